@@ -1,0 +1,52 @@
+// Field rules shared by forms and the server, so both report the same message for the same input.
+import { z } from "zod";
+
+export const DEFAULT_INVALID_MESSAGE = "Invalid input";
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"))
+  .transform((email) => email.toLowerCase());
+
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const personNameField = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const organizationNameField = z
+  .string()
+  .trim()
+  .min(1, "Organization name is required")
+  .max(NAME_MAX_LENGTH, `Organization name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const projectNameField = z
+  .string()
+  .trim()
+  .min(1, "Project name is required")
+  .max(NAME_MAX_LENGTH, `Project name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const projectDescriptionField = z
+  .string()
+  .trim()
+  .max(500, "Description must be at most 500 characters");
+
+/** Ids are opaque text: anything well-formed is looked up, and an unknown one is NOT_FOUND. */
+export const idField = z.string().trim().min(1, DEFAULT_INVALID_MESSAGE).max(128, DEFAULT_INVALID_MESSAGE);
+
+export const organizationRoles = ["owner", "admin", "member"] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];
+export const invitableRoles = ["admin", "member"] as const;
+export const projectRoles = ["viewer", "editor", "admin"] as const;
+export type ProjectRole = (typeof projectRoles)[number];

@@ -1,0 +1,25 @@
+// Production and dev server entry: API paths are answered here, everything else goes to TanStack Start.
+import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
+import { closeApp, getApp } from "./server/app.ts";
+import { handleApiRequest } from "./server/http/handle-api.ts";
+import { normalizePath } from "./server/http/normalize-path.ts";
+
+/** Called by scripts/serve.ts before listening: validates configuration and applies migrations. */
+export const startServices = async () => {
+  await getApp();
+};
+/** Called on SIGTERM/SIGINT after the listener has stopped accepting requests. */
+export const stopServices = closeApp;
+
+export default createServerEntry({
+  async fetch(request, opts) {
+    const url = new URL(request.url);
+    const redirect = normalizePath(url);
+    if (redirect) return redirect;
+    if (url.pathname.startsWith("/api/")) {
+      const response = await handleApiRequest(await getApp(), request, url.pathname);
+      if (response) return response;
+    }
+    return handler.fetch(request, opts);
+  },
+});

@@ -1,0 +1,55 @@
+// The server's services, built once per process (or per test) and passed down explicitly.
+import { type Auth, createAuth } from "./auth/auth.ts";
+import { type Config, config as loadConfig } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { applyMigrations } from "./db/migrate.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { resolveAuthSecret } from "./secrets.ts";
+
+export interface App {
+  config: Config;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  auth: Auth;
+  mailer: Mailer;
+}
+
+export async function createApp(config: Config, database?: DatabaseHandle): Promise<App> {
+  const handle =
+    database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: "postgres", url: config.databaseUrl }
+        : { kind: "pglite", dataDir: config.dataDir },
+    ));
+  await applyMigrations(handle);
+  const auth = createAuth({
+    db: handle.db,
+    baseUrl: config.baseUrl,
+    secret: resolveAuthSecret(config),
+    adminEmails: config.adminEmails,
+    production: config.environment === "production",
+  });
+  return {
+    config,
+    database: handle,
+    db: handle.db,
+    auth,
+    mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
+  };
+}
+
+// Kept on globalThis so the dev server's module reloads reuse the one PGlite that owns the data folder.
+const globalApp = globalThis as typeof globalThis & { __porticoApp?: Promise<App> };
+
+/** The process-wide app, created on first use from the environment. */
+export function getApp(): Promise<App> {
+  globalApp.__porticoApp ??= createApp(loadConfig());
+  return globalApp.__porticoApp;
+}
+
+export async function closeApp(): Promise<void> {
+  const pending = globalApp.__porticoApp;
+  globalApp.__porticoApp = undefined;
+  if (pending) await (await pending).database.close();
+}

@@ -1,0 +1,54 @@
+// Who may do what, as data. Every check on the server reads these tables; the UI reads them too to
+// hide actions a role cannot take.
+import type { OrganizationRole, ProjectRole } from "../../lib/validation.ts";
+
+export const organizationPermissions = {
+  "organization.view": ["owner", "admin", "member"],
+  "organization.rename": ["owner", "admin"],
+  "organization.delete": ["owner"],
+  "members.view": ["owner", "admin", "member"],
+  "members.invite": ["owner", "admin"],
+  "members.changeRole": ["owner", "admin"],
+  "members.remove": ["owner", "admin"],
+  "projects.create": ["owner", "admin"],
+} as const satisfies Record<string, readonly OrganizationRole[]>;
+
+export const projectPermissions = {
+  "project.view": ["viewer", "editor", "admin"],
+  "project.edit": ["editor", "admin"],
+  "project.rename": ["admin"],
+  "project.delete": ["admin"],
+  "project.manageAccess": ["admin"],
+} as const satisfies Record<string, readonly ProjectRole[]>;
+
+export type OrganizationAction = keyof typeof organizationPermissions;
+export type ProjectAction = keyof typeof projectPermissions;
+
+export function organizationRoleAllows(role: OrganizationRole, action: OrganizationAction): boolean {
+  return (organizationPermissions[action] as readonly OrganizationRole[]).includes(role);
+}
+
+export function projectRoleAllows(role: ProjectRole, action: ProjectAction): boolean {
+  return (projectPermissions[action] as readonly ProjectRole[]).includes(role);
+}
+
+/** Organization owners and admins act as admins of every project in it. */
+export function effectiveProjectRole(
+  organizationRole: OrganizationRole | null,
+  projectRole: ProjectRole | null,
+): ProjectRole | null {
+  if (organizationRole === "owner" || organizationRole === "admin") return "admin";
+  if (organizationRole === null) return null;
+  return projectRole;
+}
+
+/** Only an owner may grant or take away ownership, or act on another owner. */
+export function canManageMemberRole(
+  actor: OrganizationRole,
+  target: OrganizationRole,
+  next?: OrganizationRole,
+) {
+  if (!organizationRoleAllows(actor, "members.changeRole")) return false;
+  if (actor === "owner") return true;
+  return target !== "owner" && next !== "owner";
+}

@@ -1,0 +1,97 @@
+// Runtime configuration, read once from the environment and validated at start. A bad value stops
+// the server with a message that names the variable, instead of failing later in a request.
+import { z } from "zod";
+
+const url = (name: string) =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:/.test(value), {
+      message: `${name} must be an absolute http(s) URL`,
+    })
+    .transform((value) => value.replace(/\/+$/, ""));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+export const environmentNames = ["development", "test", "staging", "production"] as const;
+
+const configSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ message: "PORT must be a number" })
+      .int("PORT must be a whole number")
+      .min(1, "PORT must be between 1 and 65535")
+      .max(65535, "PORT must be between 1 and 65535")
+      .default(3000),
+    BASE_URL: optionalText.pipe(url("BASE_URL").optional()),
+    AUTH_URL: optionalText.pipe(url("AUTH_URL").optional()),
+    API_URL: optionalText.pipe(url("API_URL").optional()),
+    APP_ENV: z
+      .enum(environmentNames, {
+        message: `APP_ENV must be one of: ${environmentNames.join(", ")}`,
+      })
+      .default("development"),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    BETTER_AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+    ),
+    ADMIN_EMAILS: optionalText.transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    SENTRY_DSN: optionalText.pipe(url("SENTRY_DSN").optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
+  })
+  .transform((env) => {
+    const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+    return {
+      port: env.PORT,
+      baseUrl,
+      authUrl: env.AUTH_URL ?? `${baseUrl}/api/auth`,
+      apiUrl: env.API_URL ?? `${baseUrl}/api`,
+      environment: env.APP_ENV,
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      authSecret: env.BETTER_AUTH_SECRET,
+      adminEmails: env.ADMIN_EMAILS,
+      sentryDsn: env.SENTRY_DSN,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `  - ${issue.path.join(".") || "(config)"}: ${issue.message}`,
+  );
+  throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+}
+
+let current: Config | undefined;
+
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,17 @@
+import path from "node:path";
+import { migrate as migrateWithPg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migrateWithPglite } from "drizzle-orm/pglite/migrator";
+import type { DatabaseHandle } from "./client.ts";
+
+export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/** Applies the committed migrations in drizzle/ that the database has not seen yet. */
+export async function applyMigrations(handle: DatabaseHandle): Promise<void> {
+  await handle.withMigrationLock(async (db) => {
+    if (handle.kind === "postgres") {
+      await migrateWithPg(db as Parameters<typeof migrateWithPg>[0], { migrationsFolder });
+    } else {
+      await migrateWithPglite(db as Parameters<typeof migrateWithPglite>[0], { migrationsFolder });
+    }
+  });
+}

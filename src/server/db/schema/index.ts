@@ -1,0 +1,4 @@
+export * from "./auth.ts";
+export * from "./organizations.ts";
+export * from "./platform.ts";
+export * from "./projects.ts";

@@ -1,0 +1,20 @@
+// Requests that never reach the page renderer: authentication and the typed data API.
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { App } from "../app.ts";
+import { createContext } from "../trpc/init.ts";
+import { appRouter } from "../trpc/root.ts";
+
+export async function handleApiRequest(app: App, request: Request, pathname: string) {
+  if (pathname === "/api/auth" || pathname.startsWith("/api/auth/")) {
+    return app.auth.handler(request);
+  }
+  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) {
+    return fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req: request,
+      router: appRouter,
+      createContext: () => createContext(app, request.headers),
+    });
+  }
+  return null;
+}

@@ -1,0 +1,19 @@
+// Every unexpected server error goes to the log and, when a DSN is configured, to Sentry with the
+// signed-in user attached (SPEC §8).
+import * as Sentry from "@sentry/node";
+
+interface ReportContext {
+  user?: { id: string; email: string; name: string } | null;
+  where?: string;
+}
+
+export function reportError(error: unknown, context: ReportContext = {}): void {
+  console.error(`[portico] ${context.where ?? "error"}:`, error);
+  Sentry.withScope((scope) => {
+    if (context.user) {
+      scope.setUser({ id: context.user.id, email: context.user.email, username: context.user.name });
+    }
+    if (context.where) scope.setTag("where", context.where);
+    Sentry.captureException(error);
+  });
+}
