@@ -1,0 +1,27 @@
+import type { MailMessage } from "../mail/mailer.ts";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export function invitationEmail(input: {
+  to: string;
+  inviterName: string;
+  organizationName: string;
+  role: string;
+  link: string;
+}): MailMessage {
+  const subject = `${input.inviterName} invited you to ${input.organizationName} on Portico`;
+  const text = [
+    `${input.inviterName} invited you to join ${input.organizationName} on Portico as ${input.role}.`,
+    "",
+    `Accept or dismiss the invitation: ${input.link}`,
+    "",
+    "The invitation expires in 7 days. If you did not expect it, you can ignore this email.",
+  ].join("\n");
+  const html = `<p>${escapeHtml(input.inviterName)} invited you to join <strong>${escapeHtml(
+    input.organizationName,
+  )}</strong> on Portico as ${escapeHtml(input.role)}.</p><p><a href="${escapeHtml(
+    input.link,
+  )}">Accept or dismiss the invitation</a></p><p>The invitation expires in 7 days. If you did not expect it, you can ignore this email.</p>`;
+  return { to: input.to, subject, text, html };
+}

@@ -1,0 +1,175 @@
+// Invitations by email: pending until the invitee accepts or dismisses, or an admin withdraws one
+// (recorded as dismissed). Only the invitee and the organization's inviters can see an invitation.
+import { and, desc, eq, gt } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
+import { organizationRoleAllows } from "../auth/permissions.ts";
+import type { Database } from "../db/client.ts";
+import { invitation, organization, organizationMember, user } from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { findOrganizationRole, requireOrganizationAction } from "../organizations/access.ts";
+import { invitationEmail } from "./invitation-email.ts";
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_NOT_FOUND = "Invitation not found";
+
+interface Actor {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const invitationView = {
+  id: invitation.id,
+  organizationId: invitation.organizationId,
+  organizationName: organization.name,
+  email: invitation.email,
+  role: invitation.role,
+  status: invitation.status,
+  createdAt: invitation.createdAt,
+  expiresAt: invitation.expiresAt,
+  inviterName: user.name,
+};
+
+function selectInvitations(db: Database) {
+  return db
+    .select(invitationView)
+    .from(invitation)
+    .innerJoin(organization, eq(organization.id, invitation.organizationId))
+    .leftJoin(user, eq(user.id, invitation.invitedByUserId));
+}
+
+export async function inviteMember(
+  db: Database,
+  mailer: Mailer,
+  baseUrl: string,
+  actor: Actor,
+  input: { organizationId: string; email: string; role: "admin" | "member" },
+) {
+  await requireOrganizationAction(db, actor.id, input.organizationId, "members.invite");
+  const [existingMember] = await db
+    .select({ id: organizationMember.id })
+    .from(organizationMember)
+    .innerJoin(user, eq(user.id, organizationMember.userId))
+    .where(and(eq(organizationMember.organizationId, input.organizationId), eq(user.email, input.email)));
+  if (existingMember) throw new AppError("BAD_REQUEST", "This person is already a member of the organization.");
+
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  const [pending] = await db
+    .select({ id: invitation.id })
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.organizationId, input.organizationId),
+        eq(invitation.email, input.email),
+        eq(invitation.status, "pending"),
+      ),
+    );
+  // Inviting the same address again renews the pending invitation instead of stacking duplicates.
+  const [saved] = pending
+    ? await db
+        .update(invitation)
+        .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
+        .where(eq(invitation.id, pending.id))
+        .returning()
+    : await db
+        .insert(invitation)
+        .values({ ...input, invitedByUserId: actor.id, expiresAt })
+        .returning();
+  if (!saved) throw new Error("invitation write returned no row");
+
+  const [org] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, saved.organizationId));
+  await mailer.send(
+    invitationEmail({
+      to: saved.email,
+      inviterName: actor.name,
+      organizationName: org?.name ?? "",
+      role: saved.role,
+      link: `${baseUrl}/invitations/${saved.id}`,
+    }),
+  );
+  return saved;
+}
+
+export async function getPendingInvitationsForUser(db: Database, actor: Actor) {
+  return selectInvitations(db)
+    .where(
+      and(
+        eq(invitation.email, actor.email.toLowerCase()),
+        eq(invitation.status, "pending"),
+        gt(invitation.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(invitation.createdAt));
+}
+
+export async function getOrganizationInvitations(db: Database, actorId: string, organizationId: string) {
+  await requireOrganizationAction(db, actorId, organizationId, "members.invite");
+  return selectInvitations(db)
+    .where(and(eq(invitation.organizationId, organizationId), eq(invitation.status, "pending")))
+    .orderBy(desc(invitation.createdAt));
+}
+
+export async function getInvitationDetails(db: Database, actor: Actor, invitationId: string) {
+  const [found] = await selectInvitations(db).where(eq(invitation.id, invitationId));
+  if (!found) throw new AppError("NOT_FOUND", INVITATION_NOT_FOUND);
+  const isForCurrentUser = found.email === actor.email.toLowerCase();
+  if (!isForCurrentUser) {
+    const role = await findOrganizationRole(db, found.organizationId, actor.id);
+    if (!role) throw new AppError("NOT_FOUND", INVITATION_NOT_FOUND);
+    if (!organizationRoleAllows(role, "members.invite")) {
+      throw new AppError("FORBIDDEN", "This invitation was sent to another email address.");
+    }
+  }
+  return { ...found, isForCurrentUser, expired: found.expiresAt.getTime() <= Date.now() };
+}
+
+async function requireOpenInvitationFor(db: Database, actor: Actor, invitationId: string) {
+  const details = await getInvitationDetails(db, actor, invitationId);
+  if (!details.isForCurrentUser) {
+    throw new AppError("FORBIDDEN", "This invitation was sent to another email address.");
+  }
+  if (details.status !== "pending") throw new AppError("BAD_REQUEST", `This invitation was already ${details.status}.`);
+  if (details.expired) throw new AppError("BAD_REQUEST", "This invitation has expired. Ask for a new one.");
+  return details;
+}
+
+export async function acceptInvitation(db: Database, actor: Actor, invitationId: string) {
+  const details = await requireOpenInvitationFor(db, actor, invitationId);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(organizationMember)
+      .values({ organizationId: details.organizationId, userId: actor.id, role: details.role })
+      .onConflictDoNothing();
+    await tx
+      .update(invitation)
+      .set({ status: "accepted", respondedAt: new Date() })
+      .where(eq(invitation.id, invitationId));
+  });
+  return { organizationId: details.organizationId, status: "accepted" as const };
+}
+
+export async function dismissInvitation(db: Database, actor: Actor, invitationId: string) {
+  await requireOpenInvitationFor(db, actor, invitationId);
+  await db
+    .update(invitation)
+    .set({ status: "dismissed", respondedAt: new Date() })
+    .where(eq(invitation.id, invitationId));
+  return { id: invitationId, status: "dismissed" as const };
+}
+
+export async function withdrawInvitation(db: Database, actorId: string, organizationId: string, invitationId: string) {
+  await requireOrganizationAction(db, actorId, organizationId, "members.invite");
+  const updated = await db
+    .update(invitation)
+    .set({ status: "dismissed", respondedAt: new Date() })
+    .where(
+      and(
+        eq(invitation.id, invitationId),
+        eq(invitation.organizationId, organizationId),
+        eq(invitation.status, "pending"),
+      ),
+    )
+    .returning({ id: invitation.id });
+  if (updated.length === 0) throw new AppError("NOT_FOUND", INVITATION_NOT_FOUND);
+  return { id: invitationId, status: "dismissed" as const };
+}

@@ -1,0 +1,36 @@
+// Membership checks for organization-scoped work. A non-member learns nothing (NOT_FOUND); a member
+// whose role lacks the action gets FORBIDDEN.
+import { and, eq } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
+import type { OrganizationRole } from "../../lib/validation.ts";
+import { type OrganizationAction, organizationRoleAllows } from "../auth/permissions.ts";
+import type { Database } from "../db/client.ts";
+import { organizationMember } from "../db/schema/index.ts";
+
+export const ORGANIZATION_NOT_FOUND = "Organization not found";
+
+export async function findOrganizationRole(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<OrganizationRole | null> {
+  const [row] = await db
+    .select({ role: organizationMember.role })
+    .from(organizationMember)
+    .where(and(eq(organizationMember.organizationId, organizationId), eq(organizationMember.userId, userId)));
+  return row?.role ?? null;
+}
+
+export async function requireOrganizationAction(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  action: OrganizationAction,
+): Promise<OrganizationRole> {
+  const role = await findOrganizationRole(db, organizationId, userId);
+  if (!role) throw new AppError("NOT_FOUND", ORGANIZATION_NOT_FOUND);
+  if (!organizationRoleAllows(role, action)) {
+    throw new AppError("FORBIDDEN", "Your role in this organization does not allow this action.");
+  }
+  return role;
+}

@@ -1,0 +1,108 @@
+// Organization membership: listing, role changes, removal and leaving. An organization always keeps
+// at least one owner, so the last owner can be neither demoted, removed nor leave.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
+import type { OrganizationRole } from "../../lib/validation.ts";
+import { canManageMemberRole } from "../auth/permissions.ts";
+import type { Database } from "../db/client.ts";
+import { organizationMember, project, projectMember, user } from "../db/schema/index.ts";
+import { requireOrganizationAction } from "./access.ts";
+import { countOwners } from "./organizations.ts";
+
+export const LAST_OWNER_MESSAGE = "An organization must keep at least one owner.";
+const MEMBER_NOT_FOUND = "Member not found";
+
+export async function getMembersByOrganizationId(db: Database, userId: string, organizationId: string) {
+  await requireOrganizationAction(db, userId, organizationId, "members.view");
+  return db
+    .select({
+      id: organizationMember.id,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: organizationMember.role,
+      joinedAt: organizationMember.createdAt,
+    })
+    .from(organizationMember)
+    .innerJoin(user, eq(user.id, organizationMember.userId))
+    .where(eq(organizationMember.organizationId, organizationId))
+    .orderBy(asc(user.name));
+}
+
+async function findMember(db: Database, organizationId: string, memberId: string) {
+  const [member] = await db
+    .select()
+    .from(organizationMember)
+    .where(and(eq(organizationMember.id, memberId), eq(organizationMember.organizationId, organizationId)));
+  if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+  return member;
+}
+
+async function ensureAnotherOwner(db: Database, organizationId: string, role: OrganizationRole) {
+  if (role === "owner" && (await countOwners(db, organizationId)) <= 1) {
+    throw new AppError("BAD_REQUEST", LAST_OWNER_MESSAGE);
+  }
+}
+
+export async function changeMemberRole(
+  db: Database,
+  actorId: string,
+  organizationId: string,
+  memberId: string,
+  role: OrganizationRole,
+) {
+  const actorRole = await requireOrganizationAction(db, actorId, organizationId, "members.changeRole");
+  const member = await findMember(db, organizationId, memberId);
+  if (!canManageMemberRole(actorRole, member.role, role)) {
+    throw new AppError("FORBIDDEN", "Only an owner can grant, change or take away ownership.");
+  }
+  if (member.role === role) return member;
+  if (role !== "owner") await ensureAnotherOwner(db, organizationId, member.role);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(organizationMember)
+      .set({ role })
+      .where(eq(organizationMember.id, memberId))
+      .returning();
+    // Owners and admins administer every project; explicit grants would only be stale noise.
+    if (role !== "member") await dropProjectGrants(tx, organizationId, member.userId);
+    return updated ?? member;
+  });
+}
+
+async function dropProjectGrants(db: Database, organizationId: string, userId: string) {
+  const projectIds = db.select({ id: project.id }).from(project).where(eq(project.organizationId, organizationId));
+  await db
+    .delete(projectMember)
+    .where(and(eq(projectMember.userId, userId), inArray(projectMember.projectId, projectIds)));
+}
+
+async function deleteMembership(db: Database, organizationId: string, member: { id: string; userId: string }) {
+  await db.transaction(async (tx) => {
+    await dropProjectGrants(tx, organizationId, member.userId);
+    await tx.delete(organizationMember).where(eq(organizationMember.id, member.id));
+  });
+}
+
+export async function removeMember(db: Database, actorId: string, organizationId: string, memberId: string) {
+  const actorRole = await requireOrganizationAction(db, actorId, organizationId, "members.remove");
+  const member = await findMember(db, organizationId, memberId);
+  if (!canManageMemberRole(actorRole, member.role)) {
+    throw new AppError("FORBIDDEN", "Only an owner can remove an owner.");
+  }
+  await ensureAnotherOwner(db, organizationId, member.role);
+  await deleteMembership(db, organizationId, member);
+  return { id: memberId };
+}
+
+export async function leaveOrganization(db: Database, userId: string, organizationId: string) {
+  const role = await requireOrganizationAction(db, userId, organizationId, "organization.view");
+  const [member] = await db
+    .select()
+    .from(organizationMember)
+    .where(and(eq(organizationMember.organizationId, organizationId), eq(organizationMember.userId, userId)));
+  if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+  await ensureAnotherOwner(db, organizationId, role);
+  await deleteMembership(db, organizationId, member);
+  return { organizationId };
+}

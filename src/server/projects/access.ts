@@ -1,0 +1,49 @@
+// Project access: organization owners and admins administer every project; other members reach a
+// project only through an explicit project permission.
+import { and, eq } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
+import type { OrganizationRole, ProjectRole } from "../../lib/validation.ts";
+import { effectiveProjectRole, type ProjectAction, projectRoleAllows } from "../auth/permissions.ts";
+import type { Database } from "../db/client.ts";
+import { organizationMember, project, projectMember } from "../db/schema/index.ts";
+
+export const PROJECT_NOT_FOUND = "Project not found";
+
+export interface ProjectAccess {
+  project: typeof project.$inferSelect;
+  organizationRole: OrganizationRole;
+  role: ProjectRole;
+}
+
+export async function findProjectAccess(
+  db: Database,
+  projectId: string,
+  userId: string,
+): Promise<ProjectAccess | null> {
+  const [row] = await db
+    .select({ project, organizationRole: organizationMember.role, projectRole: projectMember.role })
+    .from(project)
+    .innerJoin(
+      organizationMember,
+      and(eq(organizationMember.organizationId, project.organizationId), eq(organizationMember.userId, userId)),
+    )
+    .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
+    .where(eq(project.id, projectId));
+  if (!row) return null;
+  const role = effectiveProjectRole(row.organizationRole, row.projectRole);
+  return role ? { project: row.project, organizationRole: row.organizationRole, role } : null;
+}
+
+export async function requireProjectAction(
+  db: Database,
+  userId: string,
+  projectId: string,
+  action: ProjectAction,
+): Promise<ProjectAccess> {
+  const access = await findProjectAccess(db, projectId, userId);
+  if (!access) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
+  if (!projectRoleAllows(access.role, action)) {
+    throw new AppError("FORBIDDEN", "Your project permission does not allow this action.");
+  }
+  return access;
+}

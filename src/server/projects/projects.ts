@@ -1,0 +1,123 @@
+// Projects inside an organization: creation, renaming, deletion and the lists a user may see.
+import { and, asc, count, eq, or } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
+import { effectiveProjectRole, projectPermissions, projectRoleAllows } from "../auth/permissions.ts";
+import type { Database } from "../db/client.ts";
+import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";
+import { requireOrganizationAction } from "../organizations/access.ts";
+import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
+
+export interface ProjectInput {
+  name: string;
+  description?: string;
+}
+
+export function projectPermissionsOf(role: Parameters<typeof projectRoleAllows>[0]) {
+  const actions = Object.keys(projectPermissions) as (keyof typeof projectPermissions)[];
+  return Object.fromEntries(actions.map((action) => [action, projectRoleAllows(role, action)])) as Record<
+    keyof typeof projectPermissions,
+    boolean
+  >;
+}
+
+/** Projects the user can open, across all their organizations, with their effective role. */
+export async function listAccessibleProjects(db: Database, userId: string) {
+  const rows = await db
+    .select({
+      project,
+      organizationName: organization.name,
+      organizationRole: organizationMember.role,
+      projectRole: projectMember.role,
+    })
+    .from(project)
+    .innerJoin(organization, eq(organization.id, project.organizationId))
+    .innerJoin(
+      organizationMember,
+      and(eq(organizationMember.organizationId, project.organizationId), eq(organizationMember.userId, userId)),
+    )
+    .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
+    .where(
+      or(
+        eq(organizationMember.role, "owner"),
+        eq(organizationMember.role, "admin"),
+        eq(projectMember.userId, userId),
+      ),
+    )
+    .orderBy(asc(project.name));
+  return rows.flatMap((row) => {
+    const role = effectiveProjectRole(row.organizationRole, row.projectRole);
+    return role ? [{ ...row.project, organizationName: row.organizationName, role }] : [];
+  });
+}
+
+export async function createProject(db: Database, userId: string, organizationId: string, input: ProjectInput) {
+  await requireOrganizationAction(db, userId, organizationId, "projects.create");
+  const [created] = await db
+    .insert(project)
+    .values({ organizationId, name: input.name, description: input.description ?? "" })
+    .returning();
+  if (!created) throw new Error("project insert returned no row");
+  return created;
+}
+
+export async function updateProject(db: Database, userId: string, projectId: string, input: ProjectInput) {
+  await requireProjectAction(db, userId, projectId, "project.rename");
+  const [updated] = await db
+    .update(project)
+    .set({
+      name: input.name,
+      ...(input.description === undefined ? {} : { description: input.description }),
+      updatedAt: new Date(),
+    })
+    .where(eq(project.id, projectId))
+    .returning();
+  if (!updated) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
+  return updated;
+}
+
+export async function deleteProject(db: Database, userId: string, projectId: string) {
+  await requireProjectAction(db, userId, projectId, "project.delete");
+  await db.delete(project).where(eq(project.id, projectId));
+  return { id: projectId };
+}
+
+export async function getProjectById(db: Database, userId: string, projectId: string) {
+  const access = await requireProjectAction(db, userId, projectId, "project.view");
+  const [org] = await db
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, access.project.organizationId));
+  return {
+    ...access.project,
+    organizationName: org?.name ?? "",
+    role: access.role,
+    organizationRole: access.organizationRole,
+    permissions: projectPermissionsOf(access.role),
+  };
+}
+
+/**
+ * Figures for the project overview. Request and tool-call counts join here when the gateway records
+ * calls; today a project has people and nothing else to count.
+ */
+export async function getProjectStats(db: Database, userId: string, projectId: string) {
+  const access = await requireProjectAction(db, userId, projectId, "project.view");
+  const [explicit] = await db
+    .select({ total: count() })
+    .from(projectMember)
+    .where(eq(projectMember.projectId, projectId));
+  const [administrators] = await db
+    .select({ total: count() })
+    .from(organizationMember)
+    .where(
+      and(
+        eq(organizationMember.organizationId, access.project.organizationId),
+        or(eq(organizationMember.role, "owner"), eq(organizationMember.role, "admin")),
+      ),
+    );
+  return {
+    projectId,
+    peopleWithAccess: (explicit?.total ?? 0) + (administrators?.total ?? 0),
+    createdAt: access.project.createdAt,
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { idField, projectDescriptionField, projectNameField } from "../../../lib/validation.ts";
+import {
+  createProject,
+  deleteProject,
+  getProjectById,
+  getProjectStats,
+  updateProject,
+} from "../../projects/projects.ts";
+import { protectedProcedure, router } from "../init.ts";
+
+const byProject = z.object({ projectId: idField });
+
+export const projectRouter = router({
+  getById: protectedProcedure
+    .input(byProject)
+    .query(({ ctx, input }) => getProjectById(ctx.app.db, ctx.user.id, input.projectId)),
+  getProjectStats: protectedProcedure
+    .input(byProject)
+    .query(({ ctx, input }) => getProjectStats(ctx.app.db, ctx.user.id, input.projectId)),
+  create: protectedProcedure
+    .input(
+      z.object({
+        organizationId: idField,
+        name: projectNameField,
+        description: projectDescriptionField.optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => createProject(ctx.app.db, ctx.user.id, input.organizationId, input)),
+  update: protectedProcedure
+    .input(byProject.extend({ name: projectNameField, description: projectDescriptionField.optional() }))
+    .mutation(({ ctx, input }) => updateProject(ctx.app.db, ctx.user.id, input.projectId, input)),
+  delete: protectedProcedure
+    .input(byProject)
+    .mutation(({ ctx, input }) => deleteProject(ctx.app.db, ctx.user.id, input.projectId)),
+});
