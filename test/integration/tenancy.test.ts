@@ -1,0 +1,142 @@
+// Every procedure, called by a signed-in user of another organization on organization A's data,
+// must refuse (FORBIDDEN or NOT_FOUND) and return nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "~/server/app.ts";
+import { appRouter } from "~/server/trpc/root.ts";
+import { createTestApp } from "../support/app.ts";
+import { buildWorld } from "./world.ts";
+
+let app: App;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let invitationId: string;
+let memberId: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  world = await buildWorld(app);
+  const invitation = await world.ownerA.caller.organizationInvitations.invite({
+    organizationId: world.orgA.id,
+    email: "someone@example.test",
+    role: "member",
+  });
+  invitationId = invitation.id;
+  const members = await world.ownerA.caller.organizationMember.getMembersByOrganizationId({
+    organizationId: world.orgA.id,
+  });
+  memberId = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
+});
+
+afterAll(async () => {
+  await app?.database.close();
+});
+
+type Call = (caller: typeof world.ownerB.caller) => Promise<unknown>;
+
+// Procedures scoped to something; each is called by ownerB against organization A's ids.
+const scopedCalls: Record<string, Call> = {
+  "organization.getById": (c) => c.organization.getById({ id: world.orgA.id }),
+  "organization.getOrganizationDetail": (c) => c.organization.getOrganizationDetail({ id: world.orgA.id }),
+  "organization.rename": (c) => c.organization.rename({ id: world.orgA.id, name: "Taken" }),
+  "organization.delete": (c) => c.organization.delete({ id: world.orgA.id }),
+  "organizationMember.getMembersByOrganizationId": (c) =>
+    c.organizationMember.getMembersByOrganizationId({ organizationId: world.orgA.id }),
+  "organizationMember.changeRole": (c) =>
+    c.organizationMember.changeRole({ organizationId: world.orgA.id, memberId, role: "admin" }),
+  "organizationMember.remove": (c) =>
+    c.organizationMember.remove({ organizationId: world.orgA.id, memberId }),
+  "organizationMember.leave": (c) => c.organizationMember.leave({ organizationId: world.orgA.id }),
+  "organizationInvitations.getInvitationDetails": (c) =>
+    c.organizationInvitations.getInvitationDetails({ invitationId }),
+  "organizationInvitations.getOrganizationInvitations": (c) =>
+    c.organizationInvitations.getOrganizationInvitations({ organizationId: world.orgA.id }),
+  "organizationInvitations.invite": (c) =>
+    c.organizationInvitations.invite({
+      organizationId: world.orgA.id,
+      email: "x@example.test",
+      role: "admin",
+    }),
+  "organizationInvitations.accept": (c) => c.organizationInvitations.accept({ invitationId }),
+  "organizationInvitations.dismiss": (c) => c.organizationInvitations.dismiss({ invitationId }),
+  "organizationInvitations.withdraw": (c) =>
+    c.organizationInvitations.withdraw({ organizationId: world.orgA.id, invitationId }),
+  "project.getById": (c) => c.project.getById({ projectId: world.projectA.id }),
+  "project.getProjectStats": (c) => c.project.getProjectStats({ projectId: world.projectA.id }),
+  "project.create": (c) => c.project.create({ organizationId: world.orgA.id, name: "Intruder" }),
+  "project.update": (c) => c.project.update({ projectId: world.projectA.id, name: "Renamed" }),
+  "project.delete": (c) => c.project.delete({ projectId: world.projectA.id }),
+  "projectPermissions.getProjectMembers": (c) =>
+    c.projectPermissions.getProjectMembers({ projectId: world.projectA.id }),
+  "projectPermissions.getOrganizationMembersWithProjectAccess": (c) =>
+    c.projectPermissions.getOrganizationMembersWithProjectAccess({
+      organizationId: world.orgA.id,
+      projectId: world.projectA.id,
+    }),
+  "projectPermissions.getOrganizationMembersWithAllProjectPermissions": (c) =>
+    c.projectPermissions.getOrganizationMembersWithAllProjectPermissions({ organizationId: world.orgA.id }),
+  "projectPermissions.setProjectMemberRole": (c) =>
+    c.projectPermissions.setProjectMemberRole({
+      projectId: world.projectA.id,
+      userId: world.ownerB.id,
+      role: "admin",
+    }),
+  "projectPermissions.removeProjectMember": (c) =>
+    c.projectPermissions.removeProjectMember({ projectId: world.projectA.id, userId: world.memberA.id }),
+  "admin.getMailOutbox": (c) => c.admin.getMailOutbox(),
+};
+
+// Procedures that take no id: they answer for the caller only, so they must not mention A's data.
+const selfScoped = [
+  "organization.getOrganizationsDetails",
+  "organization.create",
+  "organizationInvitations.getPendingInvitationsForUser",
+  "projectPermissions.getAccessibleProjectsForUser",
+  "user.getInfo",
+];
+
+describe("tenancy", () => {
+  it("covers every procedure of the router", () => {
+    const all = Object.keys(appRouter._def.procedures).sort();
+    expect([...Object.keys(scopedCalls), ...selfScoped].sort()).toEqual(all);
+  });
+
+  it.each(Object.entries(scopedCalls))("%s refuses a user of another organization", async (_name, call) => {
+    // ownerB is not the first user, so not a site admin: admin.* must refuse too.
+    const result = call(world.ownerB.caller);
+    await expect(result).rejects.toMatchObject({ code: expect.stringMatching(/^(FORBIDDEN|NOT_FOUND)$/) });
+  });
+
+  it("self-scoped lists show nothing of organization A to its outsiders", async () => {
+    const c = world.ownerB.caller;
+    const serialized = JSON.stringify([
+      await c.organization.getOrganizationsDetails(),
+      await c.organizationInvitations.getPendingInvitationsForUser(),
+      await c.projectPermissions.getAccessibleProjectsForUser(),
+    ]);
+    expect(serialized).not.toContain(world.orgA.id);
+    expect(serialized).not.toContain(world.projectA.id);
+    expect(serialized).toContain(world.orgB.id);
+  });
+
+  it("left organization A untouched by the refused calls", async () => {
+    const detail = await world.ownerA.caller.organization.getOrganizationDetail({ id: world.orgA.id });
+    expect(detail.name).toBe("Acme");
+    expect(detail.memberCount).toBe(3);
+    const project = await world.ownerA.caller.project.getById({ projectId: world.projectA.id });
+    expect(project.name).toBe("Support bot");
+    const pending = await world.ownerA.caller.organizationInvitations.getOrganizationInvitations({
+      organizationId: world.orgA.id,
+    });
+    expect(pending.map((i) => i.id)).toContain(invitationId);
+  });
+
+  it("answers UNAUTHORIZED to every procedure without a session", async () => {
+    const { callerFor } = await import("../support/app.ts");
+    const anonymous = callerFor(app);
+    await expect(anonymous.organization.getOrganizationsDetails()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    for (const call of Object.values(scopedCalls)) {
+      await expect(call(anonymous)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+  });
+});
