@@ -1,0 +1,106 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { UserPlus } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { type FieldErrors, fieldErrorsOf, messageOf, validate } from "~/components/forms/form-errors.ts";
+import { Button } from "~/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { useTRPC } from "~/lib/trpc.ts";
+import { emailField, invitableRoles } from "~/lib/validation.ts";
+
+type InvitableRole = (typeof invitableRoles)[number];
+const schema = z.object({ email: emailField, role: z.enum(invitableRoles) });
+
+export function InviteMemberDialog({ organizationId }: { organizationId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const invite = useMutation(trpc.organizationInvitations.invite.mutationOptions());
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitableRole>("member");
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validate(schema, { email, role });
+    if (invalid) return setErrors(invalid);
+    setErrors({});
+    try {
+      const sent = await invite.mutateAsync({ organizationId, email, role });
+      await queryClient.invalidateQueries({ queryKey: trpc.organizationInvitations.pathKey() });
+      toast.success(`Invitation sent to ${sent.email}`);
+      setEmail("");
+      setOpen(false);
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(messageOf(error));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !invite.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus className="size-4" aria-hidden="true" /> Invite member
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Invite a member</DialogTitle>
+            <DialogDescription>
+              They get an email with a link to join. The invitation expires in 7 days.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Email address" error={errors.email}>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={invite.isPending}
+              autoFocus
+            />
+          </FormField>
+          <FormField label="Role" error={errors.role}>
+            <Select value={role} onValueChange={(value) => setRole(value as InvitableRole)}>
+              <SelectTrigger aria-label="Role">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="member">Member — sees the projects they are given</SelectItem>
+                <SelectItem value="admin">Admin — manages members and every project</SelectItem>
+              </SelectContent>
+            </Select>
+          </FormField>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setOpen(false)}
+              disabled={invite.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending ? "Sending…" : "Send invitation"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

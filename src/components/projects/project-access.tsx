@@ -1,0 +1,106 @@
+// Who can open the project: organization owners and admins always (as project admins), plain members
+// through an explicit permission that a project admin grants, changes or revokes here.
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { messageOf } from "~/components/forms/form-errors.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { useTRPC } from "~/lib/trpc.ts";
+import { type ProjectRole, projectRoles } from "~/lib/validation.ts";
+
+const NO_ACCESS = "none";
+
+export function ProjectAccess(props: { projectId: string; organizationId: string; canManage: boolean }) {
+  const { projectId, organizationId, canManage } = props;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: members } = useSuspenseQuery(
+    trpc.projectPermissions.getOrganizationMembersWithProjectAccess.queryOptions({
+      organizationId,
+      projectId,
+    }),
+  );
+  const grant = useMutation(trpc.projectPermissions.setProjectMemberRole.mutationOptions());
+  const revoke = useMutation(trpc.projectPermissions.removeProjectMember.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.projectPermissions.pathKey() });
+
+  const change = (userId: string, name: string, value: string) => {
+    const callbacks = {
+      onSuccess: () => {
+        toast.success(value === NO_ACCESS ? `${name} no longer has access` : `${name} is now ${value}`);
+        void refresh();
+      },
+      onError: (error: unknown) => toast.error(messageOf(error)),
+    };
+    if (value === NO_ACCESS) revoke.mutate({ projectId, userId }, callbacks);
+    else grant.mutate({ projectId, userId, role: value as ProjectRole }, callbacks);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Access</CardTitle>
+        <CardDescription>
+          Organization owners and admins administer every project. Give members viewer, editor or admin access
+          here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="pt-2">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Member</TableHead>
+              <TableHead>Organization role</TableHead>
+              <TableHead>Project access</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((member) => (
+              <TableRow key={member.userId}>
+                <TableCell>
+                  <div className="font-medium">{member.name}</div>
+                  <div className="text-xs text-muted-foreground">{member.email}</div>
+                </TableCell>
+                <TableCell>
+                  <Badge variant="secondary">{member.organizationRole}</Badge>
+                </TableCell>
+                <TableCell>
+                  {canManage && member.organizationRole === "member" ? (
+                    <Select
+                      value={member.projectRole ?? NO_ACCESS}
+                      onValueChange={(value) => change(member.userId, member.name, value)}
+                    >
+                      <SelectTrigger className="w-36" aria-label={`Project access of ${member.name}`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NO_ACCESS}>No access</SelectItem>
+                        {projectRoles.map((role) => (
+                          <SelectItem key={role} value={role}>
+                            {role}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  ) : member.effectiveRole ? (
+                    <Badge variant="outline">{member.effectiveRole}</Badge>
+                  ) : (
+                    <span className="text-sm text-muted-foreground">No access</span>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {grant.isPending || revoke.isPending ? (
+          <Button variant="ghost" size="sm" disabled className="mt-2">
+            Saving…
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { FolderKanban, Plus, Settings, Users } from "lucide-react";
+import { sortPreferenceQuery } from "~/components/forms/sort-preference-query.ts";
+import { SortSelect } from "~/components/forms/sort-select.tsx";
+import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { seo } from "~/lib/seo.ts";
+import { sortItems } from "~/server/preferences/sort-options.ts";
+
+export const Route = createFileRoute("/app/organization/$organizationId/")({
+  loader: async ({ context: { queryClient, trpc }, params }) => {
+    const [organization] = await Promise.all([
+      queryClient.ensureQueryData(
+        trpc.organization.getOrganizationDetail.queryOptions({ id: params.organizationId }),
+      ),
+      queryClient.ensureQueryData(
+        trpc.organizationMember.getMembersByOrganizationId.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
+      queryClient.ensureQueryData(sortPreferenceQuery("organization")),
+    ]);
+    return { name: organization.name };
+  },
+  head: ({ loaderData }) => seo({ title: `${loaderData?.name ?? "Organization"} · Portico`, noindex: true }),
+  component: OrganizationOverview,
+});
+
+function OrganizationOverview() {
+  const { organizationId } = Route.useParams();
+  const { trpc } = Route.useRouteContext();
+  const { data: organization } = useSuspenseQuery(
+    trpc.organization.getOrganizationDetail.queryOptions({ id: organizationId }),
+  );
+  const { data: members } = useSuspenseQuery(
+    trpc.organizationMember.getMembersByOrganizationId.queryOptions({ organizationId }),
+  );
+  const { data: sort } = useSuspenseQuery(sortPreferenceQuery("organization"));
+  const canCreate = organization.permissions["projects.create"];
+  const newProject = (
+    <Button>
+      <Plus className="size-4" aria-hidden="true" /> New project
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={organization.name}
+        description={`You are ${organization.role === "admin" ? "an admin" : `the ${organization.role === "owner" ? "owner" : "member"}`} of this organization.`}
+        action={
+          canCreate ? <CreateProjectDialog organizationId={organizationId} trigger={newProject} /> : null
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Projects" value={organization.projectCount} icon={FolderKanban} />
+        <Stat label="Members" value={organization.memberCount} icon={Users} />
+        <Card>
+          <CardHeader>
+            <CardDescription>Manage</CardDescription>
+            <div className="flex flex-wrap gap-2 pt-1">
+              <Button asChild variant="outline" size="sm">
+                <Link to="/app/organization/$organizationId/members" params={{ organizationId }}>
+                  <Users className="size-4" aria-hidden="true" /> Members
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/app/organization/$organizationId/settings" params={{ organizationId }}>
+                  <Settings className="size-4" aria-hidden="true" /> Settings
+                </Link>
+              </Button>
+            </div>
+          </CardHeader>
+        </Card>
+      </div>
+      <section className="flex flex-col gap-3" aria-labelledby="projects-heading">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="projects-heading" className="text-lg font-semibold">
+            Projects
+          </h2>
+          {organization.projects.length > 1 ? <SortSelect scope="organization" value={sort} /> : null}
+        </div>
+        {organization.projects.length === 0 ? (
+          <EmptyState
+            icon={FolderKanban}
+            title={canCreate ? "Create the first project" : "No projects for you yet"}
+            description={
+              canCreate
+                ? "Each project has one MCP endpoint that your agents connect to, with its own API keys and servers."
+                : "Ask an organization admin to give you access to a project."
+            }
+            action={
+              canCreate ? <CreateProjectDialog organizationId={organizationId} trigger={newProject} /> : null
+            }
+          />
+        ) : (
+          <div className="grid gap-3 md:grid-cols-2">
+            {sortItems(organization.projects, sort).map((project) => (
+              <Link
+                key={project.id}
+                to="/app/project/$projectId"
+                params={{ projectId: project.id }}
+                className="rounded-xl border bg-card p-4 transition-colors hover:bg-muted/50"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <span className="truncate font-medium">{project.name}</span>
+                  <Badge variant="outline">{project.role}</Badge>
+                </div>
+                <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+                  {project.description || "No description"}
+                </p>
+              </Link>
+            ))}
+          </div>
+        )}
+      </section>
+      <section className="flex flex-col gap-3" aria-labelledby="members-heading">
+        <h2 id="members-heading" className="text-lg font-semibold">
+          Members
+        </h2>
+        <Card>
+          <CardContent className="pt-6">
+            <ul className="divide-y">
+              {members.slice(0, 5).map((member) => (
+                <li key={member.id} className="flex items-center justify-between py-2 text-sm">
+                  <span>
+                    <span className="font-medium">{member.name}</span>{" "}
+                    <span className="text-muted-foreground">{member.email}</span>
+                  </span>
+                  <Badge variant="secondary">{member.role}</Badge>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value, icon: Icon }: { label: string; value: number; icon: typeof Users }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription className="flex items-center gap-2">
+          <Icon className="size-4" aria-hidden="true" /> {label}
+        </CardDescription>
+        <CardTitle className="text-3xl">{value}</CardTitle>
+      </CardHeader>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { messageOf } from "~/components/forms/form-errors.ts";
+import { InviteMemberDialog } from "~/components/organizations/invite-member-dialog.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { seo } from "~/lib/seo.ts";
+import { type OrganizationRole, organizationRoles } from "~/lib/validation.ts";
+import { canManageMemberRole } from "~/server/auth/permissions.ts";
+
+export const Route = createFileRoute("/app/organization/$organizationId/members")({
+  head: () => seo({ title: "Members · Portico", noindex: true }),
+  loader: ({ context: { queryClient, trpc }, params }) =>
+    Promise.all([
+      queryClient.ensureQueryData(
+        trpc.organization.getOrganizationDetail.queryOptions({ id: params.organizationId }),
+      ),
+      queryClient.ensureQueryData(
+        trpc.organizationMember.getMembersByOrganizationId.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
+    ]),
+  component: MembersPage,
+});
+
+function MembersPage() {
+  const { organizationId } = Route.useParams();
+  const { trpc, user } = Route.useRouteContext();
+  const queryClient = useQueryClient();
+  const { data: organization } = useSuspenseQuery(
+    trpc.organization.getOrganizationDetail.queryOptions({ id: organizationId }),
+  );
+  const { data: members } = useSuspenseQuery(
+    trpc.organizationMember.getMembersByOrganizationId.queryOptions({ organizationId }),
+  );
+  const canInvite = organization.permissions["members.invite"];
+  const invitations = useQuery({
+    ...trpc.organizationInvitations.getOrganizationInvitations.queryOptions({ organizationId }),
+    enabled: canInvite,
+  });
+  const changeRole = useMutation(trpc.organizationMember.changeRole.mutationOptions());
+  const remove = useMutation(trpc.organizationMember.remove.mutationOptions());
+  const withdraw = useMutation(trpc.organizationInvitations.withdraw.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Members"
+        description={`People in ${organization.name} and what they may do.`}
+        action={canInvite ? <InviteMemberDialog organizationId={organizationId} /> : null}
+      />
+      <Card>
+        <CardContent className="pt-2">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {members.map((member) => {
+                const isSelf = member.userId === user?.id;
+                const canEdit = !isSelf && canManageMemberRole(organization.role, member.role);
+                return (
+                  <TableRow key={member.id}>
+                    <TableCell className="font-medium">
+                      {member.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
+                    </TableCell>
+                    <TableCell>{member.email}</TableCell>
+                    <TableCell>
+                      {canEdit ? (
+                        <Select
+                          value={member.role}
+                          onValueChange={(role) =>
+                            changeRole.mutate(
+                              { organizationId, memberId: member.id, role: role as OrganizationRole },
+                              {
+                                onSuccess: () => {
+                                  toast.success(`${member.name} is now ${role}`);
+                                  void refresh();
+                                },
+                                onError: (error) => toast.error(messageOf(error)),
+                              },
+                            )
+                          }
+                        >
+                          <SelectTrigger className="w-32" aria-label={`Role of ${member.name}`}>
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {organizationRoles
+                              .filter((role) => canManageMemberRole(organization.role, member.role, role))
+                              .map((role) => (
+                                <SelectItem key={role} value={role}>
+                                  {role}
+                                </SelectItem>
+                              ))}
+                          </SelectContent>
+                        </Select>
+                      ) : (
+                        <Badge variant="secondary">{member.role}</Badge>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {canEdit && organization.permissions["members.remove"] ? (
+                        <ConfirmDialog
+                          trigger={
+                            <Button variant="ghost" size="sm">
+                              Remove
+                            </Button>
+                          }
+                          title="Remove member"
+                          subject={`${member.name}'s membership`}
+                          description="They lose access to the organization and its projects at once."
+                          confirmLabel="Remove"
+                          onConfirm={async () => {
+                            await remove.mutateAsync({ organizationId, memberId: member.id });
+                            toast.success(`${member.name} removed`);
+                            await refresh();
+                          }}
+                        />
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {canInvite ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Pending invitations</CardTitle>
+            <CardDescription>Sent and not yet answered.</CardDescription>
+          </CardHeader>
+          <CardContent className="pt-4">
+            {invitations.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading…</p>
+            ) : (invitations.data ?? []).length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No pending invitations. Use “Invite member” to add someone.
+              </p>
+            ) : (
+              <ul className="divide-y">
+                {(invitations.data ?? []).map((invitation) => (
+                  <li key={invitation.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                    <span>
+                      {invitation.email} <Badge variant="outline">{invitation.role}</Badge>
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={withdraw.isPending}
+                      onClick={() =>
+                        withdraw.mutate(
+                          { organizationId, invitationId: invitation.id },
+                          {
+                            onSuccess: () => {
+                              toast.info(`Invitation to ${invitation.email} withdrawn`);
+                              void refresh();
+                            },
+                            onError: (error) => toast.error(messageOf(error)),
+                          },
+                        )
+                      }
+                    >
+                      Withdraw
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

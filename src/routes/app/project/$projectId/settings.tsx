@@ -1,0 +1,144 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { type FieldErrors, fieldErrorsOf, messageOf, validate } from "~/components/forms/form-errors.ts";
+import { ProjectAccess } from "~/components/projects/project-access.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
+import { seo } from "~/lib/seo.ts";
+import { projectDescriptionField, projectNameField } from "~/lib/validation.ts";
+
+const schema = z.object({ name: projectNameField, description: projectDescriptionField });
+
+export const Route = createFileRoute("/app/project/$projectId/settings")({
+  head: () => seo({ title: "Project settings · Portico", noindex: true }),
+  loader: async ({ context: { queryClient, trpc }, params }) => {
+    const project = await queryClient.ensureQueryData(
+      trpc.project.getById.queryOptions({ projectId: params.projectId }),
+    );
+    await Promise.all([
+      queryClient.ensureQueryData(
+        trpc.projectPermissions.getProjectMembers.queryOptions({ projectId: project.id }),
+      ),
+      queryClient.ensureQueryData(
+        trpc.projectPermissions.getOrganizationMembersWithProjectAccess.queryOptions({
+          organizationId: project.organizationId,
+          projectId: project.id,
+        }),
+      ),
+    ]);
+  },
+  component: ProjectSettings,
+});
+
+function ProjectSettings() {
+  const { projectId } = Route.useParams();
+  const { trpc } = Route.useRouteContext();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: project } = useSuspenseQuery(trpc.project.getById.queryOptions({ projectId }));
+  const [name, setName] = useState(project.name);
+  const [description, setDescription] = useState(project.description);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useMutation(trpc.project.update.mutationOptions());
+  const remove = useMutation(trpc.project.delete.mutationOptions());
+  const canRename = project.permissions["project.rename"];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validate(schema, { name, description });
+    if (invalid) return setErrors(invalid);
+    setErrors({});
+    try {
+      await update.mutateAsync({ projectId, name, description });
+      await queryClient.invalidateQueries();
+      toast.success("Project saved");
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(messageOf(error));
+    }
+  };
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <PageHeader title="Project settings" description={`Name, access and deletion of ${project.name}.`} />
+      <Card>
+        <form onSubmit={submit} noValidate>
+          <CardHeader>
+            <CardTitle>General</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4 pt-4">
+            <FormField label="Project name" error={errors.name}>
+              <Input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                disabled={!canRename || update.isPending}
+              />
+            </FormField>
+            <FormField label="Description" error={errors.description}>
+              <Textarea
+                value={description}
+                rows={3}
+                onChange={(e) => setDescription(e.target.value)}
+                disabled={!canRename || update.isPending}
+              />
+            </FormField>
+          </CardContent>
+          {canRename ? (
+            <CardFooter className="pt-4">
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? "Saving…" : "Save"}
+              </Button>
+            </CardFooter>
+          ) : null}
+        </form>
+      </Card>
+      <ProjectAccess
+        projectId={projectId}
+        organizationId={project.organizationId}
+        canManage={project.permissions["project.manageAccess"]}
+      />
+      {project.permissions["project.delete"] ? (
+        <Card className="border-destructive/50">
+          <CardHeader>
+            <CardTitle>Delete project</CardTitle>
+            <CardDescription>
+              Deletes the project and everyone's access to it. This cannot be undone.
+            </CardDescription>
+          </CardHeader>
+          <CardFooter className="pt-4">
+            <ConfirmDialog
+              trigger={<Button variant="destructive">Delete project</Button>}
+              title="Delete project"
+              subject={project.name}
+              requireTyping
+              onConfirm={async () => {
+                await remove.mutateAsync({ projectId });
+                await queryClient.invalidateQueries();
+                toast.success(`Project ${project.name} deleted`);
+                await navigate({
+                  to: "/app/organization/$organizationId",
+                  params: { organizationId: project.organizationId },
+                });
+              }}
+            />
+          </CardFooter>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

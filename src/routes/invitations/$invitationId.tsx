@@ -1,0 +1,192 @@
+// The link in an invitation email. Anyone may open it; the details load only for the invitee (or the
+// organization's inviters), and a failed preload just leaves the page to explain what to do.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { Building2 } from "lucide-react";
+import { toast } from "sonner";
+import { messageOf } from "~/components/forms/form-errors.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { seo } from "~/lib/seo.ts";
+
+export const Route = createFileRoute("/invitations/$invitationId")({
+  head: () => seo({ title: "Invitation · Portico", noindex: true }),
+  loader: async ({ context: { queryClient, trpc, user }, params }) => {
+    if (!user) return;
+    try {
+      await queryClient.ensureQueryData(
+        trpc.organizationInvitations.getInvitationDetails.queryOptions({ invitationId: params.invitationId }),
+      );
+    } catch (error) {
+      console.warn("Could not preload the invitation", error);
+    }
+  },
+  component: InvitationPage,
+});
+
+function InvitationPage() {
+  const { invitationId } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  return (
+    <main className="flex min-h-svh items-center justify-center bg-muted/30 p-4">
+      <Card className="w-full max-w-md">
+        {user ? (
+          <InvitationDetails invitationId={invitationId} email={user.email} />
+        ) : (
+          <SignedOut invitationId={invitationId} />
+        )}
+      </Card>
+    </main>
+  );
+}
+
+function SignedOut({ invitationId }: { invitationId: string }) {
+  const redirect = `/invitations/${invitationId}`;
+  return (
+    <>
+      <CardHeader>
+        <CardTitle>You have been invited to Portico</CardTitle>
+        <CardDescription>
+          Sign in with the email address the invitation was sent to, or create an account with it.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter className="flex gap-2">
+        <Button asChild>
+          <Link to="/sign-in" search={{ redirect }}>
+            Sign in
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/sign-up" search={{ redirect }}>
+            Create account
+          </Link>
+        </Button>
+      </CardFooter>
+    </>
+  );
+}
+
+function InvitationDetails({ invitationId, email }: { invitationId: string; email: string }) {
+  const { trpc } = Route.useRouteContext();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const details = useQuery({
+    ...trpc.organizationInvitations.getInvitationDetails.queryOptions({ invitationId }),
+    retry: false,
+  });
+  const onDone = async (message: string, to: "/app/dashboard") => {
+    toast.success(message);
+    await queryClient.invalidateQueries();
+    await navigate({ to });
+  };
+  const accept = useMutation(trpc.organizationInvitations.accept.mutationOptions());
+  const dismiss = useMutation(trpc.organizationInvitations.dismiss.mutationOptions());
+
+  if (details.isPending) {
+    return (
+      <CardContent className="flex flex-col gap-3 py-6">
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+      </CardContent>
+    );
+  }
+  if (details.isError) {
+    return (
+      <>
+        <CardHeader>
+          <CardTitle>This invitation is not available</CardTitle>
+          <CardDescription>
+            {details.error.message}. You are signed in as {email}; if the invitation was sent to another
+            address, sign in with that one.
+          </CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button asChild variant="outline">
+            <Link to="/app/dashboard">Go to dashboard</Link>
+          </Button>
+        </CardFooter>
+      </>
+    );
+  }
+  const invitation = details.data;
+  const open = invitation.status === "pending" && !invitation.expired && invitation.isForCurrentUser;
+  const busy = accept.isPending || dismiss.isPending;
+  return (
+    <>
+      <CardHeader>
+        <div className="mb-2 flex size-10 items-center justify-center rounded-full bg-muted">
+          <Building2 className="size-5" aria-hidden="true" />
+        </div>
+        <CardTitle>Join {invitation.organizationName}</CardTitle>
+        <CardDescription>
+          {invitation.inviterName ?? "A team member"} invited {invitation.email} to join as{" "}
+          <Badge variant="secondary">{invitation.role}</Badge>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {invitation.status !== "pending" ? (
+          <p className="text-sm">This invitation was already {invitation.status}.</p>
+        ) : invitation.expired ? (
+          <p className="text-sm">This invitation has expired. Ask for a new one.</p>
+        ) : !invitation.isForCurrentUser ? (
+          <p className="text-sm">
+            This invitation is for {invitation.email}; only that person can answer it.
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Expires on {new Date(invitation.expiresAt).toLocaleDateString()}.
+          </p>
+        )}
+      </CardContent>
+      <CardFooter className="flex gap-2">
+        {open ? (
+          <>
+            <Button
+              disabled={busy}
+              onClick={() =>
+                accept.mutate(
+                  { invitationId },
+                  {
+                    onSuccess: () =>
+                      void onDone(`You joined ${invitation.organizationName}`, "/app/dashboard"),
+                    onError: (error) => toast.error(messageOf(error)),
+                  },
+                )
+              }
+            >
+              {accept.isPending ? "Joining…" : "Accept invitation"}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() =>
+                dismiss.mutate(
+                  { invitationId },
+                  {
+                    onSuccess: () => void onDone("Invitation dismissed", "/app/dashboard"),
+                    onError: (error) => toast.error(messageOf(error)),
+                  },
+                )
+              }
+            >
+              Dismiss
+            </Button>
+          </>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to="/app/dashboard">Go to dashboard</Link>
+          </Button>
+        )}
+      </CardFooter>
+    </>
+  );
+}
