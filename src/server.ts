@@ -1,15 +1,21 @@
 // Production and dev server entry: API paths are answered here, everything else goes to TanStack Start.
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
+import { config } from "./server/config.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
+import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
 
 /** Called by scripts/serve.ts before listening: validates configuration and applies migrations. */
 export const startServices = async () => {
+  initServerErrorReporting(config());
   await getApp();
 };
 /** Called on SIGTERM/SIGINT after the listener has stopped accepting requests. */
-export const stopServices = closeApp;
+export const stopServices = async () => {
+  await closeApp();
+  await flushErrorReports();
+};
 
 export default createServerEntry({
   async fetch(request, opts) {

@@ -6,13 +6,7 @@ import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import { reportError } from "../observability/report-error.ts";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-}
+import { readSessionUser, type SessionUser } from "../session/session-user.ts";
 
 export interface Context {
   app: App;
@@ -21,16 +15,7 @@ export interface Context {
 }
 
 export async function createContext(app: App, headers: Headers): Promise<Context> {
-  const session = await app.auth.api.getSession({ headers });
-  const user = session?.user
-    ? {
-        id: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-        role: (session.user as { role?: string | null }).role ?? "user",
-      }
-    : null;
-  return { app, user, headers };
+  return { app, user: await readSessionUser(app, headers), headers };
 }
 
 const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
