@@ -1,0 +1,25 @@
+// Unit and integration tests. The TanStack Start plugin is left out on purpose: tests import server
+// modules directly, and HTTP tests drive the production build that `npm test` makes first.
+import { fileURLToPath } from "node:url";
+import viteReact from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
+  plugins: [viteReact()],
+  test: {
+    environment: "node",
+    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    exclude: ["test/e2e/**", "node_modules/**", "dist/**"],
+    // One child process per test file: each owns its PGlite instance or spawned server, and a crash
+    // or leaked handle in one file cannot take the others down. Two cores, two workers.
+    pool: "forks",
+    isolate: true,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    // Starting a server or creating a PostgreSQL database plus migrations happens in hooks.
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    reporters: ["default"],
+  },
+});
