@@ -1,0 +1,49 @@
+// The server process itself: refusing bad configuration before it listens, and shutting down cleanly.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createScratchDatabase } from "../support/database.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { runServerToExit, startServer } from "../support/server.ts";
+import { newUser } from "../support/users.ts";
+
+describe("bad configuration", () => {
+  it.each([
+    ["PORT", "abc"],
+    ["BASE_URL", "not-a-url"],
+    ["APP_ENV", "qa"],
+  ])("exits non-zero naming %s=%s", async (name, value) => {
+    const { code, output } = await runServerToExit({ PORT: "0", [name]: value });
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(output).toContain("Invalid configuration");
+    expect(output).toMatch(new RegExp(`- ${name}: `));
+    expect(output).not.toContain("Portico is running");
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("exits 0 on SIGTERM and keeps the data for the next start", async () => {
+    // Both runs must see the same storage: one folder for PGlite, or one database on PostgreSQL.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "portico-restart-"));
+    const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+    const storage = { dataDir, databaseUrl: scratch?.url };
+    const user = newUser("restart");
+    try {
+      const first = await startServer(storage);
+      await new HttpClient(first.baseUrl).signUp(user);
+      expect(await first.stop()).toBe(0);
+      expect(first.output()).toContain("SIGTERM");
+
+      const second = await startServer(storage);
+      const client = new HttpClient(second.baseUrl);
+      await client.signIn(user);
+      expect(client.hasSession()).toBe(true);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
+    }
+  });
+});
