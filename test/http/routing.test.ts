@@ -1,5 +1,6 @@
 // Root behaviours of SPEC §2 over real HTTP against the production build: canonical paths, 404s,
 // the /app and /app/admin guards, and no-index marking.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, hasNoindexMeta, redirectTarget } from "../support/http-client.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -7,14 +8,16 @@ import { newUser } from "../support/users.ts";
 
 const adminUser = newUser("admin");
 const memberUser = newUser("member");
-const appPages = ["/app/dashboard", "/app/marketplace"];
-const adminPages = [
-  "/app/admin",
-  "/app/admin/users",
-  "/app/admin/credentials",
-  "/app/admin/billing",
-  "/app/admin/auth-sessions",
+const routeTree = readFileSync(new URL("../../src/routeTree.gen.ts", import.meta.url), "utf8");
+/** Every /app page the router knows, so a page added later is checked without editing this file. */
+const appRoutes = [
+  ...new Set(
+    [...routeTree.matchAll(/fullPath: '(\/app[^']*)'/g)].map(([, p]) => p?.replace(/\/$/, "") ?? ""),
+  ),
 ];
+
+// Route parameters, filled in once beforeAll has created an organization and a project.
+const params: Record<string, string> = {};
 
 let server: RunningServer;
 let admin: HttpClient;
@@ -29,6 +32,13 @@ beforeAll(async () => {
   anonymous = new HttpClient(server.baseUrl);
   await admin.signUp(adminUser);
   await member.signUp(memberUser);
+  const organization = await admin.mutate<{ id: string }>("organization.create", { name: "Noindex Org" });
+  const project = await admin.mutate<{ id: string }>("project.create", {
+    organizationId: organization.id,
+    name: "Noindex Project",
+  });
+  params.$organizationId = organization.id;
+  params.$projectId = project.id;
 });
 
 afterAll(async () => {
@@ -100,10 +110,15 @@ describe("/app/admin guard", () => {
 });
 
 describe("no-index marking", () => {
-  it.each([...appPages, ...adminPages])("marks %s as noindex", async (path) => {
-    const response = await admin.get(path);
-    expect(response.status).toBe(200);
-    expect(hasNoindexMeta(await response.text())).toBe(true);
+  it("marks every /app page as noindex", async () => {
+    expect(appRoutes).toEqual(expect.arrayContaining(["/app/dashboard", "/app/admin"]));
+    for (const route of appRoutes) {
+      const path = route.replace(/\$\w+/g, (name) => params[name] ?? name);
+      expect(path, `no test value for a parameter of ${route}`).not.toContain("$");
+      const { response, chain } = await follow(admin, path);
+      expect(response.status, chain.join(" -> ")).toBe(200);
+      expect(hasNoindexMeta(await response.text()), chain.join(" -> ")).toBe(true);
+    }
   });
 
   it("marks /sign-in as noindex", async () => {
@@ -125,12 +140,16 @@ describe("data API", () => {
     expect(response.status).toBe(401);
     const body = await response.json();
     expect(body.error.json.data.code).toBe("UNAUTHORIZED");
+    await expect(anonymous.mutate("organization.create", { name: "x" })).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+    });
   });
 
   it("answers it with the signed-in user's info", async () => {
-    const response = await member.get("/api/trpc/user.getInfo");
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body.result.data.json).toMatchObject({ email: memberUser.email, role: "user" });
+    await expect(member.query("user.getInfo")).resolves.toMatchObject({
+      email: memberUser.email,
+      role: "user",
+    });
   });
 });

@@ -1,6 +1,17 @@
 // A minimal browser stand-in for HTTP tests: keeps cookies, sends the Origin header Better Auth
 // requires on POSTs, and does not follow redirects so tests can assert them.
+import superjson from "superjson";
 import type { Credentials } from "./app.ts";
+
+export class TrpcHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(`tRPC ${status} ${code}: ${message}`);
+  }
+}
 
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
@@ -49,6 +60,31 @@ export class HttpClient {
 
   async signOut(): Promise<void> {
     await this.expectOk(await this.postJson("/api/auth/sign-out", {}), "sign-out");
+  }
+
+  /** Calls a tRPC query the way the browser client does (GET, superjson input); throws TrpcHttpError. */
+  async query<T = unknown>(procedure: string, input?: unknown): Promise<T> {
+    const search = input === undefined ? "" : `?input=${encodeURIComponent(superjson.stringify(input))}`;
+    return this.trpcResult<T>(await this.get(`/api/trpc/${procedure}${search}`));
+  }
+
+  /** Calls a tRPC mutation (POST, superjson body); throws TrpcHttpError. */
+  async mutate<T = unknown>(procedure: string, input?: unknown): Promise<T> {
+    const response = await this.request(`/api/trpc/${procedure}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: superjson.stringify(input),
+    });
+    return this.trpcResult<T>(response);
+  }
+
+  private async trpcResult<T>(response: Response): Promise<T> {
+    const body = await response.json();
+    if (!response.ok || body.error) {
+      const error = superjson.deserialize<{ message?: string; data?: { code?: string } }>(body.error ?? {});
+      throw new TrpcHttpError(response.status, error?.data?.code, error?.message ?? "");
+    }
+    return superjson.deserialize<T>(body.result.data);
   }
 
   private async expectOk(response: Response, what: string): Promise<void> {
