@@ -1,0 +1,19 @@
+// Browser tests: Debian's Chromium driven by playwright-core against the production build. One file at a
+// time — each file starts its own server and browser, and the machine has two cores.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
+  test: {
+    environment: "node",
+    include: ["test/e2e/**/*.test.ts"],
+    pool: "forks",
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 30_000,
+    reporters: ["default"],
+  },
+});
