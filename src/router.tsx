@@ -1,13 +1,42 @@
+import { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
+import { setupRouterSsrQueryIntegration } from "@tanstack/react-router-ssr-query";
+import { NotFound } from "./components/errors/not-found.tsx";
+import { reportClientError } from "./components/errors/report.ts";
+import { RouteError } from "./components/errors/route-error.tsx";
+import { parseSearch, stringifySearch } from "./lib/search-params.ts";
+import { createTRPC, TRPCProvider } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen";
 
+/** Called once per SSR request and once in the browser, so no cache is shared between visitors. */
 export function getRouter() {
-  return createRouter({
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000 } },
+  });
+  const { client, trpc } = createTRPC(queryClient);
+
+  const router = createRouter({
     routeTree,
+    context: { queryClient, trpc },
     scrollRestoration: true,
     defaultPreload: "intent",
+    // Route loaders fill the query cache; the query's own staleTime decides when to refetch.
+    defaultPreloadStaleTime: 0,
     trailingSlash: "never",
+    parseSearch,
+    stringifySearch,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+    defaultOnCatch: (error) => reportClientError(error),
+    // biome-ignore lint/correctness/noComponentHookFactories: one router per request/page; the closure holds its clients
+    Wrap: ({ children }) => (
+      <TRPCProvider trpcClient={client} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    ),
   });
+  setupRouterSsrQueryIntegration({ router, queryClient });
+  return router;
 }
 
 declare module "@tanstack/react-router" {

@@ -1,29 +1,107 @@
-import { createRootRoute, HeadContent, Outlet, Scripts } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useRouter,
+  useRouterState,
+} from "@tanstack/react-router";
+import { type ReactNode, useEffect } from "react";
+import { initErrorReporting, setReportedUser } from "~/components/errors/report.ts";
+import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
+import { Toaster } from "~/components/ui/toaster.tsx";
+import { TooltipProvider } from "~/components/ui/tooltip.tsx";
+import { seo } from "~/lib/seo.ts";
+import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
+import type { TRPC } from "~/lib/trpc.ts";
+import { getThemePreference } from "~/server/preferences/theme.ts";
+import { getClientConfig } from "~/server/session/get-client-config.ts";
+import { getSession } from "~/server/session/get-session.ts";
 import appCss from "../styles.css?url";
 
-export const Route = createRootRoute({
-  head: () => ({
-    meta: [{ charSet: "utf-8" }, { name: "viewport", content: "width=device-width, initial-scale=1" }],
-    links: [{ rel: "stylesheet", href: appCss }],
-  }),
-  component: () => (
-    <RootDocument>
-      <Outlet />
-    </RootDocument>
-  ),
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: TRPC;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // SPEC §2: the session and the theme preference are loaded before every route.
+  beforeLoad: async ({ context }) => {
+    const [user, theme, clientConfig] = await Promise.all([
+      getSession(),
+      getThemePreference(),
+      context.queryClient.ensureQueryData({
+        queryKey: ["client-config"],
+        queryFn: () => getClientConfig(),
+        staleTime: Number.POSITIVE_INFINITY,
+      }),
+    ]);
+    return { user, theme, clientConfig };
+  },
+  head: ({ match }) => {
+    const page = seo({
+      title: "Portico",
+      description: "Connect AI agents to your business data through the Model Context Protocol.",
+      baseUrl: match.context.clientConfig?.baseUrl,
+    });
+    return {
+      meta: [
+        { charSet: "utf-8" },
+        { name: "viewport", content: "width=device-width, initial-scale=1" },
+        ...page.meta,
+      ],
+      links: [
+        { rel: "stylesheet", href: appCss },
+        { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+        ...page.links,
+      ],
+    };
+  },
+  shellComponent: RootDocument,
+  component: Outlet,
 });
 
 function RootDocument({ children }: { children: ReactNode }) {
+  // Read through the router state: when the root beforeLoad itself failed, the context has no theme.
+  const context = useRouterState({ select: (state) => state.matches[0]?.context });
+  const theme = useResolvedTheme(context?.theme ?? DEFAULT_THEME);
+  const preference = context?.theme?.preference ?? DEFAULT_THEME.preference;
+  useErrorReporting(context);
+
   return (
-    <html lang="en">
+    <html
+      lang="en"
+      className={theme}
+      data-theme-preference={preference}
+      style={{ colorScheme: theme }}
+      suppressHydrationWarning
+    >
       <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, fixes the theme before paint */}
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <HeadContent />
       </head>
       <body>
-        {children}
+        <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
+        <Toaster theme={theme} />
         <Scripts />
       </body>
     </html>
   );
+}
+
+type RootContext = Partial<Awaited<ReturnType<NonNullable<typeof Route.options.beforeLoad>>>> | undefined;
+
+/** Starts Sentry from the runtime config and keeps the reported user in step with the session. */
+function useErrorReporting(context: RootContext) {
+  const router = useRouter();
+  const config = context?.clientConfig;
+  const user = context?.user ?? null;
+  useEffect(() => {
+    if (config) initErrorReporting(config, router);
+  }, [config, router]);
+  useEffect(() => {
+    setReportedUser(user);
+  }, [user]);
 }

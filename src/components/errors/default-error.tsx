@@ -1,0 +1,21 @@
+import { useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+
+/** The generic view for errors thrown while rendering (SPEC §2 "Root behaviour"). */
+export function DefaultError({ error }: { error: unknown }) {
+  const [shown, setShown] = useState(false);
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-start gap-3 px-6 py-12">
+      <h1 className="text-lg font-semibold">Something went wrong!</h1>
+      <Button variant="outline" size="sm" aria-expanded={shown} onClick={() => setShown((value) => !value)}>
+        {shown ? "Hide Error" : "Show Error"}
+      </Button>
+      {shown ? (
+        <pre className="w-full overflow-auto rounded-md border border-destructive/40 bg-destructive/5 p-3 text-xs text-destructive">
+          {message || "Unknown error"}
+        </pre>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link, useRouter } from "@tanstack/react-router";
+import { ChevronDownIcon } from "lucide-react";
+import { Button } from "~/components/ui/button.tsx";
+import { CONTACT_NOTE, errorCopy, NEED_HELP_TEXT } from "./error-copy.ts";
+
+/** The page shown when a route fails to load (SPEC §2 "Error page"): big status, message, ways out. */
+export function ErrorPage({ error }: { error: unknown }) {
+  const router = useRouter();
+  const { title, message } = errorCopy(error);
+  return (
+    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
+      <p className="text-7xl font-bold tracking-tight text-primary sm:text-8xl">{title}</p>
+      <h1 className="max-w-md text-xl font-semibold">{message}</h1>
+      <details className="group w-full max-w-md rounded-lg border px-4 py-3 text-left">
+        <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium [&::-webkit-details-marker]:hidden">
+          Need help?
+          <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+        </summary>
+        <p className="mt-2 text-sm text-muted-foreground">{NEED_HELP_TEXT}</p>
+      </details>
+      <div className="flex gap-3">
+        <Button variant="outline" onClick={() => router.history.back()}>
+          Go Back
+        </Button>
+        <Button asChild>
+          <Link to="/">Go Home</Link>
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">{CONTACT_NOTE}</p>
+    </main>
+  );
+}

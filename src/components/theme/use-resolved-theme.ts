@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { DARK_QUERY, type ResolvedTheme, resolveTheme, type Theme } from "~/lib/theme.ts";
+import { saveThemePreference } from "~/server/preferences/theme.ts";
+
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+const systemTheme = (): ResolvedTheme => (window.matchMedia(DARK_QUERY).matches ? "dark" : "light");
+
+/**
+ * The class for <html>. Under system it follows the OS live; during SSR and hydration it uses the last OS
+ * theme the server knows, which the boot script in <head> has already corrected before paint.
+ * When the OS theme differs from what the server remembers, the new value is saved so the next
+ * server render is right from the start.
+ */
+export function useResolvedTheme(theme: Theme): ResolvedTheme {
+  const live = useSyncExternalStore(subscribe, systemTheme, () => undefined);
+  const { preference, lastSystemTheme } = theme;
+
+  useEffect(() => {
+    if (preference !== "system" || !live || live === lastSystemTheme) return;
+    saveThemePreference({ data: { preference, lastSystemTheme: live } }).catch(() => {
+      // Only a hint for the next server render; the page already shows the right theme.
+    });
+  }, [preference, lastSystemTheme, live]);
+
+  return resolveTheme(theme, live);
+}

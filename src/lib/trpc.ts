@@ -1,0 +1,39 @@
+// tRPC on the client side of the app. Pages use `useTRPC()` (or `context.trpc` in loaders) to build
+// TanStack Query options: `useQuery(trpc.organization.getOrganizationsDetails.queryOptions())`.
+// During SSR the calls run in-process against the router with the incoming request's headers (no HTTP
+// round trip to ourselves); in the browser they go to the /api/trpc batch endpoint.
+
+import type { QueryClient } from "@tanstack/react-query";
+import { createIsomorphicFn } from "@tanstack/react-start";
+import { getRequestHeaders } from "@tanstack/react-start/server";
+import { createTRPCClient, httpBatchLink, type TRPCLink, unstable_localLink } from "@trpc/client";
+import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import superjson from "superjson";
+import { getApp } from "~/server/app.ts";
+import { createContext } from "~/server/trpc/init.ts";
+import { type AppRouter, appRouter } from "~/server/trpc/root.ts";
+
+export type { AppRouter };
+export type TRPC = TRPCOptionsProxy<AppRouter>;
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** The compiler keeps only the matching branch per bundle, so server modules never reach the browser. */
+const terminatingLink = createIsomorphicFn()
+  .server(
+    (): TRPCLink<AppRouter> =>
+      unstable_localLink({
+        router: appRouter,
+        transformer: superjson,
+        createContext: async () => createContext(await getApp(), new Headers(getRequestHeaders())),
+      }),
+  )
+  .client(
+    (): TRPCLink<AppRouter> =>
+      httpBatchLink({ url: "/api/trpc", transformer: superjson, maxURLLength: 2000 }),
+  );
+
+export function createTRPC(queryClient: QueryClient) {
+  const client = createTRPCClient<AppRouter>({ links: [terminatingLink()] });
+  return { client, trpc: createTRPCOptionsProxy<AppRouter>({ client, queryClient }) };
+}

@@ -1,0 +1,16 @@
+// Server-only: the signed-in user for a request, read from the Better Auth session cookie.
+import type { App } from "../app.ts";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+export async function readSessionUser(app: App, headers: Headers): Promise<SessionUser | null> {
+  const session = await app.auth.api.getSession({ headers });
+  if (!session?.user) return null;
+  const { id, email, name } = session.user;
+  return { id, email, name, role: (session.user as { role?: string | null }).role ?? "user" };
+}
