@@ -1,0 +1,53 @@
+import {
+  BookOpen,
+  Bot,
+  CreditCard,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  Plug,
+  Server,
+  Settings,
+  Store,
+  Users,
+} from "lucide-react";
+import type { ShellScope } from "./use-current-scope.ts";
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (overview pages), not on its children. */
+  exact?: boolean;
+}
+
+export const globalNav: NavItem[] = [
+  { label: "Dashboard", href: "/app/dashboard", icon: LayoutDashboard, exact: true },
+  { label: "Marketplace", href: "/app/marketplace", icon: Store },
+];
+
+/** The current scope's pages (DESIGN.md "The app's shape"). */
+export function scopeNav(scope: ShellScope): NavItem[] {
+  if (scope.kind === "organization") {
+    const base = `/app/organization/${encodeURIComponent(scope.organizationId)}`;
+    return [
+      { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
+      { label: "Integrations", href: `${base}/integrations`, icon: Plug },
+      { label: "Members", href: `${base}/members`, icon: Users },
+      { label: "Billing", href: `${base}/billing`, icon: CreditCard },
+      { label: "Settings", href: `${base}/settings`, icon: Settings },
+    ];
+  }
+  if (scope.kind === "project") {
+    const base = `/app/project/${encodeURIComponent(scope.projectId)}`;
+    return [
+      { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
+      { label: "Servers", href: `${base}/servers`, icon: Server },
+      { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
+      { label: "Agents", href: `${base}/agents`, icon: Bot },
+      { label: "Settings", href: `${base}/settings`, icon: Settings },
+      { label: "Docs", href: `${base}/platform-docs/claude-code`, icon: BookOpen },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { Button } from "~/components/ui/button.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { emailField } from "~/lib/validation.ts";
+import { authClient } from "./auth-client.ts";
+import type { AuthSearch } from "./auth-search.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { useAuthForm } from "./use-auth-form.ts";
+import { useFinishAuth } from "./use-finish-auth.ts";
+
+// Existing accounts may predate today's password rules, so sign-in only asks for a password.
+const signInSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, "Password is required"),
+});
+
+export function SignInForm({ search }: { search: AuthSearch }) {
+  const form = useAuthForm({
+    schema: signInSchema,
+    initial: { email: "", password: "" },
+    send: (data) => authClient().signIn.email(data),
+    onSuccess: useFinishAuth(search),
+    failureMessage: "Sign-in failed. Please try again.",
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="flex flex-col gap-4">
+      <FormAlert message={form.serverError} />
+      <fieldset disabled={form.pending} className="flex flex-col gap-4">
+        <FormField label="Email" error={form.errors.email}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            value={form.values.email}
+            onChange={(event) => form.update("email", event.target.value)}
+          />
+        </FormField>
+        <FormField label="Password" error={form.errors.password}>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            onChange={(event) => form.update("password", event.target.value)}
+          />
+        </FormField>
+        <Button type="submit" className="w-full">
+          {form.pending ? "Signing in…" : "Sign in"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { type FormEvent, useState } from "react";
+import type { z } from "zod";
+import { type FieldErrors, validateForm } from "~/components/ui/validate-form.ts";
+
+interface AuthFormOptions<S extends z.ZodObject> {
+  schema: S;
+  initial: z.input<S>;
+  /** The Better Auth call; its `error.message` is shown as is (e.g. the 429 lockout text). */
+  send: (data: z.output<S>) => Promise<{ error: { message?: string | undefined } | null }>;
+  onSuccess: () => Promise<void>;
+  failureMessage: string;
+}
+
+/** State and submit handling shared by the sign-in and sign-up forms. */
+export function useAuthForm<S extends z.ZodObject>(options: AuthFormOptions<S>) {
+  type Values = z.input<S>;
+  const [values, setValues] = useState<Values>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const update = (field: keyof Values & string, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Fields are re-checked as they change only after a first submit, so typing is not interrupted.
+    if (submitted) {
+      const result = validateForm(options.schema, next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    const result = validateForm(options.schema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const { error } = await options.send(result.data);
+      if (error) {
+        setServerError(error.message || options.failureMessage);
+        return;
+      }
+      await options.onSuccess();
+    } catch {
+      setServerError("Could not reach the server. Check your connection and try again.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { values, errors, serverError, pending, update, onSubmit };
+}
