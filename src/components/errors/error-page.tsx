@@ -2,11 +2,13 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { ChevronDownIcon } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { CONTACT_NOTE, errorCopy, NEED_HELP_TEXT } from "./error-copy.ts";
+import { useErrorResponseStatus } from "./response-status.ts";
 
 /** The page shown when a route fails to load (SPEC §2 "Error page"): big status, message, ways out. */
 export function ErrorPage({ error }: { error: unknown }) {
   const router = useRouter();
   const { title, message } = errorCopy(error);
+  useErrorResponseStatus(error);
   return (
     <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
       <p className="text-7xl font-bold tracking-tight text-primary sm:text-8xl">{title}</p>

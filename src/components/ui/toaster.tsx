@@ -2,6 +2,16 @@ import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 import type { ResolvedTheme } from "~/lib/theme.ts";
 
+// Sonner reads its colours and corner radius from these variables; pointing them at the theme tokens
+// makes every variant follow light/dark, and a zero radius gives the square corners of SPEC §1.
+const toasterStyle = {
+  "--width": "356px",
+  "--border-radius": "0px",
+  "--normal-bg": "var(--popover)",
+  "--normal-text": "var(--popover-foreground)",
+  "--normal-border": "var(--border)",
+} as CSSProperties;
+
 /** One toaster for the whole app: bottom right, 4 s, three at a time, 356 px wide (SPEC §1, §9). */
 export function Toaster({ theme }: { theme: ResolvedTheme }) {
   return (
@@ -11,7 +21,7 @@ export function Toaster({ theme }: { theme: ResolvedTheme }) {
       duration={4000}
       visibleToasts={3}
       closeButton
-      style={{ "--width": "356px" } as CSSProperties}
+      style={toasterStyle}
     />
   );
 }
