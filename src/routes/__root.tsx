@@ -16,8 +16,9 @@ import { seo } from "~/lib/seo.ts";
 import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
 import type { TRPC } from "~/lib/trpc.ts";
 import { getThemePreference } from "~/server/preferences/theme.ts";
-import { getClientConfig } from "~/server/session/get-client-config.ts";
+import { type ClientConfig, getClientConfig } from "~/server/session/get-client-config.ts";
 import { getSession } from "~/server/session/get-session.ts";
+import type { SessionUser } from "~/server/session/session-user.ts";
 import appCss from "../styles.css?url";
 
 export interface RouterContext {
@@ -67,7 +68,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   const context = useRouterState({ select: (state) => state.matches[0]?.context });
   const theme = useResolvedTheme(context?.theme ?? DEFAULT_THEME);
   const preference = context?.theme?.preference ?? DEFAULT_THEME.preference;
-  useErrorReporting(context);
+  useErrorReporting(context?.clientConfig, context?.user ?? null);
 
   return (
     <html
@@ -91,13 +92,9 @@ function RootDocument({ children }: { children: ReactNode }) {
   );
 }
 
-type RootContext = Partial<Awaited<ReturnType<NonNullable<typeof Route.options.beforeLoad>>>> | undefined;
-
 /** Starts Sentry from the runtime config and keeps the reported user in step with the session. */
-function useErrorReporting(context: RootContext) {
+function useErrorReporting(config: ClientConfig | undefined, user: SessionUser | null) {
   const router = useRouter();
-  const config = context?.clientConfig;
-  const user = context?.user ?? null;
   useEffect(() => {
     if (config) initErrorReporting(config, router);
   }, [config, router]);
