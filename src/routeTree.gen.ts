@@ -10,33 +10,232 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as SignUpRouteImport } from './routes/sign-up'
+import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
+import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
+import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
+import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
+import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
+import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
+import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
+import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
+import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
+import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
+import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRouteRoute = AppRouteRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignUpRoute = SignUpRouteImport.update({
+  id: '/sign-up',
+  path: '/sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/sign-up.lazy').then((d) => d.Route))
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
+  id: '/invitations/$invitationId',
+  path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppOrganizationOrganizationIdRouteRoute =
+  AppOrganizationOrganizationIdRouteRouteImport.update({
+    id: '/organization/$organizationId',
+    path: '/organization/$organizationId',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
+const AppProjectProjectIdRouteRoute =
+  AppProjectProjectIdRouteRouteImport.update({
+    id: '/project/$projectId',
+    path: '/project/$projectId',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdIndexRoute =
+  AppOrganizationOrganizationIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdMembersRoute =
+  AppOrganizationOrganizationIdMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdSettingsRoute =
+  AppOrganizationOrganizationIdSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppProjectProjectIdIndexRoute =
+  AppProjectProjectIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdSettingsRoute =
+  AppProjectProjectIdSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/app': typeof AppRouteRouteWithChildren
+  '/sign-in': typeof SignInRoute
+  '/sign-up': typeof SignUpRoute
+  '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/app/dashboard': typeof AppDashboardRoute
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/app/': typeof AppIndexRoute
+  '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
+  '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
+  '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
+  '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
+  '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/sign-in': typeof SignInRoute
+  '/sign-up': typeof SignUpRoute
+  '/app/dashboard': typeof AppDashboardRoute
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/app': typeof AppIndexRoute
+  '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
+  '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
+  '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
+  '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/app': typeof AppRouteRouteWithChildren
+  '/sign-in': typeof SignInRoute
+  '/sign-up': typeof SignUpRoute
+  '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/app/dashboard': typeof AppDashboardRoute
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/app/': typeof AppIndexRoute
+  '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
+  '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
+  '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
+  '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
+  '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/app'
+    | '/sign-in'
+    | '/sign-up'
+    | '/app/admin'
+    | '/app/dashboard'
+    | '/invitations/$invitationId'
+    | '/app/'
+    | '/app/organization/$organizationId'
+    | '/app/project/$projectId'
+    | '/app/admin/outbox'
+    | '/app/admin/'
+    | '/app/organization/$organizationId/members'
+    | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/settings'
+    | '/app/organization/$organizationId/'
+    | '/app/project/$projectId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/sign-in'
+    | '/sign-up'
+    | '/app/dashboard'
+    | '/invitations/$invitationId'
+    | '/app'
+    | '/app/admin/outbox'
+    | '/app/admin'
+    | '/app/organization/$organizationId/members'
+    | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/settings'
+    | '/app/organization/$organizationId'
+    | '/app/project/$projectId'
+  id:
+    | '__root__'
+    | '/'
+    | '/app'
+    | '/sign-in'
+    | '/sign-up'
+    | '/app/admin'
+    | '/app/dashboard'
+    | '/invitations/$invitationId'
+    | '/app/'
+    | '/app/organization/$organizationId'
+    | '/app/project/$projectId'
+    | '/app/admin/outbox'
+    | '/app/admin/'
+    | '/app/organization/$organizationId/members'
+    | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/settings'
+    | '/app/organization/$organizationId/'
+    | '/app/project/$projectId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppRouteRoute: typeof AppRouteRouteWithChildren
+  SignInRoute: typeof SignInRoute
+  SignUpRoute: typeof SignUpRoute
+  InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +247,199 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-up': {
+      id: '/sign-up'
+      path: '/sign-up'
+      fullPath: '/sign-up'
+      preLoaderRoute: typeof SignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/': {
+      id: '/app/'
+      path: '/'
+      fullPath: '/app/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/admin': {
+      id: '/app/admin'
+      path: '/admin'
+      fullPath: '/app/admin'
+      preLoaderRoute: typeof AppAdminRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/dashboard': {
+      id: '/app/dashboard'
+      path: '/dashboard'
+      fullPath: '/app/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/invitations/$invitationId': {
+      id: '/invitations/$invitationId'
+      path: '/invitations/$invitationId'
+      fullPath: '/invitations/$invitationId'
+      preLoaderRoute: typeof InvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/admin/': {
+      id: '/app/admin/'
+      path: '/'
+      fullPath: '/app/admin/'
+      preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/admin/outbox': {
+      id: '/app/admin/outbox'
+      path: '/outbox'
+      fullPath: '/app/admin/outbox'
+      preLoaderRoute: typeof AppAdminOutboxRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/organization/$organizationId': {
+      id: '/app/organization/$organizationId'
+      path: '/organization/$organizationId'
+      fullPath: '/app/organization/$organizationId'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/project/$projectId': {
+      id: '/app/project/$projectId'
+      path: '/project/$projectId'
+      fullPath: '/app/project/$projectId'
+      preLoaderRoute: typeof AppProjectProjectIdRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/organization/$organizationId/': {
+      id: '/app/organization/$organizationId/'
+      path: '/'
+      fullPath: '/app/organization/$organizationId/'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdIndexRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/members': {
+      id: '/app/organization/$organizationId/members'
+      path: '/members'
+      fullPath: '/app/organization/$organizationId/members'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdMembersRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/settings': {
+      id: '/app/organization/$organizationId/settings'
+      path: '/settings'
+      fullPath: '/app/organization/$organizationId/settings'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdSettingsRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/project/$projectId/': {
+      id: '/app/project/$projectId/'
+      path: '/'
+      fullPath: '/app/project/$projectId/'
+      preLoaderRoute: typeof AppProjectProjectIdIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/settings': {
+      id: '/app/project/$projectId/settings'
+      path: '/settings'
+      fullPath: '/app/project/$projectId/settings'
+      preLoaderRoute: typeof AppProjectProjectIdSettingsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
   }
 }
 
+interface AppAdminRouteRouteChildren {
+  AppAdminOutboxRoute: typeof AppAdminOutboxRoute
+  AppAdminIndexRoute: typeof AppAdminIndexRoute
+}
+
+const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminOutboxRoute: AppAdminOutboxRoute,
+  AppAdminIndexRoute: AppAdminIndexRoute,
+}
+
+const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
+  AppAdminRouteRouteChildren,
+)
+
+interface AppOrganizationOrganizationIdRouteRouteChildren {
+  AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
+  AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
+  AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
+}
+
+const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizationIdRouteRouteChildren =
+  {
+    AppOrganizationOrganizationIdMembersRoute:
+      AppOrganizationOrganizationIdMembersRoute,
+    AppOrganizationOrganizationIdSettingsRoute:
+      AppOrganizationOrganizationIdSettingsRoute,
+    AppOrganizationOrganizationIdIndexRoute:
+      AppOrganizationOrganizationIdIndexRoute,
+  }
+
+const AppOrganizationOrganizationIdRouteRouteWithChildren =
+  AppOrganizationOrganizationIdRouteRoute._addFileChildren(
+    AppOrganizationOrganizationIdRouteRouteChildren,
+  )
+
+interface AppProjectProjectIdRouteRouteChildren {
+  AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
+  AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
+}
+
+const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
+  {
+    AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
+    AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
+  }
+
+const AppProjectProjectIdRouteRouteWithChildren =
+  AppProjectProjectIdRouteRoute._addFileChildren(
+    AppProjectProjectIdRouteRouteChildren,
+  )
+
+interface AppRouteRouteChildren {
+  AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppIndexRoute: typeof AppIndexRoute
+  AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
+  AppProjectProjectIdRouteRoute: typeof AppProjectProjectIdRouteRouteWithChildren
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppDashboardRoute: AppDashboardRoute,
+  AppIndexRoute: AppIndexRoute,
+  AppOrganizationOrganizationIdRouteRoute:
+    AppOrganizationOrganizationIdRouteRouteWithChildren,
+  AppProjectProjectIdRouteRoute: AppProjectProjectIdRouteRouteWithChildren,
+}
+
+const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
+  AppRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppRouteRoute: AppRouteRouteWithChildren,
+  SignInRoute: SignInRoute,
+  SignUpRoute: SignUpRoute,
+  InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

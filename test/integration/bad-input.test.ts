@@ -87,7 +87,8 @@ describe("bad input", () => {
     const before = await rowCounts();
     const { status, error } = await mutate(procedure, input);
     expect(status).toBe(400);
-    const fieldErrors = (error?.data.zodError as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    const zodError = error?.data.zodError as { fieldErrors: Record<string, string[]> } | undefined;
+    const fieldErrors = zodError?.fieldErrors ?? {};
     expect(fieldErrors[field]?.length).toBeGreaterThan(0);
     if (message) expect(fieldErrors[field]).toContain(message);
     expect(await rowCounts()).toEqual(before);

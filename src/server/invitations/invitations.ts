@@ -51,7 +51,8 @@ export async function inviteMember(
     .from(organizationMember)
     .innerJoin(user, eq(user.id, organizationMember.userId))
     .where(and(eq(organizationMember.organizationId, input.organizationId), eq(user.email, input.email)));
-  if (existingMember) throw new AppError("BAD_REQUEST", "This person is already a member of the organization.");
+  if (existingMember)
+    throw new AppError("BAD_REQUEST", "This person is already a member of the organization.");
 
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
   const [pending] = await db
@@ -77,7 +78,10 @@ export async function inviteMember(
         .returning();
   if (!saved) throw new Error("invitation write returned no row");
 
-  const [org] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, saved.organizationId));
+  const [org] = await db
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, saved.organizationId));
   await mailer.send(
     invitationEmail({
       to: saved.email,
@@ -128,7 +132,8 @@ async function requireOpenInvitationFor(db: Database, actor: Actor, invitationId
   if (!details.isForCurrentUser) {
     throw new AppError("FORBIDDEN", "This invitation was sent to another email address.");
   }
-  if (details.status !== "pending") throw new AppError("BAD_REQUEST", `This invitation was already ${details.status}.`);
+  if (details.status !== "pending")
+    throw new AppError("BAD_REQUEST", `This invitation was already ${details.status}.`);
   if (details.expired) throw new AppError("BAD_REQUEST", "This invitation has expired. Ask for a new one.");
   return details;
 }
@@ -157,7 +162,12 @@ export async function dismissInvitation(db: Database, actor: Actor, invitationId
   return { id: invitationId, status: "dismissed" as const };
 }
 
-export async function withdrawInvitation(db: Database, actorId: string, organizationId: string, invitationId: string) {
+export async function withdrawInvitation(
+  db: Database,
+  actorId: string,
+  organizationId: string,
+  invitationId: string,
+) {
   await requireOrganizationAction(db, actorId, organizationId, "members.invite");
   const updated = await db
     .update(invitation)

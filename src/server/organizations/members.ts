@@ -71,13 +71,20 @@ export async function changeMemberRole(
 }
 
 async function dropProjectGrants(db: Database, organizationId: string, userId: string) {
-  const projectIds = db.select({ id: project.id }).from(project).where(eq(project.organizationId, organizationId));
+  const projectIds = db
+    .select({ id: project.id })
+    .from(project)
+    .where(eq(project.organizationId, organizationId));
   await db
     .delete(projectMember)
     .where(and(eq(projectMember.userId, userId), inArray(projectMember.projectId, projectIds)));
 }
 
-async function deleteMembership(db: Database, organizationId: string, member: { id: string; userId: string }) {
+async function deleteMembership(
+  db: Database,
+  organizationId: string,
+  member: { id: string; userId: string },
+) {
   await db.transaction(async (tx) => {
     await dropProjectGrants(tx, organizationId, member.userId);
     await tx.delete(organizationMember).where(eq(organizationMember.id, member.id));

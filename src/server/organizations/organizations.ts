@@ -38,10 +38,9 @@ export async function deleteOrganization(db: Database, userId: string, organizat
 /** What the signed-in member may do here, for the UI to show or hide actions. */
 export function permissionsOf(role: Parameters<typeof organizationRoleAllows>[0]) {
   const actions = Object.keys(organizationPermissions) as (keyof typeof organizationPermissions)[];
-  return Object.fromEntries(actions.map((action) => [action, organizationRoleAllows(role, action)])) as Record<
-    keyof typeof organizationPermissions,
-    boolean
-  >;
+  return Object.fromEntries(
+    actions.map((action) => [action, organizationRoleAllows(role, action)]),
+  ) as Record<keyof typeof organizationPermissions, boolean>;
 }
 
 export async function getOrganizationById(db: Database, userId: string, organizationId: string) {

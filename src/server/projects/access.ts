@@ -25,7 +25,10 @@ export async function findProjectAccess(
     .from(project)
     .innerJoin(
       organizationMember,
-      and(eq(organizationMember.organizationId, project.organizationId), eq(organizationMember.userId, userId)),
+      and(
+        eq(organizationMember.organizationId, project.organizationId),
+        eq(organizationMember.userId, userId),
+      ),
     )
     .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
     .where(eq(project.id, projectId));

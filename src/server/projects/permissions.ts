@@ -61,7 +61,12 @@ export async function getOrganizationMembersWithAllProjectPermissions(
 ) {
   await requireOrganizationAction(db, userId, organizationId, "members.changeRole");
   const members = await db
-    .select({ userId: user.id, name: user.name, email: user.email, organizationRole: organizationMember.role })
+    .select({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      organizationRole: organizationMember.role,
+    })
     .from(organizationMember)
     .innerJoin(user, eq(user.id, organizationMember.userId))
     .where(eq(organizationMember.organizationId, organizationId))
@@ -107,7 +112,8 @@ export async function setProjectMemberRole(
         eq(organizationMember.userId, targetUserId),
       ),
     );
-  if (!target) throw new AppError("BAD_REQUEST", "Only members of the organization can be given project access.");
+  if (!target)
+    throw new AppError("BAD_REQUEST", "Only members of the organization can be given project access.");
   if (target.role !== "member") {
     throw new AppError("BAD_REQUEST", "Organization owners and admins already administer every project.");
   }
@@ -118,12 +124,18 @@ export async function setProjectMemberRole(
   return { projectId, userId: targetUserId, role };
 }
 
-export async function removeProjectMember(db: Database, actorId: string, projectId: string, targetUserId: string) {
+export async function removeProjectMember(
+  db: Database,
+  actorId: string,
+  projectId: string,
+  targetUserId: string,
+) {
   await requireProjectAction(db, actorId, projectId, "project.manageAccess");
   const removed = await db
     .delete(projectMember)
     .where(and(eq(projectMember.projectId, projectId), eq(projectMember.userId, targetUserId)))
     .returning({ userId: projectMember.userId });
-  if (removed.length === 0) throw new AppError("NOT_FOUND", "This person has no explicit access to the project.");
+  if (removed.length === 0)
+    throw new AppError("NOT_FOUND", "This person has no explicit access to the project.");
   return { projectId, userId: targetUserId };
 }

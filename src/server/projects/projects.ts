@@ -33,7 +33,10 @@ export async function listAccessibleProjects(db: Database, userId: string) {
     .innerJoin(organization, eq(organization.id, project.organizationId))
     .innerJoin(
       organizationMember,
-      and(eq(organizationMember.organizationId, project.organizationId), eq(organizationMember.userId, userId)),
+      and(
+        eq(organizationMember.organizationId, project.organizationId),
+        eq(organizationMember.userId, userId),
+      ),
     )
     .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
     .where(
@@ -50,7 +53,12 @@ export async function listAccessibleProjects(db: Database, userId: string) {
   });
 }
 
-export async function createProject(db: Database, userId: string, organizationId: string, input: ProjectInput) {
+export async function createProject(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  input: ProjectInput,
+) {
   await requireOrganizationAction(db, userId, organizationId, "projects.create");
   const [created] = await db
     .insert(project)

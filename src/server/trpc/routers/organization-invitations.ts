@@ -25,7 +25,9 @@ export const organizationInvitationsRouter = router({
     .query(({ ctx, input }) => getOrganizationInvitations(ctx.app.db, ctx.user.id, input.organizationId)),
   invite: protectedProcedure
     .input(z.object({ organizationId: idField, email: emailField, role: z.enum(invitableRoles) }))
-    .mutation(({ ctx, input }) => inviteMember(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      inviteMember(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input),
+    ),
   accept: protectedProcedure
     .input(byInvitation)
     .mutation(({ ctx, input }) => acceptInvitation(ctx.app.db, ctx.user, input.invitationId)),

@@ -21,7 +21,9 @@ export const organizationMemberRouter = router({
     ),
   remove: protectedProcedure
     .input(memberInput)
-    .mutation(({ ctx, input }) => removeMember(ctx.app.db, ctx.user.id, input.organizationId, input.memberId)),
+    .mutation(({ ctx, input }) =>
+      removeMember(ctx.app.db, ctx.user.id, input.organizationId, input.memberId),
+    ),
   leave: protectedProcedure
     .input(z.object({ organizationId: idField }))
     .mutation(({ ctx, input }) => leaveOrganization(ctx.app.db, ctx.user.id, input.organizationId)),

@@ -13,7 +13,9 @@ import { protectedProcedure, router } from "../init.ts";
 const byId = z.object({ id: idField });
 
 export const organizationRouter = router({
-  getOrganizationsDetails: protectedProcedure.query(({ ctx }) => getOrganizationsDetails(ctx.app.db, ctx.user.id)),
+  getOrganizationsDetails: protectedProcedure.query(({ ctx }) =>
+    getOrganizationsDetails(ctx.app.db, ctx.user.id),
+  ),
   getById: protectedProcedure
     .input(byId)
     .query(({ ctx, input }) => getOrganizationById(ctx.app.db, ctx.user.id, input.id)),

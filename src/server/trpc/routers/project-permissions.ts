@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idField, projectRoles } from "../../../lib/validation.ts";
-import { listAccessibleProjects } from "../../projects/projects.ts";
 import {
   getOrganizationMembersWithAllProjectPermissions,
   getOrganizationMembersWithProjectAccess,
@@ -8,12 +7,15 @@ import {
   removeProjectMember,
   setProjectMemberRole,
 } from "../../projects/permissions.ts";
+import { listAccessibleProjects } from "../../projects/projects.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 const byProjectAndUser = z.object({ projectId: idField, userId: idField });
 
 export const projectPermissionsRouter = router({
-  getAccessibleProjectsForUser: protectedProcedure.query(({ ctx }) => listAccessibleProjects(ctx.app.db, ctx.user.id)),
+  getAccessibleProjectsForUser: protectedProcedure.query(({ ctx }) =>
+    listAccessibleProjects(ctx.app.db, ctx.user.id),
+  ),
   getProjectMembers: protectedProcedure
     .input(z.object({ projectId: idField }))
     .query(({ ctx, input }) => getProjectMembers(ctx.app.db, ctx.user.id, input.projectId)),
@@ -34,5 +36,7 @@ export const projectPermissionsRouter = router({
     ),
   removeProjectMember: protectedProcedure
     .input(byProjectAndUser)
-    .mutation(({ ctx, input }) => removeProjectMember(ctx.app.db, ctx.user.id, input.projectId, input.userId)),
+    .mutation(({ ctx, input }) =>
+      removeProjectMember(ctx.app.db, ctx.user.id, input.projectId, input.userId),
+    ),
 });
