@@ -1,7 +1,7 @@
 // Sign-up validation and the failed sign-in throttle, over real HTTP against the production build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 
 const TOO_MANY = "Too many failed sign-in attempts. Try again in 15 minutes.";
@@ -9,7 +9,7 @@ const TOO_MANY = "Too many failed sign-in attempts. Try again in 15 minutes.";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-});
+}, SERVER_HOOK_TIMEOUT);
 afterAll(async () => {
   await server?.stop();
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../support/database.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { runServerToExit, startServer } from "../support/server.ts";
+import { runServerToExit, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 
 describe("bad configuration", () => {
@@ -23,27 +23,39 @@ describe("bad configuration", () => {
   });
 });
 
-describe("graceful shutdown", () => {
-  it("exits 0 on SIGTERM and keeps the data for the next start", async () => {
-    // Both runs must see the same storage: one folder for PGlite, or one database on PostgreSQL.
-    const dataDir = mkdtempSync(path.join(tmpdir(), "portico-restart-"));
-    const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
-    const storage = { dataDir, databaseUrl: scratch?.url };
-    const user = newUser("restart");
-    try {
-      const first = await startServer(storage);
-      await new HttpClient(first.baseUrl).signUp(user);
-      expect(await first.stop()).toBe(0);
-      expect(first.output()).toContain("SIGTERM");
-
-      const second = await startServer(storage);
-      const client = new HttpClient(second.baseUrl);
-      await client.signIn(user);
-      expect(client.hasSession()).toBe(true);
-      expect(await second.stop()).toBe(0);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      await scratch?.drop();
-    }
+describe("test harness", () => {
+  it("shows the server's own output when it cannot start", async () => {
+    await expect(startServer({ env: { SMTP_URL: "http://nope" } })).rejects.toThrow(
+      /failed to start: exited before ready[\s\S]*--- server output ---[\s\S]*SMTP_URL: SMTP_URL must start with smtp/,
+    );
   });
+});
+
+describe("graceful shutdown", () => {
+  it(
+    "exits 0 on SIGTERM and keeps the data for the next start",
+    async () => {
+      // Both runs must see the same storage: one folder for PGlite, or one database on PostgreSQL.
+      const dataDir = mkdtempSync(path.join(tmpdir(), "portico-restart-"));
+      const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+      const storage = { dataDir, databaseUrl: scratch?.url };
+      const user = newUser("restart");
+      try {
+        const first = await startServer(storage);
+        await new HttpClient(first.baseUrl).signUp(user);
+        expect(await first.stop()).toBe(0);
+        expect(first.output()).toContain("SIGTERM");
+
+        const second = await startServer(storage);
+        const client = new HttpClient(second.baseUrl);
+        await client.signIn(user);
+        expect(client.hasSession()).toBe(true);
+        expect(await second.stop()).toBe(0);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+        await scratch?.drop();
+      }
+    },
+    2 * SERVER_HOOK_TIMEOUT,
+  );
 });

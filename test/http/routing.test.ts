@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, hasNoindexMeta, redirectTarget } from "../support/http-client.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 
 const adminUser = newUser("admin");
@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   params.$organizationId = organization.id;
   params.$projectId = project.id;
-});
+}, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {
   await server?.stop();

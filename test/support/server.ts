@@ -10,6 +10,9 @@ import { createScratchDatabase, type ScratchDatabase } from "./database.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const nodeBinary = path.join(root, "node_modules/.bin/node");
 const READY_LINE = "Portico is running at";
+const READY_TIMEOUT_MS = 60_000;
+/** For a beforeAll that starts a server: longer than the ready timeout, so its own message wins. */
+export const SERVER_HOOK_TIMEOUT = READY_TIMEOUT_MS + 30_000;
 
 export interface ServerOptions {
   /** Extra environment; wins over everything below. */
@@ -98,7 +101,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
   });
 
-  const timeoutMs = options.readyTimeoutMs ?? 60_000;
+  const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not ready after ${timeoutMs} ms`)), timeoutMs);
@@ -143,7 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** Runs the server with `env` expecting it to exit by itself (bad configuration); kills it after the timeout. */
 export async function runServerToExit(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = 20_000,
 ): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-server-"));
   const { child, output } = spawnServe({ ...inheritedEnv(), APP_ENV: "test", DATA_DIR: dataDir, ...env });
