@@ -1,16 +1,4 @@
-import {
-  BookOpen,
-  Bot,
-  CreditCard,
-  KeyRound,
-  LayoutDashboard,
-  type LucideIcon,
-  Plug,
-  Server,
-  Settings,
-  Store,
-  Users,
-} from "lucide-react";
+import { LayoutDashboard, type LucideIcon, Settings, Users } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -21,9 +9,10 @@ export interface NavItem {
   exact?: boolean;
 }
 
+// Only pages that exist are listed: each feature adds its entry (Marketplace, Integrations, Billing,
+// Servers, API keys, Agents, Docs) together with its route, so the sidebar never leads to a 404.
 export const globalNav: NavItem[] = [
   { label: "Dashboard", href: "/app/dashboard", icon: LayoutDashboard, exact: true },
-  { label: "Marketplace", href: "/app/marketplace", icon: Store },
 ];
 
 /** The current scope's pages (DESIGN.md "The app's shape"). */
@@ -32,9 +21,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/organization/${encodeURIComponent(scope.organizationId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
-      { label: "Integrations", href: `${base}/integrations`, icon: Plug },
       { label: "Members", href: `${base}/members`, icon: Users },
-      { label: "Billing", href: `${base}/billing`, icon: CreditCard },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
     ];
   }
@@ -42,11 +29,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/project/${encodeURIComponent(scope.projectId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
-      { label: "Servers", href: `${base}/servers`, icon: Server },
-      { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
-      { label: "Agents", href: `${base}/agents`, icon: Bot },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
-      { label: "Docs", href: `${base}/platform-docs/claude-code`, icon: BookOpen },
     ];
   }
   return [];

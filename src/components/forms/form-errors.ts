@@ -1,8 +1,7 @@
 // Turns a failed mutation into what a form shows: field errors from the server's validation (the
 // same zod rules the form uses) and one message for everything else.
 import { TRPCClientError } from "@trpc/client";
-import type { z } from "zod";
-import { DEFAULT_ERROR_MESSAGE } from "~/components/errors/error-copy.ts";
+import { errorMessage } from "~/components/errors/error-copy.ts";
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -15,23 +14,9 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   );
 }
 
+/** Toast text for a failed mutation; field problems are shown beside the fields themselves. */
 export function messageOf(error: unknown): string {
-  if (error instanceof TRPCClientError && !(error.data as { zodError?: unknown } | undefined)?.zodError) {
-    return error.message;
-  }
-  if (error instanceof Error && !(error instanceof TRPCClientError))
-    return error.message || DEFAULT_ERROR_MESSAGE;
-  return "Please correct the highlighted fields.";
-}
-
-/** Validates form values with the shared schema; returns field errors, or null when valid. */
-export function validate<T extends z.ZodType>(schema: T, values: unknown): FieldErrors | null {
-  const result = schema.safeParse(values);
-  if (result.success) return null;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return Object.keys(fieldErrorsOf(error)).length > 0
+    ? "Please correct the highlighted fields."
+    : errorMessage(error);
 }

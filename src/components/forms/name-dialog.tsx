@@ -16,7 +16,8 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { type FieldErrors, fieldErrorsOf, messageOf, validate } from "./form-errors.ts";
+import { validateForm } from "~/components/ui/validate-form.ts";
+import { type FieldErrors, fieldErrorsOf, messageOf } from "./form-errors.ts";
 
 interface NameDialogProps {
   trigger: ReactNode;
@@ -51,8 +52,8 @@ export function NameDialog(props: NameDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const values = props.withDescription ? { name, description } : { name };
-    const invalid = validate(props.schema, values);
-    if (invalid) return setErrors(invalid);
+    const checked = validateForm(props.schema, values);
+    if (!checked.ok) return setErrors(checked.errors);
     setPending(true);
     try {
       await props.onSubmit({ ...values, name: name.trim() });

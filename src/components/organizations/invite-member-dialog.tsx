@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, messageOf, validate } from "~/components/forms/form-errors.ts";
+import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -17,6 +17,7 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { validateForm } from "~/components/ui/validate-form.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { emailField, invitableRoles } from "~/lib/validation.ts";
 
@@ -34,8 +35,8 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validate(schema, { email, role });
-    if (invalid) return setErrors(invalid);
+    const checked = validateForm(schema, { email, role });
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     try {
       const sent = await invite.mutateAsync({ organizationId, email, role });

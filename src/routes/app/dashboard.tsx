@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Building2, FolderKanban, Plus, Users } from "lucide-react";
-import { sortPreferenceQuery } from "~/components/forms/sort-preference-query.ts";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { CreateOrganizationDialog } from "~/components/organizations/create-organization-dialog.tsx";
 import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
+import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -20,7 +20,7 @@ export const Route = createFileRoute("/app/dashboard")({
     await Promise.all([
       queryClient.ensureQueryData(trpc.organization.getOrganizationsDetails.queryOptions()),
       queryClient.ensureQueryData(trpc.organizationInvitations.getPendingInvitationsForUser.queryOptions()),
-      queryClient.ensureQueryData(sortPreferenceQuery("dashboard")),
+      queryClient.ensureQueryData(sortPreferenceQueryOptions("dashboard")),
     ]);
   },
   component: Dashboard,
@@ -32,7 +32,7 @@ function Dashboard() {
   const { data: invitations } = useSuspenseQuery(
     trpc.organizationInvitations.getPendingInvitationsForUser.queryOptions(),
   );
-  const { data: sort } = useSuspenseQuery(sortPreferenceQuery("dashboard"));
+  const { sort } = useSortPreference("dashboard");
   const newOrganization = (
     <Button>
       <Plus className="size-4" aria-hidden="true" /> New organization
@@ -46,7 +46,7 @@ function Dashboard() {
         description="Your organizations and the projects you can open."
         action={
           <>
-            {organizations.length > 1 ? <SortSelect scope="dashboard" value={sort} /> : null}
+            {organizations.length > 1 ? <SortSelect scope="dashboard" /> : null}
             <CreateOrganizationDialog trigger={newOrganization} />
           </>
         }

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { FolderKanban, Plus, Settings, Users } from "lucide-react";
-import { sortPreferenceQuery } from "~/components/forms/sort-preference-query.ts";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
+import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -23,7 +23,7 @@ export const Route = createFileRoute("/app/organization/$organizationId/")({
           organizationId: params.organizationId,
         }),
       ),
-      queryClient.ensureQueryData(sortPreferenceQuery("organization")),
+      queryClient.ensureQueryData(sortPreferenceQueryOptions("organization")),
     ]);
     return { name: organization.name };
   },
@@ -40,7 +40,7 @@ function OrganizationOverview() {
   const { data: members } = useSuspenseQuery(
     trpc.organizationMember.getMembersByOrganizationId.queryOptions({ organizationId }),
   );
-  const { data: sort } = useSuspenseQuery(sortPreferenceQuery("organization"));
+  const { sort } = useSortPreference("organization");
   const canCreate = organization.permissions["projects.create"];
   const newProject = (
     <Button>
@@ -83,7 +83,7 @@ function OrganizationOverview() {
           <h2 id="projects-heading" className="text-lg font-semibold">
             Projects
           </h2>
-          {organization.projects.length > 1 ? <SortSelect scope="organization" value={sort} /> : null}
+          {organization.projects.length > 1 ? <SortSelect scope="organization" /> : null}
         </div>
         {organization.projects.length === 0 ? (
           <EmptyState

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, messageOf, validate } from "~/components/forms/form-errors.ts";
+import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -17,6 +17,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { validateForm } from "~/components/ui/validate-form.ts";
 import { seo } from "~/lib/seo.ts";
 import { organizationNameField } from "~/lib/validation.ts";
 
@@ -46,8 +47,8 @@ function OrganizationSettings() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validate(z.object({ name: organizationNameField }), { name });
-    if (invalid) return setErrors(invalid);
+    const checked = validateForm(z.object({ name: organizationNameField }), { name });
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     try {
       await rename.mutateAsync({ id: organizationId, name });

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, messageOf, validate } from "~/components/forms/form-errors.ts";
+import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -19,6 +19,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
+import { validateForm } from "~/components/ui/validate-form.ts";
 import { seo } from "~/lib/seo.ts";
 import { projectDescriptionField, projectNameField } from "~/lib/validation.ts";
 
@@ -60,8 +61,8 @@ function ProjectSettings() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validate(schema, { name, description });
-    if (invalid) return setErrors(invalid);
+    const checked = validateForm(schema, { name, description });
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     try {
       await update.mutateAsync({ projectId, name, description });
