@@ -81,6 +81,21 @@ describe("failed sign-in throttle", () => {
     expect(client.hasSession()).toBe(false);
   });
 
+  it("cannot be dodged by changing the client-supplied X-Forwarded-For", async () => {
+    const user = newUser("rotating");
+    await new HttpClient(server.baseUrl).signUp(user);
+    const client = new HttpClient(server.baseUrl);
+    const wrong = { email: user.email, password: "wrong-password-123" };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const forwarded = { "x-forwarded-for": `203.0.113.${attempt + 1}` };
+      expect((await client.postJson("/api/auth/sign-in/email", wrong, forwarded)).status).toBe(401);
+    }
+    const fresh = await client.postJson("/api/auth/sign-in/email", user, {
+      "x-forwarded-for": "198.51.100.7",
+    });
+    expect(fresh.status).toBe(429);
+  });
+
   it("does not lock out other accounts", async () => {
     const user = newUser("unaffected");
     await new HttpClient(server.baseUrl).signUp(user);

@@ -33,7 +33,12 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production }: Aut
       autoSignIn: true,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    advanced: { useSecureCookies: baseUrl.startsWith("https://") },
+    advanced: {
+      useSecureCookies: baseUrl.startsWith("https://"),
+      // Better Auth skips this check whenever NODE_ENV=test or TEST is set; an environment variable
+      // must never be able to switch off redirect-target validation.
+      disableOriginCheck: false,
+    },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
     plugins: [admin(), signInThrottle(db)],

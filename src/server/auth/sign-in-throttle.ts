@@ -1,6 +1,8 @@
-// Repeated failed sign-ins for one email from one address are refused for a while. Counting failures
-// (not attempts) keeps normal users unaffected; keying by email+IP keeps an attacker elsewhere from
-// locking the real user out.
+// Repeated failed sign-ins for one account are refused for a while. Counting failures (not attempts)
+// keeps normal users unaffected. The key is the email alone: a client address would come from
+// X-Forwarded-For, which the client controls unless a trusted proxy sets it, so an attacker could
+// rotate it to get unlimited guesses. The price is that someone who knows an email can hold that
+// account's password sign-in off for 15 minutes at a time.
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
@@ -11,10 +13,9 @@ export const SIGN_IN_MAX_FAILURES = 5;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const TOO_MANY_SIGN_IN_FAILURES = "Too many failed sign-in attempts. Try again in 15 minutes.";
 
-function throttleKey(email: unknown, headers: Headers | undefined): string | null {
+function throttleKey(email: unknown): string | null {
   if (typeof email !== "string" || !email) return null;
-  const ip = headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
-  return `${email.trim().toLowerCase()}|${ip}`;
+  return email.trim().toLowerCase();
 }
 
 export function signInThrottle(db: Database): BetterAuthPlugin {
@@ -26,7 +27,7 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
         {
           matcher: isSignIn,
           handler: createAuthMiddleware(async (ctx) => {
-            const key = throttleKey(ctx.body?.email, ctx.headers);
+            const key = throttleKey(ctx.body?.email);
             if (!key) return;
             const [row] = await db.select().from(signInFailure).where(eq(signInFailure.key, key));
             const windowOpen = row && Date.now() - row.windowStartedAt.getTime() < SIGN_IN_WINDOW_MS;
@@ -40,7 +41,7 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
         {
           matcher: isSignIn,
           handler: createAuthMiddleware(async (ctx) => {
-            const key = throttleKey(ctx.body?.email, ctx.headers);
+            const key = throttleKey(ctx.body?.email);
             if (!key) return;
             const returned = ctx.context.returned;
             const failed = returned instanceof APIError && returned.statusCode === 401;
