@@ -1,7 +1,10 @@
 // Turns a failed mutation into what a form shows: field errors from the server's validation (the
 // same zod rules the form uses) and one message for everything else.
 import { TRPCClientError } from "@trpc/client";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { validateForm } from "~/components/ui/validate-form.ts";
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -19,4 +22,32 @@ export function messageOf(error: unknown): string {
   return Object.keys(fieldErrorsOf(error)).length > 0
     ? "Please correct the highlighted fields."
     : errorMessage(error);
+}
+
+/**
+ * The submit path every form here shares: validate with the shared schema (errors inline), save, then
+ * report the outcome as a toast, with server-side field errors put back beside their fields.
+ */
+export async function submitForm<S extends z.ZodType>(options: {
+  schema: S;
+  values: z.input<S>;
+  setErrors: (errors: FieldErrors) => void;
+  save: () => Promise<unknown>;
+  success: string;
+}): Promise<boolean> {
+  const checked = validateForm(options.schema, options.values);
+  if (!checked.ok) {
+    options.setErrors(checked.errors);
+    return false;
+  }
+  options.setErrors({});
+  try {
+    await options.save();
+    toast.success(options.success);
+    return true;
+  } catch (error) {
+    options.setErrors(fieldErrorsOf(error));
+    toast.error(messageOf(error));
+    return false;
+  }
 }

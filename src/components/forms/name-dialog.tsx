@@ -1,7 +1,6 @@
 // A one-field (plus optional description) create/rename dialog: validates inline with the shared
 // schema, disables while saving, reports the outcome with a toast.
 import { type FormEvent, type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -16,8 +15,7 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { validateForm } from "~/components/ui/validate-form.ts";
-import { type FieldErrors, fieldErrorsOf, messageOf } from "./form-errors.ts";
+import { type FieldErrors, submitForm } from "./form-errors.ts";
 
 interface NameDialogProps {
   trigger: ReactNode;
@@ -51,20 +49,16 @@ export function NameDialog(props: NameDialogProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const values = props.withDescription ? { name, description } : { name };
-    const checked = validateForm(props.schema, values);
-    if (!checked.ok) return setErrors(checked.errors);
     setPending(true);
-    try {
-      await props.onSubmit({ ...values, name: name.trim() });
-      toast.success(props.successMessage(name.trim()));
-      setOpen(false);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(messageOf(error));
-    } finally {
-      setPending(false);
-    }
+    const saved = await submitForm({
+      schema: props.schema,
+      values: props.withDescription ? { name, description } : { name },
+      setErrors,
+      save: () => props.onSubmit({ name: name.trim(), ...(props.withDescription ? { description } : {}) }),
+      success: props.successMessage(name.trim()),
+    });
+    setPending(false);
+    if (saved) setOpen(false);
   };
 
   return (

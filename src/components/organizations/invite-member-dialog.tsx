@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
+import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -17,7 +16,6 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { validateForm } from "~/components/ui/validate-form.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { emailField, invitableRoles } from "~/lib/validation.ts";
 
@@ -35,18 +33,19 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateForm(schema, { email, role });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    try {
-      const sent = await invite.mutateAsync({ organizationId, email, role });
-      await queryClient.invalidateQueries({ queryKey: trpc.organizationInvitations.pathKey() });
-      toast.success(`Invitation sent to ${sent.email}`);
+    const sent = await submitForm({
+      schema,
+      values: { email, role },
+      setErrors,
+      save: async () => {
+        await invite.mutateAsync({ organizationId, email, role });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizationInvitations.pathKey() });
+      },
+      success: `Invitation sent to ${email.trim().toLowerCase()}`,
+    });
+    if (sent) {
       setEmail("");
       setOpen(false);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(messageOf(error));
     }
   };
 

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
+import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -17,7 +17,6 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { validateForm } from "~/components/ui/validate-form.ts";
 import { seo } from "~/lib/seo.ts";
 import { organizationNameField } from "~/lib/validation.ts";
 
@@ -45,19 +44,18 @@ function OrganizationSettings() {
   const leave = useMutation(trpc.organizationMember.leave.mutationOptions());
   const canRename = organization.permissions["organization.rename"];
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateForm(z.object({ name: organizationNameField }), { name });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    try {
-      await rename.mutateAsync({ id: organizationId, name });
-      await queryClient.invalidateQueries({ queryKey: trpc.organization.pathKey() });
-      toast.success("Organization renamed");
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(messageOf(error));
-    }
+    void submitForm({
+      schema: z.object({ name: organizationNameField }),
+      values: { name },
+      setErrors,
+      save: async () => {
+        await rename.mutateAsync({ id: organizationId, name });
+        await queryClient.invalidateQueries({ queryKey: trpc.organization.pathKey() });
+      },
+      success: "Organization renamed",
+    });
   };
 
   return (

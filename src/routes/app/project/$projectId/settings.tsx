@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
+import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -19,7 +19,6 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { validateForm } from "~/components/ui/validate-form.ts";
 import { seo } from "~/lib/seo.ts";
 import { projectDescriptionField, projectNameField } from "~/lib/validation.ts";
 
@@ -59,19 +58,18 @@ function ProjectSettings() {
   const remove = useMutation(trpc.project.delete.mutationOptions());
   const canRename = project.permissions["project.rename"];
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateForm(schema, { name, description });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    try {
-      await update.mutateAsync({ projectId, name, description });
-      await queryClient.invalidateQueries();
-      toast.success("Project saved");
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(messageOf(error));
-    }
+    void submitForm({
+      schema,
+      values: { name, description },
+      setErrors,
+      save: async () => {
+        await update.mutateAsync({ projectId, name, description });
+        await queryClient.invalidateQueries();
+      },
+      success: "Project saved",
+    });
   };
 
   return (
