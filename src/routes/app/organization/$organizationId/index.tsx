@@ -124,7 +124,7 @@ function OrganizationOverview() {
           Members
         </h2>
         <Card>
-          <CardContent className="pt-6">
+          <CardContent>
             <ul className="divide-y">
               {members.slice(0, 5).map((member) => (
                 <li key={member.id} className="flex items-center justify-between py-2 text-sm">
