@@ -1,0 +1,393 @@
+// Root behaviours in a real browser (SPEC §1, §2, §8): the theme (class on <html>, server-rendered,
+// following the OS under "system"), toasts, the 404 and error pages, the /app redirects and the OAuth
+// parameters that /sign-in carries on to the consent screen.
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { HttpClient } from "../support/http-client.ts";
+import { newUser } from "../support/users.ts";
+import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+
+const STEP_TIMEOUT = 15_000;
+
+const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+const hidden = (locator: Locator) => locator.waitFor({ state: "hidden", timeout: STEP_TIMEOUT });
+
+/** expect.poll with the step timeout (vitest's default is one second). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STEP_TIMEOUT, interval: 100 });
+
+/** React has hydrated an element once it carries React's props (its event handlers). */
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+
+/**
+ * Waits until `locator` is visible and hydrated, so that typing and clicking reach React rather than
+ * the server-rendered HTML (input typed before hydration is lost; a click does nothing or submits natively).
+ */
+async function hydrated(locator: Locator): Promise<Locator> {
+  await visible(locator);
+  await poll(() => locator.evaluate(isHydrated)).toBe(true);
+  return locator;
+}
+
+async function waitForPath(page: Page, pathname: string): Promise<URL> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_TIMEOUT });
+  return new URL(page.url());
+}
+
+/** The class list of <html> as the page has it now. */
+const htmlClass = (page: Page) => page.locator("html").getAttribute("class");
+
+/** The class attribute of <html> in the server's HTML for `path`, fetched with the context's cookies. */
+async function serverHtmlClass(context: BrowserContext, path: string): Promise<string | null> {
+  const response = await context.request.get(path);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  return /<html\b[^>]*\bclass="([^"]*)"/.exec(html)?.[1] ?? null;
+}
+
+async function chooseTheme(page: Page, current: string, next: "Light" | "Dark" | "System") {
+  await page.getByRole("button", { name: `Theme: ${current}` }).click();
+  const menu = page.getByRole("menu");
+  await visible(menu);
+  await menu.getByRole("menuitemradio", { name: next }).click();
+  await visible(page.getByRole("button", { name: `Theme: ${next}` }));
+}
+
+test("dark theme: class on <html>, rendered by the server, kept across reloads", async ({
+  page,
+  context,
+  browser,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.emulateMedia({ colorScheme: "light" });
+  await signUpInto(context, server.baseUrl, newUser("theme"));
+  await page.goto("/app/dashboard");
+  await hydrated(page.getByRole("button", { name: "Theme: System" }));
+  // A new account follows the system, which is light here.
+  expect(await page.locator("html").getAttribute("data-theme-preference")).toBe("system");
+  expect(await htmlClass(page)).toBe("light");
+
+  await chooseTheme(page, "System", "Dark");
+  await poll(() => htmlClass(page)).toBe("dark");
+  expect(await page.locator("html").getAttribute("data-theme-preference")).toBe("dark");
+  expect(await page.locator("html").evaluate((html) => getComputedStyle(html).colorScheme)).toBe("dark");
+  await screenshot(page, "root-theme-dark");
+
+  // The server renders the class itself, before any script runs...
+  expect(await serverHtmlClass(context, "/app/dashboard")).toBe("dark");
+  // ...which a browser without JavaScript shows as is.
+  const noScript = await browser.newContext({
+    baseURL: server.baseUrl,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
+  try {
+    const staticPage = await noScript.newPage();
+    await staticPage.goto("/app/dashboard");
+    expect(await htmlClass(staticPage)).toBe("dark");
+    expect(await staticPage.getByRole("heading", { level: 1, name: "Dashboard" }).count()).toBe(1);
+  } finally {
+    await noScript.close();
+  }
+
+  // A full reload keeps it, and the choice is the account's, not only this page's.
+  await page.reload();
+  await hydrated(page.getByRole("button", { name: "Theme: Dark" }));
+  expect(await htmlClass(page)).toBe("dark");
+  // A dark OS does not matter while the preference is an explicit light.
+  await chooseTheme(page, "Dark", "Light");
+  await poll(() => htmlClass(page)).toBe("light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await visible(page.getByRole("button", { name: "Theme: Light" }));
+  expect(await htmlClass(page)).toBe("light");
+  expect(await serverHtmlClass(context, "/app/dashboard")).toBe("light");
+});
+
+test('"system" theme follows the OS colour scheme live', async ({ page, context, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.emulateMedia({ colorScheme: "light" });
+  await signUpInto(context, server.baseUrl, newUser("system"));
+  await page.goto("/app/dashboard");
+  await hydrated(page.getByRole("button", { name: "Theme: System" }));
+  await chooseTheme(page, "System", "Dark");
+  await poll(() => htmlClass(page)).toBe("dark");
+  await chooseTheme(page, "Dark", "System");
+  // Back on system with a light OS.
+  await poll(() => htmlClass(page)).toBe("light");
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await poll(() => htmlClass(page)).toBe("dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await poll(() => htmlClass(page)).toBe("light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await poll(() => htmlClass(page)).toBe("dark");
+  await screenshot(page, "root-theme-system-dark");
+
+  // The last OS theme seen is remembered, so the next server render is already right.
+  await poll(() => serverHtmlClass(context, "/app/dashboard")).toBe("dark");
+  await page.reload();
+  await hydrated(page.getByRole("button", { name: "Theme: System" }));
+  expect(await htmlClass(page)).toBe("dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await poll(() => htmlClass(page)).toBe("light");
+});
+
+test("toasts appear at the bottom right with square corners", async ({ page, context, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("toast"));
+  await page.goto("/app/dashboard");
+  await (await hydrated(page.getByRole("button", { name: "New organization" }).first())).click();
+  const dialog = page.getByRole("dialog", { name: "Create organization" });
+  await dialog.getByLabel("Organization name").fill("Toast test");
+  await dialog.getByRole("button", { name: "Create organization" }).click();
+
+  const region = page.getByRole("region", { name: /Notifications/ });
+  const toast = region.getByRole("listitem").filter({ hasText: "Organization “Toast test” created" });
+  await visible(toast);
+  await screenshot(page, "root-toast");
+
+  const toaster = region.locator("[data-sonner-toaster]");
+  expect(await toaster.getAttribute("data-y-position")).toBe("bottom");
+  expect(await toaster.getAttribute("data-x-position")).toBe("right");
+  expect(await toast.getAttribute("data-type")).toBe("success");
+  const corners = await toast.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [
+      style.borderTopLeftRadius,
+      style.borderTopRightRadius,
+      style.borderBottomLeftRadius,
+      style.borderBottomRightRadius,
+    ];
+  });
+  expect(corners).toEqual(["0px", "0px", "0px", "0px"]);
+
+  // Where it really is on the 1280×800 viewport: hugging the bottom-right corner.
+  await poll(async () => {
+    const box = await toast.boundingBox();
+    return box ? { right: 1280 - (box.x + box.width) <= 64, bottom: 800 - (box.y + box.height) <= 64 } : null;
+  }).toEqual({ right: true, bottom: true });
+  const box = await toast.boundingBox();
+  expect(box?.width).toBeCloseTo(356, 0);
+
+  // It goes away by itself (4 s by default).
+  await hidden(toast);
+});
+
+test("an unknown path shows Not Found with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page/anywhere");
+  expect(response?.status()).toBe(404);
+  await visible(page.getByRole("heading", { level: 1, name: "Not Found" }));
+  await visible(page.getByRole("link", { name: "Go Home" }));
+  await screenshot(page, "root-not-found");
+});
+
+/** Checks the error page of SPEC §2/§8 for a missing resource (404) on `page`. */
+async function expectNotFoundErrorPage(page: Page) {
+  await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
+  await visible(page.getByText("404", { exact: true }));
+  const helpText = page.getByText("Try refreshing the page, or contact support if the problem persists.");
+  expect(await helpText.isVisible()).toBe(false);
+  await page.getByText("Need help?").click();
+  await visible(helpText);
+  await visible(page.getByText("If you think this is a mistake, please contact support."));
+  await visible(page.getByRole("button", { name: "Go Back" }));
+  await visible(page.getByRole("link", { name: "Go Home" }));
+}
+
+const MISSING_ORGANIZATION = "/app/organization/no-such-organization";
+
+test("a missing organization shows the error page", async ({ page, context, browser, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("missing"));
+  await page.goto("/app/dashboard");
+  await hydrated(page.getByRole("button", { name: "New organization" }).first());
+
+  // Reached inside the app (a client-side navigation, as a link would do).
+  await page.evaluate((path) => {
+    window.history.pushState({}, "", path);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, MISSING_ORGANIZATION);
+  await waitForPath(page, MISSING_ORGANIZATION);
+  await expectNotFoundErrorPage(page);
+  await screenshot(page, "root-error-page");
+
+  // "Go Back" returns to the page before.
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await waitForPath(page, "/app/dashboard");
+  await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+
+  // Loaded directly, the server answers 404 with the same page: seen here without JavaScript, so it
+  // is the server's HTML and nothing else.
+  const response = await page.goto(MISSING_ORGANIZATION);
+  expect(response?.status()).toBe(404);
+  const noScript = await browser.newContext({
+    baseURL: server.baseUrl,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
+  try {
+    const staticPage = await noScript.newPage();
+    staticPage.setDefaultTimeout(STEP_TIMEOUT);
+    const staticResponse = await staticPage.goto(MISSING_ORGANIZATION);
+    expect(staticResponse?.status()).toBe(404);
+    await expectNotFoundErrorPage(staticPage);
+  } finally {
+    await noScript.close();
+  }
+
+  // "Go Home" goes to /.
+  await (await hydrated(page.getByRole("link", { name: "Go Home" }))).click();
+  await waitForPath(page, "/");
+  await visible(page.getByRole("heading", { level: 1, name: "Portico" }));
+});
+
+// KNOWN PRODUCT BUG (marked `fails`; remove the marker once fixed): on a full page load the server
+// renders "404 / Sorry, this page could not be found.", but the error reaches the browser as a plain
+// Error (the router's serializer drops the tRPC error's `data`), so hydration turns the page into
+// "Error / An unexpected error occurred. Please try again later.".
+test.fails("a server-rendered error page keeps its 404 copy after hydration", async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("hydrate"));
+  const response = await page.goto(MISSING_ORGANIZATION);
+  expect(response?.status()).toBe(404);
+  await hydrated(page.getByRole("button", { name: "Go Back" }));
+  const title = page.locator("main#main main > p").first();
+  await expect.poll(() => title.textContent(), { timeout: 3_000 }).toBe("404");
+  expect(
+    await page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }).count(),
+  ).toBe(1);
+});
+
+test("signed out, /app/dashboard redirects to /sign-in and back after signing in", async ({
+  page,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const user = newUser("redirect");
+  await new HttpClient(server.baseUrl).signUp(user);
+  await page.goto("/app/dashboard");
+  const url = await waitForPath(page, "/sign-in");
+  expect(url.searchParams.get("redirect")).toBe("/app/dashboard");
+  await visible(page.getByRole("heading", { name: "Sign in to Portico" }));
+  await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForPath(page, "/app/dashboard");
+  await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+});
+
+test("/app and /app/ open the dashboard", async ({ page, context, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("app"));
+  await page.goto("/app");
+  await waitForPath(page, "/app/dashboard");
+  await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+  await page.goto("/app/");
+  await waitForPath(page, "/app/dashboard");
+  await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+});
+
+test("a user who is not a site admin is sent from /app/admin to the dashboard", async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  // The first account of the instance is its admin: make sure that is someone else.
+  await new HttpClient(server.baseUrl).signUp(newUser("first"));
+  const user = newUser("plain");
+  await signUpInto(context, server.baseUrl, user);
+
+  await page.goto("/app/admin");
+  await waitForPath(page, "/app/dashboard");
+  await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+  await page.goto("/app/admin/outbox");
+  await waitForPath(page, "/app/dashboard");
+  await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+
+  // Nor does the account menu offer the admin area.
+  await hydrated(page.getByRole("button", { name: `Account menu for ${user.name}` }));
+  await page.getByRole("button", { name: `Account menu for ${user.name}` }).click();
+  const menu = page.getByRole("menu");
+  await visible(menu.getByRole("menuitem", { name: "Sign out" }));
+  expect(await menu.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
+});
+
+test("a trailing slash is removed: /sign-in/ → /sign-in", async ({ page }) => {
+  const response = await page.goto("/sign-in/?redirect=%2Fapp%2Fdashboard");
+  expect(response?.status()).toBe(200);
+  expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(308);
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/sign-in");
+  expect(url.searchParams.get("redirect")).toBe("/app/dashboard");
+  await visible(page.getByRole("heading", { name: "Sign in to Portico" }));
+});
+
+test("/sign-in carries the OAuth request on to /oauth/consent", async ({ page, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const user = newUser("oauth");
+  await new HttpClient(server.baseUrl).signUp(user);
+  const query =
+    "client_id=a&client_id=b&state=s&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%2Fcb" +
+    "&code_challenge=c&code_challenge_method=S256";
+  await page.goto(`/sign-in?${query}`);
+  await visible(page.getByRole("heading", { name: "Sign in to Portico" }));
+  // The link to sign-up keeps the request too.
+  const signUpHref = (await page.getByRole("link", { name: "Create an account" }).getAttribute("href")) ?? "";
+  const signUpUrl = new URL(signUpHref, server.baseUrl);
+  expect(signUpUrl.pathname).toBe("/sign-up");
+  expect(signUpUrl.searchParams.get("client_id")).toBe("a");
+  expect(signUpUrl.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
+
+  await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const url = await waitForPath(page, "/oauth/consent");
+  expect(url.searchParams.getAll("client_id")).toEqual(["a"]);
+  expect(url.searchParams.get("state")).toBe("s");
+  expect(url.searchParams.get("response_type")).toBe("code");
+  expect(url.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
+  expect(url.searchParams.get("code_challenge")).toBe("c");
+  expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(url.searchParams.has("redirect")).toBe(false);
+
+  // Already signed in, /sign-in with the same request goes straight on.
+  await page.goto(`/sign-in?${query}`);
+  const again = await waitForPath(page, "/oauth/consent");
+  expect(again.searchParams.getAll("client_id")).toEqual(["a"]);
+  expect(again.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
+});
+
+// KNOWN PRODUCT BUG (marked `fails`; remove the marker once fixed): the sign-in and sign-up forms have no
+// method, so one submitted before the page has hydrated (slow network, or JavaScript off, simulated
+// here) is a native GET that puts the email and password in the URL, the history and the server logs.
+test.fails("a sign-in form submitted before hydration keeps the password out of the URL", async ({
+  browser,
+  server,
+}) => {
+  const noScript = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+  try {
+    const page = await noScript.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill("nobody@example.test");
+    await page.getByLabel("Password").fill("not-in-any-url-123");
+    await Promise.all([
+      page.waitForEvent("framenavigated"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    await page.waitForLoadState("load");
+    expect(requested.filter((url) => url.includes("not-in-any-url-123"))).toEqual([]);
+    expect(page.url()).not.toContain("not-in-any-url-123");
+  } finally {
+    await noScript.close();
+  }
+});
