@@ -241,15 +241,9 @@ test("a missing organization shows the error page", async ({ page, context, brow
   await visible(page.getByRole("heading", { level: 1, name: "Portico" }));
 });
 
-// KNOWN PRODUCT BUG (marked `fails`; remove the marker once fixed): on a full page load the server
-// renders "404 / Sorry, this page could not be found.", but the error reaches the browser as a plain
-// Error (the router's serializer drops the tRPC error's `data`), so hydration turns the page into
-// "Error / An unexpected error occurred. Please try again later.".
-test.fails("a server-rendered error page keeps its 404 copy after hydration", async ({
-  page,
-  context,
-  server,
-}) => {
+// On a full page load the server renders the 404 error page; hydration must keep that copy, which needs
+// the tRPC error's code to survive serialization (src/start.ts).
+test("a server-rendered error page keeps its 404 copy after hydration", async ({ page, context, server }) => {
   page.setDefaultTimeout(STEP_TIMEOUT);
   await signUpInto(context, server.baseUrl, newUser("hydrate"));
   const response = await page.goto(MISSING_ORGANIZATION);
@@ -364,10 +358,9 @@ test("/sign-in carries the OAuth request on to /oauth/consent", async ({ page, s
   expect(again.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
 });
 
-// KNOWN PRODUCT BUG (marked `fails`; remove the marker once fixed): the sign-in and sign-up forms have no
-// method, so one submitted before the page has hydrated (slow network, or JavaScript off, simulated
-// here) is a native GET that puts the email and password in the URL, the history and the server logs.
-test.fails("a sign-in form submitted before hydration keeps the password out of the URL", async ({
+// A form submitted before the page has hydrated (slow network, or JavaScript off as simulated here) is a
+// native submit: it must be a POST, so the email and password never land in a URL, history or log.
+test("a sign-in form submitted before hydration keeps the password out of the URL", async ({
   browser,
   server,
 }) => {

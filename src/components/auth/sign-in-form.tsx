@@ -25,7 +25,12 @@ export function SignInForm({ search }: { search: AuthSearch }) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <FormAlert message={form.serverError} />
       <fieldset disabled={form.pending} className="flex flex-col gap-4">
         <FormField label="Email" error={form.errors.email}>

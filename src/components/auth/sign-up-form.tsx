@@ -21,7 +21,12 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <FormAlert message={form.serverError} />
       <fieldset disabled={form.pending} className="flex flex-col gap-4">
         <FormField label="Name" error={form.errors.name}>

@@ -52,7 +52,7 @@ function OrganizationOverview() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={organization.name}
-        description={`You are ${organization.role === "admin" ? "an admin" : `the ${organization.role === "owner" ? "owner" : "member"}`} of this organization.`}
+        description={`You are ${roleDescription[organization.role]} of this organization.`}
         action={
           canCreate ? <CreateProjectDialog organizationId={organizationId} trigger={newProject} /> : null
         }
@@ -142,6 +142,8 @@ function OrganizationOverview() {
     </div>
   );
 }
+
+const roleDescription = { owner: "an owner", admin: "an admin", member: "a member" } as const;
 
 function Stat({ label, value, icon: Icon }: { label: string; value: number; icon: typeof Users }) {
   return (
