@@ -32,6 +32,18 @@ export function projectRoleAllows(role: ProjectRole, action: ProjectAction): boo
   return (projectPermissions[action] as readonly ProjectRole[]).includes(role);
 }
 
+/** Every action of a permission table with whether `role` may take it, for the UI to show or hide. */
+export function allowedActions<Action extends string, Role extends string>(
+  table: Record<Action, readonly Role[]>,
+  role: Role,
+): Record<Action, boolean> {
+  const actions = Object.keys(table) as Action[];
+  return Object.fromEntries(actions.map((action) => [action, table[action].includes(role)])) as Record<
+    Action,
+    boolean
+  >;
+}
+
 /** Organization owners and admins act as admins of every project in it. */
 export function effectiveProjectRole(
   organizationRole: OrganizationRole | null,

@@ -2,7 +2,8 @@
 // and organization pages read.
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import { organizationPermissions, organizationRoleAllows } from "../auth/permissions.ts";
+import type { OrganizationRole } from "../../lib/validation.ts";
+import { allowedActions, organizationPermissions } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project } from "../db/schema/index.ts";
 import { listAccessibleProjects } from "../projects/projects.ts";
@@ -36,12 +37,7 @@ export async function deleteOrganization(db: Database, userId: string, organizat
 }
 
 /** What the signed-in member may do here, for the UI to show or hide actions. */
-export function permissionsOf(role: Parameters<typeof organizationRoleAllows>[0]) {
-  const actions = Object.keys(organizationPermissions) as (keyof typeof organizationPermissions)[];
-  return Object.fromEntries(
-    actions.map((action) => [action, organizationRoleAllows(role, action)]),
-  ) as Record<keyof typeof organizationPermissions, boolean>;
-}
+export const permissionsOf = (role: OrganizationRole) => allowedActions(organizationPermissions, role);
 
 export async function getOrganizationById(db: Database, userId: string, organizationId: string) {
   const role = await requireOrganizationAction(db, userId, organizationId, "organization.view");

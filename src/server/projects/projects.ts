@@ -1,7 +1,8 @@
 // Projects inside an organization: creation, renaming, deletion and the lists a user may see.
 import { and, asc, count, eq, or } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import { effectiveProjectRole, projectPermissions, projectRoleAllows } from "../auth/permissions.ts";
+import type { ProjectRole } from "../../lib/validation.ts";
+import { allowedActions, effectiveProjectRole, projectPermissions } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
@@ -12,13 +13,7 @@ export interface ProjectInput {
   description?: string;
 }
 
-export function projectPermissionsOf(role: Parameters<typeof projectRoleAllows>[0]) {
-  const actions = Object.keys(projectPermissions) as (keyof typeof projectPermissions)[];
-  return Object.fromEntries(actions.map((action) => [action, projectRoleAllows(role, action)])) as Record<
-    keyof typeof projectPermissions,
-    boolean
-  >;
-}
+export const projectPermissionsOf = (role: ProjectRole) => allowedActions(projectPermissions, role);
 
 /** Projects the user can open, across all their organizations, with their effective role. */
 export async function listAccessibleProjects(db: Database, userId: string) {
