@@ -123,6 +123,18 @@ describe("projects", () => {
     ).toBe("NOT_FOUND");
   });
 
+  it("an organization's detail lists only its own projects", async () => {
+    const other = await world.ownerA.caller.organization.create({ name: "Side venture" });
+    const elsewhere = await world.ownerA.caller.project.create({
+      organizationId: other.id,
+      name: "Elsewhere",
+    });
+    const detail = await world.ownerA.caller.organization.getOrganizationDetail({ id: world.orgA.id });
+    expect(detail.projects.map((p) => p.id)).toEqual([world.projectA.id]);
+    const otherDetail = await world.ownerA.caller.organization.getOrganizationDetail({ id: other.id });
+    expect(otherDetail.projects.map((p) => p.id)).toEqual([elsewhere.id]);
+  });
+
   it("deleting a project is for project admins", async () => {
     const doomed = await world.ownerA.caller.project.create({ organizationId: world.orgA.id, name: "Temp" });
     await world.adminA.caller.project.delete({ projectId: doomed.id });

@@ -56,9 +56,7 @@ export async function getOrganizationDetail(db: Database, userId: string, organi
     .select({ total: count() })
     .from(project)
     .where(eq(project.organizationId, organizationId));
-  const visibleProjects = (await listAccessibleProjects(db, userId)).filter(
-    (p) => p.organizationId === organizationId,
-  );
+  const visibleProjects = await listAccessibleProjects(db, userId, organizationId);
   return {
     ...base,
     memberCount: members?.total ?? 0,

@@ -15,8 +15,8 @@ export interface ProjectInput {
 
 export const projectPermissionsOf = (role: ProjectRole) => allowedActions(projectPermissions, role);
 
-/** Projects the user can open, across all their organizations, with their effective role. */
-export async function listAccessibleProjects(db: Database, userId: string) {
+/** Projects the user can open, across all their organizations or in one, with their effective role. */
+export async function listAccessibleProjects(db: Database, userId: string, organizationId?: string) {
   const rows = await db
     .select({
       project,
@@ -35,10 +35,13 @@ export async function listAccessibleProjects(db: Database, userId: string) {
     )
     .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
     .where(
-      or(
-        eq(organizationMember.role, "owner"),
-        eq(organizationMember.role, "admin"),
-        eq(projectMember.userId, userId),
+      and(
+        organizationId === undefined ? undefined : eq(project.organizationId, organizationId),
+        or(
+          eq(organizationMember.role, "owner"),
+          eq(organizationMember.role, "admin"),
+          eq(projectMember.userId, userId),
+        ),
       ),
     )
     .orderBy(asc(project.name));
