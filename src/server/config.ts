@@ -57,6 +57,9 @@ const configSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
+    ALLOW_PRIVATE_URLS: z
+      .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
+      .default("false"),
   })
   .transform((env) => {
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
@@ -73,6 +76,8 @@ const configSchema = z
       sentryDsn: env.SENTRY_DSN,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      /** Lets user-supplied URLs reach loopback and private networks: development and tests only. */
+      allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
     };
   });
 
