@@ -39,10 +39,11 @@ function tokenize(expression: string): Token[] {
     if (/^\s*$/.test(expression.slice(index))) break;
     pattern.lastIndex = index;
     const match = pattern.exec(expression);
-    if (!match)
-      throw new ToolInputError(
-        `Unexpected character "${expression[index]?.trim() || " "}" at position ${index + 1}.`,
-      );
+    if (!match) {
+      const rest = expression.slice(index);
+      const at = index + rest.length - rest.trimStart().length;
+      throw new ToolInputError(`Unexpected character "${expression[at]}" at position ${at + 1}.`);
+    }
     index = pattern.lastIndex;
     if (match[1] !== undefined) tokens.push({ kind: "number", value: Number(match[1]) });
     else if (match[2] !== undefined) tokens.push({ kind: "name", value: match[2].toLowerCase() });

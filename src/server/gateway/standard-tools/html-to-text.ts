@@ -9,6 +9,7 @@ const DROPPED_ELEMENTS = [
   "svg",
   "iframe",
   "head",
+  "title",
   "nav",
   "footer",
   "form",
@@ -77,7 +78,7 @@ export function htmlToText(html: string, baseUrl: string): string {
     )
     .replace(/<li\b[^>]*>/gi, "\n- ")
     .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|section|article|header|main|li|ul|ol|table|tr|blockquote|pre|h[1-6])\s*>/gi, "\n\n")
+    .replace(/<\/(p|div|section|article|header|main|ul|ol|table|tr|blockquote|pre|h[1-6])\s*>/gi, "\n\n")
     .replace(/<(td|th)\b[^>]*>/gi, " | ")
     .replace(/<[^>]+>/g, " ");
   return decodeEntities(text)
