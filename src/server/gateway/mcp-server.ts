@@ -2,6 +2,7 @@
 // project's resolved tools. The low-level Server is used because tool schemas are JSON Schema from
 // many sources (zod-defined standard tools, OpenAPI documents, remote MCP servers), not zod shapes.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -17,6 +18,10 @@ const INSTRUCTIONS =
   "Portico gives you the tools of the business systems connected to this project, plus standard " +
   "tools (date and time, calculator, web page reader). Prefer a tool over guessing facts or arithmetic.";
 
+// The SDK builds a new Ajv (hundreds of microseconds) for every Server unless given one. The validator
+// holds no client state — only compiled schemas — so one is shared by all per-request servers.
+const sharedSchemaValidator = new AjvJsonSchemaValidator();
+
 export function buildMcpServer(
   principal: Principal,
   tools: ProjectTools,
@@ -25,6 +30,7 @@ export function buildMcpServer(
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
+    jsonSchemaValidator: sharedSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
