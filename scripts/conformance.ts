@@ -91,6 +91,11 @@ function summarize(exitCode: number): void {
     checksPassed: scenarios.reduce((sum, scenario) => sum + scenario.passed, 0),
     checksFailed: scenarios.reduce((sum, scenario) => sum + scenario.failed, 0),
     warnings: scenarios.reduce((sum, scenario) => sum + scenario.warnings, 0),
+    // The counters of a Vitest JSON report, one "test" per scenario, so .ci/run totals it with the rest.
+    numPassedTests: scenarios.length - failedScenarios.length,
+    numFailedTests: failedScenarios.length,
+    numPendingTests: 0,
+    numTodoTests: 0,
     details: scenarios,
   };
   writeFileSync(path.join(resultsDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
