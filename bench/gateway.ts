@@ -26,10 +26,14 @@ function report(label: string, result: LoadResult) {
 
 async function startUpstream(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(path.join(root, "node_modules/.bin/node"), [path.join(root, "bench/support/upstream.ts")], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    path.join(root, "node_modules/.bin/node"),
+    [path.join(root, "bench/support/upstream.ts")],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   process.once("exit", () => child.kill("SIGKILL"));
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
   return { url: `http://127.0.0.1:${port}/page`, stop: () => child.kill("SIGTERM") };
@@ -46,7 +50,8 @@ function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<st
       "mcp-protocol-version": "2025-11-25",
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-    check: (text) => (text.includes('"isError":true') || text.includes('"error":') ? text.slice(0, 300) : null),
+    check: (text) =>
+      text.includes('"isError":true') || text.includes('"error":') ? text.slice(0, 300) : null,
   };
 }
 
@@ -54,7 +59,9 @@ const upstream = await startUpstream();
 const portico = await startPortico({ ALLOW_PRIVATE_URLS: "true" });
 console.log(`Portico ${portico.baseUrl}, upstream ${upstream.url}, ${seconds} s per phase\n`);
 try {
-  const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", { expression: "(1250 * 1.21) / 12" });
+  const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
+    expression: "(1250 * 1.21) / 12",
+  });
   await closedLoop(calculate, CONNECTIONS, Math.min(3000, durationMs)); // warm-up
   const throughput = await closedLoop(calculate, CONNECTIONS, durationMs);
   report(`1. tools/call calculate, ${CONNECTIONS} connections`, throughput);
@@ -74,7 +81,9 @@ try {
   console.log(
     `3. tools/list, ${list.toolCount} tools (${(list.bytes / 1024).toFixed(0)} KB), ${list.iterations} calls   p50 ${fmt(list.p50)} ms  p99 ${fmt(list.p99)} ms`,
   );
-  console.log("\nTargets: (1) >= 5000 req/s, 0 errors; (2) added p50 <= 0.5 ms, p99 <= 2 ms; (3) p99 <= 5 ms");
+  console.log(
+    "\nTargets: (1) >= 5000 req/s, 0 errors; (2) added p50 <= 0.5 ms, p99 <= 2 ms; (3) p99 <= 5 ms",
+  );
 } finally {
   await portico.stop();
   upstream.stop();

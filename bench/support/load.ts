@@ -28,7 +28,12 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
-function summarize(latencies: number[], errors: number, firstError: string | null, seconds: number): LoadResult {
+function summarize(
+  latencies: number[],
+  errors: number,
+  firstError: string | null,
+  seconds: number,
+): LoadResult {
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: latencies.length + errors,
@@ -55,7 +60,12 @@ function sender(spec: RequestSpec, connections: number) {
   const send = async () => {
     const started = performance.now();
     try {
-      const response = await pool.request({ path, method: spec.method, headers: spec.headers, body: spec.body });
+      const response = await pool.request({
+        path,
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+      });
       const text = await response.body.text();
       if (response.statusCode !== 200) return fail(`HTTP ${response.statusCode}: ${text.slice(0, 200)}`);
       const problem = spec.check?.(text);
@@ -65,10 +75,20 @@ function sender(spec: RequestSpec, connections: number) {
       fail(error instanceof Error ? error.message : String(error));
     }
   };
-  return { send, latencies, errorCount: () => errors, firstError: () => firstError, close: () => pool.close() };
+  return {
+    send,
+    latencies,
+    errorCount: () => errors,
+    firstError: () => firstError,
+    close: () => pool.close(),
+  };
 }
 
-export async function closedLoop(spec: RequestSpec, connections: number, durationMs: number): Promise<LoadResult> {
+export async function closedLoop(
+  spec: RequestSpec,
+  connections: number,
+  durationMs: number,
+): Promise<LoadResult> {
   const load = sender(spec, connections);
   const started = performance.now();
   const deadline = started + durationMs;
@@ -82,7 +102,11 @@ export async function closedLoop(spec: RequestSpec, connections: number, duratio
   return summarize(load.latencies, load.errorCount(), load.firstError(), seconds);
 }
 
-export async function fixedRate(spec: RequestSpec, perSecond: number, durationMs: number): Promise<LoadResult> {
+export async function fixedRate(
+  spec: RequestSpec,
+  perSecond: number,
+  durationMs: number,
+): Promise<LoadResult> {
   const load = sender(spec, 64);
   const started = performance.now();
   const total = Math.round((perSecond * durationMs) / 1000);

@@ -14,7 +14,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -42,19 +44,28 @@ async function waitUntilReady(child: ChildProcess): Promise<void> {
   });
 }
 
-async function call(baseUrl: string, cookie: string, procedure: string, input: unknown): Promise<{ json: unknown; cookie: string }> {
+async function call(
+  baseUrl: string,
+  cookie: string,
+  procedure: string,
+  input: unknown,
+): Promise<{ json: unknown; cookie: string }> {
   const response = await fetch(`${baseUrl}${procedure}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl, cookie },
     body: JSON.stringify(input),
   });
   if (!response.ok) throw new Error(`${procedure}: ${response.status} ${await response.text()}`);
-  const setCookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const setCookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   return { json: await response.json(), cookie: setCookie || cookie };
 }
 
 /** tRPC mutations answer { result: { data: { json } } } with superjson. */
-const dataOf = (body: unknown) => (body as { result: { data: { json: Record<string, string> } } }).result.data.json;
+const dataOf = (body: unknown) =>
+  (body as { result: { data: { json: Record<string, string> } } }).result.data.json;
 
 export async function startPortico(env: Record<string, string> = {}): Promise<PorticoProcess> {
   const port = await freePort();
@@ -62,7 +73,14 @@ export async function startPortico(env: Record<string, string> = {}): Promise<Po
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-bench-"));
   const child = spawn(path.join(root, "node_modules/.bin/node"), [path.join(root, "scripts/serve.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, APP_ENV: "test", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      APP_ENV: "test",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   process.once("exit", () => child.kill("SIGKILL"));
@@ -73,12 +91,22 @@ export async function startPortico(env: Record<string, string> = {}): Promise<Po
     email: `bench-${port}@example.test`,
     password: "bench-password-1234",
   });
-  const organization = dataOf((await call(baseUrl, cookie, "/api/trpc/organization.create", { json: { name: "Bench" } })).json);
+  const organization = dataOf(
+    (await call(baseUrl, cookie, "/api/trpc/organization.create", { json: { name: "Bench" } })).json,
+  );
   const project = dataOf(
-    (await call(baseUrl, cookie, "/api/trpc/project.create", { json: { organizationId: organization.id, name: "Bench" } })).json,
+    (
+      await call(baseUrl, cookie, "/api/trpc/project.create", {
+        json: { organizationId: organization.id, name: "Bench" },
+      })
+    ).json,
   );
   const key = dataOf(
-    (await call(baseUrl, cookie, "/api/trpc/apiKeys.create", { json: { projectId: project.id, name: "bench" } })).json,
+    (
+      await call(baseUrl, cookie, "/api/trpc/apiKeys.create", {
+        json: { projectId: project.id, name: "bench" },
+      })
+    ).json,
   );
   return {
     baseUrl,

@@ -41,7 +41,11 @@ function syntheticTool(index: number): GatewayTool {
 export async function measureToolsList(toolCount: number, iterations: number) {
   const tools = Array.from({ length: toolCount }, (_, index) => syntheticTool(index));
   const source: ToolSource = async () => tools;
-  const config = parseConfig({ APP_ENV: "test", BASE_URL: "http://localhost:3000", BETTER_AUTH_SECRET: "x".repeat(40) });
+  const config = parseConfig({
+    APP_ENV: "test",
+    BASE_URL: "http://localhost:3000",
+    BETTER_AUTH_SECRET: "x".repeat(40),
+  });
   const database = await openDatabase({ kind: "pglite", dataDir: null });
   const app = await createApp(config, database, { extraToolSources: [source] });
   const secret = generateApiKeySecret();
@@ -50,7 +54,9 @@ export async function measureToolsList(toolCount: number, iterations: number) {
   await app.db.insert(organizationMember).values({ organizationId: "o1", userId: "u1", role: "owner" });
   await app.db.insert(project).values({ id: "p1", organizationId: "o1", name: "Bench" });
   const { secretHash, prefix, lastFour } = secret;
-  await app.db.insert(apiKey).values({ projectId: "p1", name: "bench", createdBy: "u1", secretHash, prefix, lastFour });
+  await app.db
+    .insert(apiKey)
+    .values({ projectId: "p1", name: "bench", createdBy: "u1", secretHash, prefix, lastFour });
 
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
   const headers = {
@@ -61,9 +67,13 @@ export async function measureToolsList(toolCount: number, iterations: number) {
     "mcp-protocol-version": "2025-11-25",
   };
   const once = async () => {
-    const response = await handleMcpRequest(app, new Request("http://localhost:3000/mcp", { method: "POST", headers, body }));
+    const response = await handleMcpRequest(
+      app,
+      new Request("http://localhost:3000/mcp", { method: "POST", headers, body }),
+    );
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`tools/list answered ${response.status}: ${text.slice(0, 200)}`);
+    if (response.status !== 200)
+      throw new Error(`tools/list answered ${response.status}: ${text.slice(0, 200)}`);
     return text.length;
   };
   const bytes = await once();
@@ -77,6 +87,7 @@ export async function measureToolsList(toolCount: number, iterations: number) {
   await app.gateway.stop();
   await app.database.close();
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
+  const at = (fraction: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
   return { toolCount, iterations, bytes, p50: at(0.5), p99: at(0.99) };
 }

@@ -5,7 +5,10 @@ import { createServer } from "node:http";
 
 const body = "Portico benchmark upstream. ".repeat(8);
 const server = createServer((_request, response) => {
-  response.writeHead(200, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  response.writeHead(200, {
+    "content-type": "text/plain; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+  });
   response.end(body);
 });
 server.keepAliveTimeout = 60_000;

@@ -22,7 +22,11 @@ export interface AppOptions {
   extraToolSources?: ToolSource[];
 }
 
-export async function createApp(config: Config, database?: DatabaseHandle, options: AppOptions = {}): Promise<App> {
+export async function createApp(
+  config: Config,
+  database?: DatabaseHandle,
+  options: AppOptions = {},
+): Promise<App> {
   const handle =
     database ??
     (await openDatabase(

@@ -2,13 +2,13 @@
 // project's resolved tools. The low-level Server is used because tool schemas are JSON Schema from
 // many sources (zod-defined standard tools, OpenAPI documents, remote MCP servers), not zod shapes.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Principal } from "./principal.ts";
 import type { ProjectTools } from "./project-tools.ts";
 import { runTool, type ToolRunOptions } from "./run-tool.ts";
