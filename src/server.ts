@@ -3,6 +3,7 @@ import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
+import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
 
@@ -22,6 +23,10 @@ export default createServerEntry({
     const url = new URL(request.url);
     const redirect = normalizePath(url);
     if (redirect) return redirect;
+    if (url.pathname.startsWith("/.well-known/")) {
+      const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
+      if (response) return response;
+    }
     if (url.pathname.startsWith("/api/")) {
       const response = await handleApiRequest(await getApp(), request, url.pathname);
       if (response) return response;

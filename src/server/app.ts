@@ -29,6 +29,7 @@ export async function createApp(config: Config, database?: DatabaseHandle): Prom
     secret: resolveAuthSecret(config),
     adminEmails: config.adminEmails,
     production: config.environment === "production",
+    allowPrivateUrls: config.allowPrivateUrls,
   });
   return {
     config,
