@@ -56,6 +56,19 @@ export class OAuthTestClient {
 
   /** GET /oauth2/authorize as the browser of `cookie`; returns the redirect the server answered. */
   async authorize(cookie: string | undefined, params: Record<string, string | undefined>): Promise<URL> {
+    const response = await this.authorizeRequest(cookie, params);
+    const location = response.headers.get("location");
+    if (response.status !== 302 || !location) {
+      throw new Error(`authorize answered ${response.status}: ${await response.text()}`);
+    }
+    return new URL(location, this.base);
+  }
+
+  /** GET /oauth2/authorize as the browser of `cookie`; returns the response as is. */
+  authorizeRequest(
+    cookie: string | undefined,
+    params: Record<string, string | undefined>,
+  ): Promise<Response> {
     const url = new URL(`${this.base}/api/auth/oauth2/authorize`);
     const all: Record<string, string | undefined> = {
       response_type: "code",
@@ -70,12 +83,7 @@ export class OAuthTestClient {
       if (value !== undefined) url.searchParams.set(name, value);
     const headers = new Headers();
     if (cookie) headers.set("cookie", cookie);
-    const response = await this.app.auth.handler(new Request(url, { headers, redirect: "manual" }));
-    const location = response.headers.get("location");
-    if (response.status !== 302 || !location) {
-      throw new Error(`authorize answered ${response.status}: ${await response.text()}`);
-    }
-    return new URL(location, this.base);
+    return this.app.auth.handler(new Request(url, { headers, redirect: "manual" }));
   }
 
   /** The consent screen's POST: approve for `projectId` (or deny); returns the client redirect. */

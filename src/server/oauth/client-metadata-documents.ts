@@ -103,7 +103,7 @@ async function fetchDocument(clientId: string, policy: ClientMetadataDocumentPol
     );
   } catch (error) {
     if (error instanceof AppError)
-      return { ok: false, transient: false, why: `cannot be fetched: ${error.message}` };
+      return { ok: false, transient: false, why: `cannot be fetched: ${error.message.replace(/\.$/, "")}` };
     return { ok: false, transient: true, why: "cannot be reached" };
   }
   if (response.status !== 200) {

@@ -6,6 +6,7 @@ import { OAUTH_SCOPES, type OAuthScope } from "../../lib/oauth-scopes.ts";
 import type { Database } from "../db/client.ts";
 import { clientMetadataDocuments } from "./client-metadata-documents.ts";
 import { consentReferenceId, projectChoiceHook } from "./project-choice.ts";
+import { refreshAccessHook } from "./refresh-access.ts";
 import { authorizationDefaultsHook, registrationDefaultsHook } from "./request-defaults.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
@@ -58,7 +59,12 @@ export function oauthServerPlugins({ db, baseUrl, allowPrivateUrls }: OAuthServe
   const rules = {
     id: "portico-oauth-rules",
     hooks: {
-      before: [registrationDefaultsHook(), authorizationDefaultsHook(mcpResource), projectChoiceHook(db)],
+      before: [
+        registrationDefaultsHook(),
+        authorizationDefaultsHook(mcpResource),
+        projectChoiceHook(db),
+        refreshAccessHook(db),
+      ],
     },
   } satisfies BetterAuthPlugin;
   return [provider, rules] as const;

@@ -1,7 +1,6 @@
 // The check /mcp runs on every request with an OAuth bearer token: one indexed query (token hash →
 // token, client, user, project membership), no network. Any doubt answers null, which /mcp turns into
 // 401 with its resource-metadata challenge, so a client that lost its grant re-authorizes.
-import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { App } from "../app.ts";
 import { effectiveProjectRole } from "../auth/permissions.ts";
@@ -14,6 +13,7 @@ import {
   user,
 } from "../db/schema/index.ts";
 import { ACCESS_TOKEN_PREFIX, MCP_SCOPE } from "./oauth-server.ts";
+import { hashStoredToken } from "./token-hash.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
 export interface OAuthGrant {
@@ -22,11 +22,6 @@ export interface OAuthGrant {
   clientId: string;
   clientName: string | null;
   scopes: string[];
-}
-
-/** How the oauth-provider plugin stores opaque tokens (`storeTokens: "hashed"`): SHA-256, base64url. */
-export function hashStoredToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
 }
 
 const MAX_TOKEN_LENGTH = 512;
