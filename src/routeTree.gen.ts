@@ -17,6 +17,8 @@ import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
+import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
+import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
@@ -65,6 +67,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthSuccessRoute = OauthSuccessRouteImport.update({
+  id: '/oauth/success',
+  path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -128,6 +140,8 @@ export interface FileRoutesByFullPath {
   '/app/admin': typeof AppAdminRouteRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
@@ -145,6 +159,8 @@ export interface FileRoutesByTo {
   '/sign-up': typeof SignUpRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app': typeof AppIndexRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -163,6 +179,8 @@ export interface FileRoutesById {
   '/app/admin': typeof AppAdminRouteRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
@@ -184,6 +202,8 @@ export interface FileRouteTypes {
     | '/app/admin'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -201,6 +221,8 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app'
     | '/app/admin/outbox'
     | '/app/admin'
@@ -218,6 +240,8 @@ export interface FileRouteTypes {
     | '/app/admin'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -236,6 +260,8 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
+  OauthConsentRoute: typeof OauthConsentRoute
+  OauthSuccessRoute: typeof OauthSuccessRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -294,6 +320,20 @@ declare module '@tanstack/react-router' {
       path: '/invitations/$invitationId'
       fullPath: '/invitations/$invitationId'
       preLoaderRoute: typeof InvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/success': {
+      id: '/oauth/success'
+      path: '/oauth/success'
+      fullPath: '/oauth/success'
+      preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/admin/': {
@@ -440,6 +480,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
+  OauthConsentRoute: OauthConsentRoute,
+  OauthSuccessRoute: OauthSuccessRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
