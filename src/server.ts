@@ -2,6 +2,7 @@
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
+import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
@@ -23,6 +24,7 @@ export default createServerEntry({
     const url = new URL(request.url);
     const redirect = normalizePath(url);
     if (redirect) return redirect;
+    if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
     if (url.pathname.startsWith("/.well-known/")) {
       const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
       if (response) return response;

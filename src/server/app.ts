@@ -3,6 +3,7 @@ import { type Auth, createAuth } from "./auth/auth.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
+import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 
@@ -12,6 +13,7 @@ export interface App {
   db: DatabaseHandle["db"];
   auth: Auth;
   mailer: Mailer;
+  gateway: Gateway;
 }
 
 export async function createApp(config: Config, database?: DatabaseHandle): Promise<App> {
@@ -37,6 +39,7 @@ export async function createApp(config: Config, database?: DatabaseHandle): Prom
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
+    gateway: await createGateway(handle),
   };
 }
 
@@ -52,5 +55,9 @@ export function getApp(): Promise<App> {
 export async function closeApp(): Promise<void> {
   const pending = globalApp.__porticoApp;
   globalApp.__porticoApp = undefined;
-  if (pending) await (await pending).database.close();
+  if (!pending) return;
+  const app = await pending;
+  // The call log is flushed before the database closes: a clean stop loses no recorded call.
+  await app.gateway.stop();
+  await app.database.close();
 }

@@ -57,6 +57,12 @@ const configSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
+    TOOL_TIMEOUT_MS: z.coerce
+      .number({ message: "TOOL_TIMEOUT_MS must be a number" })
+      .int("TOOL_TIMEOUT_MS must be a whole number")
+      .min(100, "TOOL_TIMEOUT_MS must be between 100 and 600000")
+      .max(600_000, "TOOL_TIMEOUT_MS must be between 100 and 600000")
+      .default(60_000),
     ALLOW_PRIVATE_URLS: z
       .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
       .default("false"),
@@ -78,6 +84,8 @@ const configSchema = z
       mailFrom: env.MAIL_FROM,
       /** Lets user-supplied URLs reach loopback and private networks: development and tests only. */
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
+      /** The time limit of every tool run through the gateway. */
+      toolTimeoutMs: env.TOOL_TIMEOUT_MS,
     };
   });
 
