@@ -74,7 +74,7 @@ export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
                 <TableHead>Application</TableHead>
                 <TableHead>Connected by</TableHead>
                 <TableHead className="hidden md:table-cell">Authorized</TableHead>
-                <TableHead className="hidden md:table-cell">Last token issued</TableHead>
+                <TableHead className="hidden md:table-cell">Last used</TableHead>
                 <TableHead className="sr-only">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -96,7 +96,9 @@ export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
                     <div className="text-xs text-muted-foreground">{row.userEmail}</div>
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{when(row.authorizedAt)}</TableCell>
-                  <TableCell className="hidden md:table-cell">{when(row.lastTokenAt)}</TableCell>
+                  <TableCell className="hidden md:table-cell">
+                    {row.lastUsedAt ? when(row.lastUsedAt) : "Not yet"}
+                  </TableCell>
                   <TableCell className="text-right">
                     <ConfirmDialog
                       trigger={

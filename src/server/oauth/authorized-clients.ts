@@ -1,13 +1,22 @@
 // Project admins see which MCP clients people connected to their project over OAuth, and can cut one
 // off: revoking deletes the grant's tokens and consent, so the client's next /mcp call is a 401 and it
 // has to ask the user again.
-import { and, eq, gt, isNull, max, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { Database } from "../db/client.ts";
-import { oauthAccessToken, oauthClient, oauthConsent, oauthRefreshToken, user } from "../db/schema/index.ts";
+import {
+  oauthAccessToken,
+  oauthClient,
+  oauthConsent,
+  oauthRefreshToken,
+  toolCall,
+  user,
+} from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
 
 export const GRANT_NOT_FOUND = "This application is not connected to the project.";
+
+const toDate = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
 
 const key = (clientId: string, userId: string | null) => `${clientId}\u0000${userId ?? ""}`;
 
@@ -50,6 +59,16 @@ export async function getProjectAuthorizedClients(db: Database, actorId: string,
     .from(oauthAccessToken)
     .where(eq(oauthAccessToken.referenceId, projectId))
     .groupBy(oauthAccessToken.clientId, oauthAccessToken.userId);
+  const used = await db
+    .select({
+      clientId: toolCall.oauthClientId,
+      userId: toolCall.userId,
+      lastUsedAt: max(toolCall.createdAt),
+    })
+    .from(toolCall)
+    .where(and(eq(toolCall.projectId, projectId), isNotNull(toolCall.oauthClientId)))
+    .groupBy(toolCall.oauthClientId, toolCall.userId);
+  const lastUse = new Map(used.map((row) => [key(row.clientId ?? "", row.userId), row.lastUsedAt]));
   const refreshable = new Set(liveRefresh.map((row) => key(row.clientId, row.userId)));
   const tokens = new Map(access.map((row) => [key(row.clientId, row.userId), row]));
   return consents
@@ -67,7 +86,9 @@ export async function getProjectAuthorizedClients(db: Database, actorId: string,
           userEmail: consent.userEmail,
           scopes: consent.scopes,
           authorizedAt: consent.authorizedAt,
-          lastTokenAt: token?.lastTokenAt ? new Date(token.lastTokenAt) : null,
+          lastTokenAt: toDate(token?.lastTokenAt),
+          /** Last tool call through MCP or REST with this grant (the gateway's call log). */
+          lastUsedAt: toDate(lastUse.get(key(consent.clientId, consent.userId))),
         },
       ];
     })

@@ -6,7 +6,3 @@ export const mcpResourceUrl = (baseUrl: string) => `${baseUrl}/mcp`;
 
 /** The authorization server's issuer identifier (Better Auth's base URL). */
 export const oauthIssuerUrl = (baseUrl: string) => `${baseUrl}/api/auth`;
-
-/** RFC 9728 metadata of the MCP endpoint, named in its 401 challenge. */
-export const protectedResourceMetadataUrl = (baseUrl: string) =>
-  `${baseUrl}/.well-known/oauth-protected-resource/mcp`;
