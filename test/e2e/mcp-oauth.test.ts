@@ -81,10 +81,10 @@ test("an MCP client connects through the browser with OAuth and uses /mcp until 
     await waitForPath(page, "/oauth/consent");
     await page.getByRole("heading", { name: `Allow ${CLIENT_NAME} to use Portico?` }).waitFor();
     await expect
-      .poll(() => page.getByRole("list", { name: "What it will be able to do" }).innerText())
+      .poll(() => page.getByRole("list", { name: "What it will be able to do" }).textContent())
       .toContain("Use the tools of the project you choose below");
     await expect
-      .poll(() => page.getByRole("combobox", { name: "Project" }).innerText())
+      .poll(() => page.getByRole("combobox", { name: "Project" }).textContent())
       .toContain("Support bot");
     await screenshot(page, "mcp-oauth-consent");
     await (await hydrated(page.getByRole("button", { name: "Allow access" }))).click();
