@@ -79,6 +79,8 @@ describe("consent screen", () => {
     const page = await browser.get(`${consent?.pathname}${consent?.search}`);
     expect(page.status).toBe(200);
     expect(hasNoindexMeta(await page.text())).toBe(true);
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
   });
 
   it("marks the success page noindex", async () => {

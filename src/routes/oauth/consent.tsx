@@ -42,6 +42,8 @@ export const Route = createFileRoute("/oauth/consent")({
     ]);
   },
   head: () => seo({ title: "Allow access · Portico", noindex: true }),
+  // No other site may frame the consent screen and trick a click on Allow (RFC 9700 §4.16).
+  headers: () => ({ "X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'" }),
   component: ConsentPage,
 });
 
