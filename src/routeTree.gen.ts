@@ -27,7 +27,9 @@ import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
+import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
+import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -125,10 +127,22 @@ const AppProjectProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdApiKeysRoute =
+  AppProjectProjectIdApiKeysRouteImport.update({
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdSettingsRoute =
   AppProjectProjectIdSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdServersIndexRoute =
+  AppProjectProjectIdServersIndexRouteImport.update({
+    id: '/servers/',
+    path: '/servers/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
 
@@ -149,9 +163,11 @@ export interface FileRoutesByFullPath {
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -166,9 +182,11 @@ export interface FileRoutesByTo {
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -188,9 +206,11 @@ export interface FileRoutesById {
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -211,9 +231,11 @@ export interface FileRouteTypes {
     | '/app/admin/'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
+    | '/app/project/$projectId/servers/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -228,9 +250,11 @@ export interface FileRouteTypes {
     | '/app/admin'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/app/project/$projectId/servers'
   id:
     | '__root__'
     | '/'
@@ -249,9 +273,11 @@ export interface FileRouteTypes {
     | '/app/admin/'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
+    | '/app/project/$projectId/servers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -392,11 +418,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/api-keys': {
+      id: '/app/project/$projectId/api-keys'
+      path: '/api-keys'
+      fullPath: '/app/project/$projectId/api-keys'
+      preLoaderRoute: typeof AppProjectProjectIdApiKeysRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/settings': {
       id: '/app/project/$projectId/settings'
       path: '/settings'
       fullPath: '/app/project/$projectId/settings'
       preLoaderRoute: typeof AppProjectProjectIdSettingsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/servers/': {
+      id: '/app/project/$projectId/servers/'
+      path: '/servers'
+      fullPath: '/app/project/$projectId/servers/'
+      preLoaderRoute: typeof AppProjectProjectIdServersIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
   }
@@ -438,14 +478,18 @@ const AppOrganizationOrganizationIdRouteRouteWithChildren =
   )
 
 interface AppProjectProjectIdRouteRouteChildren {
+  AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
+  AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
 }
 
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
   {
+    AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
+    AppProjectProjectIdServersIndexRoute: AppProjectProjectIdServersIndexRoute,
   }
 
 const AppProjectProjectIdRouteRouteWithChildren =

@@ -3,6 +3,7 @@ import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
+import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
@@ -25,6 +26,7 @@ export default createServerEntry({
     const redirect = normalizePath(url);
     if (redirect) return redirect;
     if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
+    if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
     if (url.pathname.startsWith("/.well-known/")) {
       const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
       if (response) return response;

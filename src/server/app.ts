@@ -4,6 +4,7 @@ import { type Config, config as loadConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
+import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 
@@ -16,7 +17,16 @@ export interface App {
   gateway: Gateway;
 }
 
-export async function createApp(config: Config, database?: DatabaseHandle): Promise<App> {
+export interface AppOptions {
+  /** Tool sources beyond the built-in ones (benchmarks and tests with synthetic tools). */
+  extraToolSources?: ToolSource[];
+}
+
+export async function createApp(
+  config: Config,
+  database?: DatabaseHandle,
+  options: AppOptions = {},
+): Promise<App> {
   const handle =
     database ??
     (await openDatabase(
@@ -39,7 +49,7 @@ export async function createApp(config: Config, database?: DatabaseHandle): Prom
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
-    gateway: await createGateway(handle),
+    gateway: await createGateway(handle, options.extraToolSources),
   };
 }
 

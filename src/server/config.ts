@@ -66,6 +66,14 @@ const configSchema = z
     ALLOW_PRIVATE_URLS: z
       .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
       .default("false"),
+    MCP_CONFORMANCE_FIXTURES: z
+      .enum(["true", "false"], { message: "MCP_CONFORMANCE_FIXTURES must be true or false" })
+      .default("false"),
+  })
+  // The conformance fixtures replace every project's MCP endpoint with test tools: never in production.
+  .refine((env) => !(env.APP_ENV === "production" && env.MCP_CONFORMANCE_FIXTURES === "true"), {
+    path: ["MCP_CONFORMANCE_FIXTURES"],
+    message: "MCP_CONFORMANCE_FIXTURES is for tests and cannot be enabled when APP_ENV=production",
   })
   .transform((env) => {
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
@@ -86,6 +94,8 @@ const configSchema = z
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
       /** The time limit of every tool run through the gateway. */
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
+      /** Serves the MCP conformance suite's fixtures on /mcp (gateway/conformance/): tests only. */
+      conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
     };
   });
 

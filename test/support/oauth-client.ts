@@ -25,11 +25,15 @@ export interface TokenResponse {
 }
 
 export class OAuthTestClient {
-  constructor(
-    readonly app: App,
-    readonly clientId: string,
-    readonly redirectUri = REDIRECT_URI,
-  ) {}
+  readonly app: App;
+  readonly clientId: string;
+  readonly redirectUri: string;
+
+  constructor(app: App, clientId: string, redirectUri = REDIRECT_URI) {
+    this.app = app;
+    this.clientId = clientId;
+    this.redirectUri = redirectUri;
+  }
 
   get base() {
     return this.app.config.baseUrl;

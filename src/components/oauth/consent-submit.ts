@@ -2,12 +2,12 @@
 import { signedOAuthQuery } from "./consent-request.ts";
 
 export class ConsentError extends Error {
-  constructor(
-    message: string,
-    /** The request can no longer be answered (expired or tampered with): it must start again. */
-    readonly restart = false,
-  ) {
+  /** The request can no longer be answered (expired or tampered with): it must start again. */
+  readonly restart: boolean;
+
+  constructor(message: string, restart = false) {
     super(message);
+    this.restart = restart;
   }
 }
 

@@ -23,7 +23,11 @@ export class PrincipalResolver {
   private readonly keys = new Map<string, CachedKey>();
   private readonly projectOrganizations = new Map<string, string>();
 
-  constructor(private readonly app: Pick<App, "db">) {}
+  private readonly app: Pick<App, "db">;
+
+  constructor(app: Pick<App, "db">) {
+    this.app = app;
+  }
 
   /** The Authorization header's bearer token, or null when there is none. */
   static bearerToken(header: string | null): string | null {

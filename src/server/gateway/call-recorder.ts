@@ -39,10 +39,13 @@ export class CallRecorder {
   private flushing: Promise<void> | undefined;
   droppedLogRows = 0;
 
-  constructor(
-    private readonly db: Database,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+  private readonly db: Database;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(db: Database, onError: (error: unknown) => void) {
+    this.db = db;
+    this.onError = onError;
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);

@@ -5,6 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { App } from "../app.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
+import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { createHostCheck, type HostCheck } from "./host-check.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { readJsonBody } from "./read-json-body.ts";
@@ -70,6 +71,12 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   if (!token) return unauthorized(app.config.baseUrl, false);
   const principal = await app.gateway.principals.resolve(token, app);
   if (!principal) return unauthorized(app.config.baseUrl, true);
+
+  // Test-only hook: with MCP_CONFORMANCE_FIXTURES=true (refused in production) the MCP conformance
+  // suite's fixture server answers instead of the project's tools, over stateful sessions. It sits after
+  // the Host/Origin check and authentication so the suite exercises both. See gateway/conformance/.
+  const fixture = conformanceFixture(app, MAX_REQUEST_BYTES);
+  if (fixture) return fixture.handle(request, principal);
 
   if (request.method !== "POST") {
     // Stateless server: no standalone SSE stream to GET and no session to DELETE.

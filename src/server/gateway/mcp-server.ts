@@ -8,6 +8,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Principal } from "./principal.ts";
 import type { ProjectTools } from "./project-tools.ts";
 import { runTool, type ToolRunOptions } from "./run-tool.ts";
@@ -17,6 +18,10 @@ const INSTRUCTIONS =
   "Portico gives you the tools of the business systems connected to this project, plus standard " +
   "tools (date and time, calculator, web page reader). Prefer a tool over guessing facts or arithmetic.";
 
+// The SDK builds a new Ajv (hundreds of microseconds) for every Server unless given one. The validator
+// holds no client state — only compiled schemas — so one is shared by all per-request servers.
+const sharedSchemaValidator = new AjvJsonSchemaValidator();
+
 export function buildMcpServer(
   principal: Principal,
   tools: ProjectTools,
@@ -25,6 +30,7 @@ export function buildMcpServer(
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
+    jsonSchemaValidator: sharedSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {

@@ -28,11 +28,19 @@ function toListedTool(tool: GatewayTool): Tool {
 export class ProjectToolCatalog {
   private readonly cache = new Map<string, Promise<ProjectTools>>();
 
+  private readonly db: Database;
+  private readonly sources: readonly ToolSource[];
+  private readonly onConflict: (message: string) => void;
+
   constructor(
-    private readonly db: Database,
-    private readonly sources: readonly ToolSource[],
-    private readonly onConflict: (message: string) => void = () => undefined,
-  ) {}
+    db: Database,
+    sources: readonly ToolSource[],
+    onConflict: (message: string) => void = () => undefined,
+  ) {
+    this.db = db;
+    this.sources = sources;
+    this.onConflict = onConflict;
+  }
 
   toolsFor(projectId: string): Promise<ProjectTools> {
     let pending = this.cache.get(projectId);

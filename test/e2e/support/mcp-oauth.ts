@@ -49,10 +49,13 @@ export class InMemoryOAuthProvider implements OAuthClientProvider {
   private saved: OAuthTokens | undefined;
   private verifier: string | undefined;
 
-  constructor(
-    readonly redirectUrl: string,
-    private readonly clientName: string,
-  ) {}
+  readonly redirectUrl: string;
+  private readonly clientName: string;
+
+  constructor(redirectUrl: string, clientName: string) {
+    this.redirectUrl = redirectUrl;
+    this.clientName = clientName;
+  }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
