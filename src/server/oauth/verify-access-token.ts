@@ -1,9 +1,10 @@
 // The check /mcp runs on every request with an OAuth bearer token: one indexed query (token hash →
 // token, client, user, project membership), no network. Any doubt answers null, which /mcp turns into
 // 401 with its resource-metadata challenge, so a client that lost its grant re-authorizes.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { App } from "../app.ts";
 import { effectiveProjectRole } from "../auth/permissions.ts";
+import type { Database } from "../db/client.ts";
 import {
   oauthAccessToken,
   oauthClient,
@@ -26,10 +27,14 @@ export interface OAuthGrant {
 
 const MAX_TOKEN_LENGTH = 512;
 
-export async function verifyOAuthAccessToken(app: App, token: string): Promise<OAuthGrant | null> {
-  if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;
-  const stored = hashStoredToken(token.slice(ACCESS_TOKEN_PREFIX.length));
-  const [row] = await app.db
+/**
+ * Built and prepared once per database: the statement is planned once, and each call only binds the
+ * token hash (the join would otherwise be rebuilt and re-planned on every /mcp request).
+ */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Database) {
+  return db
     .select({
       userId: oauthAccessToken.userId,
       projectId: oauthAccessToken.referenceId,
@@ -60,8 +65,24 @@ export async function verifyOAuthAccessToken(app: App, token: string): Promise<O
       projectMember,
       and(eq(projectMember.projectId, project.id), eq(projectMember.userId, oauthAccessToken.userId)),
     )
-    .where(eq(oauthAccessToken.token, stored))
-    .limit(1);
+    .where(eq(oauthAccessToken.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("verify_oauth_access_token");
+}
+
+function lookup(db: Database) {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareLookup(db);
+    prepared.set(db, statement);
+  }
+  return statement;
+}
+
+export async function verifyOAuthAccessToken(app: App, token: string): Promise<OAuthGrant | null> {
+  if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;
+  const stored = hashStoredToken(token.slice(ACCESS_TOKEN_PREFIX.length));
+  const [row] = await lookup(app.db).execute({ token: stored });
   if (!row?.userId || !row.projectId) return null;
   const now = Date.now();
   if (row.revoked || !row.expiresAt || row.expiresAt.getTime() <= now) return null;
