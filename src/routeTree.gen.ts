@@ -17,6 +17,8 @@ import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
+import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
+import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
@@ -67,6 +69,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthSuccessRoute = OauthSuccessRouteImport.update({
+  id: '/oauth/success',
+  path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -142,6 +154,8 @@ export interface FileRoutesByFullPath {
   '/app/admin': typeof AppAdminRouteRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
@@ -161,6 +175,8 @@ export interface FileRoutesByTo {
   '/sign-up': typeof SignUpRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app': typeof AppIndexRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -181,6 +197,8 @@ export interface FileRoutesById {
   '/app/admin': typeof AppAdminRouteRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
@@ -204,6 +222,8 @@ export interface FileRouteTypes {
     | '/app/admin'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -223,6 +243,8 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app'
     | '/app/admin/outbox'
     | '/app/admin'
@@ -242,6 +264,8 @@ export interface FileRouteTypes {
     | '/app/admin'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -262,6 +286,8 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
+  OauthConsentRoute: typeof OauthConsentRoute
+  OauthSuccessRoute: typeof OauthSuccessRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -320,6 +346,20 @@ declare module '@tanstack/react-router' {
       path: '/invitations/$invitationId'
       fullPath: '/invitations/$invitationId'
       preLoaderRoute: typeof InvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/success': {
+      id: '/oauth/success'
+      path: '/oauth/success'
+      fullPath: '/oauth/success'
+      preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/admin/': {
@@ -484,6 +524,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
+  OauthConsentRoute: OauthConsentRoute,
+  OauthSuccessRoute: OauthSuccessRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

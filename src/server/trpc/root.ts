@@ -1,6 +1,7 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
+import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
@@ -12,6 +13,7 @@ import { userRouter } from "./routers/user.ts";
 export const appRouter = router({
   admin: adminRouter,
   apiKeys: apiKeysRouter,
+  oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,
