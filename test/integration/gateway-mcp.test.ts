@@ -127,6 +127,39 @@ describe("tools over MCP with an API key", () => {
   });
 });
 
+describe("tools/list from the cached serialization", () => {
+  it("answers exactly what the SDK answers", async () => {
+    const auth = { authorization: `Bearer ${keyA.secret}`, "mcp-protocol-version": "2025-11-25" };
+    const cached = await mcpPost(app, { jsonrpc: "2.0", id: "a-1", method: "tools/list", params: {} }, auth);
+    // A batch of one and a request with a cursor are both answered by the SDK itself.
+    const batched = await mcpPost(
+      app,
+      [{ jsonrpc: "2.0", id: "a-1", method: "tools/list", params: {} }],
+      auth,
+    );
+    const withCursor = await mcpPost(
+      app,
+      { jsonrpc: "2.0", id: "a-1", method: "tools/list", params: { cursor: "x" } },
+      auth,
+    );
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get("content-type")).toBe("application/json");
+    const answer = await cached.json();
+    expect(answer.result.tools.length).toBe(5);
+    expect(answer).toEqual(await batched.json()); // the SDK answers a batch of one with a single object
+    expect(answer).toEqual(await withCursor.json());
+  });
+
+  it("leaves bad protocol versions to the SDK's error", async () => {
+    const response = await mcpPost(app, listTools, {
+      authorization: `Bearer ${keyA.secret}`,
+      "mcp-protocol-version": "1999-01-01",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/Unsupported protocol version/);
+  });
+});
+
 describe("refusals", () => {
   it("401 without a token, naming the protected resource metadata", async () => {
     const response = await mcpPost(app, initialize);

@@ -9,6 +9,7 @@ import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { createHostCheck, type HostCheck } from "./host-check.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { readJsonBody } from "./read-json-body.ts";
+import { answerToolsList } from "./tools-list-answer.ts";
 
 export const MCP_PATH = "/mcp";
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -88,13 +89,15 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   if (!body.ok) return jsonRpcError(body.status, body.status === 413 ? -32600 : -32700, body.message);
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
+  const stream = wantsEventStream(request, body.value);
+  const cachedList = stream ? null : answerToolsList(request, body.value, tools);
+  if (cachedList) return cachedList;
   const server = buildMcpServer(principal, tools, {
     recorder: app.gateway.recorder,
     timeoutMs: app.config.toolTimeoutMs,
     allowPrivateUrls: app.config.allowPrivateUrls,
     reportError: (error) => reportError(error, { where: "tool" }),
   });
-  const stream = wantsEventStream(request, body.value);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !stream,

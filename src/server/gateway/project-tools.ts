@@ -12,6 +12,8 @@ export interface ProjectTools {
   byName: ReadonlyMap<string, GatewayTool>;
   /** The tools/list answer, built once per cache fill rather than per request. */
   listed: Tool[];
+  /** `listed` serialized once, for tools-list-answer.ts. */
+  listedJson: string;
 }
 
 function toListedTool(tool: GatewayTool): Tool {
@@ -76,6 +78,7 @@ export class ProjectToolCatalog {
         }
       }
     }
-    return { byName, listed: [...byName.values()].map(toListedTool) };
+    const listed = [...byName.values()].map(toListedTool);
+    return { byName, listed, listedJson: JSON.stringify(listed) };
   }
 }
