@@ -11,7 +11,6 @@ import { type ReactNode, useEffect } from "react";
 import { initErrorReporting, setReportedUser } from "~/components/errors/report.ts";
 import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
 import { Toaster } from "~/components/ui/toaster.tsx";
-import { TooltipProvider } from "~/components/ui/tooltip.tsx";
 import { seo } from "~/lib/seo.ts";
 import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
 import type { TRPC } from "~/lib/trpc.ts";
@@ -84,7 +83,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
+        {children}
         <Toaster theme={theme} />
         <Scripts />
       </body>

@@ -1,5 +1,7 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
+import { billingRouter } from "./routers/billing.ts";
+import { contactRouter } from "./routers/contact.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
@@ -9,6 +11,8 @@ import { userRouter } from "./routers/user.ts";
 
 export const appRouter = router({
   admin: adminRouter,
+  billing: billingRouter,
+  contact: contactRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,
