@@ -9,10 +9,12 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as SiteRouteRouteImport } from './routes/_site/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
+import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteDocsRouteImport } from './routes/_site/docs'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
@@ -27,9 +29,8 @@ import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './rou
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const SiteRouteRoute = SiteRouteRouteImport.update({
+  id: '/_site',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppRouteRoute = AppRouteRouteImport.update({
@@ -47,6 +48,16 @@ const SignUpRoute = SignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/sign-up.lazy').then((d) => d.Route))
+const SiteIndexRoute = SiteIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteDocsRoute = SiteDocsRouteImport.update({
+  id: '/docs',
+  path: '/docs',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -121,11 +132,12 @@ const AppProjectProjectIdSettingsRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof SiteIndexRoute
   '/app': typeof AppRouteRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/docs': typeof SiteDocsRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/app/': typeof AppIndexRoute
@@ -140,11 +152,12 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/docs': typeof SiteDocsRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -156,13 +169,15 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_site': typeof SiteRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/_site/docs': typeof SiteDocsRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
@@ -182,6 +197,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/docs'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/app/'
@@ -196,11 +212,12 @@ export interface FileRouteTypes {
     | '/app/project/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/sign-in'
     | '/sign-up'
+    | '/docs'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/'
     | '/app'
     | '/app/admin/outbox'
     | '/app/admin'
@@ -211,13 +228,15 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
   id:
     | '__root__'
-    | '/'
+    | '/_site'
     | '/app'
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/_site/docs'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/_site/'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -231,7 +250,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  SiteRouteRoute: typeof SiteRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
@@ -240,11 +259,11 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_site': {
+      id: '/_site'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof SiteRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app': {
@@ -267,6 +286,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/sign-up'
       preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_site/': {
+      id: '/_site/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/docs': {
+      id: '/_site/docs'
+      path: '/docs'
+      fullPath: '/docs'
+      preLoaderRoute: typeof SiteDocsRouteImport
+      parentRoute: typeof SiteRouteRoute
     }
     '/app/': {
       id: '/app/'
@@ -362,6 +395,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface SiteRouteRouteChildren {
+  SiteDocsRoute: typeof SiteDocsRoute
+  SiteIndexRoute: typeof SiteIndexRoute
+}
+
+const SiteRouteRouteChildren: SiteRouteRouteChildren = {
+  SiteDocsRoute: SiteDocsRoute,
+  SiteIndexRoute: SiteIndexRoute,
+}
+
+const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
+  SiteRouteRouteChildren,
+)
+
 interface AppAdminRouteRouteChildren {
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
@@ -435,7 +482,7 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  SiteRouteRoute: SiteRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
