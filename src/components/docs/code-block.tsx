@@ -9,8 +9,8 @@ export function CodeBlock({ snippet }: { snippet: Snippet }) {
         <span className="truncate font-mono text-xs text-muted-foreground">{snippet.label}</span>
         <CopyButton text={snippet.code} label={snippet.label} />
       </figcaption>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable code must be reachable by keyboard */}
       <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
         className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         data-language={snippet.language}

@@ -43,7 +43,7 @@ export function claudeCodeGuide(context: SetupContext): ClientGuide {
                       portico: {
                         type: "http",
                         url: context.mcpUrl,
-                        headers: { Authorization: "Bearer ${PORTICO_API_KEY}" },
+                        headers: { Authorization: `Bearer \${PORTICO_API_KEY}` },
                       },
                     },
                   },

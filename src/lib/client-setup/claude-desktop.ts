@@ -53,7 +53,7 @@ export function claudeDesktopGuide(context: SetupContext): ClientGuide {
                           "mcp-remote",
                           context.mcpUrl,
                           "--header",
-                          "Authorization:${PORTICO_AUTH}",
+                          `Authorization:\${PORTICO_AUTH}`,
                         ],
                         env: { PORTICO_AUTH: `Bearer ${key}` },
                       },

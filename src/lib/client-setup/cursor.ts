@@ -18,7 +18,7 @@ export function cursorGuide(context: SetupContext): ClientGuide {
           {
             title: "Add Portico to mcp.json",
             body: [
-              "Create the file if it does not exist. In a shared repository, write `Bearer ${env:PORTICO_API_KEY}` and keep the key in your environment instead.",
+              `Create the file if it does not exist. In a shared repository, write \`Bearer \${env:PORTICO_API_KEY}\` and keep the key in your environment instead.`,
             ],
             snippets: [
               {

@@ -3,7 +3,7 @@ import { type ClientGuide, createKeyStep, OAUTH_CONSENT, type SetupContext } fro
 export function visualStudioCodeGuide(context: SetupContext): ClientGuide {
   const headers = context.apiKey
     ? { Authorization: `Bearer ${context.apiKey}` }
-    : { Authorization: "Bearer ${input:portico-api-key}" };
+    : { Authorization: `Bearer \${input:portico-api-key}` };
   const config = context.apiKey
     ? { servers: { portico: { type: "http", url: context.mcpUrl, headers } } }
     : {
