@@ -3,6 +3,7 @@ import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
+import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
 
@@ -22,6 +23,8 @@ export default createServerEntry({
     const url = new URL(request.url);
     const redirect = normalizePath(url);
     if (redirect) return redirect;
+    const siteFile = handleSiteFiles(request, url, config().baseUrl);
+    if (siteFile) return siteFile;
     if (url.pathname.startsWith("/api/")) {
       const response = await handleApiRequest(await getApp(), request, url.pathname);
       if (response) return response;

@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon, Settings, Users } from "lucide-react";
+import { BookOpen, LayoutDashboard, type LucideIcon, Settings, Users } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -29,6 +29,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/project/${encodeURIComponent(scope.projectId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
+      { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
     ];
   }

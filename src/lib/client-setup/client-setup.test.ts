@@ -23,9 +23,11 @@ describe("client setup guides", () => {
     const snippets = snippetsOf(guide);
     expect(snippets.length).toBeGreaterThan(0);
     const all = snippets.map((snippet) => snippet.code).join("\n");
-    expect(all.includes(context.mcpUrl) || all.includes(context.restBaseUrl) || all.includes("portico.example.com")).toBe(
-      true,
-    );
+    expect(
+      all.includes(context.mcpUrl) ||
+        all.includes(context.restBaseUrl) ||
+        all.includes("portico.example.com"),
+    ).toBe(true);
     for (const snippet of snippets.filter((s) => s.language === "json")) {
       expect(() => JSON.parse(snippet.code), `${reference}: ${snippet.label}`).not.toThrow();
     }
@@ -36,7 +38,10 @@ describe("client setup guides", () => {
     const guide = clientGuide(reference, { ...context, apiKey: key });
     const apiKeyVariant = guide.variants.find((variant) => variant.id === "api-key");
     if (!apiKeyVariant) return;
-    const code = apiKeyVariant.steps.flatMap((step) => step.snippets ?? []).map((s) => s.code).join("\n");
+    const code = apiKeyVariant.steps
+      .flatMap((step) => step.snippets ?? [])
+      .map((s) => s.code)
+      .join("\n");
     expect(code).not.toContain(API_KEY_PLACEHOLDER);
     expect(code).toContain(key);
   });
@@ -46,7 +51,14 @@ describe("client setup guides", () => {
       clientGuide(reference, context).variants.some((variant) => variant.id === "oauth"),
     );
     expect(withOAuth).toEqual(
-      expect.arrayContaining(["claude-code", "claude-desktop", "cursor", "visual-studio-code", "n8n", "openai-platform"]),
+      expect.arrayContaining([
+        "claude-code",
+        "claude-desktop",
+        "cursor",
+        "visual-studio-code",
+        "n8n",
+        "openai-platform",
+      ]),
     );
   });
 
@@ -55,16 +67,22 @@ describe("client setup guides", () => {
       snippetsOf(clientGuide(reference, context))
         .map((s) => s.code)
         .join("\n");
-    expect(code("claude-code")).toContain("claude mcp add --transport http portico https://portico.example.com/mcp");
+    expect(code("claude-code")).toContain(
+      "claude mcp add --transport http portico https://portico.example.com/mcp",
+    );
     expect(JSON.parse(snippetsOf(clientGuide("visual-studio-code", context))[0]?.code ?? "")).toMatchObject({
       servers: { portico: { type: "http", url: "https://portico.example.com/mcp" } },
     });
     expect(JSON.parse(snippetsOf(clientGuide("cursor", context))[0]?.code ?? "")).toMatchObject({
       mcpServers: { portico: { url: "https://portico.example.com/mcp" } },
     });
-    expect(code("typescript-sdk")).toContain("new StreamableHTTPClientTransport(new URL(\"https://portico.example.com/mcp\")");
+    expect(code("typescript-sdk")).toContain(
+      'new StreamableHTTPClientTransport(new URL("https://portico.example.com/mcp")',
+    );
     expect(code("python-sdk")).toContain("streamable_http_client(PORTICO_URL, http_client=http)");
-    expect(code("java-sdk")).toContain('HttpClientStreamableHttpTransport.builder("https://portico.example.com")');
+    expect(code("java-sdk")).toContain(
+      'HttpClientStreamableHttpTransport.builder("https://portico.example.com")',
+    );
     expect(code("java-sdk")).toContain('.endpoint("/mcp")');
     expect(code("openai-platform")).toContain('"type": "mcp"');
     expect(code("openapi-rest")).toContain("https://portico.example.com/api/v1/openapi.json");
