@@ -47,12 +47,10 @@ export function ComparisonTable({ plans }: { plans: readonly PricedPlan[] }) {
       <h2 id="compare-title" className="text-2xl font-bold tracking-tight">
         Compare plans
       </h2>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on phones; keyboard users must reach it */}
       <div
-        className="overflow-x-auto rounded-xl border"
+        className="overflow-x-auto rounded-xl border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on phones; keyboard users must reach it
         tabIndex={0}
-        role="region"
-        aria-labelledby="compare-title"
       >
         <table className="w-full min-w-[36rem] text-sm">
           <thead className="bg-muted/60">

@@ -49,7 +49,6 @@ function UseCasesPage() {
         <form
           method="get"
           action="/use-cases"
-          role="search"
           className="flex flex-col gap-3"
           onSubmit={(event) => event.preventDefault()}
         >
