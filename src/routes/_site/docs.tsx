@@ -5,6 +5,7 @@ import { DocsOverview } from "~/components/docs/docs-overview.tsx";
 import { UnknownReference } from "~/components/docs/unknown-reference.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
 import { clientInfo } from "~/lib/client-setup/references.ts";
+import { cn } from "~/lib/cn.ts";
 import { seo } from "~/lib/seo.ts";
 import { parseDocsSearch } from "~/lib/site/docs-search.ts";
 
@@ -46,7 +47,13 @@ function DocsPage() {
         tools.
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
-        <aside className="lg:sticky lg:top-20 lg:self-start">
+        {/* Phones: the guide comes first and the other clients after it; the index already lists them all. */}
+        <aside
+          className={cn(
+            "order-last lg:sticky lg:top-20 lg:order-none lg:self-start",
+            !ref && "hidden lg:block",
+          )}
+        >
           <DocsNav current={ref} hrefFor={(reference) => ({ to: "/docs", search: { ref: reference } })} />
         </aside>
         <div className="min-w-0">
