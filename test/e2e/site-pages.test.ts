@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { THEME_COOKIE } from "~/lib/theme.ts";
 import { expect, screenshotDir, test } from "./support/browser.ts";
-import { publicPages } from "./support/site-pages.ts";
+import { publicPages, visibleText } from "./support/site-pages.ts";
 
 const viewports = {
   phone: { width: 390, height: 844 },
@@ -67,7 +67,7 @@ describe.each(combinations)("$width, $theme", ({ width, viewport, theme }) => {
       expect(response?.status()).toBe(200);
       expect(await page.locator("html").getAttribute("class")).toBe(theme);
       await expect(page.getByRole("heading", { level: 1 }).first().textContent()).resolves.toMatch(heading);
-      const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
+      const text = await visibleText(page.locator("body"));
       for (const expected of content) expect(text, `${name} shows "${expected}"`).toContain(expected);
       // Header and footer on every public page.
       expect(await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).count()).toBe(

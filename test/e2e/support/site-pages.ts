@@ -96,3 +96,9 @@ export const publicPages: PublicPage[] = [
     content: ["What we collect and why", "Your rights"],
   },
 ];
+
+/** The rendered text of an element as a person reads it (layout whitespace collapsed to single spaces). */
+export async function visibleText(locator: { innerText(): Promise<string> }): Promise<string> {
+  const text = await locator.innerText();
+  return text.replace(/\s+/g, " ");
+}
