@@ -1,17 +1,9 @@
 // The contact form's fields and rules, shared by the form (inline errors) and the server (the boundary).
 import { z } from "zod";
+import { contactTopics } from "./contact-topics.ts";
 import { emailField } from "./validation.ts";
 
-export const contactTopics = ["sales", "support", "partnership", "press", "other"] as const;
-export type ContactTopic = (typeof contactTopics)[number];
-
-export const contactTopicLabels: Record<ContactTopic, string> = {
-  sales: "Sales and pricing",
-  support: "Product support",
-  partnership: "Partnerships and integrations",
-  press: "Press",
-  other: "Something else",
-};
+export { type ContactTopic, contactTopicLabels, contactTopics } from "./contact-topics.ts";
 
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;

@@ -10,7 +10,7 @@ import {
 import { type ReactNode, useEffect } from "react";
 import { initErrorReporting, setReportedUser } from "~/components/errors/report.ts";
 import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
-import { Toaster } from "~/components/ui/toaster.tsx";
+import { DeferredToaster } from "~/components/ui/deferred-toaster.tsx";
 import { seo } from "~/lib/seo.ts";
 import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
 import type { TRPC } from "~/lib/trpc.ts";
@@ -84,7 +84,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster theme={theme} />
+        <DeferredToaster theme={theme} />
         <Scripts />
       </body>
     </html>

@@ -23,3 +23,33 @@ test("a first load of / fetches at most 150 KB of gzipped JavaScript", async ({ 
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
 });
+
+test("the landing page is readable with JavaScript off: the server's HTML carries the content", async ({
+  browser,
+  server,
+}) => {
+  const noScript = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+  try {
+    const page = await noScript.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const html = await response?.text();
+    for (const text of [
+      "Connect AI agents to your business data",
+      "How an agent connects",
+      "Meet Neo",
+      "Gmail",
+    ]) {
+      expect(html).toContain(text);
+    }
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
+      "Connect AI agents to your business data",
+    );
+    // The phone menu is a <details> element: it opens without any script.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel("Menu").click();
+    await page.locator("header details").getByRole("link", { name: "Pricing" }).waitFor({ state: "visible" });
+  } finally {
+    await noScript.close();
+  }
+});

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CodeBlock } from "~/components/docs/code-block.tsx";
 import { InlineCode } from "~/components/docs/inline-code.tsx";
+import { clientBlurbs } from "~/lib/client-setup/blurbs.ts";
 import { clientCategories, clientInfo, clientReferences } from "~/lib/client-setup/references.ts";
 
 /** /docs without a ref: what every guide has in common, then the list of clients. */
@@ -54,7 +55,7 @@ export function DocsOverview({ mcpUrl, restBaseUrl }: { mcpUrl: string; restBase
                   >
                     <span className="font-medium">{clientInfo[reference].name}</span>
                     <span className="mt-1 block text-sm text-muted-foreground">
-                      <InlineCode text={clientInfo[reference].blurb} />
+                      <InlineCode text={clientBlurbs[reference]} />
                     </span>
                   </Link>
                 </li>

@@ -4,8 +4,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import { MenuIcon, XIcon } from "lucide-react";
 import { useRef } from "react";
 import { Logo } from "~/components/brand/logo.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/lib/cn.ts";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
 import type { ThemePreference } from "~/lib/theme.ts";
 import { primaryNav } from "./site-nav.ts";
 import { SiteThemeToggle } from "./site-theme-toggle.tsx";
@@ -23,17 +22,17 @@ export function SiteHeader({ signedIn, themePreference }: SiteHeaderProps) {
   const closeMenu = () => menu.current?.removeAttribute("open");
 
   const account = signedIn ? (
-    <Button asChild size="sm">
-      <Link to="/app/dashboard">Open app</Link>
-    </Button>
+    <Link to="/app/dashboard" className={buttonVariants({ size: "sm" })}>
+      Open app
+    </Link>
   ) : (
     <>
-      <Button asChild size="sm" variant="ghost">
-        <Link to="/sign-in">Sign in</Link>
-      </Button>
-      <Button asChild size="sm">
-        <Link to="/sign-up">Get started</Link>
-      </Button>
+      <Link to="/sign-in" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        Sign in
+      </Link>
+      <Link to="/sign-up" className={buttonVariants({ size: "sm" })}>
+        Get started
+      </Link>
     </>
   );
 
@@ -68,9 +67,7 @@ export function SiteHeader({ signedIn, themePreference }: SiteHeaderProps) {
         </div>
         <details ref={menu} className="group ml-auto md:hidden">
           <summary
-            className={cn(
-              "flex size-9 cursor-pointer list-none items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden",
-            )}
+            className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden"
             aria-label="Menu"
           >
             <MenuIcon className="size-5 group-open:hidden" aria-hidden="true" />

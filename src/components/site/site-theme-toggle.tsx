@@ -3,7 +3,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useState } from "react";
-import { cn } from "~/lib/cn.ts";
 import { DARK_QUERY, type ThemePreference } from "~/lib/theme.ts";
 import { saveThemePreference } from "~/server/preferences/theme.ts";
 
@@ -42,7 +41,10 @@ export function SiteThemeToggle({
   };
 
   return (
-    <fieldset className={cn("inline-flex items-center rounded-md border p-0.5", className)} disabled={saving}>
+    <fieldset
+      className={`inline-flex items-center rounded-md border p-0.5 ${className ?? ""}`}
+      disabled={saving}
+    >
       <legend className="sr-only">Theme</legend>
       {options.map(({ value, label, icon: Icon }) => (
         <button

@@ -3,14 +3,12 @@ import { BookOpenIcon, LifeBuoyIcon, NewspaperIcon } from "lucide-react";
 import { firstValue } from "~/components/auth/auth-search.ts";
 import { ContactForm } from "~/components/contact/contact-form.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
-import { type ContactTopic, contactTopics } from "~/lib/contact.ts";
+import { type ContactTopic, isContactTopic } from "~/lib/contact-topics.ts";
 import { seo } from "~/lib/seo.ts";
 
 const parseTopic = (search: Record<string, unknown>): { topic?: ContactTopic } => {
   const topic = firstValue(search.topic);
-  return topic && (contactTopics as readonly string[]).includes(topic)
-    ? { topic: topic as ContactTopic }
-    : {};
+  return isContactTopic(topic) ? { topic } : {};
 };
 
 export const Route = createFileRoute("/_site/contact")({

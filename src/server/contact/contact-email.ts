@@ -1,5 +1,5 @@
 // The notification site admins get for a new contact message.
-import { type ContactTopic, contactTopicLabels } from "../../lib/contact.ts";
+import { type ContactTopic, contactTopicLabels } from "../../lib/contact-topics.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 
 const escapeHtml = (text: string) =>

@@ -1,27 +1,6 @@
-// Looks up a built-in newsroom article and renders its markdown to HTML on the server. The article text
-// is ours (no user input), so the HTML is used as it is.
+// Looks up a built-in newsroom article, rendered on the server. The article text is ours (no user input),
+// so its HTML is used as it is.
 import { createServerFn } from "@tanstack/react-start";
-import { marked } from "marked";
-import { type ArticleMeta, findArticle, LAUNCH_ARTICLE_ID } from "../../lib/newsroom/articles.ts";
-import { launchArticleMarkdown } from "./launch-article.ts";
-
-const bodies: Record<string, string> = { [LAUNCH_ARTICLE_ID]: launchArticleMarkdown };
-
-export interface RenderedArticle extends ArticleMeta {
-  html: string;
-}
-
-export function renderArticle(id: string): RenderedArticle | null {
-  const article = findArticle(id);
-  const markdown = bodies[id];
-  if (!article || markdown === undefined) return null;
-  return { ...article, html: marked.parse(markdown, { async: false, gfm: true }) };
-}
-
-/** Words in the article body, for checking the advertised read time. */
-export function articleWordCount(id: string): number {
-  return (bodies[id] ?? "").split(/\s+/).filter(Boolean).length;
-}
 
 const validateId = (input: unknown): { id: string } => {
   const id = typeof input === "object" && input !== null ? (input as { id?: unknown }).id : undefined;
@@ -31,4 +10,8 @@ const validateId = (input: unknown): { id: string } => {
 
 export const getNewsroomArticle = createServerFn({ method: "GET" })
   .validator(validateId)
-  .handler(({ data }) => renderArticle(data.id));
+  .handler(async ({ data }) => {
+    // Imported here, not at the top: the browser bundle keeps only this function's stub.
+    const { renderArticle } = await import("./render-article.ts");
+    return renderArticle(data.id);
+  });

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { LockIcon, ShieldCheckIcon, TimerIcon } from "lucide-react";
-import { Button } from "~/components/ui/button.tsx";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
 
 const promises = [
   {
@@ -27,12 +27,18 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
             seats and requests when your team does.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              {signedIn ? <Link to="/app/dashboard">Open app</Link> : <Link to="/sign-up">Get started</Link>}
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">See pricing</Link>
-            </Button>
+            {signedIn ? (
+              <Link to="/app/dashboard" className={buttonVariants({ size: "lg" })}>
+                Open app
+              </Link>
+            ) : (
+              <Link to="/sign-up" className={buttonVariants({ size: "lg" })}>
+                Get started
+              </Link>
+            )}
+            <Link to="/pricing" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              See pricing
+            </Link>
           </div>
         </div>
         <ul className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRightIcon } from "lucide-react";
-import { Button } from "~/components/ui/button.tsx";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
 
 export function Hero({ signedIn, mcpUrl }: { signedIn: boolean; mcpUrl: string }) {
   return (
@@ -24,21 +24,17 @@ export function Hero({ signedIn, mcpUrl }: { signedIn: boolean; mcpUrl: string }
           </p>
           <div className="flex flex-wrap gap-3">
             {signedIn ? (
-              <Button asChild size="lg">
-                <Link to="/app/dashboard">
-                  Open your dashboard <ArrowRightIcon aria-hidden="true" />
-                </Link>
-              </Button>
+              <Link to="/app/dashboard" className={buttonVariants({ size: "lg" })}>
+                Open your dashboard <ArrowRightIcon aria-hidden="true" />
+              </Link>
             ) : (
-              <Button asChild size="lg">
-                <Link to="/sign-up">
-                  Start free <ArrowRightIcon aria-hidden="true" />
-                </Link>
-              </Button>
+              <Link to="/sign-up" className={buttonVariants({ size: "lg" })}>
+                Start free <ArrowRightIcon aria-hidden="true" />
+              </Link>
             )}
-            <Button asChild size="lg" variant="outline">
-              <Link to="/docs">Read the setup guides</Link>
-            </Button>
+            <Link to="/docs" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              Read the setup guides
+            </Link>
           </div>
           <p className="text-sm text-muted-foreground">
             Free plan: one project, 30,000 requests a month, no credit card.

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { type ContactTopic, contactTopicLabels } from "~/lib/contact.ts";
+import { type ContactTopic, contactTopicLabels } from "~/lib/contact-topics.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/admin/contact")({

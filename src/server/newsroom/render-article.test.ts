@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articles, cardTags, formatArticleDate, LAUNCH_ARTICLE_ID } from "../../lib/newsroom/articles.ts";
-import { articleWordCount, renderArticle } from "./get-article.ts";
+import { articleWordCount, renderArticle } from "./render-article.ts";
 
 describe("newsroom", () => {
   it("has the launch announcement: a press release, 5 min read", () => {
