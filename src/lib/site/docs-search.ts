@@ -1,23 +1,26 @@
-// Search parameters of /docs (SPEC §2, §5): `ref` must be one of the docs client references. An
-// unknown value is kept aside so the page can reject it with a 400 and list the valid ones.
+// Search parameters of /docs (SPEC §2, §5): `ref` must be one of the docs client references. The
+// parsed search keeps `ref` as typed (the router redirects when the parsed search would print a
+// different URL); `resolveDocsRef` then tells a guide from a value the page rejects with a 400.
 import { firstValue } from "~/components/auth/auth-search.ts";
 import { type ClientReference, isClientReference } from "../client-setup/references.ts";
 
 export interface DocsSearch {
-  ref?: ClientReference;
-  /** Set when `ref` was given but is not a known client reference. */
-  invalidRef?: string;
+  ref?: string;
 }
 
 export function parseDocsSearch(search: Record<string, unknown>): DocsSearch {
-  const raw = firstValue(search.ref)?.trim();
-  if (!raw) return {};
-  if (isClientReference(raw)) return { ref: raw };
-  return { invalidRef: raw.slice(0, 100) };
+  const ref = firstValue(search.ref)?.trim().slice(0, 100);
+  return ref ? { ref } : {};
 }
 
-/** The URL form of the parsed search: an invalid ref stays in the address bar as it was typed. */
-export function docsSearchParams(search: DocsSearch): { ref?: string } {
-  const ref = search.ref ?? search.invalidRef;
-  return ref ? { ref } : {};
+export type DocsRef =
+  | { kind: "index" }
+  | { kind: "guide"; reference: ClientReference }
+  | { kind: "invalid"; value: string };
+
+export function resolveDocsRef(search: DocsSearch): DocsRef {
+  if (!search.ref) return { kind: "index" };
+  return isClientReference(search.ref)
+    ? { kind: "guide", reference: search.ref }
+    : { kind: "invalid", value: search.ref };
 }

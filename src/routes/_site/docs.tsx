@@ -7,12 +7,13 @@ import { PageIntro } from "~/components/site/page-intro.tsx";
 import { clientInfo } from "~/lib/client-setup/references.ts";
 import { cn } from "~/lib/cn.ts";
 import { seo } from "~/lib/seo.ts";
-import { parseDocsSearch } from "~/lib/site/docs-search.ts";
+import { parseDocsSearch, resolveDocsRef } from "~/lib/site/docs-search.ts";
 
 export const Route = createFileRoute("/_site/docs")({
   validateSearch: parseDocsSearch,
   head: ({ match }) => {
-    const { ref, invalidRef } = match.search;
+    const docsRef = resolveDocsRef(match.search);
+    const ref = docsRef.kind === "guide" ? docsRef.reference : undefined;
     const name = ref ? clientInfo[ref].name : undefined;
     return seo({
       title: name ? `Connect ${name}` : "Docs",
@@ -29,14 +30,15 @@ export const Route = createFileRoute("/_site/docs")({
       ],
       canonicalPath: ref ? `/docs?ref=${ref}` : "/docs",
       baseUrl: match.context.clientConfig.baseUrl,
-      noindex: invalidRef !== undefined,
+      noindex: docsRef.kind === "invalid",
     });
   },
   component: DocsPage,
 });
 
 function DocsPage() {
-  const { ref, invalidRef } = Route.useSearch();
+  const docsRef = resolveDocsRef(Route.useSearch());
+  const ref = docsRef.kind === "guide" ? docsRef.reference : undefined;
   const { clientConfig } = Route.useRouteContext();
   const mcpUrl = `${clientConfig.baseUrl}/mcp`;
   const restBaseUrl = `${clientConfig.baseUrl}/api/v1`;
@@ -57,8 +59,8 @@ function DocsPage() {
           <DocsNav current={ref} hrefFor={(reference) => ({ to: "/docs", search: { ref: reference } })} />
         </aside>
         <div className="min-w-0">
-          {invalidRef !== undefined ? (
-            <UnknownReference value={invalidRef} />
+          {docsRef.kind === "invalid" ? (
+            <UnknownReference value={docsRef.value} />
           ) : ref ? (
             <ClientSetupGuide key={ref} reference={ref} mcpUrl={mcpUrl} restBaseUrl={restBaseUrl} />
           ) : (
