@@ -7,7 +7,8 @@ import { defineConfig } from "vite";
 // The framework every page needs (React, the router, Start, Query, the tRPC client) goes into one
 // browser chunk: one file compresses better than twenty small ones, which keeps the landing page's
 // first load within its budget.
-const framework = /node_modules\/(react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|cookie-es|use-sync-external-store)\//;
+const framework =
+  /node_modules\/(react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|cookie-es|use-sync-external-store)\//;
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
