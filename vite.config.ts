@@ -4,7 +4,7 @@ import { tanstackStart } from "@tanstack/react-start/plugin/vite";
 import viteReact from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-// The framework every page needs (React, the router, Start, Query, the tRPC client) goes into one
+// The framework every page needs (React, the router, Start, Query, seroval) goes into one
 // browser chunk: one file compresses better than twenty small ones, which keeps the landing page's
 // first load within its budget.
 const framework =
