@@ -37,9 +37,11 @@ import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
+import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
 import { Route as AppProjectProjectIdPlatformDocsPlatformRouteImport } from './routes/app/project/$projectId/platform-docs/$platform'
+import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
 
 const SiteRouteRoute = SiteRouteRouteImport.update({
   id: '/_site',
@@ -186,6 +188,12 @@ const AppProjectProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdApiKeysRoute =
+  AppProjectProjectIdApiKeysRouteImport.update({
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdSettingsRoute =
   AppProjectProjectIdSettingsRouteImport.update({
     id: '/settings',
@@ -202,6 +210,12 @@ const AppProjectProjectIdPlatformDocsPlatformRoute =
   AppProjectProjectIdPlatformDocsPlatformRouteImport.update({
     id: '/platform-docs/$platform',
     path: '/platform-docs/$platform',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdServersIndexRoute =
+  AppProjectProjectIdServersIndexRouteImport.update({
+    id: '/servers/',
+    path: '/servers/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
 
@@ -231,11 +245,13 @@ export interface FileRoutesByFullPath {
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
+  '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
@@ -259,11 +275,13 @@ export interface FileRoutesByTo {
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
   '/app/project/$projectId/platform-docs': typeof AppProjectProjectIdPlatformDocsIndexRoute
+  '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -293,11 +311,13 @@ export interface FileRoutesById {
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
+  '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -327,11 +347,13 @@ export interface FileRouteTypes {
     | '/app/admin/'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
     | '/app/project/$projectId/platform-docs/'
+    | '/app/project/$projectId/servers/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
@@ -355,11 +377,13 @@ export interface FileRouteTypes {
     | '/app/admin'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/app/project/$projectId/platform-docs/$platform'
     | '/app/project/$projectId/platform-docs'
+    | '/app/project/$projectId/servers'
   id:
     | '__root__'
     | '/_site'
@@ -388,11 +412,13 @@ export interface FileRouteTypes {
     | '/app/admin/'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
     | '/app/project/$projectId/platform-docs/'
+    | '/app/project/$projectId/servers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -601,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/api-keys': {
+      id: '/app/project/$projectId/api-keys'
+      path: '/api-keys'
+      fullPath: '/app/project/$projectId/api-keys'
+      preLoaderRoute: typeof AppProjectProjectIdApiKeysRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/settings': {
       id: '/app/project/$projectId/settings'
       path: '/settings'
@@ -620,6 +653,13 @@ declare module '@tanstack/react-router' {
       path: '/platform-docs/$platform'
       fullPath: '/app/project/$projectId/platform-docs/$platform'
       preLoaderRoute: typeof AppProjectProjectIdPlatformDocsPlatformRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/servers/': {
+      id: '/app/project/$projectId/servers/'
+      path: '/servers'
+      fullPath: '/app/project/$projectId/servers/'
+      preLoaderRoute: typeof AppProjectProjectIdServersIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
   }
@@ -695,20 +735,24 @@ const AppOrganizationOrganizationIdRouteRouteWithChildren =
   )
 
 interface AppProjectProjectIdRouteRouteChildren {
+  AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
   AppProjectProjectIdPlatformDocsIndexRoute: typeof AppProjectProjectIdPlatformDocsIndexRoute
+  AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
 }
 
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
   {
+    AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:
       AppProjectProjectIdPlatformDocsPlatformRoute,
     AppProjectProjectIdPlatformDocsIndexRoute:
       AppProjectProjectIdPlatformDocsIndexRoute,
+    AppProjectProjectIdServersIndexRoute: AppProjectProjectIdServersIndexRoute,
   }
 
 const AppProjectProjectIdRouteRouteWithChildren =

@@ -3,6 +3,8 @@ import { type Auth, createAuth } from "./auth/auth.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
+import { createGateway, type Gateway } from "./gateway/gateway.ts";
+import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 
@@ -12,9 +14,19 @@ export interface App {
   db: DatabaseHandle["db"];
   auth: Auth;
   mailer: Mailer;
+  gateway: Gateway;
 }
 
-export async function createApp(config: Config, database?: DatabaseHandle): Promise<App> {
+export interface AppOptions {
+  /** Tool sources beyond the built-in ones (benchmarks and tests with synthetic tools). */
+  extraToolSources?: ToolSource[];
+}
+
+export async function createApp(
+  config: Config,
+  database?: DatabaseHandle,
+  options: AppOptions = {},
+): Promise<App> {
   const handle =
     database ??
     (await openDatabase(
@@ -36,6 +48,7 @@ export async function createApp(config: Config, database?: DatabaseHandle): Prom
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
+    gateway: await createGateway(handle, options.extraToolSources),
   };
 }
 
@@ -51,5 +64,9 @@ export function getApp(): Promise<App> {
 export async function closeApp(): Promise<void> {
   const pending = globalApp.__porticoApp;
   globalApp.__porticoApp = undefined;
-  if (pending) await (await pending).database.close();
+  if (!pending) return;
+  const app = await pending;
+  // The call log is flushed before the database closes: a clean stop loses no recorded call.
+  await app.gateway.stop();
+  await app.database.close();
 }

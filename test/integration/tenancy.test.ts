@@ -10,6 +10,7 @@ let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let invitationId: string;
 let memberId: string;
+let apiKeyId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -24,6 +25,7 @@ beforeAll(async () => {
     organizationId: world.orgA.id,
   });
   memberId = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
+  apiKeyId = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Victim" })).id;
 });
 
 afterAll(async () => {
@@ -59,6 +61,15 @@ const scopedCalls: Record<string, Call> = {
   "organizationInvitations.dismiss": (c) => c.organizationInvitations.dismiss({ invitationId }),
   "organizationInvitations.withdraw": (c) =>
     c.organizationInvitations.withdraw({ organizationId: world.orgA.id, invitationId }),
+  "apiKeys.getUserApiKeysMasked": (c) => c.apiKeys.getUserApiKeysMasked({ projectId: world.projectA.id }),
+  "apiKeys.getUserApiKeysForSnippets": (c) =>
+    c.apiKeys.getUserApiKeysForSnippets({ projectId: world.projectA.id }),
+  "apiKeys.create": (c) => c.apiKeys.create({ projectId: world.projectA.id, name: "Intruder" }),
+  "apiKeys.revoke": (c) => c.apiKeys.revoke({ projectId: world.projectA.id, keyId: apiKeyId }),
+  "standardTools.getProjectStandardTools": (c) =>
+    c.standardTools.getProjectStandardTools({ projectId: world.projectA.id }),
+  "standardTools.setEnabled": (c) =>
+    c.standardTools.setEnabled({ projectId: world.projectA.id, toolName: "calculate", enabled: false }),
   "project.getById": (c) => c.project.getById({ projectId: world.projectA.id }),
   "project.getProjectStats": (c) => c.project.getProjectStats({ projectId: world.projectA.id }),
   "project.create": (c) => c.project.create({ organizationId: world.orgA.id, name: "Intruder" }),

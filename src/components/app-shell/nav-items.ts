@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, type LucideIcon, Settings, Users } from "lucide-react";
+import { BookOpen, KeyRound, LayoutDashboard, type LucideIcon, Server, Settings, Users } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -29,8 +29,10 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/project/${encodeURIComponent(scope.projectId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
-      { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
+      { label: "Servers", href: `${base}/servers`, icon: Server },
+      { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
+      { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
     ];
   }
   return [];

@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
+import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { contactRouter } from "./routers/contact.ts";
 import { organizationRouter } from "./routers/organization.ts";
@@ -7,10 +8,12 @@ import { organizationInvitationsRouter } from "./routers/organization-invitation
 import { organizationMemberRouter } from "./routers/organization-member.ts";
 import { projectRouter } from "./routers/project.ts";
 import { projectPermissionsRouter } from "./routers/project-permissions.ts";
+import { standardToolsRouter } from "./routers/standard-tools.ts";
 import { userRouter } from "./routers/user.ts";
 
 export const appRouter = router({
   admin: adminRouter,
+  apiKeys: apiKeysRouter,
   billing: billingRouter,
   contact: contactRouter,
   organization: organizationRouter,
@@ -18,6 +21,7 @@ export const appRouter = router({
   organizationMember: organizationMemberRouter,
   project: projectRouter,
   projectPermissions: projectPermissionsRouter,
+  standardTools: standardToolsRouter,
   user: userRouter,
 });
 

@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./contact.ts";
+export * from "./gateway.ts";
 export * from "./organizations.ts";
 export * from "./platform.ts";
 export * from "./projects.ts";
