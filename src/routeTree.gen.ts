@@ -26,6 +26,8 @@ import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
+import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
+import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
@@ -125,6 +127,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthSuccessRoute = OauthSuccessRouteImport.update({
+  id: '/oauth/success',
+  path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SiteNewsroomIndexRoute = SiteNewsroomIndexRouteImport.update({
@@ -235,6 +247,8 @@ export interface FileRoutesByFullPath {
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
@@ -266,6 +280,8 @@ export interface FileRoutesByTo {
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
@@ -300,6 +316,8 @@ export interface FileRoutesById {
   '/_site/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -337,6 +355,8 @@ export interface FileRouteTypes {
     | '/use-cases'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -368,6 +388,8 @@ export interface FileRouteTypes {
     | '/use-cases'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/'
     | '/app'
     | '/newsroom/$articleId'
@@ -401,6 +423,8 @@ export interface FileRouteTypes {
     | '/_site/use-cases'
     | '/app/dashboard'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/_site/'
     | '/app/'
     | '/app/organization/$organizationId'
@@ -427,6 +451,8 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
+  OauthConsentRoute: typeof OauthConsentRoute
+  OauthSuccessRoute: typeof OauthSuccessRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -548,6 +574,20 @@ declare module '@tanstack/react-router' {
       path: '/invitations/$invitationId'
       fullPath: '/invitations/$invitationId'
       preLoaderRoute: typeof InvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/success': {
+      id: '/oauth/success'
+      path: '/oauth/success'
+      fullPath: '/oauth/success'
+      preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_site/newsroom/': {
@@ -787,6 +827,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
+  OauthConsentRoute: OauthConsentRoute,
+  OauthSuccessRoute: OauthSuccessRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

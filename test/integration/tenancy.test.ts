@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { appRouter } from "~/server/trpc/root.ts";
 import { createTestApp } from "../support/app.ts";
+import { OAuthTestClient } from "../support/oauth-client.ts";
 import { buildWorld } from "./world.ts";
 
 let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let invitationId: string;
 let memberId: string;
+let oauthClientId: string;
 let apiKeyId: string;
 
 beforeAll(async () => {
@@ -25,6 +27,9 @@ beforeAll(async () => {
     organizationId: world.orgA.id,
   });
   memberId = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
+  const oauthClient = await OAuthTestClient.register(app, { client_name: "Acme agent" });
+  await oauthClient.connect(world.ownerA.cookie, world.projectA.id);
+  oauthClientId = oauthClient.clientId;
   apiKeyId = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Victim" })).id;
 });
 
@@ -94,6 +99,10 @@ const scopedCalls: Record<string, Call> = {
     c.projectPermissions.removeProjectMember({ projectId: world.projectA.id, userId: world.memberA.id }),
   "admin.getMailOutbox": (c) => c.admin.getMailOutbox(),
   "contact.listMessages": (c) => c.contact.listMessages(),
+  "oauthClients.getProjectAuthorizedClients": (c) =>
+    c.oauthClients.getProjectAuthorizedClients({ projectId: world.projectA.id }),
+  "oauthClients.revokeProjectClient": (c) =>
+    c.oauthClients.revokeProjectClient({ projectId: world.projectA.id, clientId: oauthClientId }),
 };
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
@@ -103,6 +112,9 @@ const selfScoped = [
   "organizationInvitations.getPendingInvitationsForUser",
   "projectPermissions.getAccessibleProjectsForUser",
   "user.getInfo",
+  // Keyed by an OAuth client (not a tenant): they answer for the caller and carry no project of A.
+  "user.getLastOAuthProject",
+  "oauthClients.getConsentClient",
 ];
 
 // Procedures open to everyone, signed in or not; they hold no tenant data.
@@ -147,6 +159,14 @@ describe("tenancy", () => {
     expect(serialized).not.toContain(world.projectA.id);
   });
 
+  it("shows an OAuth client connected in organization A to outsiders without A's project", async () => {
+    const c = world.ownerB.caller;
+    expect(await c.user.getLastOAuthProject({ clientId: oauthClientId })).toBeNull();
+    const client = await c.oauthClients.getConsentClient({ clientId: oauthClientId });
+    expect(client.name).toBe("Acme agent");
+    expect(JSON.stringify(client)).not.toContain(world.projectA.id);
+  });
+
   it("left organization A untouched by the refused calls", async () => {
     const detail = await world.ownerA.caller.organization.getOrganizationDetail({ id: world.orgA.id });
     expect(detail.name).toBe("Acme");
@@ -157,6 +177,10 @@ describe("tenancy", () => {
       organizationId: world.orgA.id,
     });
     expect(pending.map((i) => i.id)).toContain(invitationId);
+    const clients = await world.ownerA.caller.oauthClients.getProjectAuthorizedClients({
+      projectId: world.projectA.id,
+    });
+    expect(clients.map((client) => client.clientId)).toEqual([oauthClientId]);
   });
 
   it("answers UNAUTHORIZED to every procedure without a session", async () => {

@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { contactRouter } from "./routers/contact.ts";
+import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
@@ -16,6 +17,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   contact: contactRouter,
+  oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,
