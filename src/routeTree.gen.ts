@@ -9,17 +9,29 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as SiteRouteRouteImport } from './routes/_site/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
+import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteContactRouteImport } from './routes/_site/contact'
+import { Route as SiteDocsRouteImport } from './routes/_site/docs'
+import { Route as SiteOurStoryRouteImport } from './routes/_site/our-story'
+import { Route as SitePricingRouteImport } from './routes/_site/pricing'
+import { Route as SitePrivacyPolicyRouteImport } from './routes/_site/privacy-policy'
+import { Route as SiteSupportRouteImport } from './routes/_site/support'
+import { Route as SiteTosRouteImport } from './routes/_site/tos'
+import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
+import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
+import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
+import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
@@ -29,11 +41,12 @@ import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './rou
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
+import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
+import { Route as AppProjectProjectIdPlatformDocsPlatformRouteImport } from './routes/app/project/$projectId/platform-docs/$platform'
 import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const SiteRouteRoute = SiteRouteRouteImport.update({
+  id: '/_site',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppRouteRoute = AppRouteRouteImport.update({
@@ -51,6 +64,51 @@ const SignUpRoute = SignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/sign-up.lazy').then((d) => d.Route))
+const SiteIndexRoute = SiteIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteContactRoute = SiteContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteDocsRoute = SiteDocsRouteImport.update({
+  id: '/docs',
+  path: '/docs',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteOurStoryRoute = SiteOurStoryRouteImport.update({
+  id: '/our-story',
+  path: '/our-story',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SitePricingRoute = SitePricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SitePrivacyPolicyRoute = SitePrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteSupportRoute = SiteSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteTosRoute = SiteTosRouteImport.update({
+  id: '/tos',
+  path: '/tos',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteUseCasesRoute = SiteUseCasesRouteImport.update({
+  id: '/use-cases',
+  path: '/use-cases',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -81,9 +139,24 @@ const OauthSuccessRoute = OauthSuccessRouteImport.update({
   path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SiteNewsroomIndexRoute = SiteNewsroomIndexRouteImport.update({
+  id: '/newsroom/',
+  path: '/newsroom/',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteNewsroomArticleIdRoute = SiteNewsroomArticleIdRouteImport.update({
+  id: '/newsroom/$articleId',
+  path: '/newsroom/$articleId',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminContactRoute = AppAdminContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
@@ -139,6 +212,18 @@ const AppProjectProjectIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdPlatformDocsIndexRoute =
+  AppProjectProjectIdPlatformDocsIndexRouteImport.update({
+    id: '/platform-docs/',
+    path: '/platform-docs/',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdPlatformDocsPlatformRoute =
+  AppProjectProjectIdPlatformDocsPlatformRouteImport.update({
+    id: '/platform-docs/$platform',
+    path: '/platform-docs/$platform',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdServersIndexRoute =
   AppProjectProjectIdServersIndexRouteImport.update({
     id: '/servers/',
@@ -147,11 +232,19 @@ const AppProjectProjectIdServersIndexRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof SiteIndexRoute
   '/app': typeof AppRouteRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/contact': typeof SiteContactRoute
+  '/docs': typeof SiteDocsRoute
+  '/our-story': typeof SiteOurStoryRoute
+  '/pricing': typeof SitePricingRoute
+  '/privacy-policy': typeof SitePrivacyPolicyRoute
+  '/support': typeof SiteSupportRoute
+  '/tos': typeof SiteTosRoute
+  '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -159,7 +252,10 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
@@ -167,18 +263,31 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/contact': typeof SiteContactRoute
+  '/docs': typeof SiteDocsRoute
+  '/our-story': typeof SiteOurStoryRoute
+  '/pricing': typeof SitePricingRoute
+  '/privacy-policy': typeof SitePrivacyPolicyRoute
+  '/support': typeof SiteSupportRoute
+  '/tos': typeof SiteTosRoute
+  '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
+  '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
+  '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
@@ -186,23 +295,37 @@ export interface FileRoutesByTo {
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/platform-docs': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_site': typeof SiteRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/_site/contact': typeof SiteContactRoute
+  '/_site/docs': typeof SiteDocsRoute
+  '/_site/our-story': typeof SiteOurStoryRoute
+  '/_site/pricing': typeof SitePricingRoute
+  '/_site/privacy-policy': typeof SitePrivacyPolicyRoute
+  '/_site/support': typeof SiteSupportRoute
+  '/_site/tos': typeof SiteTosRoute
+  '/_site/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
+  '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
@@ -210,6 +333,8 @@ export interface FileRoutesById {
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRouteTypes {
@@ -220,6 +345,14 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/contact'
+    | '/docs'
+    | '/our-story'
+    | '/pricing'
+    | '/privacy-policy'
+    | '/support'
+    | '/tos'
+    | '/use-cases'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -227,7 +360,10 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/newsroom/$articleId'
+    | '/app/admin/contact'
     | '/app/admin/outbox'
+    | '/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
@@ -235,18 +371,31 @@ export interface FileRouteTypes {
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
+    | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/sign-in'
     | '/sign-up'
+    | '/contact'
+    | '/docs'
+    | '/our-story'
+    | '/pricing'
+    | '/privacy-policy'
+    | '/support'
+    | '/tos'
+    | '/use-cases'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
+    | '/'
     | '/app'
+    | '/newsroom/$articleId'
+    | '/app/admin/contact'
     | '/app/admin/outbox'
+    | '/newsroom'
     | '/app/admin'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
@@ -254,22 +403,36 @@ export interface FileRouteTypes {
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/platform-docs'
     | '/app/project/$projectId/servers'
   id:
     | '__root__'
-    | '/'
+    | '/_site'
     | '/app'
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/_site/contact'
+    | '/_site/docs'
+    | '/_site/our-story'
+    | '/_site/pricing'
+    | '/_site/privacy-policy'
+    | '/_site/support'
+    | '/_site/tos'
+    | '/_site/use-cases'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
+    | '/_site/'
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/_site/newsroom/$articleId'
+    | '/app/admin/contact'
     | '/app/admin/outbox'
+    | '/_site/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
@@ -277,11 +440,13 @@ export interface FileRouteTypes {
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
+    | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  SiteRouteRoute: typeof SiteRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
@@ -292,11 +457,11 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_site': {
+      id: '/_site'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof SiteRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app': {
@@ -319,6 +484,69 @@ declare module '@tanstack/react-router' {
       fullPath: '/sign-up'
       preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_site/': {
+      id: '/_site/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/contact': {
+      id: '/_site/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof SiteContactRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/docs': {
+      id: '/_site/docs'
+      path: '/docs'
+      fullPath: '/docs'
+      preLoaderRoute: typeof SiteDocsRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/our-story': {
+      id: '/_site/our-story'
+      path: '/our-story'
+      fullPath: '/our-story'
+      preLoaderRoute: typeof SiteOurStoryRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/pricing': {
+      id: '/_site/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof SitePricingRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/privacy-policy': {
+      id: '/_site/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof SitePrivacyPolicyRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/support': {
+      id: '/_site/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SiteSupportRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/tos': {
+      id: '/_site/tos'
+      path: '/tos'
+      fullPath: '/tos'
+      preLoaderRoute: typeof SiteTosRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/use-cases': {
+      id: '/_site/use-cases'
+      path: '/use-cases'
+      fullPath: '/use-cases'
+      preLoaderRoute: typeof SiteUseCasesRouteImport
+      parentRoute: typeof SiteRouteRoute
     }
     '/app/': {
       id: '/app/'
@@ -362,11 +590,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_site/newsroom/': {
+      id: '/_site/newsroom/'
+      path: '/newsroom'
+      fullPath: '/newsroom/'
+      preLoaderRoute: typeof SiteNewsroomIndexRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/newsroom/$articleId': {
+      id: '/_site/newsroom/$articleId'
+      path: '/newsroom/$articleId'
+      fullPath: '/newsroom/$articleId'
+      preLoaderRoute: typeof SiteNewsroomArticleIdRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
     '/app/admin/': {
       id: '/app/admin/'
       path: '/'
       fullPath: '/app/admin/'
       preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/admin/contact': {
+      id: '/app/admin/contact'
+      path: '/contact'
+      fullPath: '/app/admin/contact'
+      preLoaderRoute: typeof AppAdminContactRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/app/admin/outbox': {
@@ -432,6 +681,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdSettingsRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/platform-docs/': {
+      id: '/app/project/$projectId/platform-docs/'
+      path: '/platform-docs'
+      fullPath: '/app/project/$projectId/platform-docs/'
+      preLoaderRoute: typeof AppProjectProjectIdPlatformDocsIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/platform-docs/$platform': {
+      id: '/app/project/$projectId/platform-docs/$platform'
+      path: '/platform-docs/$platform'
+      fullPath: '/app/project/$projectId/platform-docs/$platform'
+      preLoaderRoute: typeof AppProjectProjectIdPlatformDocsPlatformRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/servers/': {
       id: '/app/project/$projectId/servers/'
       path: '/servers'
@@ -442,12 +705,46 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface SiteRouteRouteChildren {
+  SiteContactRoute: typeof SiteContactRoute
+  SiteDocsRoute: typeof SiteDocsRoute
+  SiteOurStoryRoute: typeof SiteOurStoryRoute
+  SitePricingRoute: typeof SitePricingRoute
+  SitePrivacyPolicyRoute: typeof SitePrivacyPolicyRoute
+  SiteSupportRoute: typeof SiteSupportRoute
+  SiteTosRoute: typeof SiteTosRoute
+  SiteUseCasesRoute: typeof SiteUseCasesRoute
+  SiteIndexRoute: typeof SiteIndexRoute
+  SiteNewsroomArticleIdRoute: typeof SiteNewsroomArticleIdRoute
+  SiteNewsroomIndexRoute: typeof SiteNewsroomIndexRoute
+}
+
+const SiteRouteRouteChildren: SiteRouteRouteChildren = {
+  SiteContactRoute: SiteContactRoute,
+  SiteDocsRoute: SiteDocsRoute,
+  SiteOurStoryRoute: SiteOurStoryRoute,
+  SitePricingRoute: SitePricingRoute,
+  SitePrivacyPolicyRoute: SitePrivacyPolicyRoute,
+  SiteSupportRoute: SiteSupportRoute,
+  SiteTosRoute: SiteTosRoute,
+  SiteUseCasesRoute: SiteUseCasesRoute,
+  SiteIndexRoute: SiteIndexRoute,
+  SiteNewsroomArticleIdRoute: SiteNewsroomArticleIdRoute,
+  SiteNewsroomIndexRoute: SiteNewsroomIndexRoute,
+}
+
+const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
+  SiteRouteRouteChildren,
+)
+
 interface AppAdminRouteRouteChildren {
+  AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminContactRoute: AppAdminContactRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
@@ -481,6 +778,8 @@ interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
+  AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  AppProjectProjectIdPlatformDocsIndexRoute: typeof AppProjectProjectIdPlatformDocsIndexRoute
   AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
 }
 
@@ -489,6 +788,10 @@ const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildr
     AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
+    AppProjectProjectIdPlatformDocsPlatformRoute:
+      AppProjectProjectIdPlatformDocsPlatformRoute,
+    AppProjectProjectIdPlatformDocsIndexRoute:
+      AppProjectProjectIdPlatformDocsIndexRoute,
     AppProjectProjectIdServersIndexRoute: AppProjectProjectIdServersIndexRoute,
   }
 
@@ -519,7 +822,7 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  SiteRouteRoute: SiteRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,

@@ -5,6 +5,7 @@ import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
+import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
@@ -25,6 +26,8 @@ export default createServerEntry({
     const url = new URL(request.url);
     const redirect = normalizePath(url);
     if (redirect) return redirect;
+    const siteFile = handleSiteFiles(request, url, config().baseUrl);
+    if (siteFile) return siteFile;
     if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
     if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
     if (url.pathname.startsWith("/.well-known/")) {

@@ -8,9 +8,10 @@ export type ThemePreference = (typeof themePreferences)[number];
 export const resolvedThemes = ["light", "dark"] as const;
 export type ResolvedTheme = (typeof resolvedThemes)[number];
 
-export const themeSchema = z.object({
-  preference: z.enum(themePreferences),
-  lastSystemTheme: z.enum(resolvedThemes).optional(),
+// Pure-annotated so browser bundles that never validate (the root, the landing page) drop zod entirely.
+export const themeSchema = /* @__PURE__ */ z.object({
+  preference: /* @__PURE__ */ z.enum(themePreferences),
+  lastSystemTheme: /* @__PURE__ */ z.enum(resolvedThemes).optional(),
 });
 export type Theme = z.infer<typeof themeSchema>;
 

@@ -6,13 +6,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createIsomorphicFn } from "@tanstack/react-start";
 import { getRequestHeaders } from "@tanstack/react-start/server";
-import { createTRPCClient, httpBatchLink, type TRPCLink, unstable_localLink } from "@trpc/client";
+import { createTRPCClient, type TRPCLink, unstable_localLink } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import { getApp } from "~/server/app.ts";
 import { createContext } from "~/server/trpc/init.ts";
 import { type AppRouter, appRouter } from "~/server/trpc/root.ts";
+import { lazyLink } from "./lazy-link.ts";
 
 export type { AppRouter };
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -30,9 +31,10 @@ const terminatingLink = createIsomorphicFn()
         createContext: async () => createContext(await getApp(), new Headers(getRequestHeaders())),
       }),
   )
+  // Loaded on the first call: the HTTP link and superjson are not part of a page's first load.
   .client(
     (): TRPCLink<AppRouter> =>
-      httpBatchLink({ url: "/api/trpc", transformer: superjson, maxURLLength: 2000 }),
+      lazyLink(() => import("./trpc-http-link.ts").then((module) => module.httpLink())),
   );
 
 export function createTRPC(queryClient: QueryClient) {

@@ -10,8 +10,7 @@ import {
 import { type ReactNode, useEffect } from "react";
 import { initErrorReporting, setReportedUser } from "~/components/errors/report.ts";
 import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
-import { Toaster } from "~/components/ui/toaster.tsx";
-import { TooltipProvider } from "~/components/ui/tooltip.tsx";
+import { DeferredToaster } from "~/components/ui/deferred-toaster.tsx";
 import { seo } from "~/lib/seo.ts";
 import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
 import type { TRPC } from "~/lib/trpc.ts";
@@ -84,8 +83,8 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
-        <Toaster theme={theme} />
+        {children}
+        <DeferredToaster theme={theme} />
         <Scripts />
       </body>
     </html>

@@ -238,7 +238,7 @@ test("a missing organization shows the error page", async ({ page, context, brow
   // "Go Home" goes to /.
   await (await hydrated(page.getByRole("link", { name: "Go Home" }))).click();
   await waitForPath(page, "/");
-  await visible(page.getByRole("heading", { level: 1, name: "Portico" }));
+  await visible(page.getByRole("heading", { level: 1, name: "Connect AI agents to your business data" }));
 });
 
 // On a full page load the server renders the 404 error page; hydration must keep that copy, which needs

@@ -39,6 +39,7 @@ beforeAll(async () => {
   });
   params.$organizationId = organization.id;
   params.$projectId = project.id;
+  params.$platform = "claude-code";
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {

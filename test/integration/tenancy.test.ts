@@ -98,6 +98,7 @@ const scopedCalls: Record<string, Call> = {
   "projectPermissions.removeProjectMember": (c) =>
     c.projectPermissions.removeProjectMember({ projectId: world.projectA.id, userId: world.memberA.id }),
   "admin.getMailOutbox": (c) => c.admin.getMailOutbox(),
+  "contact.listMessages": (c) => c.contact.listMessages(),
   "oauthClients.getProjectAuthorizedClients": (c) =>
     c.oauthClients.getProjectAuthorizedClients({ projectId: world.projectA.id }),
   "oauthClients.revokeProjectClient": (c) =>
@@ -116,10 +117,13 @@ const selfScoped = [
   "oauthClients.getConsentClient",
 ];
 
+// Procedures open to everyone, signed in or not; they hold no tenant data.
+const publicProcedures = ["billing.getPricing", "contact.submit"];
+
 describe("tenancy", () => {
   it("covers every procedure of the router", () => {
     const all = Object.keys(appRouter._def.procedures).sort();
-    expect([...Object.keys(scopedCalls), ...selfScoped].sort()).toEqual(all);
+    expect([...Object.keys(scopedCalls), ...selfScoped, ...publicProcedures].sort()).toEqual(all);
   });
 
   it.each(Object.entries(scopedCalls))("%s refuses a user of another organization", async (_name, call) => {
@@ -138,6 +142,21 @@ describe("tenancy", () => {
     expect(serialized).not.toContain(world.orgA.id);
     expect(serialized).not.toContain(world.projectA.id);
     expect(serialized).toContain(world.orgB.id);
+  });
+
+  it("public procedures answer anonymously and mention no tenant", async () => {
+    const { callerFor } = await import("../support/app.ts");
+    const anonymous = callerFor(app);
+    const pricing = await anonymous.billing.getPricing();
+    const sent = await anonymous.contact.submit({
+      name: "Visitor",
+      email: "visitor@example.test",
+      topic: "sales",
+      message: "How does the Business plan handle seats?",
+    });
+    const serialized = JSON.stringify([pricing, sent]);
+    expect(serialized).not.toContain(world.orgA.id);
+    expect(serialized).not.toContain(world.projectA.id);
   });
 
   it("shows an OAuth client connected in organization A to outsiders without A's project", async () => {

@@ -1,4 +1,4 @@
-import { KeyRound, LayoutDashboard, type LucideIcon, Server, Settings, Users } from "lucide-react";
+import { BookOpen, KeyRound, LayoutDashboard, type LucideIcon, Server, Settings, Users } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -32,6 +32,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Servers", href: `${base}/servers`, icon: Server },
       { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
+      { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
     ];
   }
   return [];

@@ -1,9 +1,7 @@
-import { cn } from "~/lib/cn.ts";
-
-/** The Portico mark: an archway (a portico) framing a connection point. */
+/** The Portico mark: an archway (a portico) framing a connection point. A class replaces the default size. */
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("size-8", className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={className ?? "size-8"}>
       <rect width="32" height="32" rx="8" className="fill-primary" />
       <path
         d="M9 24V14a7 7 0 0 1 14 0v10"
@@ -19,7 +17,9 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-2 text-lg font-semibold tracking-tight", className)}>
+    <span
+      className={`inline-flex items-center gap-2 text-lg font-semibold tracking-tight ${className ?? ""}`}
+    >
       <LogoMark className="size-7" />
       Portico
     </span>

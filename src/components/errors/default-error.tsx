@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
 
 /** The generic view for errors thrown while rendering (SPEC §2 "Root behaviour"). */
 export function DefaultError({ error }: { error: unknown }) {
@@ -8,9 +8,14 @@ export function DefaultError({ error }: { error: unknown }) {
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-start gap-3 px-6 py-12">
       <h1 className="text-lg font-semibold">Something went wrong!</h1>
-      <Button variant="outline" size="sm" aria-expanded={shown} onClick={() => setShown((value) => !value)}>
+      <button
+        type="button"
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+        aria-expanded={shown}
+        onClick={() => setShown((value) => !value)}
+      >
         {shown ? "Hide Error" : "Show Error"}
-      </Button>
+      </button>
       {shown ? (
         <pre className="w-full overflow-auto rounded-md border border-destructive/40 bg-destructive/5 p-3 text-xs text-destructive">
           {message || "Unknown error"}

@@ -1,6 +1,6 @@
 import { Link, useRouter } from "@tanstack/react-router";
 import { ChevronDownIcon } from "lucide-react";
-import { Button } from "~/components/ui/button.tsx";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
 import { CONTACT_NOTE, errorCopy, NEED_HELP_TEXT } from "./error-copy.ts";
 import { useErrorResponseStatus } from "./response-status.ts";
 
@@ -21,12 +21,17 @@ export function ErrorPage({ error }: { error: unknown }) {
         <p className="mt-2 text-sm text-muted-foreground">{NEED_HELP_TEXT}</p>
       </details>
       <div className="flex gap-3">
-        <Button variant="outline" onClick={() => router.history.back()}>
+        {/* Plain elements with the button styles: this view is on every page's first-load path. */}
+        <button
+          type="button"
+          className={buttonVariants({ variant: "outline" })}
+          onClick={() => router.history.back()}
+        >
           Go Back
-        </Button>
-        <Button asChild>
-          <Link to="/">Go Home</Link>
-        </Button>
+        </button>
+        <Link to="/" className={buttonVariants()}>
+          Go Home
+        </Link>
       </div>
       <p className="text-xs text-muted-foreground">{CONTACT_NOTE}</p>
     </main>

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Button } from "~/components/ui/button.tsx";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
 
 /** Default view for unknown paths and `notFound()` (SPEC §2); the server answers it with HTTP 404. */
 export function NotFound() {
@@ -10,9 +10,9 @@ export function NotFound() {
       <p className="max-w-sm text-sm text-muted-foreground">
         The page you are looking for does not exist or has moved.
       </p>
-      <Button asChild>
-        <Link to="/">Go Home</Link>
-      </Button>
+      <Link to="/" className={buttonVariants()}>
+        Go Home
+      </Link>
     </main>
   );
 }

@@ -1,7 +1,6 @@
 // The remembered list order of a scope (dashboard, organization, project) for the signed-in user.
 // Loaders can preload it: `queryClient.ensureQueryData(sortPreferenceQueryOptions("dashboard"))`.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { getSortPreference, setSortPreference } from "~/server/preferences/sort.ts";
 import { DEFAULT_SORT, type SortOrder, type SortScope } from "~/server/preferences/sort-options.ts";
 
@@ -27,7 +26,8 @@ export function useSortPreference(scope: SortScope) {
     },
     onError: (_error, _sort, context) => {
       queryClient.setQueryData(options.queryKey, context?.previous ?? DEFAULT_SORT);
-      toast.error("Could not save your sort preference.");
+      // Loaded on demand: this module is part of the app's route tree, which every page loads.
+      void import("sonner").then(({ toast }) => toast.error("Could not save your sort preference."));
     },
   });
   return { sort: data ?? DEFAULT_SORT, setSort: (sort: SortOrder) => save.mutate(sort) };

@@ -2,8 +2,11 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn.ts";
 
-/** Mounted once at the root so every tooltip shares the open delay. */
+/** Optional: wrap a region so its tooltips share one open delay (each Tooltip also works alone). */
 export const TooltipProvider = TooltipPrimitive.Provider;
+
+// Each tooltip brings its own provider instead of one at the root: the root is part of every page's
+// first load, and the tooltip primitive (with its positioning engine) is too heavy for the landing page.
 
 export function TooltipContent({
   className,
@@ -35,9 +38,11 @@ export function Tooltip({
   side?: ComponentProps<typeof TooltipPrimitive.Content>["side"];
 }) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipContent side={side}>{content}</TooltipContent>
-    </TooltipPrimitive.Root>
+    <TooltipPrimitive.Provider delayDuration={300}>
+      <TooltipPrimitive.Root>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipContent side={side}>{content}</TooltipContent>
+      </TooltipPrimitive.Root>
+    </TooltipPrimitive.Provider>
   );
 }

@@ -16,8 +16,11 @@ export const sortLabels: Record<SortOrder, string> = {
   oldest: "Oldest first",
 };
 
-export const sortScopeInput = z.object({ scope: z.enum(sortScopes) });
-export const sortPreferenceInput = sortScopeInput.extend({ sort: z.enum(sortOrders) });
+// Pure-annotated: the browser never validates with these, so its bundles can leave zod out.
+export const sortScopeInput = /* @__PURE__ */ z.object({ scope: /* @__PURE__ */ z.enum(sortScopes) });
+export const sortPreferenceInput = /* @__PURE__ */ sortScopeInput.extend({
+  sort: /* @__PURE__ */ z.enum(sortOrders),
+});
 
 export interface Sortable {
   name: string;

@@ -1,6 +1,8 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
+import { billingRouter } from "./routers/billing.ts";
+import { contactRouter } from "./routers/contact.ts";
 import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
@@ -13,6 +15,8 @@ import { userRouter } from "./routers/user.ts";
 export const appRouter = router({
   admin: adminRouter,
   apiKeys: apiKeysRouter,
+  billing: billingRouter,
+  contact: contactRouter,
   oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,

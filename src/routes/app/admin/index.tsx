@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ChevronRight, Inbox, type LucideIcon } from "lucide-react";
+import { ChevronRight, Inbox, type LucideIcon, MessageSquareText } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -24,6 +24,12 @@ const adminAreas: AdminArea[] = [
     title: "Mail outbox",
     description: "Mail kept on this instance while SMTP is not configured, such as invitation links.",
     icon: Inbox,
+  },
+  {
+    to: "/app/admin/contact",
+    title: "Contact messages",
+    description: "Messages visitors sent through the contact form on the public site.",
+    icon: MessageSquareText,
   },
 ];
 

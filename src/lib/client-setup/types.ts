@@ -1,0 +1,74 @@
+// The shape of a client setup guide: steps with copyable snippets, in one or two variants (API key,
+// OAuth). Guides are plain data built from the project's URLs, so the same text serves the public
+// docs, the in-app docs and tests.
+import type { ClientReference } from "./references.ts";
+
+export interface SetupContext {
+  /** `${BASE_URL}/mcp`: one URL for every project; the token selects the project. */
+  mcpUrl: string;
+  /** `${BASE_URL}/api/v1`: the REST facade of the same tools. */
+  restBaseUrl: string;
+  /** A real key to fill in (in the app, right after creating one); a placeholder otherwise. */
+  apiKey?: string;
+}
+
+export type SnippetLanguage = "bash" | "json" | "typescript" | "python" | "csharp" | "java" | "xml" | "text";
+
+export interface Snippet {
+  /** What the snippet is, e.g. "Terminal" or ".vscode/mcp.json". */
+  label: string;
+  language: SnippetLanguage;
+  code: string;
+}
+
+export interface GuideStep {
+  title: string;
+  /** Paragraphs; `code` in backticks is shown as inline code. */
+  body: string[];
+  snippets?: Snippet[];
+}
+
+export type VariantId = "api-key" | "oauth";
+
+export interface GuideVariant {
+  id: VariantId;
+  label: string;
+  steps: GuideStep[];
+}
+
+export interface ClientGuide {
+  reference: ClientReference;
+  name: string;
+  intro: string;
+  /** The client's own documentation, for everything beyond connecting to Portico. */
+  docsUrl: string;
+  requirements: string[];
+  variants: GuideVariant[];
+  notes: string[];
+}
+
+export const API_KEY_PLACEHOLDER = "ptk_your_api_key";
+
+export const apiKeyOf = (context: SetupContext) => context.apiKey ?? API_KEY_PLACEHOLDER;
+
+/** The step every API-key variant starts with. */
+export function createKeyStep(context: SetupContext): GuideStep {
+  return context.apiKey
+    ? {
+        title: "Use your project API key",
+        body: [
+          "The snippets below already contain the key you just created. Keep it secret: it acts as the project.",
+        ],
+      }
+    : {
+        title: "Create a project API key",
+        body: [
+          "In Portico, open your project and go to API keys. Create a key and copy it: it starts with `ptk_` and is shown only once.",
+          "Replace `ptk_your_api_key` below with it. The key selects the project, so every project's agents use the same URL.",
+        ],
+      };
+}
+
+/** What the OAuth variants say about the consent screen. */
+export const OAUTH_CONSENT =
+  "A browser window opens on Portico: sign in, choose the project the client may use, and approve. The client stores the tokens and refreshes them itself.";

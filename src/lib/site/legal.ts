@@ -1,0 +1,1 @@
+export const LEGAL_UPDATED = "March 17, 2026";

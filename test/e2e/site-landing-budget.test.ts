@@ -1,0 +1,55 @@
+// The landing page's performance budget (issue 5): the JavaScript a first visit to / downloads stays
+// at or under 150 KB gzipped, and the server-rendered HTML carries the content without any script.
+import { gzipSync } from "node:zlib";
+import { expect, test } from "./support/browser.ts";
+
+const BUDGET_BYTES = 150 * 1024;
+
+test("a first load of / fetches at most 150 KB of gzipped JavaScript", async ({ page }) => {
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body).length);
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  const listing = [...scripts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, size]) => `${(size / 1024).toFixed(1).padStart(7)} KB  ${name}`);
+  console.log(
+    `Landing JS: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped\n${listing.join("\n")}`,
+  );
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+});
+
+test("the landing page is readable with JavaScript off: the server's HTML carries the content", async ({
+  browser,
+  server,
+}) => {
+  const noScript = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+  try {
+    const page = await noScript.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const html = await response?.text();
+    for (const text of [
+      "Connect AI agents to your business data",
+      "How an agent connects",
+      "Meet Neo",
+      "Gmail",
+    ]) {
+      expect(html).toContain(text);
+    }
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
+      "Connect AI agents to your business data",
+    );
+    // The phone menu is a <details> element: it opens without any script.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel("Menu").click();
+    await page.locator("header details").getByRole("link", { name: "Pricing" }).waitFor({ state: "visible" });
+  } finally {
+    await noScript.close();
+  }
+});
