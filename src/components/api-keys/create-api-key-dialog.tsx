@@ -100,7 +100,7 @@ export function CreateApiKeyDialog({ projectId }: { projectId: string }) {
                 className="font-mono text-xs"
                 onFocus={(e) => e.target.select()}
               />
-              <CopyButton value={secret} />
+              <CopyButton text={secret} label="API key" />
             </div>
             <DialogFooter>
               <Button type="button" onClick={() => changeOpen(false)}>

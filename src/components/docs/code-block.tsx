@@ -1,5 +1,5 @@
+import { CopyButton } from "~/components/ui/copy-button.tsx";
 import type { Snippet } from "~/lib/client-setup/types.ts";
-import { CopyButton } from "./copy-button.tsx";
 
 /** A snippet with its label and a copy button; long lines scroll instead of breaking the layout. */
 export function CodeBlock({ snippet }: { snippet: Snippet }) {

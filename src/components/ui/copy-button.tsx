@@ -1,29 +1,31 @@
-import { Check, Copy } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
-import { Button } from "./button.tsx";
+import { CheckIcon, CopyIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
 
-/** Copies `value` to the clipboard and says so, with a fallback message where the clipboard is blocked. */
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
-  const [copied, setCopied] = useState(false);
+/** Copies `text`; says so on the button and to screen readers for two seconds. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const timer = setTimeout(() => setState("idle"), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast.success("Copied to the clipboard");
-      setTimeout(() => setCopied(false), 2000);
+      await navigator.clipboard.writeText(text);
+      setState("copied");
     } catch {
-      toast.error("The browser blocked the clipboard: select the text and copy it by hand.");
+      setState("failed");
     }
   };
+
   return (
-    <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={label}>
-      {copied ? (
-        <Check className="size-4" aria-hidden="true" />
-      ) : (
-        <Copy className="size-4" aria-hidden="true" />
-      )}
-      {copied ? "Copied" : label}
+    <Button type="button" variant="ghost" size="sm" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+      {state === "copied" ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+      <span aria-live="polite">
+        {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
+      </span>
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Activity, KeyRound, Settings } from "lucide-react";
 import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx";
+import { ConnectClientsCard } from "~/components/gateway/connect-clients-card.tsx";
 import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
 import { UsageSummary } from "~/components/gateway/usage-summary.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -68,9 +69,10 @@ function ProjectOverview() {
         </CardHeader>
         <CardContent className="flex items-center gap-2">
           <Input readOnly value={mcpUrl} aria-label="MCP endpoint URL" className="font-mono text-sm" />
-          <CopyButton value={mcpUrl} label="Copy URL" />
+          <CopyButton text={mcpUrl} label="MCP endpoint URL" />
         </CardContent>
       </Card>
+      <ConnectClientsCard projectId={projectId} baseUrl={clientConfig.baseUrl} />
       <UsageSummary stats={stats} />
       <Card>
         <CardHeader>
