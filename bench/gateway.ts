@@ -56,7 +56,10 @@ function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<st
 }
 
 const upstream = await startUpstream();
-const portico = await startPortico({ ALLOW_PRIVATE_URLS: "true" });
+const portico = await startPortico({
+  ALLOW_PRIVATE_URLS: "true",
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
 console.log(`Portico ${portico.baseUrl}, upstream ${upstream.url}, ${seconds} s per phase\n`);
 try {
   const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
