@@ -16,6 +16,8 @@ import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as IntegrationsIndexRouteImport } from './routes/integrations/index'
+import { Route as IntegrationsIdRouteImport } from './routes/integrations/$id'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
@@ -61,6 +63,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => AppRouteRoute,
+} as any)
+const IntegrationsIndexRoute = IntegrationsIndexRouteImport.update({
+  id: '/integrations/',
+  path: '/integrations/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IntegrationsIdRoute = IntegrationsIdRouteImport.update({
+  id: '/integrations/$id',
+  path: '/integrations/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
@@ -127,8 +139,10 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
+  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/app/': typeof AppIndexRoute
+  '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/app/admin/outbox': typeof AppAdminOutboxRoute
@@ -144,8 +158,10 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/app': typeof AppIndexRoute
+  '/integrations': typeof IntegrationsIndexRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
@@ -162,8 +178,10 @@ export interface FileRoutesById {
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
+  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/app/': typeof AppIndexRoute
+  '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/app/admin/outbox': typeof AppAdminOutboxRoute
@@ -183,8 +201,10 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/app/admin'
     | '/app/dashboard'
+    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/app/'
+    | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/app/admin/outbox'
@@ -200,8 +220,10 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/dashboard'
+    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/app'
+    | '/integrations'
     | '/app/admin/outbox'
     | '/app/admin'
     | '/app/organization/$organizationId/members'
@@ -217,8 +239,10 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/app/admin'
     | '/app/dashboard'
+    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/app/'
+    | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/app/admin/outbox'
@@ -235,7 +259,9 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
+  IntegrationsIdRoute: typeof IntegrationsIdRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
+  IntegrationsIndexRoute: typeof IntegrationsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -288,6 +314,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRouteRoute
+    }
+    '/integrations/': {
+      id: '/integrations/'
+      path: '/integrations'
+      fullPath: '/integrations/'
+      preLoaderRoute: typeof IntegrationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/integrations/$id': {
+      id: '/integrations/$id'
+      path: '/integrations/$id'
+      fullPath: '/integrations/$id'
+      preLoaderRoute: typeof IntegrationsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/invitations/$invitationId': {
       id: '/invitations/$invitationId'
@@ -439,7 +479,9 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  IntegrationsIdRoute: IntegrationsIdRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
+  IntegrationsIndexRoute: IntegrationsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,8 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type Config, config as loadConfig } from "./config.ts";
+import type { Keyring } from "./crypto/envelope.ts";
+import { resolveKeyring } from "./crypto/keyring.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -12,9 +14,13 @@ export interface App {
   db: DatabaseHandle["db"];
   auth: Auth;
   mailer: Mailer;
+  /** Master keys for secrets at rest (integration credentials and tokens). */
+  keyring: Keyring;
 }
 
 export async function createApp(config: Config, database?: DatabaseHandle): Promise<App> {
+  // Before the database opens: a missing production key stops the start with a clear message.
+  const keyring = resolveKeyring(config);
   const handle =
     database ??
     (await openDatabase(
@@ -36,6 +42,7 @@ export async function createApp(config: Config, database?: DatabaseHandle): Prom
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
+    keyring,
   };
 }
 

@@ -1,6 +1,8 @@
 // Runtime configuration, read once from the environment and validated at start. A bad value stops
 // the server with a message that names the variable, instead of failing later in a request.
 import { z } from "zod";
+import { encryptionKeysSchema } from "./crypto/key-format.ts";
+import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 
 const url = (name: string) =>
   z
@@ -57,6 +59,8 @@ const configSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
+    ENCRYPTION_KEYS: optionalText.pipe(encryptionKeysSchema.optional()),
+    INTEGRATION_ENDPOINTS: optionalText.pipe(integrationEndpointsSchema),
   })
   .transform((env) => {
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
@@ -73,6 +77,8 @@ const configSchema = z
       sentryDsn: env.SENTRY_DSN,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      encryptionKeys: env.ENCRYPTION_KEYS,
+      integrationEndpoints: env.INTEGRATION_ENDPOINTS,
     };
   });
 

@@ -86,6 +86,9 @@ const scopedCalls: Record<string, Call> = {
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
 const selfScoped = [
+  // The public catalogue: the same answer for everyone, signed in or not.
+  "integrations.catalogue.list",
+  "integrations.catalogue.getById",
   "organization.getOrganizationsDetails",
   "organization.create",
   "organizationInvitations.getPendingInvitationsForUser",

@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
+import { integrationsRouter } from "./routers/integrations.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
@@ -9,6 +10,7 @@ import { userRouter } from "./routers/user.ts";
 
 export const appRouter = router({
   admin: adminRouter,
+  integrations: integrationsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,
