@@ -10,6 +10,7 @@ let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let invitationId: string;
 let memberId: string;
+let credentialId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -24,6 +25,13 @@ beforeAll(async () => {
     organizationId: world.orgA.id,
   });
   memberId = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
+  const credential = await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
+    organizationId: world.orgA.id,
+    provider: "exa",
+    authFlow: "api-token",
+    values: { mcpApiKey: "exa-key-of-organization-a" },
+  });
+  credentialId = credential.id;
 });
 
 afterAll(async () => {
@@ -82,6 +90,30 @@ const scopedCalls: Record<string, Call> = {
   "projectPermissions.removeProjectMember": (c) =>
     c.projectPermissions.removeProjectMember({ projectId: world.projectA.id, userId: world.memberA.id }),
   "admin.getMailOutbox": (c) => c.admin.getMailOutbox(),
+  "integrations.credentials.getOrganizationCredentials": (c) =>
+    c.integrations.credentials.getOrganizationCredentials({ organizationId: world.orgA.id }),
+  "integrations.credentials.saveOrganizationCredential": (c) =>
+    c.integrations.credentials.saveOrganizationCredential({
+      organizationId: world.orgA.id,
+      provider: "exa",
+      authFlow: "api-token",
+      values: { mcpApiKey: "intruder-key" },
+    }),
+  "integrations.credentials.deleteOrganizationCredential": (c) =>
+    c.integrations.credentials.deleteOrganizationCredential({ organizationId: world.orgA.id, credentialId }),
+  "integrations.credentials.getGlobalCredentials": (c) => c.integrations.credentials.getGlobalCredentials(),
+  "integrations.credentials.saveGlobalCredential": (c) =>
+    c.integrations.credentials.saveGlobalCredential({
+      provider: "exa",
+      authFlow: "api-token",
+      values: { mcpApiKey: "intruder-key" },
+    }),
+  "integrations.credentials.deleteGlobalCredential": (c) =>
+    c.integrations.credentials.deleteGlobalCredential({ credentialId }),
+  "integrations.organizations.getAllOrganizationIntegrationsWithToolCounts": (c) =>
+    c.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts({
+      organizationId: world.orgA.id,
+    }),
 };
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
@@ -130,6 +162,11 @@ describe("tenancy", () => {
       organizationId: world.orgA.id,
     });
     expect(pending.map((i) => i.id)).toContain(invitationId);
+    const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
+      organizationId: world.orgA.id,
+    });
+    expect(credentials.map((c) => c.id)).toEqual([credentialId]);
+    expect(await world.ownerA.caller.integrations.credentials.getGlobalCredentials()).toEqual([]);
   });
 
   it("answers UNAUTHORIZED to every procedure without a session", async () => {
