@@ -20,10 +20,12 @@ import { Route as IntegrationsIndexRouteImport } from './routes/integrations/ind
 import { Route as IntegrationsIdRouteImport } from './routes/integrations/$id'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
+import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
+import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
@@ -84,6 +86,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminCredentialsRoute = AppAdminCredentialsRouteImport.update({
+  id: '/credentials',
+  path: '/credentials',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -105,6 +112,12 @@ const AppOrganizationOrganizationIdIndexRoute =
   AppOrganizationOrganizationIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdIntegrationsRoute =
+  AppOrganizationOrganizationIdIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
 const AppOrganizationOrganizationIdMembersRoute =
@@ -145,8 +158,10 @@ export interface FileRoutesByFullPath {
   '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
@@ -162,8 +177,10 @@ export interface FileRoutesByTo {
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/app': typeof AppIndexRoute
   '/integrations': typeof IntegrationsIndexRoute
+  '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
@@ -184,8 +201,10 @@ export interface FileRoutesById {
   '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
@@ -207,8 +226,10 @@ export interface FileRouteTypes {
     | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/app/admin/'
+    | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/settings'
@@ -224,8 +245,10 @@ export interface FileRouteTypes {
     | '/invitations/$invitationId'
     | '/app'
     | '/integrations'
+    | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/app/admin'
+    | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/settings'
@@ -245,8 +268,10 @@ export interface FileRouteTypes {
     | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/app/admin/'
+    | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/settings'
@@ -343,6 +368,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/credentials': {
+      id: '/app/admin/credentials'
+      path: '/credentials'
+      fullPath: '/app/admin/credentials'
+      preLoaderRoute: typeof AppAdminCredentialsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/outbox': {
       id: '/app/admin/outbox'
       path: '/outbox'
@@ -369,6 +401,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/organization/$organizationId/'
       preLoaderRoute: typeof AppOrganizationOrganizationIdIndexRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/integrations': {
+      id: '/app/organization/$organizationId/integrations'
+      path: '/integrations'
+      fullPath: '/app/organization/$organizationId/integrations'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdIntegrationsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
     '/app/organization/$organizationId/members': {
@@ -403,11 +442,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
@@ -417,6 +458,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
+  AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
@@ -424,6 +466,8 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
 
 const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizationIdRouteRouteChildren =
   {
+    AppOrganizationOrganizationIdIntegrationsRoute:
+      AppOrganizationOrganizationIdIntegrationsRoute,
     AppOrganizationOrganizationIdMembersRoute:
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:

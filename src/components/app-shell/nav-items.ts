@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon, Settings, Users } from "lucide-react";
+import { LayoutDashboard, type LucideIcon, Plug, Settings, Users } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -21,6 +21,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/organization/${encodeURIComponent(scope.organizationId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
+      { label: "Integrations", href: `${base}/integrations`, icon: Plug },
       { label: "Members", href: `${base}/members`, icon: Users },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
     ];

@@ -20,7 +20,7 @@ export const standardTools: readonly StandardToolEntry[] = [
     name: "Current Time",
     description: "The current date and time in any time zone, so agents never guess what day it is.",
     category: "Calendar & Scheduling",
-    logo: { background: "#0EA5E9", glyph: "⏱" },
+    logo: { background: "#0EA5E9", glyph: "12" },
     features: ["Current time in any IANA time zone", "ISO 8601 output", "No account needed"],
     popularity: 80,
     tools: ["get_current_time"],
