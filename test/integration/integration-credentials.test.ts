@@ -7,12 +7,15 @@ import {
   organizationOwner,
   readCredential,
 } from "~/server/integrations/credentials/credential-store.ts";
+import { type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
 import { createTestApp } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
 import { buildWorld, outcome } from "./world.ts";
 
 let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
+// API tokens are checked with the provider before they are saved; this fake accepts them all.
+let providerApi: FakeApiProvider;
 
 const SECRETS = {
   caflouKey: "caflou-secret-key-0000000001",
@@ -23,11 +26,18 @@ const SECRETS = {
 };
 
 beforeAll(async () => {
-  app = await createTestApp();
+  providerApi = await startFakeApiProvider(() => true);
+  app = await createTestApp({
+    INTEGRATION_ENDPOINTS: JSON.stringify({
+      atlassian: { apiBaseUrl: providerApi.url },
+      openai: { apiBaseUrl: providerApi.url },
+    }),
+  });
   world = await buildWorld(app);
 });
 afterAll(async () => {
   await app?.database.close();
+  await providerApi?.close();
 });
 
 const caflou = (values: Record<string, string>) => ({
@@ -40,13 +50,13 @@ const caflou = (values: Record<string, string>) => ({
 describe("organization credentials", () => {
   it("saves a credential and answers with masked secrets only", async () => {
     const saved = await world.ownerA.caller.integrations.credentials.saveOrganizationCredential(
-      caflou({ apiKey: SECRETS.caflouKey, accountId: "4711", baseUrl: "" }),
+      caflou({ apiKey: SECRETS.caflouKey, accountId: "4711", baseUrl: `${providerApi.url}/` }),
     );
     expect(saved).toMatchObject({
       scope: "organization",
       provider: "caflou",
       authFlow: "api-token",
-      config: { accountId: "4711", baseUrl: "https://app.caflou.cz" },
+      config: { accountId: "4711", baseUrl: providerApi.url },
       secrets: [{ name: "apiKey", hasSecret: true, hint: "••••0001" }],
     });
     expect(JSON.stringify(saved)).not.toContain(SECRETS.caflouKey);
@@ -60,7 +70,9 @@ describe("organization credentials", () => {
 
   it("keeps the saved secret when an edit leaves it empty, and replaces it when a new one is typed", async () => {
     const caller = world.adminA.caller.integrations.credentials;
-    await caller.saveOrganizationCredential(caflou({ apiKey: "", accountId: "4712" }));
+    await caller.saveOrganizationCredential(
+      caflou({ apiKey: "", accountId: "4712", baseUrl: providerApi.url }),
+    );
     let stored = await readCredential(
       app.db,
       app.keyring,
@@ -71,9 +83,14 @@ describe("organization credentials", () => {
     expect(stored?.values).toEqual({
       apiKey: SECRETS.caflouKey,
       accountId: "4712",
-      baseUrl: "https://app.caflou.cz",
+      baseUrl: providerApi.url,
     });
-    await caller.saveOrganizationCredential(caflou({ apiKey: SECRETS.caflouKeyRotated, accountId: "4712" }));
+    // The check went out with the kept key.
+    expect(providerApi.requests.at(-1)?.headers.authorization).toBe(`Bearer ${SECRETS.caflouKey}`);
+    expect(providerApi.requests.at(-1)?.path).toBe("/api/v1/4712/companies");
+    await caller.saveOrganizationCredential(
+      caflou({ apiKey: SECRETS.caflouKeyRotated, accountId: "4712", baseUrl: providerApi.url }),
+    );
     stored = await readCredential(
       app.db,
       app.keyring,

@@ -13,6 +13,12 @@ import { Keyring } from "~/server/crypto/envelope.ts";
 import { formatKeyList, type MasterKey } from "~/server/crypto/key-format.ts";
 import { rotateSecrets } from "~/server/crypto/rotate.ts";
 import {
+  findConnection,
+  openTokens,
+  sealTokens,
+  upsertConnection,
+} from "~/server/integrations/connections/connection-store.ts";
+import {
   GLOBAL,
   organizationOwner,
   readCredential,
@@ -32,27 +38,33 @@ async function seed(app: App) {
   const userId = (await caller.user.getInfo()).id;
   const organization = await caller.organization.create({ name: "Rotation Org" });
   const owner = organizationOwner(organization.id);
-  await saveCredential(
-    app.db,
-    app.keyring,
+  const app1 = { clientId: "acme", clientSecret: "google-secret", redirectUri: "https://p.example/cb" };
+  const google = await saveCredential(
+    app,
     owner,
-    { provider: "exa", authFlow: "api-token", values: { mcpApiKey: "exa-secret" } },
+    { provider: "google", authFlow: "oauth", values: app1 },
     userId,
   );
   await saveCredential(
-    app.db,
-    app.keyring,
+    app,
     owner,
-    {
-      provider: "raynet",
-      authFlow: "api-token",
-      values: { email: "a@b.co", apiKey: "raynet-secret", namespace: "acme" },
-    },
+    { provider: "salesforce", authFlow: "oauth", values: { ...app1, clientSecret: "salesforce-secret" } },
     userId,
   );
+  // A connection holding tokens, as the OAuth callback stores it.
+  await upsertConnection(app.db, {
+    organizationId: organization.id,
+    provider: "google",
+    authFlow: "oauth",
+    status: "active",
+    credentialId: google.id,
+    ...sealTokens(app.keyring, organization.id, "google", {
+      accessToken: "access-secret",
+      refreshToken: "refresh-secret",
+    }),
+  });
   await saveCredential(
-    app.db,
-    app.keyring,
+    app,
     GLOBAL,
     {
       provider: "hubspot",
@@ -61,7 +73,7 @@ async function seed(app: App) {
     },
     userId,
   );
-  return { owner };
+  return { owner, organizationId: organization.id };
 }
 
 const keyIds = async (app: App) =>
@@ -76,10 +88,11 @@ const keyIds = async (app: App) =>
 describe("rotateSecrets", () => {
   let app: App;
   let owner: ReturnType<typeof organizationOwner>;
+  let organizationId: string;
 
   beforeAll(async () => {
     app = await createTestApp({ ENCRYPTION_KEYS: formatKeyList([v1]) });
-    ({ owner } = await seed(app));
+    ({ owner, organizationId } = await seed(app));
   });
   afterAll(async () => {
     await app?.database.close();
@@ -88,24 +101,34 @@ describe("rotateSecrets", () => {
   it("re-encrypts old rows with the current key, then finds nothing left to do", async () => {
     expect(await keyIds(app)).toEqual(["v1", "v1", "v1"]);
     const rotated = await rotateSecrets(app.db, new Keyring([v2, v1]));
-    expect(rotated).toEqual([{ table: "integration_credential", rotated: 3, alreadyCurrent: 0, failed: [] }]);
+    expect(rotated).toEqual([
+      { table: "integration_credential", rotated: 3, alreadyCurrent: 0, failed: [] },
+      { table: "integration_connection", rotated: 1, alreadyCurrent: 0, failed: [] },
+      { table: "integration_oauth_state", rotated: 0, alreadyCurrent: 0, failed: [] },
+    ]);
     expect(await keyIds(app)).toEqual(["v2", "v2", "v2"]);
     // The old key can now go: the new one alone reads everything.
     const onlyV2 = new Keyring([v2]);
-    expect((await readCredential(app.db, onlyV2, owner, "exa", "api-token"))?.values).toEqual({
-      mcpApiKey: "exa-secret",
+    expect((await readCredential(app.db, onlyV2, owner, "google", "oauth"))?.values.clientSecret).toBe(
+      "google-secret",
+    );
+    const connection = await findConnection(app.db, organizationId, "google");
+    expect(connection && openTokens(onlyV2, connection)).toEqual({
+      accessToken: "access-secret",
+      refreshToken: "refresh-secret",
     });
     expect((await readCredential(app.db, onlyV2, GLOBAL, "hubspot", "oauth"))?.values.clientSecret).toBe(
       "hubspot-secret",
     );
     const again = await rotateSecrets(app.db, new Keyring([v2, v1]));
     expect(again[0]).toMatchObject({ rotated: 0, alreadyCurrent: 3, failed: [] });
+    expect(again[1]).toMatchObject({ rotated: 0, alreadyCurrent: 1, failed: [] });
   });
 
   it("reports rows it cannot decrypt and carries on", async () => {
     const v3: MasterKey = { id: "v3", key: randomBytes(32) };
     await app.db.execute(
-      sql`update integration_credential set secret = ${new Keyring([v3]).encrypt("{}", "elsewhere")}, secret_key_id = 'v3' where provider = 'exa'`,
+      sql`update integration_credential set secret = ${new Keyring([v3]).encrypt("{}", "elsewhere")}, secret_key_id = 'v3' where provider = 'salesforce'`,
     );
     const v4: MasterKey = { id: "v4", key: randomBytes(32) };
     const [result] = await rotateSecrets(app.db, new Keyring([v4, v2]));
@@ -147,6 +170,7 @@ describe("npm run secrets:rotate", () => {
       expect(run.stderr).toBe("");
       expect(run.stdout).toContain(`Re-encrypting with key "v2" (known keys: v2, ${devKey})`);
       expect(run.stdout).toContain("integration_credential: 3 rotated, 0 already current, 0 failed");
+      expect(run.stdout).toContain("integration_connection: 1 rotated, 0 already current, 0 failed");
       expect(run.status).toBe(0);
 
       const reopened = await createApp(parseConfig({ ...env, ENCRYPTION_KEYS: formatKeyList([v2]) }));

@@ -27,9 +27,13 @@ beforeAll(async () => {
   memberId = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
   const credential = await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
     organizationId: world.orgA.id,
-    provider: "exa",
-    authFlow: "api-token",
-    values: { mcpApiKey: "exa-key-of-organization-a" },
+    provider: "hubspot",
+    authFlow: "oauth",
+    values: {
+      clientId: "acme-hubspot",
+      clientSecret: "acme-hubspot-secret",
+      redirectUri: "https://acme.test/cb",
+    },
   });
   credentialId = credential.id;
 });
@@ -110,6 +114,14 @@ const scopedCalls: Record<string, Call> = {
     }),
   "integrations.credentials.deleteGlobalCredential": (c) =>
     c.integrations.credentials.deleteGlobalCredential({ credentialId }),
+  "integrations.connections.getOrganizationConnections": (c) =>
+    c.integrations.connections.getOrganizationConnections({ organizationId: world.orgA.id }),
+  "integrations.connections.startOAuth": (c) =>
+    c.integrations.connections.startOAuth({ organizationId: world.orgA.id, integrationId: "hubspot" }),
+  "integrations.connections.disconnect": (c) =>
+    c.integrations.connections.disconnect({ organizationId: world.orgA.id, provider: "hubspot" }),
+  "integrations.connections.recheck": (c) =>
+    c.integrations.connections.recheck({ organizationId: world.orgA.id, provider: "hubspot" }),
   "integrations.organizations.getAllOrganizationIntegrationsWithToolCounts": (c) =>
     c.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts({
       organizationId: world.orgA.id,

@@ -23,20 +23,22 @@ async function rotateRow(
   target: EncryptedColumn,
   id: string,
 ): Promise<boolean> {
-  const { table, column, keyIdColumn, contextColumns } = target;
+  const { table, idColumn, column, keyIdColumn, contextColumns } = target;
   return db.transaction(async (tx) => {
     const columns = sql.join(
       [column, keyIdColumn, ...contextColumns].map((name) => sql.identifier(name)),
       sql`, `,
     );
     const [row] = await rowsOf(
-      tx.execute(sql`select ${columns} from ${sql.identifier(table)} where id = ${id} for update`),
+      tx.execute(
+        sql`select ${columns} from ${sql.identifier(table)} where ${sql.identifier(idColumn)} = ${id} for update`,
+      ),
     );
     if (!row || row[keyIdColumn] === keyring.currentKeyId) return false;
     const context = target.context(row);
     const resealed = keyring.encrypt(keyring.decrypt(String(row[column]), context), context);
     await tx.execute(
-      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${resealed}, ${sql.identifier(keyIdColumn)} = ${keyring.currentKeyId} where id = ${id}`,
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${resealed}, ${sql.identifier(keyIdColumn)} = ${keyring.currentKeyId} where ${sql.identifier(idColumn)} = ${id}`,
     );
     return true;
   });
@@ -50,11 +52,12 @@ async function rotateColumn(
   const counts: RotationCounts = { table: target.table, rotated: 0, alreadyCurrent: 0, failed: [] };
   const table = sql.identifier(target.table);
   const keyId = sql.identifier(target.keyIdColumn);
+  const idColumn = sql.identifier(target.idColumn);
   let after = "";
   for (;;) {
     const batch = await rowsOf(
       db.execute(
-        sql`select id from ${table} where ${keyId} <> ${keyring.currentKeyId} and id > ${after} order by id limit ${BATCH}`,
+        sql`select ${idColumn} as id from ${table} where ${keyId} <> ${keyring.currentKeyId} and ${idColumn} > ${after} order by ${idColumn} limit ${BATCH}`,
       ),
     );
     for (const { id } of batch) {

@@ -6,7 +6,7 @@ import { integrations } from "../../lib/integrations/integrations.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
 import type { Database } from "../db/client.ts";
-import { integrationCredential } from "../db/schema/index.ts";
+import { integrationConnection, integrationCredential } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { platformCredentialFlows } from "./credentials/platform-credentials.ts";
 
@@ -21,6 +21,15 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
     .from(integrationCredential)
     .where(eq(integrationCredential.organizationId, organizationId));
   const platform = await platformCredentialFlows(db);
+  const connections = await db
+    .select({
+      provider: integrationConnection.provider,
+      authFlow: integrationConnection.authFlow,
+      status: integrationConnection.status,
+      statusReason: integrationConnection.statusReason,
+    })
+    .from(integrationConnection)
+    .where(eq(integrationConnection.organizationId, organizationId));
   return integrations.map((entry) => {
     const flowsOf = (rows: { provider: string; authFlow: AuthFlowType }[]) =>
       rows.filter((row) => row.provider === entry.provider).map((row) => row.authFlow);
@@ -39,6 +48,8 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
       platformFlows,
       /** Whether the organization can use it: its own credential, or Portico's for a flow it allows. */
       configured: organizationFlows.length > 0 || platformFlows.length > 0,
+      /** The organization's connection to the provider (shared by its integrations), if any. */
+      connection: connections.find((connection) => connection.provider === entry.provider) ?? null,
       toolCount: 0,
     };
   });

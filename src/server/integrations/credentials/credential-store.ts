@@ -5,10 +5,13 @@ import { AppError } from "../../../lib/errors.ts";
 import { credentialShape, splitValues } from "../../../lib/integrations/credentials/index.ts";
 import { INVALID_AUTH_FLOW_MESSAGE, providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, CredentialScope, ProviderId } from "../../../lib/integrations/types.ts";
+import type { Config } from "../../config.ts";
 import type { Keyring } from "../../crypto/envelope.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationCredential } from "../../db/schema/index.ts";
 import { assertCallableUrl } from "../base-url-guard.ts";
+import { deactivateConnectionsUsing } from "../connections/connection-store.ts";
+import { checkCredential, isCheckedFlow } from "../credential-check.ts";
 import { type CredentialIdentity, hintsOf, openSecrets, sealSecrets } from "./credential-secrets.ts";
 
 export interface Owner {
@@ -86,13 +89,19 @@ export interface CredentialSubmission {
   values: Record<string, string | number | null>;
 }
 
+export interface CredentialDeps {
+  db: Database;
+  keyring: Keyring;
+  config: Pick<Config, "integrationEndpoints">;
+}
+
 /**
  * Creates or replaces the owner's credential for a provider and flow. A secret field left empty keeps
- * the saved secret; the merged result is validated with the full shape before anything is written.
+ * the saved secret; the merged result is validated with the full shape, and API tokens and service
+ * accounts are checked with the provider, before anything is written.
  */
 export async function saveCredential(
-  db: Database,
-  keyring: Keyring,
+  { db, keyring, config }: CredentialDeps,
   owner: Owner,
   submission: CredentialSubmission,
   userId: string,
@@ -116,11 +125,13 @@ export async function saveCredential(
     if (typeof url === "string")
       await assertCallableUrl(url, `${field.label.replace(/ \(optional\)$/, "")} must be a valid URL`);
   }
-  const { config, secrets } = splitValues(shape, parsed.data);
+  if (isCheckedFlow(authFlow))
+    await checkCredential(config, provider, authFlow, parsed.data as Record<string, string | number>);
+  const { config: plain, secrets } = splitValues(shape, parsed.data);
   const sealed = sealSecrets(keyring, identity, secrets);
   const now = new Date();
   const values = {
-    config,
+    config: plain,
     ...sealed,
     secretHints: hintsOf(secrets),
     updatedByUserId: userId,
@@ -148,6 +159,12 @@ export async function saveCredential(
 }
 
 export async function deleteCredential(db: Database, owner: Owner, credentialId: string) {
+  const [owned] = await db
+    .select({ id: integrationCredential.id })
+    .from(integrationCredential)
+    .where(and(ownedBy(owner), eq(integrationCredential.id, credentialId)));
+  if (!owned) throw new AppError("NOT_FOUND", CREDENTIAL_NOT_FOUND);
+  await deactivateConnectionsUsing(db, credentialId);
   const [row] = await db
     .delete(integrationCredential)
     .where(and(ownedBy(owner), eq(integrationCredential.id, credentialId)))
@@ -165,6 +182,16 @@ export async function readCredential(
   authFlow: AuthFlowType,
 ) {
   const row = await findRow(db, owner, provider, authFlow);
+  if (!row) return null;
+  return { id: row.id, scope: row.scope, values: { ...row.config, ...openSecrets(keyring, row) } };
+}
+
+/** The decrypted credential by id, whatever its scope: for connections that recorded which one they use. */
+export async function readCredentialById(db: Database, keyring: Keyring, credentialId: string) {
+  const [row] = await db
+    .select()
+    .from(integrationCredential)
+    .where(eq(integrationCredential.id, credentialId));
   if (!row) return null;
   return { id: row.id, scope: row.scope, values: { ...row.config, ...openSecrets(keyring, row) } };
 }

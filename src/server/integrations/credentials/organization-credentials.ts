@@ -1,9 +1,11 @@
 // An organization's own credentials (bring your own OAuth app or API token). Members see them
 // (without secrets); owners and admins change them.
-import type { Keyring } from "../../crypto/envelope.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
+import { upsertConnection } from "../connections/connection-store.ts";
+import { isCheckedFlow } from "../credential-check.ts";
 import {
+  type CredentialDeps,
   type CredentialSubmission,
   deleteCredential,
   listCredentials,
@@ -22,15 +24,36 @@ export async function getOrganizationCredentials(db: Database, userId: string, o
   };
 }
 
+/**
+ * Saves the organization's credential. A checked API token or service account is itself the
+ * connection, so it becomes the organization's active connection to that provider.
+ */
 export async function saveOrganizationCredential(
-  db: Database,
-  keyring: Keyring,
+  deps: CredentialDeps,
   userId: string,
   organizationId: string,
   submission: CredentialSubmission,
 ) {
-  await requireOrganizationAction(db, userId, organizationId, "integrations.manage");
-  return saveCredential(db, keyring, organizationOwner(organizationId), submission, userId);
+  await requireOrganizationAction(deps.db, userId, organizationId, "integrations.manage");
+  const saved = await saveCredential(deps, organizationOwner(organizationId), submission, userId);
+  if (isCheckedFlow(submission.authFlow)) {
+    await upsertConnection(deps.db, {
+      organizationId,
+      provider: submission.provider,
+      authFlow: submission.authFlow,
+      status: "active",
+      statusReason: null,
+      credentialId: saved.id,
+      credentialScope: "organization",
+      tokens: null,
+      tokensKeyId: null,
+      accessTokenExpiresAt: null,
+      scopes: null,
+      connectedByUserId: userId,
+      connectedAt: new Date(),
+    });
+  }
+  return saved;
 }
 
 export async function deleteOrganizationCredential(

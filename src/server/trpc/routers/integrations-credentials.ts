@@ -23,7 +23,7 @@ export const integrationsCredentialsRouter = router({
   saveOrganizationCredential: protectedProcedure
     .input(credentialSubmissionSchema({ organizationId: idField }))
     .mutation(({ ctx, input }) =>
-      saveOrganizationCredential(ctx.app.db, ctx.app.keyring, ctx.user.id, input.organizationId, input),
+      saveOrganizationCredential(ctx.app, ctx.user.id, input.organizationId, input),
     ),
   deleteOrganizationCredential: protectedProcedure
     .input(z.object({ organizationId: idField, credentialId: idField }))
@@ -33,7 +33,7 @@ export const integrationsCredentialsRouter = router({
   getGlobalCredentials: siteAdminProcedure.query(({ ctx }) => listCredentials(ctx.app.db, GLOBAL)),
   saveGlobalCredential: siteAdminProcedure
     .input(credentialSubmissionSchema({}))
-    .mutation(({ ctx, input }) => saveCredential(ctx.app.db, ctx.app.keyring, GLOBAL, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => saveCredential(ctx.app, GLOBAL, input, ctx.user.id)),
   deleteGlobalCredential: siteAdminProcedure
     .input(z.object({ credentialId: idField }))
     .mutation(({ ctx, input }) => deleteCredential(ctx.app.db, GLOBAL, input.credentialId)),
