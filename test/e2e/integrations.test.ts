@@ -1,10 +1,14 @@
 // The integrations pages in Chromium: the public catalogue's search and filter, a detail page, and an
 // organization owner saving credentials through the editor opened by ?editIntegration — with the
 // secret never shown again — while a member only views.
-import type { Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+import { expect, screenshot, test } from "./support/browser.ts";
 
 const STEP_TIMEOUT = 15_000;
 const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
@@ -56,38 +60,79 @@ test("public catalogue: search, standard-tools filter, coming soon, detail", { t
   await screenshot(page, "integrations-03-detail");
 });
 
-test("organization credentials: owner saves through the editor, the secret is never shown again", {
-  timeout: 120_000,
-}, async ({ page, browser, server }) => {
-  page.setDefaultTimeout(STEP_TIMEOUT);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  const owner = newUser("int-owner");
-  const member = newUser("int-member");
-  const api = new HttpClient(server.baseUrl);
-  await api.signUp(owner);
-  const organization = await api.mutate<{ id: string }>("organization.create", { name: "Integrations Org" });
-  const memberApi = new HttpClient(server.baseUrl);
-  await memberApi.signUp(member);
-  const invitation = await api.mutate<{ id: string }>("organizationInvitations.invite", {
-    organizationId: organization.id,
-    email: member.email,
-    role: "member",
+// The organization tests run against a server of their own whose providers are local fakes.
+let own: RunningServer;
+let google: FakeOAuthProvider;
+let caflouApi: FakeApiProvider;
+const GOOGLE_APP = { clientId: "e2e-google-app", clientSecret: "e2e-google-secret-0000000001" };
+
+beforeAll(async () => {
+  google = await startFakeOAuthProvider({
+    clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
+    expiresIn: 3600,
   });
-  await memberApi.mutate("organizationInvitations.accept", { invitationId: invitation.id });
-  await page.context().addCookies(
-    api
+  caflouApi = await startFakeApiProvider(
+    (request) => request.headers.authorization === "Bearer caflou-api-key-e2e-0000009876",
+  );
+  own = await startServer({
+    env: {
+      INTEGRATION_ENDPOINTS: JSON.stringify({
+        google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
+      }),
+    },
+  });
+}, SERVER_HOOK_TIMEOUT);
+
+afterAll(async () => {
+  await own?.stop();
+  await Promise.all([google?.close(), caflouApi?.close()]);
+});
+
+async function signedInContext(browser: Browser, client: HttpClient): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 800 } });
+  await context.addCookies(
+    client
       .cookieHeader()
       .split("; ")
       .map((pair) => ({
         name: pair.slice(0, pair.indexOf("=")),
         value: pair.slice(pair.indexOf("=") + 1),
-        url: server.baseUrl,
+        url: own.baseUrl,
       })),
   );
+  return context;
+}
 
+async function organizationWithMember() {
+  const owner = new HttpClient(own.baseUrl);
+  await owner.signUp(newUser("int-owner"));
+  const organization = await owner.mutate<{ id: string }>("organization.create", {
+    name: "Integrations Org",
+  });
+  const memberUser = newUser("int-member");
+  const member = new HttpClient(own.baseUrl);
+  await member.signUp(memberUser);
+  const invitation = await owner.mutate<{ id: string }>("organizationInvitations.invite", {
+    organizationId: organization.id,
+    email: memberUser.email,
+    role: "member",
+  });
+  await member.mutate("organizationInvitations.accept", { invitationId: invitation.id });
+  return { owner, member, organizationId: organization.id };
+}
+
+test("API-token credentials: checked, saved, never shown again; members only view", {
+  timeout: 120_000,
+}, async ({ browser }) => {
+  const { owner, member, organizationId } = await organizationWithMember();
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
   const secret = "caflou-api-key-e2e-0000009876";
-  await page.goto(`/app/organization/${organization.id}/integrations?editIntegration=caflou`);
+
+  await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=caflou`);
   const dialog = page.getByRole("dialog", { name: /Caflou · Caflou credentials/ });
   await visible(dialog);
   const save = await hydrated(dialog.getByRole("button", { name: "Save", exact: true }));
@@ -99,54 +144,88 @@ test("organization credentials: owner saves through the editor, the secret is ne
   await visible(dialog.getByText("Base URL must be a valid URL"));
   await screenshot(page, "integrations-04-editor-errors");
 
-  await dialog.getByLabel("API Key").fill(secret);
+  // A key the provider refuses is reported and not saved.
+  await dialog.getByLabel("API Key").fill("caflou-wrong-key");
   await dialog.getByLabel("Account ID").fill("4711");
-  await dialog.getByLabel("Base URL").fill("");
+  await dialog.getByLabel("Base URL").fill(caflouApi.url);
+  await save.click();
+  await toastWith(page, "Caflou refused these credentials (HTTP 401).");
+
+  await dialog.getByLabel("API Key").fill(secret);
   await save.click();
   await toastWith(page, "Caflou API token credentials saved");
   await visible(dialog.getByText(/Saved \(••••9876\)\. Leave empty to keep it/));
   await expect(dialog.getByLabel("API Key").inputValue()).resolves.toBe("");
-  await expect(dialog.getByLabel("Base URL").inputValue()).resolves.toBe("https://app.caflou.cz");
+  await visible(dialog.getByRole("region", { name: "Connection" }).getByText("Connected", { exact: true }));
   await screenshot(page, "integrations-05-editor-saved");
 
   await dialog.getByRole("button", { name: "Done" }).click();
   await poll(() => new URL(page.url()).searchParams.has("editIntegration")).toBe(false);
   const row = page.locator('tr[data-integration="caflou"]');
-  await visible(row.getByText("API token saved"));
+  await visible(row.getByText("Connected", { exact: true }));
   // A fresh load of the page: the secret is nowhere in the HTML or the dehydrated data.
   await page.reload();
-  await visible(row.getByText("API token saved"));
+  await visible(row.getByText("Connected", { exact: true }));
   expect(await page.content()).not.toContain(secret);
 
-  // The member views the same editor read-only.
-  const memberContext = await browser.newContext({ baseURL: server.baseUrl });
-  await signUpInto(memberContext, server.baseUrl, newUser("unused")).catch(() => undefined);
-  await memberContext.clearCookies();
-  await memberContext.addCookies(
-    memberApi
-      .cookieHeader()
-      .split("; ")
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: server.baseUrl,
-      })),
-  );
+  const memberContext = await signedInContext(browser, member);
   const memberPage = await memberContext.newPage();
-  await memberPage.goto(`/app/organization/${organization.id}/integrations`);
-  await hydrated(memberPage.getByRole("button", { name: "View Caflou" }));
-  await memberPage.getByRole("button", { name: "View Caflou" }).click();
+  memberPage.setDefaultTimeout(STEP_TIMEOUT);
+  await memberPage.goto(`/app/organization/${organizationId}/integrations`);
+  const view = await hydrated(memberPage.getByRole("button", { name: "View Caflou" }));
+  await view.click();
   const memberDialog = memberPage.getByRole("dialog");
   await visible(memberDialog.getByText(/Saved \(••••9876\)/));
   expect(await memberDialog.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
+  expect(await memberDialog.getByRole("button", { name: "Disconnect" }).count()).toBe(0);
   await expect(memberDialog.getByLabel("Account ID").isDisabled()).resolves.toBe(true);
   await screenshot(memberPage, "integrations-06-member-view");
   await memberContext.close();
 
-  // The overview counts what is set up.
-  await page.goto(`/app/organization/${organization.id}`);
+  await page.goto(`/app/organization/${organizationId}`);
   await visible(
     page.getByTestId("integrations-counts").getByText(/1 of 19 integrations ready · 1 credential saved/),
   );
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("OAuth: save the organization's app, connect through the provider, disconnect", {
+  timeout: 120_000,
+}, async ({ browser }) => {
+  const { owner, organizationId } = await organizationWithMember();
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+
+  await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=google-drive`);
+  const dialog = page.getByRole("dialog", { name: /Google Drive · Google credentials/ });
+  await visible(dialog.getByText("These Google credentials serve Gmail, Google Calendar, Google Drive."));
+  const connect = dialog.getByRole("button", { name: "Connect Google" });
+  await expect(connect.isDisabled()).resolves.toBe(true);
+  await expect(dialog.getByLabel("Redirect URI").inputValue()).resolves.toBe(
+    `${own.baseUrl}/api/integrations/oauth/callback`,
+  );
+  await (await hydrated(dialog.getByLabel("Client ID"))).fill(GOOGLE_APP.clientId);
+  await dialog.getByLabel("Client secret").fill(GOOGLE_APP.clientSecret);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await toastWith(page, "Google OAuth credentials saved");
+
+  // To the provider and back: the fake consents at once and redirects to Portico's callback.
+  await connect.click();
+  await page.waitForURL(
+    (url) =>
+      url.pathname.endsWith("/integrations") && url.searchParams.get("editIntegration") === "google-drive",
+  );
+  const panel = page.getByRole("dialog").getByRole("region", { name: "Connection" });
+  await visible(panel.getByText("Connected", { exact: true }));
+  expect(new URLSearchParams(google.codeRequests.at(-1)?.body).get("code_verifier")).toBeTruthy();
+  await screenshot(page, "integrations-07-oauth-connected");
+
+  await panel.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect" }).click();
+  await toastWith(page, "Google disconnected and access revoked");
+  await visible(panel.getByText("Disconnected; access revoked at Google."));
+  expect(google.revoked).toHaveLength(1);
+  await context.close();
 });

@@ -40,8 +40,8 @@ export interface CredentialEditorProps {
   /** Saves and answers with the stored credential (its defaults filled in, secrets masked). */
   onSave: (authFlow: AuthFlowType, values: Record<string, string>) => Promise<CredentialView>;
   onDelete: (credential: CredentialView) => Promise<unknown>;
-  /** Extra content under the form, e.g. the connection controls. */
-  children?: ReactNode;
+  /** Extra content under the form for the flow shown, e.g. the connection controls. */
+  footer?: (flow: AuthFlowType) => ReactNode;
 }
 
 function initialValues(shape: CredentialShape, saved: CredentialView | undefined, redirectUri: string) {
@@ -125,7 +125,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
               onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
             />
           ) : null}
-          {props.children}
+          {props.footer?.(flow)}
           <DialogFooter className="gap-2 sm:justify-between">
             {saved && props.canManage ? (
               <ConfirmDialog

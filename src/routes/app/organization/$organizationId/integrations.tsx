@@ -5,6 +5,8 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Plug, SearchIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { ConnectionPanel } from "~/components/integrations/connection-panel.tsx";
+import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
 import { CredentialEditor } from "~/components/integrations/credential-editor.tsx";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
 import { IntegrationSetupBadge } from "~/components/integrations/integration-status.tsx";
@@ -42,6 +44,11 @@ export const Route = createFileRoute("/app/organization/$organizationId/integrat
           organizationId: params.organizationId,
         }),
       ),
+      queryClient.ensureQueryData(
+        trpc.integrations.connections.getOrganizationConnections.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
     ]),
   component: OrganizationIntegrationsPage,
 });
@@ -60,6 +67,9 @@ function OrganizationIntegrationsPage() {
   );
   const { data: credentials } = useSuspenseQuery(
     trpc.integrations.credentials.getOrganizationCredentials.queryOptions({ organizationId }),
+  );
+  const { data: connections } = useSuspenseQuery(
+    trpc.integrations.connections.getOrganizationConnections.queryOptions({ organizationId }),
   );
   const save = useMutation(trpc.integrations.credentials.saveOrganizationCredential.mutationOptions());
   const remove = useMutation(trpc.integrations.credentials.deleteOrganizationCredential.mutationOptions());
@@ -112,7 +122,8 @@ function OrganizationIntegrationsPage() {
                 <TableRow>
                   <TableHead>Integration</TableHead>
                   <TableHead className="hidden md:table-cell">Provider</TableHead>
-                  <TableHead>Setup</TableHead>
+                  <TableHead className="hidden lg:table-cell">Setup</TableHead>
+                  <TableHead>Status</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Tools</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Actions</span>
@@ -132,11 +143,14 @@ function OrganizationIntegrationsPage() {
                       </div>
                     </TableCell>
                     <TableCell className="hidden md:table-cell">{row.providerName}</TableCell>
-                    <TableCell>
+                    <TableCell className="hidden lg:table-cell">
                       <IntegrationSetupBadge
                         organizationFlows={row.organizationFlows}
                         platformFlows={row.platformFlows}
                       />
+                    </TableCell>
+                    <TableCell>
+                      <ConnectionStatusBadge status={row.connection?.status ?? null} />
                     </TableCell>
                     <TableCell className="hidden text-right tabular-nums sm:table-cell">
                       {row.toolCount}
@@ -171,10 +185,10 @@ function OrganizationIntegrationsPage() {
           flowNote={(flow) => {
             if (flow !== "oauth")
               return "Agents act with this account's access. Secrets are stored encrypted and never shown again.";
-            const platform = credentials.platform.some(
-              (p) => p.provider === editing.provider && p.authFlow === "oauth",
-            );
-            return platform
+            if (editing.organizationFlows.includes("oauth")) {
+              return `Your organization's own OAuth app is used to connect ${editing.providerName}.`;
+            }
+            return editing.platformFlows.includes("oauth")
               ? `Optional: bring your own OAuth app registered with ${editing.providerName}. Without one, Portico's app is used.`
               : `Portico has no OAuth app for ${editing.providerName}: register one with ${editing.providerName} and enter it here.`;
           }}
@@ -195,6 +209,17 @@ function OrganizationIntegrationsPage() {
             await refresh();
             toast.success(`${providers[credential.provider].name} credentials removed`);
           }}
+          footer={(flow) => (
+            <ConnectionPanel
+              organizationId={organizationId}
+              integrationId={editing.id}
+              provider={editing.provider}
+              connection={connections.find((connection) => connection.provider === editing.provider)}
+              flow={flow}
+              oauthAppAvailable={[...editing.organizationFlows, ...editing.platformFlows].includes("oauth")}
+              canManage={credentials.canManage}
+            />
+          )}
         />
       ) : null}
     </div>
