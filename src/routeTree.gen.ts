@@ -29,7 +29,9 @@ import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from '.
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
+import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
+import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -138,10 +140,22 @@ const AppProjectProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdApiKeysRoute =
+  AppProjectProjectIdApiKeysRouteImport.update({
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdSettingsRoute =
   AppProjectProjectIdSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdServersIndexRoute =
+  AppProjectProjectIdServersIndexRouteImport.update({
+    id: '/servers/',
+    path: '/servers/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
 
@@ -164,9 +178,11 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -183,9 +199,11 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -207,9 +225,11 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
+  '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -232,9 +252,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
+    | '/app/project/$projectId/servers/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -251,9 +273,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/app/project/$projectId/servers'
   id:
     | '__root__'
     | '/'
@@ -274,9 +298,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
+    | '/app/project/$projectId/servers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -431,11 +457,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/api-keys': {
+      id: '/app/project/$projectId/api-keys'
+      path: '/api-keys'
+      fullPath: '/app/project/$projectId/api-keys'
+      preLoaderRoute: typeof AppProjectProjectIdApiKeysRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/settings': {
       id: '/app/project/$projectId/settings'
       path: '/settings'
       fullPath: '/app/project/$projectId/settings'
       preLoaderRoute: typeof AppProjectProjectIdSettingsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/servers/': {
+      id: '/app/project/$projectId/servers/'
+      path: '/servers'
+      fullPath: '/app/project/$projectId/servers/'
+      preLoaderRoute: typeof AppProjectProjectIdServersIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
   }
@@ -482,14 +522,18 @@ const AppOrganizationOrganizationIdRouteRouteWithChildren =
   )
 
 interface AppProjectProjectIdRouteRouteChildren {
+  AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
+  AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
 }
 
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
   {
+    AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
+    AppProjectProjectIdServersIndexRoute: AppProjectProjectIdServersIndexRoute,
   }
 
 const AppProjectProjectIdRouteRouteWithChildren =

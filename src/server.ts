@@ -2,6 +2,8 @@
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
+import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
+import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
@@ -22,6 +24,8 @@ export default createServerEntry({
     const url = new URL(request.url);
     const redirect = normalizePath(url);
     if (redirect) return redirect;
+    if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
+    if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
     if (url.pathname.startsWith("/api/")) {
       const response = await handleApiRequest(await getApp(), request, url.pathname);
       if (response) return response;

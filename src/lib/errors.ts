@@ -18,11 +18,11 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
 };
 
 export class AppError extends Error {
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-  ) {
+  readonly code: AppErrorCode;
+
+  constructor(code: AppErrorCode, message: string) {
     super(message);
     this.name = "AppError";
+    this.code = code;
   }
 }

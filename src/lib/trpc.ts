@@ -7,6 +7,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createIsomorphicFn } from "@tanstack/react-start";
 import { getRequestHeaders } from "@tanstack/react-start/server";
 import { createTRPCClient, httpBatchLink, type TRPCLink, unstable_localLink } from "@trpc/client";
+import type { inferRouterOutputs } from "@trpc/server";
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import { getApp } from "~/server/app.ts";
@@ -14,6 +15,7 @@ import { createContext } from "~/server/trpc/init.ts";
 import { type AppRouter, appRouter } from "~/server/trpc/root.ts";
 
 export type { AppRouter };
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type TRPC = TRPCOptionsProxy<AppRouter>;
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

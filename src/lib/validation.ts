@@ -50,3 +50,9 @@ export type OrganizationRole = (typeof organizationRoles)[number];
 export const invitableRoles = ["admin", "member"] as const;
 export const projectRoles = ["viewer", "editor", "admin"] as const;
 export type ProjectRole = (typeof projectRoles)[number];
+
+export const apiKeyNameField = z
+  .string()
+  .trim()
+  .min(1, "Key name is required")
+  .max(NAME_MAX_LENGTH, `Key name must be at most ${NAME_MAX_LENGTH} characters`);

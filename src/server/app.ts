@@ -5,6 +5,8 @@ import type { Keyring } from "./crypto/envelope.ts";
 import { resolveKeyring } from "./crypto/keyring.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
+import { createGateway, type Gateway } from "./gateway/gateway.ts";
+import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 
@@ -14,11 +16,21 @@ export interface App {
   db: DatabaseHandle["db"];
   auth: Auth;
   mailer: Mailer;
+  gateway: Gateway;
   /** Master keys for secrets at rest (integration credentials and tokens). */
   keyring: Keyring;
 }
 
-export async function createApp(config: Config, database?: DatabaseHandle): Promise<App> {
+export interface AppOptions {
+  /** Tool sources beyond the built-in ones (benchmarks and tests with synthetic tools). */
+  extraToolSources?: ToolSource[];
+}
+
+export async function createApp(
+  config: Config,
+  database?: DatabaseHandle,
+  options: AppOptions = {},
+): Promise<App> {
   // Before the database opens: a missing production key stops the start with a clear message.
   const keyring = resolveKeyring(config);
   const handle =
@@ -42,6 +54,7 @@ export async function createApp(config: Config, database?: DatabaseHandle): Prom
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
+    gateway: await createGateway(handle, options.extraToolSources),
     keyring,
   };
 }
@@ -58,5 +71,9 @@ export function getApp(): Promise<App> {
 export async function closeApp(): Promise<void> {
   const pending = globalApp.__porticoApp;
   globalApp.__porticoApp = undefined;
-  if (pending) await (await pending).database.close();
+  if (!pending) return;
+  const app = await pending;
+  // The call log is flushed before the database closes: a clean stop loses no recorded call.
+  await app.gateway.stop();
+  await app.database.close();
 }

@@ -61,6 +61,23 @@ const configSchema = z
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
     ENCRYPTION_KEYS: optionalText.pipe(encryptionKeysSchema.optional()),
     INTEGRATION_ENDPOINTS: optionalText.pipe(integrationEndpointsSchema),
+    TOOL_TIMEOUT_MS: z.coerce
+      .number({ message: "TOOL_TIMEOUT_MS must be a number" })
+      .int("TOOL_TIMEOUT_MS must be a whole number")
+      .min(100, "TOOL_TIMEOUT_MS must be between 100 and 600000")
+      .max(600_000, "TOOL_TIMEOUT_MS must be between 100 and 600000")
+      .default(60_000),
+    ALLOW_PRIVATE_URLS: z
+      .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
+      .default("false"),
+    MCP_CONFORMANCE_FIXTURES: z
+      .enum(["true", "false"], { message: "MCP_CONFORMANCE_FIXTURES must be true or false" })
+      .default("false"),
+  })
+  // The conformance fixtures replace every project's MCP endpoint with test tools: never in production.
+  .refine((env) => !(env.APP_ENV === "production" && env.MCP_CONFORMANCE_FIXTURES === "true"), {
+    path: ["MCP_CONFORMANCE_FIXTURES"],
+    message: "MCP_CONFORMANCE_FIXTURES is for tests and cannot be enabled when APP_ENV=production",
   })
   .transform((env) => {
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
@@ -79,6 +96,12 @@ const configSchema = z
       mailFrom: env.MAIL_FROM,
       encryptionKeys: env.ENCRYPTION_KEYS,
       integrationEndpoints: env.INTEGRATION_ENDPOINTS,
+      /** Lets user-supplied URLs reach loopback and private networks: development and tests only. */
+      allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
+      /** The time limit of every tool run through the gateway. */
+      toolTimeoutMs: env.TOOL_TIMEOUT_MS,
+      /** Serves the MCP conformance suite's fixtures on /mcp (gateway/conformance/): tests only. */
+      conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
     };
   });
 

@@ -76,6 +76,8 @@ beforeAll(async () => {
   );
   own = await startServer({
     env: {
+      // The Caflou base URL typed in the form points at a 127.0.0.1 fake.
+      ALLOW_PRIVATE_URLS: "true",
       INTEGRATION_ENDPOINTS: JSON.stringify({
         google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
       }),

@@ -2,41 +2,10 @@
 // becomes site admin, creates an organization and a project, invites a second user whose invitation
 // link is read from the admin mail outbox; the second user signs up from that link in a separate browser
 // context, joins, and is refused the owner's destructive action both in the UI and by the server.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, test } from "./support/browser.ts";
-
-const STEP_TIMEOUT = 15_000;
-
-/** Waits until `locator` is visible; fails with its description after STEP_TIMEOUT. */
-const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
-
-/** expect.poll with the step timeout (vitest's default is one second). */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STEP_TIMEOUT, interval: 100 });
-
-/** React has hydrated an element once it carries React's props (its event handlers). */
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-
-/**
- * Waits until `locator` is visible and hydrated, so that typing and clicking reach React rather than
- * the server-rendered HTML (input typed before hydration is lost; a click does nothing or submits natively).
- */
-async function hydrated(locator: Locator): Promise<Locator> {
-  await visible(locator);
-  await poll(() => locator.evaluate(isHydrated)).toBe(true);
-  return locator;
-}
-
-/** The toast region sonner renders (a labelled <section>, so role "region"). */
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-
-/** Waits for a toast with `text`. */
-const toastWith = (page: Page, text: string | RegExp) => visible(toasts(page).getByText(text).first());
-
-async function waitForPath(page: Page, pattern: RegExp): Promise<URL> {
-  await page.waitForURL((url) => pattern.test(url.pathname), { timeout: STEP_TIMEOUT });
-  return new URL(page.url());
-}
+import { hydrated, poll, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
 
 async function signUpThroughForm(page: Page, user: { name: string; email: string; password: string }) {
   await visible(page.getByRole("heading", { name: "Create your account" }));

@@ -99,6 +99,38 @@ describe("credential bad input", () => {
     }
   });
 
+  it.each([
+    [
+      "caflou",
+      { apiKey: "k", accountId: "1", baseUrl: "http://127.0.0.1:9" },
+      "The URL http://127.0.0.1:9 is not allowed",
+    ],
+    [
+      "caflou",
+      { apiKey: "k", accountId: "1", baseUrl: "http://localhost:8080" },
+      "The URL http://localhost:8080 is not allowed",
+    ],
+    [
+      "openai",
+      { apiKey: "sk-1", baseUrl: "http://169.254.169.254/v1" },
+      "The URL http://169.254.169.254 is not allowed",
+    ],
+  ])(
+    "refuses a %s base URL on a private or metadata address (SSRF): %j",
+    async (provider, values, message) => {
+      const before = await credentialRows();
+      const { status, body } = await mutate("integrations.credentials.saveOrganizationCredential", {
+        organizationId,
+        provider,
+        authFlow: "api-token",
+        values,
+      });
+      expect(status).toBe(400);
+      expect(body.error?.json.message).toContain(message);
+      expect(await credentialRows()).toBe(before);
+    },
+  );
+
   it("an unknown integration in startOAuth is a 400", async () => {
     const { status, fieldErrors } = await mutate("integrations.connections.startOAuth", {
       organizationId,

@@ -40,6 +40,8 @@ beforeAll(async () => {
       request.headers["x-instance-name"] === "acme",
   );
   app = await createTestApp({
+    // Caflou's base URL is user-given: reaching a 127.0.0.1 fake needs private addresses allowed.
+    ALLOW_PRIVATE_URLS: "true",
     INTEGRATION_ENDPOINTS: JSON.stringify({
       google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
       atlassian: { authorizeUrl: atlassian.authorizeUrl, tokenUrl: atlassian.tokenUrl },

@@ -28,6 +28,8 @@ const SECRETS = {
 beforeAll(async () => {
   providerApi = await startFakeApiProvider(() => true);
   app = await createTestApp({
+    // The fake listens on 127.0.0.1, which the SSRF guard refuses for user-given URLs otherwise.
+    ALLOW_PRIVATE_URLS: "true",
     INTEGRATION_ENDPOINTS: JSON.stringify({
       atlassian: { apiBaseUrl: providerApi.url },
       openai: { apiBaseUrl: providerApi.url },

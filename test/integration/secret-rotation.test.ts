@@ -157,16 +157,12 @@ describe("npm run secrets:rotate", () => {
       const devKey = app.keyring.currentKeyId;
       await app.database.close();
 
-      const run = spawnSync(
-        path.join(root, "node_modules/.bin/node"),
-        ["--experimental-transform-types", "--no-warnings", "scripts/rotate-secrets.ts"],
-        {
-          cwd: root,
-          env: { PATH: process.env.PATH, ...env, ENCRYPTION_KEYS: formatKeyList([v2]) },
-          encoding: "utf8",
-          timeout: 60_000,
-        },
-      );
+      const run = spawnSync(path.join(root, "node_modules/.bin/node"), ["scripts/rotate-secrets.ts"], {
+        cwd: root,
+        env: { PATH: process.env.PATH, ...env, ENCRYPTION_KEYS: formatKeyList([v2]) },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       expect(run.stderr).toBe("");
       expect(run.stdout).toContain(`Re-encrypting with key "v2" (known keys: v2, ${devKey})`);
       expect(run.stdout).toContain("integration_credential: 3 rotated, 0 already current, 0 failed");

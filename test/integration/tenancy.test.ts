@@ -11,6 +11,7 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 let invitationId: string;
 let memberId: string;
 let credentialId: string;
+let apiKeyId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -36,6 +37,7 @@ beforeAll(async () => {
     },
   });
   credentialId = credential.id;
+  apiKeyId = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Victim" })).id;
 });
 
 afterAll(async () => {
@@ -71,6 +73,15 @@ const scopedCalls: Record<string, Call> = {
   "organizationInvitations.dismiss": (c) => c.organizationInvitations.dismiss({ invitationId }),
   "organizationInvitations.withdraw": (c) =>
     c.organizationInvitations.withdraw({ organizationId: world.orgA.id, invitationId }),
+  "apiKeys.getUserApiKeysMasked": (c) => c.apiKeys.getUserApiKeysMasked({ projectId: world.projectA.id }),
+  "apiKeys.getUserApiKeysForSnippets": (c) =>
+    c.apiKeys.getUserApiKeysForSnippets({ projectId: world.projectA.id }),
+  "apiKeys.create": (c) => c.apiKeys.create({ projectId: world.projectA.id, name: "Intruder" }),
+  "apiKeys.revoke": (c) => c.apiKeys.revoke({ projectId: world.projectA.id, keyId: apiKeyId }),
+  "standardTools.getProjectStandardTools": (c) =>
+    c.standardTools.getProjectStandardTools({ projectId: world.projectA.id }),
+  "standardTools.setEnabled": (c) =>
+    c.standardTools.setEnabled({ projectId: world.projectA.id, toolName: "calculate", enabled: false }),
   "project.getById": (c) => c.project.getById({ projectId: world.projectA.id }),
   "project.getProjectStats": (c) => c.project.getProjectStats({ projectId: world.projectA.id }),
   "project.create": (c) => c.project.create({ organizationId: world.orgA.id, name: "Intruder" }),

@@ -24,15 +24,19 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   });
   const database = await createTestDatabase();
+  let app: App | undefined;
   const close = async () => {
     try {
+      // Like closeApp(): the call log is flushed while the database is still open.
+      await app?.gateway.stop();
       await database.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   };
   try {
-    return await createApp(config, { ...database, close });
+    app = await createApp(config, { ...database, close });
+    return app;
   } catch (error) {
     await close();
     throw error;

@@ -4,19 +4,24 @@ import superjson from "superjson";
 import type { Credentials } from "./app.ts";
 
 export class TrpcHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, code: string | undefined, message: string) {
     super(`tRPC ${status} ${code}: ${message}`);
+    this.status = status;
+    this.code = code;
   }
 }
 
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");

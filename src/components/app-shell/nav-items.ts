@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon, Plug, Settings, Users } from "lucide-react";
+import { KeyRound, LayoutDashboard, type LucideIcon, Plug, Server, Settings, Users } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -30,6 +30,8 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/project/${encodeURIComponent(scope.projectId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
+      { label: "Servers", href: `${base}/servers`, icon: Server },
+      { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
     ];
   }

@@ -21,6 +21,10 @@ export const projectPermissions = {
   "project.rename": ["admin"],
   "project.delete": ["admin"],
   "project.manageAccess": ["admin"],
+  "apiKeys.view": ["viewer", "editor", "admin"],
+  "apiKeys.create": ["editor", "admin"],
+  "apiKeys.revoke": ["editor", "admin"],
+  "tools.configure": ["editor", "admin"],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type OrganizationAction = keyof typeof organizationPermissions;

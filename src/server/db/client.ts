@@ -21,7 +21,19 @@ export interface DatabaseHandle {
   kind: DatabaseTarget["kind"];
   /** Runs `fn` while holding a cluster-wide lock, so replicas never migrate at once. */
   withMigrationLock<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Cross-replica signals (PostgreSQL LISTEN/NOTIFY): every process listening on `channel`, this one
+   * included, receives each payload. Used to drop in-process caches when the data behind them changes.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+function assertChannel(channel: string): void {
+  // LISTEN takes an identifier, not a parameter: only plain names are accepted.
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
 }
 
 const MIGRATION_LOCK_ID = 727_274_201;
@@ -30,6 +42,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    let listener: Promise<pg.Client> | undefined;
+    const handlers = new Map<string, Array<(payload: string) => void>>();
+    const connectListener = async () => {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      client.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      });
+      return client;
+    };
     return {
       db,
       kind: "postgres",
@@ -43,7 +65,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release();
         }
       },
-      close: () => pool.end(),
+      async listen(channel, onPayload) {
+        assertChannel(channel);
+        listener ??= connectListener();
+        const client = await listener;
+        const existing = handlers.get(channel);
+        if (existing) existing.push(onPayload);
+        else {
+          handlers.set(channel, [onPayload]);
+          await client.query(`listen ${channel}`);
+        }
+      },
+      async notify(channel, payload) {
+        assertChannel(channel);
+        await pool.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+      async close() {
+        if (listener) await (await listener).end();
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -58,6 +98,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: "pglite",
     // PGlite is single-connection and single-process: there is nobody to race with.
     withMigrationLock: (fn) => fn(db),
+    async listen(channel, onPayload) {
+      assertChannel(channel);
+      await client.listen(channel, onPayload);
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
     close: () => client.close(),
   };
 }

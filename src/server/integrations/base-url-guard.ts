@@ -1,15 +1,11 @@
 // Every provider URL a user types and the server later calls (Caflou's base URL, an OpenAI-compatible
-// base URL) passes through here before it is saved and before it is used.
-//
-// SSRF: main's guard (src/server/security/ssrf-guard.ts, assertPublicUrl) has not been merged into this
-// branch yet. Until it is, only the format is checked here; wiring it is a one-line change at this
-// single call site: `return assertPublicUrl(url, { allowPrivateNetworks: config.allowPrivateUrls })`.
+// base URL) passes the SSRF guard here before it is saved; the call itself then goes through
+// fetchPublicUrl, which checks the address again where the connection is made.
 import { AppError } from "../../lib/errors.ts";
+import { assertPublicUrl, type UrlPolicy } from "../security/ssrf-guard.ts";
 
-export async function assertCallableUrl(url: string, message: string): Promise<URL> {
-  if (!URL.canParse(url)) throw new AppError("BAD_REQUEST", message);
-  const parsed = new URL(url);
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new AppError("BAD_REQUEST", message);
-  if (parsed.username || parsed.password) throw new AppError("BAD_REQUEST", message);
-  return parsed;
+export async function assertCallableUrl(url: string, message: string, policy: UrlPolicy): Promise<URL> {
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new AppError("BAD_REQUEST", message);
+  return assertPublicUrl(url, policy);
 }

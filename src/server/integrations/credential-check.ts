@@ -4,8 +4,8 @@ import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
-import { assertCallableUrl } from "./base-url-guard.ts";
-import { networkReason, providerFetch } from "./outbound-fetch.ts";
+import { fetchPublicUrl } from "../security/ssrf-guard.ts";
+import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 import type { ProviderEndpoints } from "./providers/provider-spec.ts";
 import { providerEndpoints } from "./registry.ts";
 
@@ -14,6 +14,8 @@ interface CheckRequest {
   headers: Record<string, string>;
   method?: "GET" | "POST";
   body?: string;
+  /** The URL comes from the user's values (not configuration): it goes through the SSRF guard. */
+  userSupplied?: boolean;
 }
 type Values = Record<string, string | number | undefined>;
 type Check = (values: Values, endpoints: ProviderEndpoints) => CheckRequest;
@@ -64,6 +66,7 @@ const checks: Partial<Record<`${ProviderId}:${AuthFlowType}`, Check>> = {
   "caflou:api-token": (v) => ({
     url: `${text(v.baseUrl)}/api/v1/${path(v.accountId)}/companies?per_page=1`,
     headers: bearer(v.apiKey),
+    userSupplied: true,
   }),
   // The regional address is one of two fixed hosts; configuration may replace it (proxies, tests).
   "alveno:api-token": (v, e) => ({
@@ -82,7 +85,7 @@ export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
 
 /** Throws BAD_REQUEST with a reason people can act on when the provider does not accept the values. */
 export async function checkCredential(
-  config: Pick<Config, "integrationEndpoints">,
+  config: Pick<Config, "integrationEndpoints" | "allowPrivateUrls">,
   provider: ProviderId,
   authFlow: AuthFlowType,
   values: Values,
@@ -91,19 +94,21 @@ export async function checkCredential(
   if (!check) return;
   const name = providers[provider].name;
   const request = check(values, providerEndpoints(provider, config));
-  await assertCallableUrl(request.url, `${name} address is not a valid URL`);
+  const policy = { allowPrivateNetworks: config.allowPrivateUrls };
+  const init = {
+    method: request.method ?? "GET",
+    headers: { accept: "application/json", ...request.headers },
+    body: request.body,
+  };
   let response: Response;
   try {
-    response = await providerFetch(request.url, {
-      method: request.method ?? "GET",
-      headers: { accept: "application/json", ...request.headers },
-      body: request.body,
-    });
+    response = request.userSupplied
+      ? // No redirects: following one would send the credentials to wherever it points.
+        await fetchPublicUrl(request.url, init, policy, { timeoutMs: PROVIDER_TIMEOUT_MS, maxRedirects: 0 })
+      : await providerFetch(request.url, init);
   } catch (error) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `Could not reach ${name} to check these credentials: ${networkReason(error)}.`,
-    );
+    const reason = error instanceof AppError ? error.message.replace(/\.$/, "") : networkReason(error);
+    throw new AppError("BAD_REQUEST", `Could not reach ${name} to check these credentials: ${reason}.`);
   }
   await response.body?.cancel();
   if (response.ok) return;

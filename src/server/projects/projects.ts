@@ -2,10 +2,12 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
+import type { App } from "../app.ts";
 import { allowedActions, effectiveProjectRole, projectPermissions } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
+import { getProjectCallStats } from "../usage/project-call-stats.ts";
 import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
 
 export interface ProjectInput {
@@ -106,7 +108,8 @@ export async function getProjectById(db: Database, userId: string, projectId: st
  * Figures for the project overview. Request and tool-call counts join here when the gateway records
  * calls; today a project has people and nothing else to count.
  */
-export async function getProjectStats(db: Database, userId: string, projectId: string) {
+export async function getProjectStats(app: App, userId: string, projectId: string) {
+  const { db } = app;
   const access = await requireProjectAction(db, userId, projectId, "project.view");
   const [explicit] = await db
     .select({ total: count() })
@@ -125,5 +128,6 @@ export async function getProjectStats(db: Database, userId: string, projectId: s
     projectId,
     peopleWithAccess: (explicit?.total ?? 0) + (administrators?.total ?? 0),
     createdAt: access.project.createdAt,
+    calls: await getProjectCallStats(app, projectId, access.project.organizationId),
   };
 }

@@ -68,3 +68,14 @@ export const siteAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   }
   return next();
 });
+
+/**
+ * For mutations that can take project access away (members removed, roles lowered, projects or
+ * organizations deleted): the gateway's cached API key principals are dropped on every replica, so a
+ * key whose creator lost access stops working at once.
+ */
+export const accessChangingProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) await ctx.app.gateway.invalidateProject("*");
+  return result;
+});

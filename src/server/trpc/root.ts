@@ -1,21 +1,25 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
+import { apiKeysRouter } from "./routers/api-keys.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
 import { projectRouter } from "./routers/project.ts";
 import { projectPermissionsRouter } from "./routers/project-permissions.ts";
+import { standardToolsRouter } from "./routers/standard-tools.ts";
 import { userRouter } from "./routers/user.ts";
 
 export const appRouter = router({
   admin: adminRouter,
+  apiKeys: apiKeysRouter,
   integrations: integrationsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,
   project: projectRouter,
   projectPermissions: projectPermissionsRouter,
+  standardTools: standardToolsRouter,
   user: userRouter,
 });
 

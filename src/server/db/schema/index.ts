@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./gateway.ts";
 export * from "./integration-connections.ts";
 export * from "./integrations.ts";
 export * from "./organizations.ts";

@@ -17,9 +17,12 @@ export const REFRESH_MARGIN_MS = 60_000;
 
 /** The connection cannot give a token; `reason` is also its status reason. */
 export class ConnectionUnavailableError extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+
+  constructor(reason: string) {
     super(reason);
     this.name = "ConnectionUnavailableError";
+    this.reason = reason;
   }
 }
 

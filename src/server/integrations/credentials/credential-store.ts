@@ -92,7 +92,7 @@ export interface CredentialSubmission {
 export interface CredentialDeps {
   db: Database;
   keyring: Keyring;
-  config: Pick<Config, "integrationEndpoints">;
+  config: Pick<Config, "integrationEndpoints" | "allowPrivateUrls">;
 }
 
 /**
@@ -123,7 +123,9 @@ export async function saveCredential(
   for (const field of shape.fields.filter((f) => f.fetchedByServer)) {
     const url = parsed.data[field.name];
     if (typeof url === "string")
-      await assertCallableUrl(url, `${field.label.replace(/ \(optional\)$/, "")} must be a valid URL`);
+      await assertCallableUrl(url, `${field.label.replace(/ \(optional\)$/, "")} must be a valid URL`, {
+        allowPrivateNetworks: config.allowPrivateUrls,
+      });
   }
   if (isCheckedFlow(authFlow))
     await checkCredential(config, provider, authFlow, parsed.data as Record<string, string | number>);

@@ -19,13 +19,15 @@ export interface TokenSet {
 
 /** A refused or failed token request; `reason` is shown to people as the connection's status reason. */
 export class TokenRequestError extends Error {
-  constructor(
-    readonly reason: string,
-    /** True when retrying with the same grant cannot help (invalid_grant and the like). */
-    readonly permanent: boolean,
-  ) {
+  readonly reason: string;
+  /** True when retrying with the same grant cannot help (invalid_grant and the like). */
+  readonly permanent: boolean;
+
+  constructor(reason: string, permanent: boolean) {
     super(reason);
     this.name = "TokenRequestError";
+    this.reason = reason;
+    this.permanent = permanent;
   }
 }
 

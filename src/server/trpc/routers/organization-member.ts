@@ -6,7 +6,7 @@ import {
   leaveOrganization,
   removeMember,
 } from "../../organizations/members.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
 
 const memberInput = z.object({ organizationId: idField, memberId: idField });
 
@@ -14,17 +14,17 @@ export const organizationMemberRouter = router({
   getMembersByOrganizationId: protectedProcedure
     .input(z.object({ organizationId: idField }))
     .query(({ ctx, input }) => getMembersByOrganizationId(ctx.app.db, ctx.user.id, input.organizationId)),
-  changeRole: protectedProcedure
+  changeRole: accessChangingProcedure
     .input(memberInput.extend({ role: z.enum(organizationRoles) }))
     .mutation(({ ctx, input }) =>
       changeMemberRole(ctx.app.db, ctx.user.id, input.organizationId, input.memberId, input.role),
     ),
-  remove: protectedProcedure
+  remove: accessChangingProcedure
     .input(memberInput)
     .mutation(({ ctx, input }) =>
       removeMember(ctx.app.db, ctx.user.id, input.organizationId, input.memberId),
     ),
-  leave: protectedProcedure
+  leave: accessChangingProcedure
     .input(z.object({ organizationId: idField }))
     .mutation(({ ctx, input }) => leaveOrganization(ctx.app.db, ctx.user.id, input.organizationId)),
 });

@@ -8,7 +8,7 @@ import {
   getOrganizationsDetails,
   renameOrganization,
 } from "../../organizations/organizations.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
 
 const byId = z.object({ id: idField });
 
@@ -28,7 +28,7 @@ export const organizationRouter = router({
   rename: protectedProcedure
     .input(z.object({ id: idField, name: organizationNameField }))
     .mutation(({ ctx, input }) => renameOrganization(ctx.app.db, ctx.user.id, input.id, input.name)),
-  delete: protectedProcedure
+  delete: accessChangingProcedure
     .input(byId)
     .mutation(({ ctx, input }) => deleteOrganization(ctx.app.db, ctx.user.id, input.id)),
 });

@@ -8,7 +8,7 @@ import {
   setProjectMemberRole,
 } from "../../projects/permissions.ts";
 import { listAccessibleProjects } from "../../projects/projects.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
 
 const byProjectAndUser = z.object({ projectId: idField, userId: idField });
 
@@ -29,12 +29,12 @@ export const projectPermissionsRouter = router({
     .query(({ ctx, input }) =>
       getOrganizationMembersWithAllProjectPermissions(ctx.app.db, ctx.user.id, input.organizationId),
     ),
-  setProjectMemberRole: protectedProcedure
+  setProjectMemberRole: accessChangingProcedure
     .input(byProjectAndUser.extend({ role: z.enum(projectRoles) }))
     .mutation(({ ctx, input }) =>
       setProjectMemberRole(ctx.app.db, ctx.user.id, input.projectId, input.userId, input.role),
     ),
-  removeProjectMember: protectedProcedure
+  removeProjectMember: accessChangingProcedure
     .input(byProjectAndUser)
     .mutation(({ ctx, input }) =>
       removeProjectMember(ctx.app.db, ctx.user.id, input.projectId, input.userId),

@@ -7,7 +7,7 @@ import {
   getProjectStats,
   updateProject,
 } from "../../projects/projects.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
 
@@ -17,7 +17,7 @@ export const projectRouter = router({
     .query(({ ctx, input }) => getProjectById(ctx.app.db, ctx.user.id, input.projectId)),
   getProjectStats: protectedProcedure
     .input(byProject)
-    .query(({ ctx, input }) => getProjectStats(ctx.app.db, ctx.user.id, input.projectId)),
+    .query(({ ctx, input }) => getProjectStats(ctx.app, ctx.user.id, input.projectId)),
   create: protectedProcedure
     .input(
       z.object({
@@ -30,7 +30,7 @@ export const projectRouter = router({
   update: protectedProcedure
     .input(byProject.extend({ name: projectNameField, description: projectDescriptionField.optional() }))
     .mutation(({ ctx, input }) => updateProject(ctx.app.db, ctx.user.id, input.projectId, input)),
-  delete: protectedProcedure
+  delete: accessChangingProcedure
     .input(byProject)
     .mutation(({ ctx, input }) => deleteProject(ctx.app.db, ctx.user.id, input.projectId)),
 });

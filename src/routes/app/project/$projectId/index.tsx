@@ -1,9 +1,14 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { CalendarDays, Settings, Users } from "lucide-react";
-import { Badge } from "~/components/ui/badge.tsx";
+import { Activity, KeyRound, Settings } from "lucide-react";
+import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx";
+import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
+import { UsageSummary } from "~/components/gateway/usage-summary.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
 
@@ -21,9 +26,10 @@ export const Route = createFileRoute("/app/project/$projectId/")({
 
 function ProjectOverview() {
   const { projectId } = Route.useParams();
-  const { trpc } = Route.useRouteContext();
+  const { trpc, clientConfig } = Route.useRouteContext();
   const { data: project } = useSuspenseQuery(trpc.project.getById.queryOptions({ projectId }));
   const { data: stats } = useSuspenseQuery(trpc.project.getProjectStats.queryOptions({ projectId }));
+  const mcpUrl = `${clientConfig.baseUrl}/mcp`;
 
   return (
     <div className="flex flex-col gap-6">
@@ -38,42 +44,56 @@ function ProjectOverview() {
           </Button>
         }
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardDescription className="flex items-center gap-2">
-              <Users className="size-4" aria-hidden="true" /> People with access
-            </CardDescription>
-            <CardTitle className="text-3xl">{stats.peopleWithAccess}</CardTitle>
-          </CardHeader>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardDescription>Your permission</CardDescription>
-            <CardTitle>
-              <Badge>{project.role}</Badge>
-            </CardTitle>
-          </CardHeader>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardDescription className="flex items-center gap-2">
-              <CalendarDays className="size-4" aria-hidden="true" /> Created
-            </CardDescription>
-            <CardTitle className="text-base">{new Date(stats.createdAt).toLocaleDateString()}</CardTitle>
-          </CardHeader>
-        </Card>
-      </div>
-      <p className="text-sm text-muted-foreground">
-        Organization:{" "}
-        <Link
-          to="/app/organization/$organizationId"
-          params={{ organizationId: project.organizationId }}
-          className="font-medium text-foreground hover:underline"
-        >
-          {project.organizationName}
-        </Link>
-      </p>
+      <Card>
+        <CardHeader>
+          <CardTitle>Connect an agent</CardTitle>
+          <CardDescription>
+            One MCP endpoint for this project. Authenticate with an API key (
+            <Link to="/app/project/$projectId/api-keys" params={{ projectId }} className="underline">
+              create one
+            </Link>
+            ) or let the client sign in with OAuth and pick this project.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex items-center gap-2">
+          <Input readOnly value={mcpUrl} aria-label="MCP endpoint URL" className="font-mono text-sm" />
+          <CopyButton value={mcpUrl} label="Copy URL" />
+        </CardContent>
+      </Card>
+      <UsageSummary stats={stats} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Requests over time</CardTitle>
+          <CardDescription>Tool calls per day (UTC) through MCP and the REST API.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <DailyRequestsChart points={stats.calls.daily} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Latest calls</CardTitle>
+          <CardDescription>The ten most recent tool calls in this project.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {stats.calls.latestCalls.length === 0 ? (
+            <EmptyState
+              icon={Activity}
+              title="No calls yet"
+              description="Connect an agent with an API key and ask it to use a tool: its calls appear here."
+              action={
+                <Button asChild>
+                  <Link to="/app/project/$projectId/api-keys" params={{ projectId }}>
+                    <KeyRound className="size-4" aria-hidden="true" /> Create an API key
+                  </Link>
+                </Button>
+              }
+            />
+          ) : (
+            <LatestCallsTable calls={stats.calls.latestCalls} />
+          )}
+        </CardContent>
+      </Card>
     </div>
   );
 }

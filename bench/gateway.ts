@@ -1,0 +1,90 @@
+// npm run bench:gateway — load on the MCP gateway from this process (Portico and the upstream run as
+// processes of their own), printing requests/s, p50 and p99:
+//   1. throughput: tools/call of a CPU-only standard tool over /mcp, as fast as possible;
+//   2. added latency at a fixed rate: the same upstream page fetched directly, then through
+//      tools/call fetch_web_page on /mcp (auth, tool resolution, SDK, logging and metering all on);
+//   3. tools/list of a project with 1,000 tools (in process, see tools-list-in-process.ts).
+// BENCH_SECONDS (default 10) sets the length of each load phase.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { closedLoop, fixedRate, type LoadResult, type RequestSpec } from "./support/load.ts";
+import { freePort, startPortico } from "./support/portico-process.ts";
+import { measureToolsList } from "./support/tools-list-in-process.ts";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const durationMs = seconds * 1000;
+const RATE = 2000;
+const CONNECTIONS = 32;
+const root = path.resolve(import.meta.dirname, "..");
+
+const fmt = (value: number) => value.toFixed(3).padStart(8);
+function report(label: string, result: LoadResult) {
+  console.log(
+    `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
+  );
+}
+
+async function startUpstream(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(
+    path.join(root, "node_modules/.bin/node"),
+    [path.join(root, "bench/support/upstream.ts")],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  process.once("exit", () => child.kill("SIGKILL"));
+  await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+  return { url: `http://127.0.0.1:${port}/page`, stop: () => child.kill("SIGTERM") };
+}
+
+function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<string, unknown>): RequestSpec {
+  return {
+    url: `${baseUrl}/mcp`,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${apiKey}`,
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    check: (text) =>
+      text.includes('"isError":true') || text.includes('"error":') ? text.slice(0, 300) : null,
+  };
+}
+
+const upstream = await startUpstream();
+const portico = await startPortico({ ALLOW_PRIVATE_URLS: "true" });
+console.log(`Portico ${portico.baseUrl}, upstream ${upstream.url}, ${seconds} s per phase\n`);
+try {
+  const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
+    expression: "(1250 * 1.21) / 12",
+  });
+  await closedLoop(calculate, CONNECTIONS, Math.min(3000, durationMs)); // warm-up
+  const throughput = await closedLoop(calculate, CONNECTIONS, durationMs);
+  report(`1. tools/call calculate, ${CONNECTIONS} connections`, throughput);
+
+  const direct: RequestSpec = { url: upstream.url, method: "GET" };
+  const viaGateway = toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: upstream.url });
+  await fixedRate(viaGateway, RATE, Math.min(3000, durationMs)); // warm-up
+  const directResult = await fixedRate(direct, RATE, durationMs);
+  const gatewayResult = await fixedRate(viaGateway, RATE, durationMs);
+  report(`2a. upstream directly at ${RATE} req/s`, directResult);
+  report(`2b. upstream via tools/call at ${RATE} req/s`, gatewayResult);
+  console.log(
+    `    added by the gateway: p50 ${(gatewayResult.p50 - directResult.p50).toFixed(3)} ms, p99 ${(gatewayResult.p99 - directResult.p99).toFixed(3)} ms`,
+  );
+
+  const list = await measureToolsList(1000, 2000);
+  console.log(
+    `3. tools/list, ${list.toolCount} tools (${(list.bytes / 1024).toFixed(0)} KB), ${list.iterations} calls   p50 ${fmt(list.p50)} ms  p99 ${fmt(list.p99)} ms`,
+  );
+  console.log(
+    "\nTargets: (1) >= 5000 req/s, 0 errors; (2) added p50 <= 0.5 ms, p99 <= 2 ms; (3) p99 <= 5 ms",
+  );
+} finally {
+  await portico.stop();
+  upstream.stop();
+}

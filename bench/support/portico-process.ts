@@ -1,0 +1,120 @@
+// Starts the production build (scripts/serve.ts) as its own process on a free port with a fresh data
+// folder, as `npm start` would, and prepares a signed-up user, an organization, a project and an API key.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export interface PorticoProcess {
+  baseUrl: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+async function waitUntilReady(child: ChildProcess): Promise<void> {
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Portico did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Portico is running at")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`Portico exited (${code}):\n${output}`)));
+  });
+}
+
+async function call(
+  baseUrl: string,
+  cookie: string,
+  procedure: string,
+  input: unknown,
+): Promise<{ json: unknown; cookie: string }> {
+  const response = await fetch(`${baseUrl}${procedure}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl, cookie },
+    body: JSON.stringify(input),
+  });
+  if (!response.ok) throw new Error(`${procedure}: ${response.status} ${await response.text()}`);
+  const setCookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return { json: await response.json(), cookie: setCookie || cookie };
+}
+
+/** tRPC mutations answer { result: { data: { json } } } with superjson. */
+const dataOf = (body: unknown) =>
+  (body as { result: { data: { json: Record<string, string> } } }).result.data.json;
+
+export async function startPortico(env: Record<string, string> = {}): Promise<PorticoProcess> {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portico-bench-"));
+  const child = spawn(path.join(root, "node_modules/.bin/node"), [path.join(root, "scripts/serve.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      APP_ENV: "test",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  process.once("exit", () => child.kill("SIGKILL"));
+  await waitUntilReady(child);
+
+  const { cookie } = await call(baseUrl, "", "/api/auth/sign-up/email", {
+    name: "Bench",
+    email: `bench-${port}@example.test`,
+    password: "bench-password-1234",
+  });
+  const organization = dataOf(
+    (await call(baseUrl, cookie, "/api/trpc/organization.create", { json: { name: "Bench" } })).json,
+  );
+  const project = dataOf(
+    (
+      await call(baseUrl, cookie, "/api/trpc/project.create", {
+        json: { organizationId: organization.id, name: "Bench" },
+      })
+    ).json,
+  );
+  const key = dataOf(
+    (
+      await call(baseUrl, cookie, "/api/trpc/apiKeys.create", {
+        json: { projectId: project.id, name: "bench" },
+      })
+    ).json,
+  );
+  return {
+    baseUrl,
+    apiKey: key.secret as string,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

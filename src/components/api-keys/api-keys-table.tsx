@@ -1,0 +1,91 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { formatDate, formatRelative } from "~/lib/format-date.ts";
+import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
+
+type ApiKeyRow = RouterOutputs["apiKeys"]["getUserApiKeysMasked"][number];
+
+const statusVariant = { active: "success", expired: "warning", revoked: "outline" } as const;
+
+export function ApiKeysTable({
+  projectId,
+  keys,
+  canRevoke,
+}: {
+  projectId: string;
+  keys: ApiKeyRow[];
+  canRevoke: boolean;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions());
+
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Key</TableHead>
+          <TableHead className="hidden md:table-cell">Created by</TableHead>
+          <TableHead className="hidden sm:table-cell">Last used</TableHead>
+          <TableHead className="hidden lg:table-cell">Expires</TableHead>
+          <TableHead>Status</TableHead>
+          {canRevoke ? <TableHead className="text-right">Actions</TableHead> : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {keys.map((key) => (
+          <TableRow key={key.id}>
+            <TableCell className="font-medium">{key.name}</TableCell>
+            <TableCell>
+              <code className="text-xs">{key.masked}</code>
+            </TableCell>
+            <TableCell className="hidden md:table-cell">
+              <span title={key.createdBy.email}>{key.createdBy.name}</span>
+              <span className="block text-xs text-muted-foreground">{formatDate(key.createdAt)}</span>
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
+              {key.lastUsedAt ? (
+                <time dateTime={new Date(key.lastUsedAt).toISOString()} suppressHydrationWarning>
+                  {formatRelative(key.lastUsedAt)}
+                </time>
+              ) : (
+                "Never"
+              )}
+            </TableCell>
+            <TableCell className="hidden lg:table-cell">
+              {key.expiresAt ? formatDate(key.expiresAt) : "Never"}
+            </TableCell>
+            <TableCell>
+              <Badge variant={statusVariant[key.status]}>{key.status}</Badge>
+            </TableCell>
+            {canRevoke ? (
+              <TableCell className="text-right">
+                {key.status === "active" ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="outline" size="sm">
+                        Revoke
+                      </Button>
+                    }
+                    title="Revoke API key"
+                    subject={key.name}
+                    description="Agents using this key lose access on their next request. This cannot be undone."
+                    confirmLabel="Revoke"
+                    onConfirm={async () => {
+                      await revoke.mutateAsync({ projectId, keyId: key.id });
+                      await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
+                    }}
+                  />
+                ) : null}
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,163 @@
+// Creates a project API key, then shows its secret once with a copy button: after this dialog closes
+// nobody can see it again (only its hash is stored).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, Plus, TriangleAlert } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { z } from "zod";
+import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { CopyButton } from "~/components/ui/copy-button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { useTRPC } from "~/lib/trpc.ts";
+import { apiKeyNameField } from "~/lib/validation.ts";
+
+const expiryChoices = [
+  { value: "never", label: "Never", days: null },
+  { value: "30", label: "In 30 days", days: 30 },
+  { value: "90", label: "In 90 days", days: 90 },
+  { value: "365", label: "In 1 year", days: 365 },
+] as const;
+
+const schema = z.object({ name: apiKeyNameField });
+
+export function CreateApiKeyDialog({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.apiKeys.create.mutationOptions());
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [expiry, setExpiry] = useState<string>("never");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const changeOpen = (next: boolean) => {
+    if (create.isPending) return;
+    setOpen(next);
+    if (next) {
+      setName("");
+      setExpiry("never");
+      setErrors({});
+      setSecret(null);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const days = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
+    await submitForm({
+      schema,
+      values: { name },
+      setErrors,
+      save: async () => {
+        const created = await create.mutateAsync({
+          projectId,
+          name: name.trim(),
+          expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+        });
+        setSecret(created.secret);
+        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
+      },
+      success: `API key "${name.trim()}" created`,
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus className="size-4" aria-hidden="true" /> Create API key
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {secret ? (
+          <div className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>Copy your new API key</DialogTitle>
+              <DialogDescription>
+                Paste it into your MCP client as <code>Authorization: Bearer …</code>.
+              </DialogDescription>
+            </DialogHeader>
+            <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+              This is the only time the key is shown. Portico stores only a hash of it.
+            </p>
+            <div className="flex items-center gap-2">
+              <Input
+                readOnly
+                value={secret}
+                aria-label="New API key"
+                className="font-mono text-xs"
+                onFocus={(e) => e.target.select()}
+              />
+              <CopyButton value={secret} />
+            </div>
+            <DialogFooter>
+              <Button type="button" onClick={() => changeOpen(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle className="flex items-center gap-2">
+                <KeyRound className="size-4" aria-hidden="true" /> Create API key
+              </DialogTitle>
+              <DialogDescription>
+                A key gives an agent this project's tools. Name it after where it will be used.
+              </DialogDescription>
+            </DialogHeader>
+            <FormField label="Name" error={errors.name}>
+              <Input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="e.g. Claude Desktop on Anna's laptop"
+                autoFocus
+                disabled={create.isPending}
+                name="name"
+              />
+            </FormField>
+            <FormField label="Expires">
+              <Select value={expiry} onValueChange={setExpiry} disabled={create.isPending}>
+                <SelectTrigger aria-label="Expires">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {expiryChoices.map((choice) => (
+                    <SelectItem key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => changeOpen(false)}
+                disabled={create.isPending}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? "Creating…" : "Create key"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

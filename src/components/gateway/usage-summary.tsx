@@ -1,0 +1,45 @@
+import { Activity, Gauge, TriangleAlert, Users } from "lucide-react";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import type { RouterOutputs } from "~/lib/trpc.ts";
+
+type Stats = RouterOutputs["project"]["getProjectStats"];
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+export function UsageSummary({ stats }: { stats: Stats }) {
+  const { totals, organizationRequestsThisMonth } = stats.calls;
+  const items = [
+    { label: "Requests, last 14 days", value: numberFormat.format(totals.requests), icon: Activity },
+    {
+      label: "Errors",
+      value: totals.requests
+        ? `${numberFormat.format(totals.errors)} (${Math.round((totals.errors / totals.requests) * 100)}%)`
+        : "0",
+      icon: TriangleAlert,
+    },
+    {
+      label: "Average duration",
+      value: totals.averageDurationMs === null ? "—" : `${totals.averageDurationMs} ms`,
+      icon: Gauge,
+    },
+    { label: "People with access", value: String(stats.peopleWithAccess), icon: Users },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {items.map(({ label, value, icon: Icon }) => (
+        <Card key={label}>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <Icon className="size-4" aria-hidden="true" /> {label}
+            </CardDescription>
+            <CardTitle className="text-2xl tabular-nums">{value}</CardTitle>
+          </CardHeader>
+        </Card>
+      ))}
+      <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-4">
+        The organization has made {numberFormat.format(organizationRequestsThisMonth)} requests this month
+        across all its projects.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+// Project API keys: created by editors and admins, shown once, listed masked, revoked at once on every
+// replica (the gateway's key cache is dropped through a database notification).
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
+import type { App } from "../app.ts";
+import { apiKey, user } from "../db/schema/index.ts";
+import { requireProjectAction } from "../projects/access.ts";
+import { generateApiKeySecret, maskApiKey } from "./api-key-secret.ts";
+
+export const API_KEY_NOT_FOUND = "API key not found";
+
+export interface MaskedApiKey {
+  id: string;
+  name: string;
+  masked: string;
+  createdAt: Date;
+  createdBy: { id: string; name: string; email: string };
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  status: "active" | "expired" | "revoked";
+}
+
+function statusOf(
+  row: { revokedAt: Date | null; expiresAt: Date | null },
+  now: Date,
+): MaskedApiKey["status"] {
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
+  return "active";
+}
+
+export async function createApiKey(
+  app: App,
+  userId: string,
+  projectId: string,
+  input: { name: string; expiresAt?: Date | null },
+): Promise<{ id: string; name: string; secret: string; masked: string; expiresAt: Date | null }> {
+  await requireProjectAction(app.db, userId, projectId, "apiKeys.create");
+  if (input.expiresAt && input.expiresAt <= new Date()) {
+    throw new AppError("BAD_REQUEST", "The expiry date must be in the future");
+  }
+  const generated = generateApiKeySecret();
+  const [row] = await app.db
+    .insert(apiKey)
+    .values({
+      projectId,
+      name: input.name,
+      prefix: generated.prefix,
+      lastFour: generated.lastFour,
+      secretHash: generated.secretHash,
+      createdBy: userId,
+      expiresAt: input.expiresAt ?? null,
+    })
+    .returning({ id: apiKey.id, expiresAt: apiKey.expiresAt });
+  if (!row) throw new Error("API key insert returned no row");
+  return {
+    id: row.id,
+    name: input.name,
+    secret: generated.secret,
+    masked: maskApiKey(generated.prefix, generated.lastFour),
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** Every key of the project, newest first, never with a secret. */
+export async function listMaskedApiKeys(
+  app: App,
+  userId: string,
+  projectId: string,
+): Promise<MaskedApiKey[]> {
+  await requireProjectAction(app.db, userId, projectId, "apiKeys.view");
+  const rows = await app.db
+    .select({
+      id: apiKey.id,
+      name: apiKey.name,
+      prefix: apiKey.prefix,
+      lastFour: apiKey.lastFour,
+      createdAt: apiKey.createdAt,
+      lastUsedAt: apiKey.lastUsedAt,
+      expiresAt: apiKey.expiresAt,
+      revokedAt: apiKey.revokedAt,
+      creatorId: user.id,
+      creatorName: user.name,
+      creatorEmail: user.email,
+    })
+    .from(apiKey)
+    .innerJoin(user, eq(user.id, apiKey.createdBy))
+    .where(eq(apiKey.projectId, projectId))
+    .orderBy(desc(apiKey.createdAt));
+  const now = new Date();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    masked: maskApiKey(row.prefix, row.lastFour),
+    createdAt: row.createdAt,
+    createdBy: { id: row.creatorId, name: row.creatorName, email: row.creatorEmail },
+    lastUsedAt: row.lastUsedAt,
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    status: statusOf(row, now),
+  }));
+}
+
+/** The caller's own usable keys in the project, to name in setup snippets (masked: secrets are gone). */
+export async function listSnippetApiKeys(
+  app: App,
+  userId: string,
+  projectId: string,
+): Promise<Array<{ id: string; name: string; masked: string }>> {
+  const keys = await listMaskedApiKeys(app, userId, projectId);
+  return keys
+    .filter((key) => key.createdBy.id === userId && key.status === "active")
+    .map(({ id, name, masked }) => ({ id, name, masked }));
+}
+
+export async function revokeApiKey(
+  app: App,
+  userId: string,
+  projectId: string,
+  keyId: string,
+): Promise<void> {
+  await requireProjectAction(app.db, userId, projectId, "apiKeys.revoke");
+  const [row] = await app.db
+    .update(apiKey)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKey.id, keyId), eq(apiKey.projectId, projectId), isNull(apiKey.revokedAt)))
+    .returning({ id: apiKey.id });
+  if (!row) {
+    const [existing] = await app.db
+      .select({ id: apiKey.id })
+      .from(apiKey)
+      .where(and(eq(apiKey.id, keyId), eq(apiKey.projectId, projectId)));
+    if (!existing) throw new AppError("NOT_FOUND", API_KEY_NOT_FOUND);
+    return; // Already revoked: revoking again changes nothing.
+  }
+  await app.gateway.invalidateProject(projectId);
+}

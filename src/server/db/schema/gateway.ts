@@ -1,0 +1,98 @@
+// The MCP gateway's tables: project API keys, per-project standard tool switches, the tool call log
+// and exact monthly usage per organization.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { organization } from "./organizations.ts";
+import { project } from "./projects.ts";
+
+export const apiKey = pgTable(
+  "api_key",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The first characters of the secret ("ptk_" and 8 more): enough to recognise a key, never to use it. */
+    prefix: text("prefix").notNull(),
+    lastFour: text("last_four").notNull(),
+    /** SHA-256 of the whole secret; the secret itself is shown once and never stored. */
+    secretHash: text("secret_hash").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_key_secret_hash_idx").on(t.secretHash),
+    index("api_key_project_idx").on(t.projectId),
+  ],
+);
+
+/** A row only for tools switched away from their default (on). */
+export const projectStandardTool = pgTable(
+  "project_standard_tool",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    toolName: text("tool_name").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.toolName] })],
+);
+
+export const toolCall = pgTable(
+  "tool_call",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    serverId: text("server_id"),
+    serverName: text("server_name").notNull(),
+    toolName: text("tool_name").notNull(),
+    /** Which door the call came through: "mcp" or "rest". */
+    channel: text("channel", { enum: ["mcp", "rest"] }).notNull(),
+    apiKeyId: text("api_key_id"),
+    oauthClientId: text("oauth_client_id"),
+    callerName: text("caller_name").notNull(),
+    userId: text("user_id"),
+    status: text("status", { enum: ["success", "error"] }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    errorMessage: text("error_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("tool_call_project_time_idx").on(t.projectId, sql`${t.createdAt} desc`)],
+);
+
+export const organizationUsage = pgTable(
+  "organization_usage",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    /** Calendar month in UTC, "YYYY-MM". */
+    month: text("month").notNull(),
+    requests: bigint("requests", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month] })],
+);

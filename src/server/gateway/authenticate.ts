@@ -1,0 +1,122 @@
+// Bearer token → Principal. API keys are cached in process by the hash of their secret (the hot path
+// does one SHA-256 and a map lookup); the cache is dropped for a project when its keys or access change
+// (see gateway.ts). OAuth access tokens are verified by the authorization server's code on every call,
+// so revoking a client takes effect on the next request.
+import { and, eq, isNull } from "drizzle-orm";
+import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
+import type { App } from "../app.ts";
+import { apiKey, project } from "../db/schema/index.ts";
+import { verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
+import { findProjectAccess } from "../projects/access.ts";
+import type { Principal } from "./principal.ts";
+
+const KEY_CACHE_TTL_MS = 30_000;
+const KEY_CACHE_MAX_ENTRIES = 50_000;
+
+interface CachedKey {
+  principal: Principal | null;
+  expiresAt: number | null;
+  cachedAt: number;
+}
+
+export class PrincipalResolver {
+  private readonly keys = new Map<string, CachedKey>();
+  private readonly projectOrganizations = new Map<string, string>();
+
+  private readonly app: Pick<App, "db">;
+
+  constructor(app: Pick<App, "db">) {
+    this.app = app;
+  }
+
+  /** The Authorization header's bearer token, or null when there is none. */
+  static bearerToken(header: string | null): string | null {
+    const match = header ? /^Bearer[ \t]+([^\s]+)\s*$/i.exec(header) : null;
+    return match?.[1] ?? null;
+  }
+
+  async resolve(token: string, app: App): Promise<Principal | null> {
+    if (looksLikeApiKey(token)) return this.resolveApiKey(token);
+    const grant = await verifyOAuthAccessToken(app, token);
+    if (!grant) return null;
+    const organizationId = await this.organizationOf(grant.projectId);
+    if (!organizationId) return null;
+    return {
+      projectId: grant.projectId,
+      organizationId,
+      kind: "oauth",
+      apiKeyId: null,
+      oauthClientId: grant.clientId,
+      oauthClientName: grant.clientName,
+      callerName: grant.clientName ?? grant.clientId,
+      userId: grant.userId,
+    };
+  }
+
+  /** Drops every cached key of a project (keys revoked, members removed, project deleted). */
+  forgetProject(projectId: string): void {
+    for (const [hash, entry] of this.keys) {
+      if (entry.principal?.projectId === projectId) this.keys.delete(hash);
+    }
+  }
+
+  forgetAll(): void {
+    this.keys.clear();
+  }
+
+  private async resolveApiKey(secret: string): Promise<Principal | null> {
+    const hash = hashApiKeySecret(secret);
+    const now = Date.now();
+    let entry = this.keys.get(hash);
+    if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS) {
+      entry = { ...(await this.loadApiKey(hash)), cachedAt: now };
+      if (this.keys.size >= KEY_CACHE_MAX_ENTRIES) this.keys.clear();
+      this.keys.set(hash, entry);
+    }
+    if (entry.expiresAt !== null && entry.expiresAt <= now) return null;
+    return entry.principal;
+  }
+
+  private async loadApiKey(hash: string): Promise<Omit<CachedKey, "cachedAt">> {
+    const [row] = await this.app.db
+      .select({
+        id: apiKey.id,
+        name: apiKey.name,
+        projectId: apiKey.projectId,
+        createdBy: apiKey.createdBy,
+        expiresAt: apiKey.expiresAt,
+        organizationId: project.organizationId,
+      })
+      .from(apiKey)
+      .innerJoin(project, eq(project.id, apiKey.projectId))
+      .where(and(eq(apiKey.secretHash, hash), isNull(apiKey.revokedAt)));
+    if (!row) return { principal: null, expiresAt: null };
+    // A key works only while the person who created it can still reach the project.
+    const access = await findProjectAccess(this.app.db, row.projectId, row.createdBy);
+    if (!access) return { principal: null, expiresAt: null };
+    return {
+      principal: {
+        projectId: row.projectId,
+        organizationId: row.organizationId,
+        kind: "api_key",
+        apiKeyId: row.id,
+        oauthClientId: null,
+        oauthClientName: null,
+        callerName: row.name,
+        userId: row.createdBy,
+      },
+      expiresAt: row.expiresAt?.getTime() ?? null,
+    };
+  }
+
+  private async organizationOf(projectId: string): Promise<string | null> {
+    const known = this.projectOrganizations.get(projectId);
+    if (known) return known;
+    const [row] = await this.app.db
+      .select({ organizationId: project.organizationId })
+      .from(project)
+      .where(eq(project.id, projectId));
+    if (row) this.projectOrganizations.set(projectId, row.organizationId);
+    return row?.organizationId ?? null;
+  }
+}

@@ -1,0 +1,107 @@
+// POST /mcp: Streamable HTTP, stateless. Each request is checked (Host/Origin, size, bearer token),
+// gets its own SDK server and transport, and is answered with JSON — or with an SSE stream when the
+// client asks for one (see wantsEventStream).
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { App } from "../app.ts";
+import { reportError } from "../observability/report-error.ts";
+import { PrincipalResolver } from "./authenticate.ts";
+import { conformanceFixture } from "./conformance/conformance-fixture.ts";
+import { createHostCheck, type HostCheck } from "./host-check.ts";
+import { buildMcpServer } from "./mcp-server.ts";
+import { readJsonBody } from "./read-json-body.ts";
+
+export const MCP_PATH = "/mcp";
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+const hostChecks = new Map<string, HostCheck>();
+function hostCheckFor(baseUrl: string): HostCheck {
+  let check = hostChecks.get(baseUrl);
+  if (!check) {
+    check = createHostCheck(baseUrl);
+    hostChecks.set(baseUrl, check);
+  }
+  return check;
+}
+
+export function protectedResourceMetadataUrl(baseUrl: string): string {
+  return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
+}
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+}
+
+export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
+  const metadata = `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}"`;
+  const challenge = invalidToken
+    ? `Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked", ${metadata}`
+    : `Bearer ${metadata}`;
+  return jsonRpcError(
+    401,
+    -32001,
+    invalidToken
+      ? "Invalid, expired or revoked token"
+      : "Authorization required: send a Bearer API key or OAuth access token",
+    { "www-authenticate": challenge },
+  );
+}
+
+/**
+ * JSON is the default. A stream is used when the client asks for progress notifications (which only a
+ * stream can carry) or lists text/event-stream before application/json in Accept.
+ */
+function wantsEventStream(request: Request, body: unknown): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  const sse = accept.indexOf("text/event-stream");
+  const json = accept.indexOf("application/json");
+  if (sse !== -1 && (json === -1 || sse < json)) return true;
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some(
+    (message) =>
+      (message as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !==
+      undefined,
+  );
+}
+
+export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
+  const refusal = hostCheckFor(app.config.baseUrl)(request);
+  if (refusal) return jsonRpcError(403, -32000, `Forbidden: ${refusal}`);
+
+  const token = PrincipalResolver.bearerToken(request.headers.get("authorization"));
+  if (!token) return unauthorized(app.config.baseUrl, false);
+  const principal = await app.gateway.principals.resolve(token, app);
+  if (!principal) return unauthorized(app.config.baseUrl, true);
+
+  // Test-only hook: with MCP_CONFORMANCE_FIXTURES=true (refused in production) the MCP conformance
+  // suite's fixture server answers instead of the project's tools, over stateful sessions. It sits after
+  // the Host/Origin check and authentication so the suite exercises both. See gateway/conformance/.
+  const fixture = conformanceFixture(app, MAX_REQUEST_BYTES);
+  if (fixture) return fixture.handle(request, principal);
+
+  if (request.method !== "POST") {
+    // Stateless server: no standalone SSE stream to GET and no session to DELETE.
+    return jsonRpcError(405, -32000, "Method not allowed: this endpoint is stateless, use POST", {
+      allow: "POST",
+    });
+  }
+  const body = await readJsonBody(request, MAX_REQUEST_BYTES);
+  if (!body.ok) return jsonRpcError(body.status, body.status === 413 ? -32600 : -32700, body.message);
+
+  const tools = await app.gateway.tools.toolsFor(principal.projectId);
+  const server = buildMcpServer(principal, tools, {
+    recorder: app.gateway.recorder,
+    timeoutMs: app.config.toolTimeoutMs,
+    allowPrivateUrls: app.config.allowPrivateUrls,
+    reportError: (error) => reportError(error, { where: "tool" }),
+  });
+  const stream = wantsEventStream(request, body.value);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: !stream,
+  });
+  await server.connect(transport);
+  const response = await transport.handleRequest(request, { parsedBody: body.value });
+  // A JSON answer is complete here; a stream closes itself once the last response is sent.
+  if (!stream) await server.close();
+  return response;
+}

@@ -1,0 +1,46 @@
+// One SDK Server per request (never shared between clients: CVE-2026-25536), answering from the
+// project's resolved tools. The low-level Server is used because tool schemas are JSON Schema from
+// many sources (zod-defined standard tools, OpenAPI documents, remote MCP servers), not zod shapes.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Principal } from "./principal.ts";
+import type { ProjectTools } from "./project-tools.ts";
+import { runTool, type ToolRunOptions } from "./run-tool.ts";
+
+export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0" };
+const INSTRUCTIONS =
+  "Portico gives you the tools of the business systems connected to this project, plus standard " +
+  "tools (date and time, calculator, web page reader). Prefer a tool over guessing facts or arithmetic.";
+
+// The SDK builds a new Ajv (hundreds of microseconds) for every Server unless given one. The validator
+// holds no client state — only compiled schemas — so one is shared by all per-request servers.
+const sharedSchemaValidator = new AjvJsonSchemaValidator();
+
+export function buildMcpServer(
+  principal: Principal,
+  tools: ProjectTools,
+  runOptions: Omit<ToolRunOptions, "signal" | "channel">,
+): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: sharedSchemaValidator,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const tool = tools.byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return runTool(tool, request.params.arguments ?? {}, principal, {
+      ...runOptions,
+      channel: "mcp",
+      signal: extra.signal,
+    });
+  });
+  return server;
+}

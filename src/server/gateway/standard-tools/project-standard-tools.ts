@@ -1,0 +1,67 @@
+// Standard tools per project: on by default; a row in project_standard_tool records a switch.
+import { eq } from "drizzle-orm";
+import { AppError } from "../../../lib/errors.ts";
+import type { App } from "../../app.ts";
+import type { Database } from "../../db/client.ts";
+import { projectStandardTool } from "../../db/schema/index.ts";
+import { requireProjectAction } from "../../projects/access.ts";
+import type { ToolSource } from "../project-tools.ts";
+import { standardTools } from "./index.ts";
+
+async function switchesOf(db: Database, projectId: string): Promise<Map<string, boolean>> {
+  const rows = await db
+    .select({ toolName: projectStandardTool.toolName, enabled: projectStandardTool.enabled })
+    .from(projectStandardTool)
+    .where(eq(projectStandardTool.projectId, projectId));
+  return new Map(rows.map((row) => [row.toolName, row.enabled]));
+}
+
+export const standardToolSource: ToolSource = async (db, projectId) => {
+  const switches = await switchesOf(db, projectId);
+  return standardTools.filter((tool) => switches.get(tool.name) ?? true);
+};
+
+export interface StandardToolSetting {
+  name: string;
+  title: string;
+  description: string;
+  readOnly: boolean;
+  enabled: boolean;
+}
+
+export async function listStandardToolSettings(
+  app: App,
+  userId: string,
+  projectId: string,
+): Promise<StandardToolSetting[]> {
+  await requireProjectAction(app.db, userId, projectId, "project.view");
+  const switches = await switchesOf(app.db, projectId);
+  return standardTools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    readOnly: tool.annotations.readOnlyHint === true,
+    enabled: switches.get(tool.name) ?? true,
+  }));
+}
+
+export async function setStandardToolEnabled(
+  app: App,
+  userId: string,
+  projectId: string,
+  toolName: string,
+  enabled: boolean,
+): Promise<void> {
+  await requireProjectAction(app.db, userId, projectId, "tools.configure");
+  if (!standardTools.some((tool) => tool.name === toolName)) {
+    throw new AppError("NOT_FOUND", `Unknown standard tool: ${toolName}`);
+  }
+  await app.db
+    .insert(projectStandardTool)
+    .values({ projectId, toolName, enabled })
+    .onConflictDoUpdate({
+      target: [projectStandardTool.projectId, projectStandardTool.toolName],
+      set: { enabled, updatedAt: new Date() },
+    });
+  await app.gateway.invalidateProject(projectId);
+}

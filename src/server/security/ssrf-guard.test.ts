@@ -1,0 +1,134 @@
+import { lookup } from "node:dns/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isBlockedAddress } from "./blocked-addresses.ts";
+import { assertPublicUrl, fetchPublicUrl, readTextCapped } from "./ssrf-guard.ts";
+
+const strict = { allowPrivateNetworks: false };
+const permissive = { allowPrivateNetworks: true };
+
+describe("isBlockedAddress", () => {
+  it.each([
+    "127.0.0.1",
+    "127.8.9.10",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::",
+    "fe80::1",
+    "fc00::1",
+    "fd00:ec2::254",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:a9fe:a9fe",
+    "64:ff9b::10.0.0.1",
+    "224.0.0.1",
+  ])("refuses %s", (address) => {
+    expect(isBlockedAddress(address)).toBe(true);
+  });
+
+  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
+    "allows the public address %s",
+    (address) => {
+      expect(isBlockedAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe("assertPublicUrl", () => {
+  it.each([
+    "http://127.0.0.1/",
+    "http://localhost:3000/x",
+    "http://api.localhost/",
+    "http://[::1]/",
+    "http://10.0.0.5/admin",
+    "http://192.168.0.1/",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://metadata.google.internal/computeMetadata/v1/",
+    "http://[::ffff:169.254.169.254]/",
+    "http://0x7f000001/",
+    "http://2130706433/",
+  ])("refuses %s with a 400-class error", async (url) => {
+    await expect(assertPublicUrl(url, strict)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("refuses a host name that resolves to a private address", async () => {
+    const name = hostname();
+    const { address } = await lookup(name);
+    // Precondition of this test: in our containers the machine's own name resolves to a private address.
+    expect(isBlockedAddress(address)).toBe(true);
+    await expect(assertPublicUrl(`http://${name}/`, strict)).rejects.toThrow(/not allowed/);
+  });
+
+  it.each(["ftp://example.com/", "file:///etc/passwd", "not a url", "https://user:pw@example.com/"])(
+    "refuses %s",
+    async (url) => {
+      await expect(assertPublicUrl(url, strict)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    },
+  );
+
+  it("accepts a public IP literal without resolving anything", async () => {
+    await expect(assertPublicUrl("https://1.1.1.1/dns-query", strict)).resolves.toBeInstanceOf(URL);
+  });
+
+  it("lets development allow private addresses explicitly", async () => {
+    await expect(assertPublicUrl("http://127.0.0.1:8080/", permissive)).resolves.toBeInstanceOf(URL);
+  });
+});
+
+describe("fetchPublicUrl", () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === "/redirect-home") {
+        response.writeHead(302, { location: "/" });
+        response.end();
+        return;
+      }
+      if (request.url === "/big") {
+        response.end("x".repeat(10_000));
+        return;
+      }
+      response.end("hello");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("refuses to connect to a name that resolves to loopback", async () => {
+    const port = (server.address() as AddressInfo).port;
+    await expect(fetchPublicUrl(`http://${hostname()}:${port}/`, {}, strict)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+
+  it("fetches a local server only when private networks are allowed", async () => {
+    await expect(fetchPublicUrl(`${origin}/`, {}, strict)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const response = await fetchPublicUrl(`${origin}/`, {}, permissive);
+    expect(await response.text()).toBe("hello");
+  });
+
+  it("follows redirects by hand, checking each hop, up to a limit", async () => {
+    const followed = await fetchPublicUrl(`${origin}/redirect-home`, {}, permissive);
+    expect(await followed.text()).toBe("hello");
+    await expect(
+      fetchPublicUrl(`${origin}/redirect-home`, {}, permissive, { maxRedirects: 0 }),
+    ).rejects.toThrow(/Too many redirects/);
+  });
+
+  it("caps how much of a body is read", async () => {
+    const response = await fetchPublicUrl(`${origin}/big`, {}, permissive);
+    const { text, truncated } = await readTextCapped(response, 1000);
+    expect(text).toHaveLength(1000);
+    expect(truncated).toBe(true);
+  });
+});

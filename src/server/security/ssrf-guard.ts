@@ -1,0 +1,162 @@
+// The one guard for every URL a user gives us (web pages to fetch, remote MCP servers, provider base
+// URLs). The address is checked where the connection is made — the resolver of a dedicated HTTP agent —
+// so a name that resolves to a public address when validated and to 127.0.0.1 when connecting (DNS
+// rebinding) is still refused. Redirects are followed by hand so every hop is checked the same way.
+import { lookup as dnsLookup } from "node:dns";
+import { isIP, type LookupFunction } from "node:net";
+import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from "undici";
+import { AppError } from "../../lib/errors.ts";
+import { isBlockedAddress } from "./blocked-addresses.ts";
+
+export interface UrlPolicy {
+  /** Development and tests only (ALLOW_PRIVATE_URLS=true): private and loopback addresses allowed. */
+  allowPrivateNetworks: boolean;
+}
+
+export interface GuardedFetchOptions {
+  timeoutMs?: number;
+  maxRedirects?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_REDIRECTS = 5;
+const BLOCKED_HOSTNAMES = new Set(["localhost", "metadata.google.internal", "metadata"]);
+
+const refused = (url: URL, why: string) =>
+  new AppError("BAD_REQUEST", `The URL ${url.origin} is not allowed: ${why}.`);
+
+function parseUrl(raw: string): URL {
+  if (!URL.canParse(raw)) throw new AppError("BAD_REQUEST", "The URL is not a valid absolute URL.");
+  const url = new URL(raw);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new AppError("BAD_REQUEST", "Only http and https URLs are allowed.");
+  }
+  if (url.username || url.password) {
+    throw new AppError("BAD_REQUEST", "URLs with embedded credentials are not allowed.");
+  }
+  return url;
+}
+
+function checkHostname(url: URL): void {
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (BLOCKED_HOSTNAMES.has(host) || host.endsWith(".localhost")) {
+    throw refused(url, "it points to a local or metadata host");
+  }
+  const literal = host.replace(/^\[|\]$/g, "");
+  if (isIP(literal) && isBlockedAddress(literal)) {
+    throw refused(url, "it points to a private, loopback or link-local address");
+  }
+}
+
+function resolveAll(hostname: string): Promise<Array<{ address: string; family: number }>> {
+  return new Promise((resolve, reject) => {
+    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+  });
+}
+
+/** Validates a user-supplied URL now (for forms): scheme, credentials and every address it resolves to. */
+export async function assertPublicUrl(raw: string, policy: UrlPolicy): Promise<URL> {
+  const url = parseUrl(raw);
+  if (policy.allowPrivateNetworks) return url;
+  checkHostname(url);
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(literal)) return url;
+  let addresses: Array<{ address: string }>;
+  try {
+    addresses = await resolveAll(url.hostname);
+  } catch {
+    throw new AppError("BAD_REQUEST", `The host ${url.hostname} could not be resolved.`);
+  }
+  if (addresses.length === 0 || addresses.some(({ address }) => isBlockedAddress(address))) {
+    throw refused(url, "its host resolves to a private, loopback or link-local address");
+  }
+  return url;
+}
+
+/** Resolves like the system resolver, then refuses the connection if any answer is blocked. */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 0);
+    const list = addresses as unknown as Array<{ address: string; family: number }>;
+    const bad = list.find(({ address }) => isBlockedAddress(address));
+    if (bad || list.length === 0) {
+      const refusal = Object.assign(new Error(`Refused to connect to ${hostname}: blocked address`), {
+        code: "ESSRFBLOCKED",
+      });
+      return callback(refusal, "", 0);
+    }
+    if (options.all) return callback(null, list as never);
+    const first = list[0] as { address: string; family: number };
+    return callback(null, first.address, first.family);
+  });
+};
+
+const guardedAgent = new Agent({ connect: { lookup: guardedLookup } });
+const openAgent = new Agent();
+
+function isRefusedConnection(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: string }).code === "ESSRFBLOCKED") return true;
+  }
+  return false;
+}
+
+/**
+ * fetch() for user-supplied URLs: every hop checked, connections pinned to checked addresses, a
+ * timeout on the whole exchange. Refusals are AppError BAD_REQUEST; network failures are rethrown.
+ */
+export async function fetchPublicUrl(
+  raw: string,
+  init: UndiciRequestInit,
+  policy: UrlPolicy,
+  options: GuardedFetchOptions = {},
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal as AbortSignal, timeout]) : timeout;
+  const dispatcher = policy.allowPrivateNetworks ? openAgent : guardedAgent;
+  let url = parseUrl(raw);
+  for (let hop = 0; ; hop++) {
+    if (!policy.allowPrivateNetworks) checkHostname(url);
+    let response: Awaited<ReturnType<typeof undiciFetch>>;
+    try {
+      response = await undiciFetch(url, { ...init, signal, dispatcher, redirect: "manual" });
+    } catch (error) {
+      if (isRefusedConnection(error)) throw refused(url, "its host resolves to a private address");
+      throw error;
+    }
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status >= 400 || !location) {
+      return response as unknown as Response;
+    }
+    await response.body?.cancel();
+    if (hop >= (options.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) {
+      throw new AppError("BAD_REQUEST", "Too many redirects.");
+    }
+    url = parseUrl(new URL(location, url).toString());
+  }
+}
+
+/** Reads at most `maxBytes` of a body as UTF-8 text; `truncated` says whether more was left. */
+export async function readTextCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ text: string; truncated: boolean }> {
+  const reader = response.body?.getReader();
+  if (!reader) return { text: "", truncated: false };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size));
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), truncated };
+}

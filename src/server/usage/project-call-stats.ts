@@ -1,0 +1,98 @@
+// Call statistics of a project from the tool call log: daily requests and errors for the chart, totals,
+// the latest calls, and the organization's exact usage this month.
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { App } from "../app.ts";
+import { organizationUsage, toolCall } from "../db/schema/index.ts";
+import { usageMonth } from "../gateway/call-recorder.ts";
+
+export const CHART_DAYS = 14;
+const LATEST_CALLS = 10;
+const DAY_MS = 86_400_000;
+
+export interface DailyCalls {
+  day: string;
+  requests: number;
+  errors: number;
+}
+
+export interface ProjectCallStats {
+  daily: DailyCalls[];
+  totals: { requests: number; errors: number; averageDurationMs: number | null };
+  latestCalls: Array<{
+    id: string;
+    toolName: string;
+    serverName: string;
+    callerName: string;
+    channel: "mcp" | "rest";
+    status: "success" | "error";
+    durationMs: number;
+    errorMessage: string | null;
+    createdAt: Date;
+  }>;
+  organizationRequestsThisMonth: number;
+}
+
+export async function getProjectCallStats(
+  app: App,
+  projectId: string,
+  organizationId: string,
+  now = new Date(),
+): Promise<ProjectCallStats> {
+  // Calls this process has queued are written first, so a call just made is already counted.
+  await app.gateway.recorder.flush();
+  const firstDay = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS);
+  const inWindow = and(eq(toolCall.projectId, projectId), gte(toolCall.createdAt, firstDay));
+  const day = sql<string>`to_char(${toolCall.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [perDay, latestCalls, usage] = await Promise.all([
+    app.db
+      .select({
+        day,
+        requests: sql<number>`count(*)::int`,
+        errors: sql<number>`(count(*) filter (where ${toolCall.status} = 'error'))::int`,
+        totalDuration: sql<number>`coalesce(sum(${toolCall.durationMs}), 0)::float8`,
+      })
+      .from(toolCall)
+      .where(inWindow)
+      .groupBy(day),
+    app.db
+      .select({
+        id: toolCall.id,
+        toolName: toolCall.toolName,
+        serverName: toolCall.serverName,
+        callerName: toolCall.callerName,
+        channel: toolCall.channel,
+        status: toolCall.status,
+        durationMs: toolCall.durationMs,
+        errorMessage: toolCall.errorMessage,
+        createdAt: toolCall.createdAt,
+      })
+      .from(toolCall)
+      .where(eq(toolCall.projectId, projectId))
+      .orderBy(desc(toolCall.createdAt))
+      .limit(LATEST_CALLS),
+    app.db
+      .select({ requests: organizationUsage.requests })
+      .from(organizationUsage)
+      .where(
+        and(
+          eq(organizationUsage.organizationId, organizationId),
+          eq(organizationUsage.month, usageMonth(now)),
+        ),
+      ),
+  ]);
+  const byDay = new Map(perDay.map((row) => [row.day, row]));
+  const daily: DailyCalls[] = Array.from({ length: CHART_DAYS }, (_, index) => {
+    const key = new Date(firstDay.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(key);
+    return { day: key, requests: row?.requests ?? 0, errors: row?.errors ?? 0 };
+  });
+  const requests = perDay.reduce((sum, row) => sum + row.requests, 0);
+  const errors = perDay.reduce((sum, row) => sum + row.errors, 0);
+  const totalDuration = perDay.reduce((sum, row) => sum + row.totalDuration, 0);
+  return {
+    daily,
+    totals: { requests, errors, averageDurationMs: requests ? Math.round(totalDuration / requests) : null },
+    latestCalls,
+    organizationRequestsThisMonth: usage[0]?.requests ?? 0,
+  };
+}

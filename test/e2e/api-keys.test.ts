@@ -1,0 +1,74 @@
+// An API key's life through the real UI and the real /mcp endpoint: create it in the browser, copy the
+// secret shown once, use it from the official SDK client, see the call on the project overview,
+// switch a standard tool off, revoke the key and watch the client lose access.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { HttpClient } from "../support/http-client.ts";
+import { newUser } from "../support/users.ts";
+import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+import { hydrated, STEP_TIMEOUT, toastWith, visible } from "./support/page-helpers.ts";
+
+async function mcpClient(baseUrl: string, secret: string): Promise<Client> {
+  const client = new Client({ name: "e2e-agent", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${secret}` } },
+    }),
+  );
+  return client;
+}
+
+test("create a key, call a tool with it, see the call, revoke it", { timeout: 120_000 }, async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const owner = newUser("keys");
+  await signUpInto(context, server.baseUrl, owner);
+  const http = new HttpClient(server.baseUrl);
+  await http.signIn(owner);
+  const organization = await http.mutate<{ id: string }>("organization.create", { name: "Keys Inc" });
+  const project = await http.mutate<{ id: string }>("project.create", {
+    organizationId: organization.id,
+    name: "Helpdesk agent",
+  });
+
+  await page.goto(`/app/project/${project.id}/api-keys`);
+  await visible(page.getByText("No API keys yet"));
+  await (await hydrated(page.getByRole("button", { name: "Create API key" }).first())).click();
+  await page.getByLabel("Name").fill("Claude Desktop");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const secretField = page.getByRole("textbox", { name: "New API key" });
+  await visible(secretField);
+  const secret = await secretField.inputValue();
+  expect(secret).toMatch(/^ptk_[A-Za-z0-9_-]{43}$/);
+  await screenshot(page, "api-keys-secret-shown-once");
+  await page.getByRole("button", { name: "Done" }).click();
+  const row = page.getByRole("row", { name: /Claude Desktop/ });
+  await visible(row);
+  await expect.poll(() => row.textContent()).toContain(`${secret.slice(0, 12)}…${secret.slice(-4)}`);
+  expect(await page.content()).not.toContain(secret);
+
+  const client = await mcpClient(server.baseUrl, secret);
+  const result = await client.callTool({ name: "calculate", arguments: { expression: "19 * 21" } });
+  expect(result.structuredContent).toEqual({ expression: "19 * 21", result: 399 });
+
+  await page.goto(`/app/project/${project.id}`);
+  await visible(page.getByRole("heading", { name: "Latest calls" }));
+  await visible(page.getByRole("cell", { name: /calculate/ }));
+  await visible(page.getByRole("img", { name: /1 requests and 0 errors/ }));
+  await screenshot(page, "project-overview-with-calls");
+
+  await page.goto(`/app/project/${project.id}/servers`);
+  await (await hydrated(page.getByRole("switch", { name: /Calculator/ }))).click();
+  await toastWith(page, "Calculator disabled");
+  expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("calculate");
+
+  await page.goto(`/app/project/${project.id}/api-keys`);
+  await (await hydrated(page.getByRole("button", { name: "Revoke" }))).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
+  await visible(page.getByRole("row", { name: /Claude Desktop/ }).getByText("revoked"));
+  await expect(client.listTools()).rejects.toThrow(/401|Invalid, expired or revoked token/);
+  await client.close();
+});
