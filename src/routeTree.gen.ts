@@ -19,6 +19,8 @@ import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as IntegrationsIndexRouteImport } from './routes/integrations/index'
 import { Route as IntegrationsIdRouteImport } from './routes/integrations/$id'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
+import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
+import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
@@ -81,6 +83,16 @@ const IntegrationsIdRoute = IntegrationsIdRouteImport.update({
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthSuccessRoute = OauthSuccessRouteImport.update({
+  id: '/oauth/success',
+  path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -168,6 +180,8 @@ export interface FileRoutesByFullPath {
   '/app/dashboard': typeof AppDashboardRoute
   '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -191,6 +205,8 @@ export interface FileRoutesByTo {
   '/app/dashboard': typeof AppDashboardRoute
   '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app': typeof AppIndexRoute
   '/integrations': typeof IntegrationsIndexRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
@@ -215,6 +231,8 @@ export interface FileRoutesById {
   '/app/dashboard': typeof AppDashboardRoute
   '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
+  '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -242,6 +260,8 @@ export interface FileRouteTypes {
     | '/app/dashboard'
     | '/integrations/$id'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/integrations/'
     | '/app/organization/$organizationId'
@@ -265,6 +285,8 @@ export interface FileRouteTypes {
     | '/app/dashboard'
     | '/integrations/$id'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app'
     | '/integrations'
     | '/app/admin/credentials'
@@ -288,6 +310,8 @@ export interface FileRouteTypes {
     | '/app/dashboard'
     | '/integrations/$id'
     | '/invitations/$invitationId'
+    | '/oauth/consent'
+    | '/oauth/success'
     | '/app/'
     | '/integrations/'
     | '/app/organization/$organizationId'
@@ -312,6 +336,8 @@ export interface RootRouteChildren {
   SignUpRoute: typeof SignUpRoute
   IntegrationsIdRoute: typeof IntegrationsIdRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
+  OauthConsentRoute: typeof OauthConsentRoute
+  OauthSuccessRoute: typeof OauthSuccessRoute
   IntegrationsIndexRoute: typeof IntegrationsIndexRoute
 }
 
@@ -385,6 +411,20 @@ declare module '@tanstack/react-router' {
       path: '/invitations/$invitationId'
       fullPath: '/invitations/$invitationId'
       preLoaderRoute: typeof InvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/success': {
+      id: '/oauth/success'
+      path: '/oauth/success'
+      fullPath: '/oauth/success'
+      preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/admin/': {
@@ -569,6 +609,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignUpRoute: SignUpRoute,
   IntegrationsIdRoute: IntegrationsIdRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
+  OauthConsentRoute: OauthConsentRoute,
+  OauthSuccessRoute: OauthSuccessRoute,
   IntegrationsIndexRoute: IntegrationsIndexRoute,
 }
 export const routeTree = rootRouteImport

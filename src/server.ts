@@ -5,6 +5,7 @@ import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
+import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
 
@@ -26,6 +27,10 @@ export default createServerEntry({
     if (redirect) return redirect;
     if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
     if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
+    if (url.pathname.startsWith("/.well-known/")) {
+      const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
+      if (response) return response;
+    }
     if (url.pathname.startsWith("/api/")) {
       const response = await handleApiRequest(await getApp(), request, url.pathname);
       if (response) return response;

@@ -47,6 +47,7 @@ export async function createApp(
     secret: resolveAuthSecret(config),
     adminEmails: config.adminEmails,
     production: config.environment === "production",
+    allowPrivateUrls: config.allowPrivateUrls,
   });
   return {
     config,

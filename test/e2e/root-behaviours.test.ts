@@ -326,8 +326,15 @@ test("/sign-in carries the OAuth request on to /oauth/consent", async ({ page, s
   page.setDefaultTimeout(STEP_TIMEOUT);
   const user = newUser("oauth");
   await new HttpClient(server.baseUrl).signUp(user);
+  // A registered client: the consent screen only shows requests the authorization server accepted.
+  const registration = await new HttpClient(server.baseUrl).postJson("/api/auth/oauth2/register", {
+    client_name: "Root behaviours",
+    redirect_uris: ["http://localhost/cb"],
+    token_endpoint_auth_method: "none",
+  });
+  const { client_id: clientId } = (await registration.json()) as { client_id: string };
   const query =
-    "client_id=a&client_id=b&state=s&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%2Fcb" +
+    `client_id=${clientId}&client_id=b&state=s&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%2Fcb` +
     "&code_challenge=c&code_challenge_method=S256";
   await page.goto(`/sign-in?${query}`);
   await visible(page.getByRole("heading", { name: "Sign in to Portico" }));
@@ -335,15 +342,17 @@ test("/sign-in carries the OAuth request on to /oauth/consent", async ({ page, s
   const signUpHref = (await page.getByRole("link", { name: "Create an account" }).getAttribute("href")) ?? "";
   const signUpUrl = new URL(signUpHref, server.baseUrl);
   expect(signUpUrl.pathname).toBe("/sign-up");
-  expect(signUpUrl.searchParams.get("client_id")).toBe("a");
+  expect(signUpUrl.searchParams.get("client_id")).toBe(clientId);
   expect(signUpUrl.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
 
   await hydrated(page.getByRole("button", { name: "Sign in" }));
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  const url = await waitForPath(page, "/oauth/consent");
-  expect(url.searchParams.getAll("client_id")).toEqual(["a"]);
+  await visible(page.getByRole("heading", { name: "Allow Root behaviours to use Portico?" }));
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/oauth/consent");
+  expect(url.searchParams.getAll("client_id")).toEqual([clientId]);
   expect(url.searchParams.get("state")).toBe("s");
   expect(url.searchParams.get("response_type")).toBe("code");
   expect(url.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
@@ -353,8 +362,10 @@ test("/sign-in carries the OAuth request on to /oauth/consent", async ({ page, s
 
   // Already signed in, /sign-in with the same request goes straight on.
   await page.goto(`/sign-in?${query}`);
-  const again = await waitForPath(page, "/oauth/consent");
-  expect(again.searchParams.getAll("client_id")).toEqual(["a"]);
+  await visible(page.getByRole("heading", { name: "Allow Root behaviours to use Portico?" }));
+  const again = new URL(page.url());
+  expect(again.pathname).toBe("/oauth/consent");
+  expect(again.searchParams.getAll("client_id")).toEqual([clientId]);
   expect(again.searchParams.get("redirect_uri")).toBe("http://localhost/cb");
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { appRouter } from "~/server/trpc/root.ts";
 import { createTestApp } from "../support/app.ts";
+import { OAuthTestClient } from "../support/oauth-client.ts";
 import { buildWorld } from "./world.ts";
 
 let app: App;
@@ -11,6 +12,7 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 let invitationId: string;
 let memberId: string;
 let credentialId: string;
+let oauthClientId: string;
 let apiKeyId: string;
 
 beforeAll(async () => {
@@ -37,6 +39,9 @@ beforeAll(async () => {
     },
   });
   credentialId = credential.id;
+  const oauthClient = await OAuthTestClient.register(app, { client_name: "Acme agent" });
+  await oauthClient.connect(world.ownerA.cookie, world.projectA.id);
+  oauthClientId = oauthClient.clientId;
   apiKeyId = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Victim" })).id;
 });
 
@@ -137,6 +142,10 @@ const scopedCalls: Record<string, Call> = {
     c.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts({
       organizationId: world.orgA.id,
     }),
+  "oauthClients.getProjectAuthorizedClients": (c) =>
+    c.oauthClients.getProjectAuthorizedClients({ projectId: world.projectA.id }),
+  "oauthClients.revokeProjectClient": (c) =>
+    c.oauthClients.revokeProjectClient({ projectId: world.projectA.id, clientId: oauthClientId }),
 };
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
@@ -149,6 +158,9 @@ const selfScoped = [
   "organizationInvitations.getPendingInvitationsForUser",
   "projectPermissions.getAccessibleProjectsForUser",
   "user.getInfo",
+  // Keyed by an OAuth client (not a tenant): they answer for the caller and carry no project of A.
+  "user.getLastOAuthProject",
+  "oauthClients.getConsentClient",
 ];
 
 describe("tenancy", () => {
@@ -175,6 +187,14 @@ describe("tenancy", () => {
     expect(serialized).toContain(world.orgB.id);
   });
 
+  it("shows an OAuth client connected in organization A to outsiders without A's project", async () => {
+    const c = world.ownerB.caller;
+    expect(await c.user.getLastOAuthProject({ clientId: oauthClientId })).toBeNull();
+    const client = await c.oauthClients.getConsentClient({ clientId: oauthClientId });
+    expect(client.name).toBe("Acme agent");
+    expect(JSON.stringify(client)).not.toContain(world.projectA.id);
+  });
+
   it("left organization A untouched by the refused calls", async () => {
     const detail = await world.ownerA.caller.organization.getOrganizationDetail({ id: world.orgA.id });
     expect(detail.name).toBe("Acme");
@@ -190,6 +210,10 @@ describe("tenancy", () => {
     });
     expect(credentials.map((c) => c.id)).toEqual([credentialId]);
     expect(await world.ownerA.caller.integrations.credentials.getGlobalCredentials()).toEqual([]);
+    const clients = await world.ownerA.caller.oauthClients.getProjectAuthorizedClients({
+      projectId: world.projectA.id,
+    });
+    expect(clients.map((client) => client.clientId)).toEqual([oauthClientId]);
   });
 
   it("answers UNAUTHORIZED to every procedure without a session", async () => {

@@ -74,6 +74,19 @@ describe("afterAuthDestination", () => {
     ).toBe("/oauth/consent?client_id=abc&redirect_uri=http%3A%2F%2Flocalhost%3A9%2Fcb&state=1e3");
   });
 
+  it("leaves out the authorization server's signature: the server signs the request again", () => {
+    expect(
+      afterAuthDestination({
+        client_id: "abc",
+        resource: "http://x/mcp",
+        sig: "s",
+        exp: "1",
+        ba_iat: "2",
+        ba_param: "a",
+      }),
+    ).toBe("/oauth/consent?client_id=abc&resource=http%3A%2F%2Fx%2Fmcp");
+  });
+
   it("otherwise goes to a safe redirect, else the dashboard", () => {
     expect(afterAuthDestination({ redirect: "/app/organization/o1" })).toBe("/app/organization/o1");
     expect(afterAuthDestination({ redirect: "https://evil.com" })).toBe("/app/dashboard");

@@ -40,10 +40,21 @@ export function validateAuthSearch(search: Record<string, unknown>): AuthSearch 
   return result;
 }
 
+/**
+ * Parameters the authorization server adds when it sends the browser here: a signature over the request
+ * and when it expires. They are not part of the request itself; the server signs it again when the
+ * browser comes back to it after signing in.
+ */
+export const oauthSignatureParams = ["sig", "exp", "ba_iat", "ba_pl", "ba_param"] as const;
+
+const isSignatureParam = (name: string) => (oauthSignatureParams as readonly string[]).includes(name);
+
 /** "?client_id=…&state=…": the OAuth request (every parameter but `redirect`), OAuth names first. */
 export function oauthQuery(search: AuthSearch): string {
   const params = new URLSearchParams();
-  const extras = Object.keys(search).filter((name) => name !== "redirect" && !isOAuthParamName(name));
+  const extras = Object.keys(search).filter(
+    (name) => name !== "redirect" && !isOAuthParamName(name) && !isSignatureParam(name),
+  );
   for (const name of [...oauthParamNames, ...extras]) {
     const value = search[name];
     if (value !== undefined) params.set(name, value);

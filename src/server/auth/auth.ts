@@ -7,6 +7,7 @@ import { count } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
 export interface AuthOptions {
@@ -16,9 +17,11 @@ export interface AuthOptions {
   adminEmails: string[];
   /** Better Auth rate limiting needs a client IP; off in tests that call the handler directly. */
   production: boolean;
+  /** ALLOW_PRIVATE_URLS (development and tests): OAuth client metadata documents on private hosts. */
+  allowPrivateUrls: boolean;
 }
 
-export function createAuth({ db, baseUrl, secret, adminEmails, production }: AuthOptions) {
+export function createAuth({ db, baseUrl, secret, adminEmails, production, allowPrivateUrls }: AuthOptions) {
   return betterAuth({
     appName: "Portico",
     baseURL: baseUrl,
@@ -41,7 +44,7 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production }: Aut
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
-    plugins: [admin(), signInThrottle(db)],
+    plugins: [admin(), signInThrottle(db), ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls })],
     databaseHooks: {
       user: {
         create: {

@@ -100,8 +100,8 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
     enableJsonResponse: !stream,
   });
   await server.connect(transport);
-  const response = await transport.handleRequest(request, { parsedBody: body.value });
-  // A JSON answer is complete here; a stream closes itself once the last response is sent.
-  if (!stream) await server.close();
-  return response;
+  // Not closed afterwards on purpose: once the answer exists the pair holds nothing (no timers, no
+  // pending requests) and is garbage; close() would only build a "Connection closed" error to reject
+  // nothing with, a measurable share of a tools/call. A stream ends itself after its last response.
+  return transport.handleRequest(request, { parsedBody: body.value });
 }

@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
+import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
@@ -14,6 +15,7 @@ export const appRouter = router({
   admin: adminRouter,
   apiKeys: apiKeysRouter,
   integrations: integrationsRouter,
+  oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,

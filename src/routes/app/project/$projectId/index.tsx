@@ -35,7 +35,18 @@ function ProjectOverview() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={project.name}
-        description={project.description || `A project of ${project.organizationName}.`}
+        description={
+          <>
+            {project.description ? `${project.description} · ` : "A project of "}
+            <Link
+              to="/app/organization/$organizationId"
+              params={{ organizationId: project.organizationId }}
+              className="font-medium text-foreground hover:underline"
+            >
+              {project.organizationName}
+            </Link>
+          </>
+        }
         action={
           <Button asChild variant="outline">
             <Link to="/app/project/$projectId/settings" params={{ projectId }}>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { AuthorizedClientsCard } from "~/components/projects/authorized-clients-card.tsx";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -111,6 +112,7 @@ function ProjectSettings() {
         organizationId={project.organizationId}
         canManage={project.permissions["project.manageAccess"]}
       />
+      {project.permissions["project.manageAccess"] ? <AuthorizedClientsCard projectId={projectId} /> : null}
       {project.permissions["project.delete"] ? (
         <Card className="border-destructive/50">
           <CardHeader>
