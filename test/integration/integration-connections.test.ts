@@ -1,6 +1,6 @@
-// Connections end to end against local fake providers: the OAuth authorization-code flow (state, PKCE,
+// OAuth connections end to end against local fake providers: the authorization-code flow (state, PKCE,
 // organization or global app), refresh (one request for 50 concurrent callers, failures recorded with
-// their reason), disconnect with revocation, and API tokens checked before they are saved.
+// their reason) and disconnect with revocation. API-token connections: api-token-connections.test.ts.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
@@ -8,7 +8,6 @@ import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { getAccessToken } from "~/server/integrations/connections/access-token.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
-import { basicAuth, type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
 import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
@@ -18,7 +17,6 @@ let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let google: FakeOAuthProvider;
 let atlassian: FakeOAuthProvider;
-let raynetApi: FakeApiProvider;
 let callback: string;
 
 const ORG_APP = { clientId: "acme-google-app", clientSecret: "acme-google-secret-0123456789" };
@@ -34,18 +32,10 @@ beforeAll(async () => {
     expiresIn: 3600,
     rotateRefreshTokens: true,
   });
-  raynetApi = await startFakeApiProvider(
-    (request) =>
-      request.headers.authorization === basicAuth("ops@acme.test", "raynet-good-key") &&
-      request.headers["x-instance-name"] === "acme",
-  );
   app = await createTestApp({
-    // Caflou's base URL is user-given: reaching a 127.0.0.1 fake needs private addresses allowed.
-    ALLOW_PRIVATE_URLS: "true",
     INTEGRATION_ENDPOINTS: JSON.stringify({
       google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
       atlassian: { authorizeUrl: atlassian.authorizeUrl, tokenUrl: atlassian.tokenUrl },
-      raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` },
     }),
   });
   world = await buildWorld(app);
@@ -66,7 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.database.close();
-  await Promise.all([google?.close(), atlassian?.close(), raynetApi?.close()]);
+  await Promise.all([google?.close(), atlassian?.close()]);
 });
 
 /** Runs the provider's redirect back into Portico's callback as `who`'s browser would. */
@@ -90,7 +80,7 @@ async function connect(
   return callBack(who, await fake.approve(authorizeUrl));
 }
 
-const statusOf = async (organizationId: string, provider: "google" | "atlassian" | "raynet") => {
+const statusOf = async (organizationId: string, provider: "google" | "atlassian") => {
   const row = await findConnection(app.db, organizationId, provider);
   return { status: row?.status, reason: row?.statusReason ?? null };
 };
@@ -315,79 +305,6 @@ describe("disconnect", () => {
   });
 });
 
-describe("API-token connections", () => {
-  const raynet = (apiKey: string) => ({
-    organizationId: world.orgA.id,
-    provider: "raynet" as const,
-    authFlow: "api-token" as const,
-    values: { email: "ops@acme.test", apiKey, namespace: "acme" },
-  });
-
-  it("are checked with a cheap call before saving; a refused key saves nothing", async () => {
-    await expect(
-      world.ownerA.caller.integrations.credentials.saveOrganizationCredential(raynet("raynet-bad-key")),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Raynet refused these credentials (HTTP 401)." });
-    const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
-      organizationId: world.orgA.id,
-    });
-    expect(credentials.some((c) => c.provider === "raynet")).toBe(false);
-    expect(raynetApi.requests.at(-1)?.path).toBe("/api/v2/company/");
-  });
-
-  it("become the active connection once the provider accepts them, and re-check on request", async () => {
-    await world.ownerA.caller.integrations.credentials.saveOrganizationCredential(raynet("raynet-good-key"));
-    expect(await statusOf(world.orgA.id, "raynet")).toEqual({ status: "active", reason: null });
-    const accepts = raynetApi.accepts;
-    raynetApi.accepts = () => false;
-    const view = await world.adminA.caller.integrations.connections.recheck({
-      organizationId: world.orgA.id,
-      provider: "raynet",
-    });
-    expect(view).toMatchObject({
-      status: "error",
-      statusReason: "Raynet refused these credentials (HTTP 401).",
-    });
-    raynetApi.accepts = accepts;
-    const again = await world.adminA.caller.integrations.connections.recheck({
-      organizationId: world.orgA.id,
-      provider: "raynet",
-    });
-    expect(again).toMatchObject({ status: "active", statusReason: null });
-  });
-
-  it("turn inactive when their credential is removed", async () => {
-    const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
-      organizationId: world.orgA.id,
-    });
-    const credential = credentials.find((c) => c.provider === "raynet");
-    await world.ownerA.caller.integrations.credentials.deleteOrganizationCredential({
-      organizationId: world.orgA.id,
-      credentialId: credential?.id ?? "",
-    });
-    expect(await statusOf(world.orgA.id, "raynet")).toEqual({
-      status: "inactive",
-      reason: "The credentials this connection used were removed.",
-    });
-  });
-
-  it("reports an unreachable provider instead of failing", async () => {
-    const closed = await startFakeApiProvider(() => true);
-    await closed.close();
-    const { orgC, owner } = await freshOrganization("Unreachable Org");
-    await expect(
-      owner.caller.integrations.credentials.saveOrganizationCredential({
-        organizationId: orgC,
-        provider: "caflou",
-        authFlow: "api-token",
-        values: { apiKey: "k", accountId: "1", baseUrl: closed.url },
-      }),
-    ).rejects.toMatchObject({
-      code: "BAD_REQUEST",
-      message: expect.stringMatching(/^Could not reach Caflou to check these credentials: /),
-    });
-  });
-});
-
 describe("at rest", () => {
   it("no token, refresh token, client secret or PKCE verifier appears in a dump of the database", async () => {
     const dump = await dumpDatabase(app.db);
@@ -397,7 +314,6 @@ describe("at rest", () => {
       ...atlassian.issued,
       ORG_APP.clientSecret,
       GLOBAL_ATLASSIAN.clientSecret,
-      "raynet-good-key",
       ...google.codeRequests.map(
         (request) => new URLSearchParams(request.body).get("code_verifier") ?? "missing",
       ),
