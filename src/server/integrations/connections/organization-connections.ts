@@ -60,7 +60,7 @@ export async function disconnect(app: App, userId: string, organizationId: strin
   const reason = revoked
     ? `Disconnected; access revoked at ${name}.`
     : tokens && !revokeUrl
-      ? `Disconnected. ${name} offers no revocation: remove Portico's access in your ${name} account settings.`
+      ? `Disconnected. Portico cannot revoke access at ${name}: remove it in your ${name} account settings.`
       : "Disconnected.";
   await setConnectionStatus(app.db, row.id, "inactive", reason, {
     tokens: null,
