@@ -301,7 +301,9 @@ describe("disconnect", () => {
       organizationId: world.orgB.id,
       provider: "atlassian",
     });
-    expect((await statusOf(world.orgB.id, "atlassian")).reason).toMatch(/Portico cannot revoke access at Atlassian: remove it in your Atlassian account settings/);
+    expect((await statusOf(world.orgB.id, "atlassian")).reason).toMatch(
+      /Portico cannot revoke access at Atlassian: remove it in your Atlassian account settings/,
+    );
   });
 });
 
