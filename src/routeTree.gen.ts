@@ -25,6 +25,8 @@ import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as IntegrationsIndexRouteImport } from './routes/integrations/index'
+import { Route as IntegrationsIdRouteImport } from './routes/integrations/$id'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
@@ -32,10 +34,12 @@ import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/i
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
+import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
+import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
@@ -124,6 +128,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const IntegrationsIndexRoute = IntegrationsIndexRouteImport.update({
+  id: '/integrations/',
+  path: '/integrations/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IntegrationsIdRoute = IntegrationsIdRouteImport.update({
+  id: '/integrations/$id',
+  path: '/integrations/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
@@ -159,6 +173,11 @@ const AppAdminContactRoute = AppAdminContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminCredentialsRoute = AppAdminCredentialsRouteImport.update({
+  id: '/credentials',
+  path: '/credentials',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -180,6 +199,12 @@ const AppOrganizationOrganizationIdIndexRoute =
   AppOrganizationOrganizationIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdIntegrationsRoute =
+  AppOrganizationOrganizationIdIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
 const AppOrganizationOrganizationIdMembersRoute =
@@ -246,17 +271,21 @@ export interface FileRoutesByFullPath {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
+  '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
+  '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -279,16 +308,20 @@ export interface FileRoutesByTo {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
+  '/integrations': typeof IntegrationsIndexRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
+  '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -315,18 +348,22 @@ export interface FileRoutesById {
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
+  '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
+  '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -354,17 +391,21 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
+    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
     | '/app/'
+    | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/newsroom/$articleId'
     | '/app/admin/contact'
+    | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -387,16 +428,20 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
+    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
     | '/'
     | '/app'
+    | '/integrations'
     | '/newsroom/$articleId'
     | '/app/admin/contact'
+    | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/newsroom'
     | '/app/admin'
+    | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -422,18 +467,22 @@ export interface FileRouteTypes {
     | '/_site/tos'
     | '/_site/use-cases'
     | '/app/dashboard'
+    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
     | '/_site/'
     | '/app/'
+    | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/_site/newsroom/$articleId'
     | '/app/admin/contact'
+    | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/_site/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -450,9 +499,11 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
+  IntegrationsIdRoute: typeof IntegrationsIdRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   OauthConsentRoute: typeof OauthConsentRoute
   OauthSuccessRoute: typeof OauthSuccessRoute
+  IntegrationsIndexRoute: typeof IntegrationsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -569,6 +620,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/integrations/': {
+      id: '/integrations/'
+      path: '/integrations'
+      fullPath: '/integrations/'
+      preLoaderRoute: typeof IntegrationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/integrations/$id': {
+      id: '/integrations/$id'
+      path: '/integrations/$id'
+      fullPath: '/integrations/$id'
+      preLoaderRoute: typeof IntegrationsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invitations/$invitationId': {
       id: '/invitations/$invitationId'
       path: '/invitations/$invitationId'
@@ -618,6 +683,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminContactRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/credentials': {
+      id: '/app/admin/credentials'
+      path: '/credentials'
+      fullPath: '/app/admin/credentials'
+      preLoaderRoute: typeof AppAdminCredentialsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/outbox': {
       id: '/app/admin/outbox'
       path: '/outbox'
@@ -644,6 +716,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/organization/$organizationId/'
       preLoaderRoute: typeof AppOrganizationOrganizationIdIndexRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/integrations': {
+      id: '/app/organization/$organizationId/integrations'
+      path: '/integrations'
+      fullPath: '/app/organization/$organizationId/integrations'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdIntegrationsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
     '/app/organization/$organizationId/members': {
@@ -739,12 +818,14 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 
 interface AppAdminRouteRouteChildren {
   AppAdminContactRoute: typeof AppAdminContactRoute
+  AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminContactRoute: AppAdminContactRoute,
+  AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
@@ -754,6 +835,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
+  AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
@@ -761,6 +843,8 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
 
 const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizationIdRouteRouteChildren =
   {
+    AppOrganizationOrganizationIdIntegrationsRoute:
+      AppOrganizationOrganizationIdIntegrationsRoute,
     AppOrganizationOrganizationIdMembersRoute:
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
@@ -826,9 +910,11 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  IntegrationsIdRoute: IntegrationsIdRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   OauthConsentRoute: OauthConsentRoute,
   OauthSuccessRoute: OauthSuccessRoute,
+  IntegrationsIndexRoute: IntegrationsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

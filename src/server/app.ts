@@ -1,6 +1,8 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type Config, config as loadConfig } from "./config.ts";
+import type { Keyring } from "./crypto/envelope.ts";
+import { resolveKeyring } from "./crypto/keyring.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
@@ -15,6 +17,8 @@ export interface App {
   auth: Auth;
   mailer: Mailer;
   gateway: Gateway;
+  /** Master keys for secrets at rest (integration credentials and tokens). */
+  keyring: Keyring;
 }
 
 export interface AppOptions {
@@ -27,6 +31,8 @@ export async function createApp(
   database?: DatabaseHandle,
   options: AppOptions = {},
 ): Promise<App> {
+  // Before the database opens: a missing production key stops the start with a clear message.
+  const keyring = resolveKeyring(config);
   const handle =
     database ??
     (await openDatabase(
@@ -50,6 +56,7 @@ export async function createApp(
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
     gateway: await createGateway(handle, options.extraToolSources),
+    keyring,
   };
 }
 

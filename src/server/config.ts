@@ -1,6 +1,8 @@
 // Runtime configuration, read once from the environment and validated at start. A bad value stops
 // the server with a message that names the variable, instead of failing later in a request.
 import { z } from "zod";
+import { encryptionKeysSchema } from "./crypto/key-format.ts";
+import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 
 const url = (name: string) =>
   z
@@ -57,6 +59,8 @@ const configSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
+    ENCRYPTION_KEYS: optionalText.pipe(encryptionKeysSchema.optional()),
+    INTEGRATION_ENDPOINTS: optionalText.pipe(integrationEndpointsSchema),
     TOOL_TIMEOUT_MS: z.coerce
       .number({ message: "TOOL_TIMEOUT_MS must be a number" })
       .int("TOOL_TIMEOUT_MS must be a whole number")
@@ -90,6 +94,8 @@ const configSchema = z
       sentryDsn: env.SENTRY_DSN,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      encryptionKeys: env.ENCRYPTION_KEYS,
+      integrationEndpoints: env.INTEGRATION_ENDPOINTS,
       /** Lets user-supplied URLs reach loopback and private networks: development and tests only. */
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
       /** The time limit of every tool run through the gateway. */

@@ -11,6 +11,7 @@ let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let invitationId: string;
 let memberId: string;
+let credentialId: string;
 let oauthClientId: string;
 let apiKeyId: string;
 
@@ -27,6 +28,17 @@ beforeAll(async () => {
     organizationId: world.orgA.id,
   });
   memberId = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
+  const credential = await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
+    organizationId: world.orgA.id,
+    provider: "hubspot",
+    authFlow: "oauth",
+    values: {
+      clientId: "acme-hubspot",
+      clientSecret: "acme-hubspot-secret",
+      redirectUri: "https://acme.test/cb",
+    },
+  });
+  credentialId = credential.id;
   const oauthClient = await OAuthTestClient.register(app, { client_name: "Acme agent" });
   await oauthClient.connect(world.ownerA.cookie, world.projectA.id);
   oauthClientId = oauthClient.clientId;
@@ -99,6 +111,38 @@ const scopedCalls: Record<string, Call> = {
     c.projectPermissions.removeProjectMember({ projectId: world.projectA.id, userId: world.memberA.id }),
   "admin.getMailOutbox": (c) => c.admin.getMailOutbox(),
   "contact.listMessages": (c) => c.contact.listMessages(),
+  "integrations.credentials.getOrganizationCredentials": (c) =>
+    c.integrations.credentials.getOrganizationCredentials({ organizationId: world.orgA.id }),
+  "integrations.credentials.saveOrganizationCredential": (c) =>
+    c.integrations.credentials.saveOrganizationCredential({
+      organizationId: world.orgA.id,
+      provider: "exa",
+      authFlow: "api-token",
+      values: { mcpApiKey: "intruder-key" },
+    }),
+  "integrations.credentials.deleteOrganizationCredential": (c) =>
+    c.integrations.credentials.deleteOrganizationCredential({ organizationId: world.orgA.id, credentialId }),
+  "integrations.credentials.getGlobalCredentials": (c) => c.integrations.credentials.getGlobalCredentials(),
+  "integrations.credentials.saveGlobalCredential": (c) =>
+    c.integrations.credentials.saveGlobalCredential({
+      provider: "exa",
+      authFlow: "api-token",
+      values: { mcpApiKey: "intruder-key" },
+    }),
+  "integrations.credentials.deleteGlobalCredential": (c) =>
+    c.integrations.credentials.deleteGlobalCredential({ credentialId }),
+  "integrations.connections.getOrganizationConnections": (c) =>
+    c.integrations.connections.getOrganizationConnections({ organizationId: world.orgA.id }),
+  "integrations.connections.startOAuth": (c) =>
+    c.integrations.connections.startOAuth({ organizationId: world.orgA.id, integrationId: "hubspot" }),
+  "integrations.connections.disconnect": (c) =>
+    c.integrations.connections.disconnect({ organizationId: world.orgA.id, provider: "hubspot" }),
+  "integrations.connections.recheck": (c) =>
+    c.integrations.connections.recheck({ organizationId: world.orgA.id, provider: "hubspot" }),
+  "integrations.organizations.getAllOrganizationIntegrationsWithToolCounts": (c) =>
+    c.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts({
+      organizationId: world.orgA.id,
+    }),
   "oauthClients.getProjectAuthorizedClients": (c) =>
     c.oauthClients.getProjectAuthorizedClients({ projectId: world.projectA.id }),
   "oauthClients.revokeProjectClient": (c) =>
@@ -107,6 +151,9 @@ const scopedCalls: Record<string, Call> = {
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
 const selfScoped = [
+  // The public catalogue: the same answer for everyone, signed in or not.
+  "integrations.catalogue.list",
+  "integrations.catalogue.getById",
   "organization.getOrganizationsDetails",
   "organization.create",
   "organizationInvitations.getPendingInvitationsForUser",
@@ -177,6 +224,11 @@ describe("tenancy", () => {
       organizationId: world.orgA.id,
     });
     expect(pending.map((i) => i.id)).toContain(invitationId);
+    const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
+      organizationId: world.orgA.id,
+    });
+    expect(credentials.map((c) => c.id)).toEqual([credentialId]);
+    expect(await world.ownerA.caller.integrations.credentials.getGlobalCredentials()).toEqual([]);
     const clients = await world.ownerA.caller.oauthClients.getProjectAuthorizedClients({
       projectId: world.projectA.id,
     });

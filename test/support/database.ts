@@ -25,6 +25,16 @@ async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => 
 }
 
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  // pool.end() resolves before the server has seen its connections close; terminating them mid-close
+  // surfaces in the test process as unhandled "terminating connection" errors. Give them a moment.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if ((rows[0]?.n ?? 0) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   // A pool that did not close cleanly would otherwise block DROP DATABASE.
   await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
   await client.query(`drop database if exists "${name}"`);

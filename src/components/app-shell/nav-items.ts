@@ -1,4 +1,13 @@
-import { BookOpen, KeyRound, LayoutDashboard, type LucideIcon, Server, Settings, Users } from "lucide-react";
+import {
+  BookOpen,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  Plug,
+  Server,
+  Settings,
+  Users,
+} from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -21,6 +30,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
     const base = `/app/organization/${encodeURIComponent(scope.organizationId)}`;
     return [
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
+      { label: "Integrations", href: `${base}/integrations`, icon: Plug },
       { label: "Members", href: `${base}/members`, icon: Users },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
     ];

@@ -11,6 +11,8 @@ export const organizationPermissions = {
   "members.changeRole": ["owner", "admin"],
   "members.remove": ["owner", "admin"],
   "projects.create": ["owner", "admin"],
+  "integrations.view": ["owner", "admin", "member"],
+  "integrations.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {

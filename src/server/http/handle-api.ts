@@ -1,6 +1,7 @@
 // Requests that never reach the page renderer: authentication and the typed data API.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { App } from "../app.ts";
+import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";
 import { createContext } from "../trpc/init.ts";
 import { appRouter } from "../trpc/root.ts";
 
@@ -16,5 +17,6 @@ export async function handleApiRequest(app: App, request: Request, pathname: str
       createContext: () => createContext(app, request.headers),
     });
   }
+  if (pathname === OAUTH_CALLBACK_ROUTE) return handleOAuthCallback(app, request);
   return null;
 }

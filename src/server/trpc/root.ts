@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { contactRouter } from "./routers/contact.ts";
+import { integrationsRouter } from "./routers/integrations.ts";
 import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   contact: contactRouter,
+  integrations: integrationsRouter,
   oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ChevronRight, Inbox, type LucideIcon, MessageSquareText } from "lucide-react";
+import { ChevronRight, Inbox, KeyRound, type LucideIcon, MessageSquareText } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -19,6 +19,12 @@ interface AdminArea {
 
 /** The admin pages; each new one (users, credentials, billing, sessions) adds its entry here. */
 const adminAreas: AdminArea[] = [
+  {
+    to: "/app/admin/credentials",
+    title: "Platform credentials",
+    description: "Portico's own OAuth apps and keys, used by organizations that bring none of their own.",
+    icon: KeyRound,
+  },
   {
     to: "/app/admin/outbox",
     title: "Mail outbox",

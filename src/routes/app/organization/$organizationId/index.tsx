@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { FolderKanban, Plus, Settings, Users } from "lucide-react";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
+import { OrganizationIntegrationsSummary } from "~/components/integrations/organization-integrations-summary.tsx";
 import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
 import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -24,6 +25,16 @@ export const Route = createFileRoute("/app/organization/$organizationId/")({
         }),
       ),
       queryClient.ensureQueryData(sortPreferenceQueryOptions("organization")),
+      queryClient.ensureQueryData(
+        trpc.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
+      queryClient.ensureQueryData(
+        trpc.integrations.credentials.getOrganizationCredentials.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
     ]);
     return { name: organization.name };
   },
@@ -119,6 +130,7 @@ function OrganizationOverview() {
           </div>
         )}
       </section>
+      <OrganizationIntegrationsSummary organizationId={organizationId} />
       <section className="flex flex-col gap-3" aria-labelledby="members-heading">
         <h2 id="members-heading" className="text-lg font-semibold">
           Members

@@ -1,0 +1,124 @@
+// The organization's connection to a provider inside the credential editor: status with its reason,
+// and connect / reconnect / check again / disconnect for owners and admins.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { messageOf } from "~/components/forms/form-errors.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { providers } from "~/lib/integrations/providers.ts";
+import type { AuthFlowType, IntegrationId, ProviderId } from "~/lib/integrations/types.ts";
+import { useTRPC } from "~/lib/trpc.ts";
+import type { ConnectionView } from "~/server/integrations/connections/connection-store.ts";
+import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
+
+interface ConnectionPanelProps {
+  organizationId: string;
+  integrationId: IntegrationId;
+  provider: ProviderId;
+  connection: ConnectionView | undefined;
+  /** The flow the editor shows; OAuth connects through the provider, the others by saving. */
+  flow: AuthFlowType;
+  /** Whether an OAuth app (the organization's or Portico's) is there to connect with. */
+  oauthAppAvailable: boolean;
+  canManage: boolean;
+}
+
+export function ConnectionPanel(props: ConnectionPanelProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const name = providers[props.provider].name;
+  const start = useMutation(trpc.integrations.connections.startOAuth.mutationOptions());
+  const recheck = useMutation(trpc.integrations.connections.recheck.mutationOptions());
+  const disconnect = useMutation(trpc.integrations.connections.disconnect.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() });
+  const { connection } = props;
+  const connected = connection?.status === "active";
+  const holdsAccess = connection && connection.status !== "inactive";
+
+  const connect = () =>
+    start.mutate(
+      { organizationId: props.organizationId, integrationId: props.integrationId },
+      {
+        // The provider's sign-in page takes over; it sends the browser back to this editor.
+        onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
+        onError: (error) => toast.error(messageOf(error)),
+      },
+    );
+  const checkAgain = () =>
+    recheck.mutate(
+      { organizationId: props.organizationId, provider: props.provider },
+      {
+        onSuccess: async (view) => {
+          await refresh();
+          if (view.status === "active") toast.success(`${name} is connected`);
+          else toast.error(view.statusReason ?? `${name} did not accept the saved credentials`);
+        },
+        onError: (error) => toast.error(messageOf(error)),
+      },
+    );
+
+  return (
+    <section aria-label="Connection" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-medium">Connection</span>
+        <ConnectionStatusBadge status={connection?.status ?? null} />
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="connection-reason">
+        {connection?.statusReason ??
+          (connected
+            ? `Agents in this organization's projects can use ${name}.`
+            : props.flow === "oauth"
+              ? `Sign in with ${name} to let agents use it.`
+              : "Saving checks these credentials with the provider and connects them.")}
+      </p>
+      {props.canManage ? (
+        <div className="flex flex-wrap gap-2">
+          {props.flow === "oauth" ? (
+            <Button
+              type="button"
+              size="sm"
+              onClick={connect}
+              disabled={!props.oauthAppAvailable || start.isPending}
+              title={props.oauthAppAvailable ? undefined : `Save an OAuth app for ${name} first`}
+            >
+              {start.isPending ? "Opening…" : connection ? `Reconnect ${name}` : `Connect ${name}`}
+            </Button>
+          ) : connection && connection.authFlow !== "oauth" ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={checkAgain}
+              disabled={recheck.isPending}
+            >
+              {recheck.isPending ? "Checking…" : "Check again"}
+            </Button>
+          ) : null}
+          {holdsAccess ? (
+            <ConfirmDialog
+              trigger={
+                <Button type="button" size="sm" variant="ghost" className="text-destructive">
+                  Disconnect
+                </Button>
+              }
+              title="Disconnect"
+              subject={`the ${name} connection`}
+              description="Agents lose access at once. Access is revoked at the provider where it allows that."
+              confirmLabel="Disconnect"
+              onConfirm={async () => {
+                const result = await disconnect.mutateAsync({
+                  organizationId: props.organizationId,
+                  provider: props.provider,
+                });
+                await refresh();
+                toast.success(
+                  result.revoked ? `${name} disconnected and access revoked` : `${name} disconnected`,
+                );
+              }}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// The shape of a public catalogue entry (SPEC §3 "Catalogue entry"), shared by the three lists that
+// make up the catalogue: integrations, standard tools and coming-soon tools.
+import type { Category, IntegrationId, ProviderId, SourceType } from "./types.ts";
+
+/** A small, self-drawn mark: brand colour and a short glyph (no third-party artwork is shipped). */
+export interface LogoSpec {
+  background: string;
+  foreground?: string;
+  glyph: string;
+}
+
+interface EntryBase {
+  id: string;
+  name: string;
+  description: string;
+  category: Category;
+  logo: LogoSpec;
+  features: readonly string[];
+  documentationUrl: string;
+  /** 10 for coming-soon tools up to 100 for gmail (SPEC §9); the catalogue sorts by it. */
+  popularity: number;
+  badges: readonly string[];
+  buttonText?: string;
+  disabled: boolean;
+}
+
+export interface IntegrationEntry extends EntryBase {
+  kind: "integration";
+  id: IntegrationId;
+  provider: ProviderId;
+  sourceType: SourceType;
+}
+
+export interface StandardToolEntry extends EntryBase {
+  kind: "standard-tool";
+  /** The gateway's tool names this entry stands for. */
+  tools: readonly string[];
+}
+
+export interface ComingSoonEntry extends EntryBase {
+  kind: "coming-soon";
+}
+
+export type CatalogueEntry = IntegrationEntry | StandardToolEntry | ComingSoonEntry;

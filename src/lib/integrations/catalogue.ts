@@ -1,0 +1,68 @@
+// The public catalogue: integrations, standard tools and coming-soon tools in one list, most popular
+// first, with the search and the one filter the /integrations page accepts (SPEC §2, §5).
+import { z } from "zod";
+import type { CatalogueEntry, IntegrationEntry } from "./catalogue-entry.ts";
+import { comingSoon } from "./coming-soon.ts";
+import { integrations } from "./integrations.ts";
+import { standardTools } from "./standard-tools.ts";
+import { type IntegrationId, isIntegrationId, STANDARD_TOOLS_FILTER } from "./types.ts";
+
+export const catalogue: readonly CatalogueEntry[] = [...integrations, ...standardTools, ...comingSoon].sort(
+  (a, b) => b.popularity - a.popularity || a.name.localeCompare(b.name),
+);
+
+const integrationById = new Map(integrations.map((entry) => [entry.id, entry]));
+
+export function findIntegration(id: string): IntegrationEntry | undefined {
+  return isIntegrationId(id) ? integrationById.get(id) : undefined;
+}
+
+export function integrationEntry(id: IntegrationId): IntegrationEntry {
+  const entry = integrationById.get(id);
+  if (!entry) throw new Error(`catalogue has no entry for ${id}`);
+  return entry;
+}
+
+export const catalogueFilters = [STANDARD_TOOLS_FILTER] as const;
+export type CatalogueFilter = (typeof catalogueFilters)[number];
+
+const MAX_SEARCH_LENGTH = 100;
+
+export interface CatalogueSearch {
+  filter?: CatalogueFilter;
+  search?: string;
+}
+
+const searchParamsSchema = z.object({
+  filter: z.enum(catalogueFilters).optional().catch(undefined),
+  search: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
+});
+
+/**
+ * Search params of /integrations. An unknown filter or an overlong search is dropped rather than
+ * failing the page: a visitor following an old link still gets the catalogue.
+ */
+export function parseCatalogueSearch(raw: Record<string, unknown>): CatalogueSearch {
+  const { filter, search } = searchParamsSchema.parse(raw);
+  const text = search?.trim();
+  return { ...(filter ? { filter } : {}), ...(text ? { search: text } : {}) };
+}
+
+const haystack = (entry: CatalogueEntry) =>
+  [entry.name, entry.description, entry.category, ...entry.features, ...entry.badges, entry.id]
+    .join(" ")
+    .toLowerCase();
+
+/** Entries matching every word of the search (in any field), limited to standard tools on request. */
+export function filterCatalogue<T extends CatalogueEntry>(
+  entries: readonly T[],
+  search: CatalogueSearch,
+): T[] {
+  const words = (search.search ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+  return entries.filter((entry) => {
+    if (search.filter === STANDARD_TOOLS_FILTER && entry.kind !== "standard-tool") return false;
+    if (words.length === 0) return true;
+    const text = haystack(entry);
+    return words.every((word) => text.includes(word));
+  });
+}

@@ -1,0 +1,292 @@
+// Every credential shape of SPEC §3 with the messages of SPEC §5 (and ours where SPEC shows none).
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { authFlowTypes, providerIds } from "../types.ts";
+import { ALVENO_BASE_URLS } from "./alveno.ts";
+import { CAFLOU_DEFAULT_BASE_URL } from "./caflou.ts";
+import {
+  credentialShape,
+  credentialShapes,
+  credentialSubmissionSchema,
+  schemaKeepingSecrets,
+  splitValues,
+} from "./index.ts";
+
+/** Field → first message, for a provider/flow and some values. */
+function problems(
+  provider: (typeof providerIds)[number],
+  flow: (typeof authFlowTypes)[number],
+  values: object,
+) {
+  const shape = credentialShape(provider, flow);
+  if (!shape) throw new Error(`no shape for ${provider}/${flow}`);
+  const result = shape.schema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(
+    [...result.error.issues].reverse().map((issue) => [String(issue.path[0]), issue.message]),
+  );
+}
+function parsed(
+  provider: (typeof providerIds)[number],
+  flow: (typeof authFlowTypes)[number],
+  values: object,
+) {
+  return credentialShape(provider, flow)?.schema.parse(values);
+}
+
+describe("auth flows per provider (SPEC §5)", () => {
+  const submission = credentialSubmissionSchema({});
+  const allowed: Record<string, string[]> = {
+    google: ["oauth", "service-account"],
+    atlassian: ["oauth", "api-token"],
+    raynet: ["api-token"],
+    caflou: ["api-token"],
+    alveno: ["api-token"],
+    brevo: ["api-token"],
+    exa: ["api-token"],
+    openai: ["api-token"],
+  };
+
+  for (const provider of providerIds) {
+    for (const flow of authFlowTypes) {
+      const ok = (allowed[provider] ?? ["oauth"]).includes(flow);
+      it(`${provider} + ${flow} → ${ok ? "has a shape" : "'Invalid auth flow type for the selected provider'"}`, () => {
+        expect(Boolean(credentialShape(provider, flow))).toBe(ok);
+        const result = submission.safeParse({ provider, authFlow: flow, values: {} });
+        const flowIssue = result.error?.issues.find((issue) => issue.path[0] === "authFlow");
+        if (ok) expect(flowIssue).toBeUndefined();
+        else expect(flowIssue?.message).toBe("Invalid auth flow type for the selected provider");
+      });
+    }
+  }
+
+  it("has a shape for every allowed flow", () => {
+    for (const provider of providerIds) {
+      for (const flow of Object.keys(credentialShapes[provider])) {
+        expect(credentialShape(provider, flow as "oauth")).toBeDefined();
+      }
+    }
+  });
+});
+
+describe("OAuth app (clientId, clientSecret, redirectUri)", () => {
+  it("requires each field", () => {
+    expect(problems("google", "oauth", {})).toEqual({
+      clientId: "Client ID is required",
+      clientSecret: "Client secret is required",
+      redirectUri: "Redirect URI must be a valid URL",
+    });
+    expect(
+      problems("microsoft", "oauth", { clientId: "  ", clientSecret: "x", redirectUri: "nope" }),
+    ).toEqual({
+      clientId: "Client ID is required",
+      redirectUri: "Redirect URI must be a valid URL",
+    });
+  });
+
+  it("accepts a complete app for every OAuth provider", () => {
+    const app = { clientId: "id", clientSecret: "secret", redirectUri: "https://portico.example/cb" };
+    for (const provider of [
+      "google",
+      "atlassian",
+      "microsoft",
+      "hubspot",
+      "salesforce",
+      "monday",
+      "pipedrive",
+      "attio",
+      "surveymonkey",
+    ] as const) {
+      expect(parsed(provider, "oauth", app)).toEqual(app);
+    }
+  });
+});
+
+describe("google service-account (accessToken, refreshToken, optional expiresAt)", () => {
+  it("requires both tokens and reads expiresAt as a number", () => {
+    expect(problems("google", "service-account", {})).toEqual({
+      accessToken: "Access token is required",
+      refreshToken: "Refresh token is required",
+    });
+    expect(
+      parsed("google", "service-account", {
+        accessToken: "a",
+        refreshToken: "r",
+        expiresAt: "1700000000000",
+      }),
+    ).toEqual({ accessToken: "a", refreshToken: "r", expiresAt: 1700000000000 });
+    expect(
+      parsed("google", "service-account", { accessToken: "a", refreshToken: "r", expiresAt: "" }),
+    ).toEqual({
+      accessToken: "a",
+      refreshToken: "r",
+    });
+    expect(
+      problems("google", "service-account", { accessToken: "a", refreshToken: "r", expiresAt: "soon" }),
+    ).toEqual({
+      expiresAt: "Expiry must be a number",
+    });
+  });
+});
+
+describe("atlassian api-token (email, apiToken, cloudId)", () => {
+  it("requires each field and a valid email", () => {
+    expect(problems("atlassian", "api-token", {})).toEqual({
+      email: "Email is required",
+      apiToken: "API token is required",
+      cloudId: "Cloud ID is required",
+    });
+    expect(problems("atlassian", "api-token", { email: "nope", apiToken: "t", cloudId: "c" })).toEqual({
+      email: "Enter a valid email address",
+    });
+  });
+});
+
+describe("raynet (email, apiKey, namespace)", () => {
+  it("requires each field", () => {
+    expect(problems("raynet", "api-token", {})).toEqual({
+      email: "Email is required",
+      apiKey: "API Key is required",
+      namespace: "Namespace is required",
+    });
+  });
+});
+
+describe("caflou (SPEC §5)", () => {
+  it("requires apiKey and accountId", () => {
+    expect(problems("caflou", "api-token", { baseUrl: "https://app.caflou.cz" })).toEqual({
+      apiKey: "API Key is required",
+      accountId: "Account ID is required",
+    });
+  });
+
+  it("needs a valid base URL and defaults to Caflou's own app address", () => {
+    const base = { apiKey: "k", accountId: "42" };
+    for (const baseUrl of ["not a url", "javascript:alert(1)", "ftp://files.example"]) {
+      expect(problems("caflou", "api-token", { ...base, baseUrl })).toEqual({
+        baseUrl: "Base URL must be a valid URL",
+      });
+    }
+    expect(parsed("caflou", "api-token", { ...base, baseUrl: "" })).toMatchObject({
+      baseUrl: CAFLOU_DEFAULT_BASE_URL,
+    });
+    expect(parsed("caflou", "api-token", base)).toMatchObject({ baseUrl: CAFLOU_DEFAULT_BASE_URL });
+    expect(parsed("caflou", "api-token", { ...base, baseUrl: "https://caflou.example.com/" })).toMatchObject({
+      baseUrl: "https://caflou.example.com",
+    });
+  });
+});
+
+describe("alveno (SPEC §5)", () => {
+  it("requires apiKey and tenantId", () => {
+    expect(problems("alveno", "api-token", {})).toEqual({
+      apiKey: "API Key is required",
+      tenantId: "Tenant ID is required",
+    });
+  });
+
+  it("accepts only the Czech or Slovak API address, Czech by default", () => {
+    const base = { apiKey: "k", tenantId: "t" };
+    expect(parsed("alveno", "api-token", base)).toMatchObject({ baseUrl: ALVENO_BASE_URLS.cz });
+    expect(parsed("alveno", "api-token", { ...base, baseUrl: ALVENO_BASE_URLS.sk })).toMatchObject({
+      baseUrl: ALVENO_BASE_URLS.sk,
+    });
+    expect(problems("alveno", "api-token", { ...base, baseUrl: "https://evil.example" })).toEqual({
+      baseUrl: "Base URL must be the Czech or Slovak Alveno API address",
+    });
+  });
+});
+
+describe("brevo and exa (mcpApiKey)", () => {
+  it("requires the MCP API key", () => {
+    expect(problems("brevo", "api-token", {})).toEqual({ mcpApiKey: "MCP API key is required" });
+    expect(problems("exa", "api-token", { mcpApiKey: " " })).toEqual({
+      mcpApiKey: "MCP API key is required",
+    });
+    expect(parsed("exa", "api-token", { mcpApiKey: "exa-key" })).toEqual({ mcpApiKey: "exa-key" });
+  });
+});
+
+describe("openai (SPEC §5)", () => {
+  it("requires an API key starting with sk-", () => {
+    expect(problems("openai", "api-token", {})).toEqual({ apiKey: "OpenAI API key is required" });
+    expect(problems("openai", "api-token", { apiKey: "pk-123" })).toEqual({
+      apiKey: "Invalid API key format. Must start with 'sk-'",
+    });
+  });
+
+  it("takes an optional model from the list and an optional base URL", () => {
+    expect(parsed("openai", "api-token", { apiKey: "sk-1", model: "", baseUrl: "" })).toEqual({
+      apiKey: "sk-1",
+    });
+    expect(
+      parsed("openai", "api-token", {
+        apiKey: "sk-1",
+        model: "gpt-4.1-mini",
+        baseUrl: "http://llm.local/v1",
+      }),
+    ).toEqual({ apiKey: "sk-1", model: "gpt-4.1-mini", baseUrl: "http://llm.local/v1" });
+    expect(problems("openai", "api-token", { apiKey: "sk-1", model: "gpt-2" })).toEqual({
+      model: "Choose one of the listed models",
+    });
+    expect(problems("openai", "api-token", { apiKey: "sk-1", baseUrl: "nope" })).toEqual({
+      baseUrl: "Base URL must be a valid URL",
+    });
+  });
+});
+
+describe("submission", () => {
+  const submission = credentialSubmissionSchema({ organizationId: z.string() });
+
+  it("reports field problems at the field's own name", () => {
+    const result = submission.safeParse({
+      organizationId: "o",
+      provider: "caflou",
+      authFlow: "api-token",
+      values: { accountId: "", baseUrl: "bad" },
+    });
+    expect(result.error?.flatten().fieldErrors).toEqual({
+      accountId: ["Account ID is required"],
+      baseUrl: ["Base URL must be a valid URL"],
+    });
+  });
+
+  it("lets secret fields stay empty (the server keeps the saved secret), but not the others", () => {
+    const result = submission.safeParse({
+      organizationId: "o",
+      provider: "raynet",
+      authFlow: "api-token",
+      values: { email: "a@b.co", apiKey: "", namespace: "acme" },
+    });
+    expect(result.success).toBe(true);
+  });
+
+  it("rejects an unknown provider", () => {
+    const result = submission.safeParse({
+      organizationId: "o",
+      provider: "myspace",
+      authFlow: "oauth",
+      values: {},
+    });
+    expect(result.error?.flatten().fieldErrors.provider).toEqual(["Unknown provider"]);
+  });
+
+  it("schemaKeepingSecrets still checks a new secret's format", () => {
+    const shape = credentialShape("openai", "api-token");
+    if (!shape) throw new Error("no shape");
+    const keep = schemaKeepingSecrets(shape, ["apiKey"]);
+    expect(keep.safeParse({ apiKey: "" }).success).toBe(true);
+    expect(keep.safeParse({ apiKey: "nope" }).error?.issues[0]?.message).toBe(
+      "Invalid API key format. Must start with 'sk-'",
+    );
+  });
+
+  it("splits values into plain configuration and secrets", () => {
+    const shape = credentialShape("caflou", "api-token");
+    if (!shape) throw new Error("no shape");
+    expect(splitValues(shape, { apiKey: "k", accountId: "1", baseUrl: "https://x.example" })).toEqual({
+      config: { accountId: "1", baseUrl: "https://x.example" },
+      secrets: { apiKey: "k" },
+    });
+  });
+});

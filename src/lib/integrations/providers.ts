@@ -1,0 +1,62 @@
+// Providers own the auth of their integrations (SPEC §3, §5): which flows they allow and how they are
+// named on screen. Isomorphic, so forms offer exactly the flows the server accepts.
+import type { AuthFlowType, IntegrationId, ProviderId } from "./types.ts";
+
+export interface ProviderInfo {
+  name: string;
+  /** SPEC §5, in order of preference: the first is what an editor offers by default. */
+  authFlows: readonly AuthFlowType[];
+}
+
+export const providers = {
+  google: { name: "Google", authFlows: ["oauth", "service-account"] },
+  atlassian: { name: "Atlassian", authFlows: ["oauth", "api-token"] },
+  microsoft: { name: "Microsoft", authFlows: ["oauth"] },
+  hubspot: { name: "HubSpot", authFlows: ["oauth"] },
+  salesforce: { name: "Salesforce", authFlows: ["oauth"] },
+  monday: { name: "monday.com", authFlows: ["oauth"] },
+  pipedrive: { name: "Pipedrive", authFlows: ["oauth"] },
+  attio: { name: "Attio", authFlows: ["oauth"] },
+  surveymonkey: { name: "SurveyMonkey", authFlows: ["oauth"] },
+  raynet: { name: "Raynet", authFlows: ["api-token"] },
+  caflou: { name: "Caflou", authFlows: ["api-token"] },
+  alveno: { name: "Alveno", authFlows: ["api-token"] },
+  brevo: { name: "Brevo", authFlows: ["api-token"] },
+  exa: { name: "Exa", authFlows: ["api-token"] },
+  openai: { name: "OpenAI", authFlows: ["api-token"] },
+} as const satisfies Record<ProviderId, ProviderInfo>;
+
+/** SPEC §3: Google and Microsoft products share their provider; every other integration is its own. */
+export const integrationProvider = {
+  gmail: "google",
+  "google-calendar": "google",
+  "google-drive": "google",
+  jira: "atlassian",
+  confluence: "atlassian",
+  sharepoint: "microsoft",
+  "outlook-email": "microsoft",
+  "outlook-calendar": "microsoft",
+  hubspot: "hubspot",
+  salesforce: "salesforce",
+  raynet: "raynet",
+  caflou: "caflou",
+  monday: "monday",
+  pipedrive: "pipedrive",
+  alveno: "alveno",
+  attio: "attio",
+  surveymonkey: "surveymonkey",
+  brevo: "brevo",
+  exa: "exa",
+} as const satisfies Record<IntegrationId, ProviderId>;
+
+export const INVALID_AUTH_FLOW_MESSAGE = "Invalid auth flow type for the selected provider";
+
+export function isAuthFlowAllowed(provider: ProviderId, flow: AuthFlowType): boolean {
+  return (providers[provider].authFlows as readonly AuthFlowType[]).includes(flow);
+}
+
+export const authFlowLabels: Record<AuthFlowType, string> = {
+  oauth: "OAuth",
+  "service-account": "Service account",
+  "api-token": "API token",
+};

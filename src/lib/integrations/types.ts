@@ -1,0 +1,83 @@
+// The integration vocabulary of SPEC §3, as data: every list, enum and type of the integrations
+// platform derives from these constants.
+import { z } from "zod";
+
+export const integrationIds = [
+  "gmail",
+  "google-calendar",
+  "google-drive",
+  "jira",
+  "confluence",
+  "sharepoint",
+  "outlook-email",
+  "outlook-calendar",
+  "hubspot",
+  "salesforce",
+  "raynet",
+  "caflou",
+  "monday",
+  "pipedrive",
+  "alveno",
+  "attio",
+  "surveymonkey",
+  "brevo",
+  "exa",
+] as const;
+export type IntegrationId = (typeof integrationIds)[number];
+
+export const providerIds = [
+  "google",
+  "atlassian",
+  "microsoft",
+  "hubspot",
+  "salesforce",
+  "raynet",
+  "caflou",
+  "monday",
+  "pipedrive",
+  "alveno",
+  "attio",
+  "openai",
+  "surveymonkey",
+  "brevo",
+  "exa",
+] as const;
+export type ProviderId = (typeof providerIds)[number];
+
+export const categories = [
+  "Sales & Marketing Tools",
+  "Communication & Collaboration",
+  "Project Management",
+  "Cloud Storage",
+  "Calendar & Scheduling",
+  "Human Resources",
+] as const;
+export type Category = (typeof categories)[number];
+
+export const sourceTypes = ["openapi", "mcp"] as const;
+export type SourceType = (typeof sourceTypes)[number];
+
+export const authFlowTypes = ["oauth", "service-account", "api-token"] as const;
+export type AuthFlowType = (typeof authFlowTypes)[number];
+
+export const credentialScopes = ["global", "organization"] as const;
+export type CredentialScope = (typeof credentialScopes)[number];
+
+export const connectionStatuses = ["active", "inactive", "error", "pending"] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const isIntegrationId = (value: string): value is IntegrationId =>
+  (integrationIds as readonly string[]).includes(value);
+
+export const providerIdSchema = z.enum(providerIds, { message: "Unknown provider" });
+export const authFlowTypeSchema = z.enum(authFlowTypes, { message: "Unknown auth flow type" });
+
+/** Badge texts of SPEC §9. */
+export const BADGE_PRODUCT_TEAM = "Created by the product team";
+export const BADGE_STANDARD_TOOL = "Standard Tool";
+export const BADGE_COMING_SOON = "Coming Soon";
+
+/** The only filter the public catalogue accepts (SPEC §5). */
+export const STANDARD_TOOLS_FILTER = "standard-tools";
+
+export const invalidServerIdMessage = (id: string) => `Invalid server ID: ${id}`;

@@ -1,0 +1,233 @@
+// The organization's integrations (SPEC §2): how each is set up, its tool count, and the editor for the
+// provider's credentials, opened by ?editIntegration=<id>. Owners and admins edit; members view.
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Plug, SearchIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConnectionPanel } from "~/components/integrations/connection-panel.tsx";
+import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
+import { CredentialEditor } from "~/components/integrations/credential-editor.tsx";
+import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
+import { IntegrationSetupBadge } from "~/components/integrations/integration-status.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
+import { providers } from "~/lib/integrations/providers.ts";
+import { type IntegrationId, isIntegrationId } from "~/lib/integrations/types.ts";
+import { seo } from "~/lib/seo.ts";
+
+interface IntegrationsSearch {
+  editIntegration?: IntegrationId;
+}
+
+export const Route = createFileRoute("/app/organization/$organizationId/integrations")({
+  // An unknown id in the link is ignored rather than failing the page.
+  validateSearch: (search: Record<string, unknown>): IntegrationsSearch =>
+    typeof search.editIntegration === "string" && isIntegrationId(search.editIntegration)
+      ? { editIntegration: search.editIntegration }
+      : {},
+  head: () => seo({ title: "Integrations · Portico", noindex: true }),
+  loader: ({ context: { queryClient, trpc }, params }) =>
+    Promise.all([
+      queryClient.ensureQueryData(
+        trpc.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
+      queryClient.ensureQueryData(
+        trpc.integrations.credentials.getOrganizationCredentials.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
+      queryClient.ensureQueryData(
+        trpc.integrations.connections.getOrganizationConnections.queryOptions({
+          organizationId: params.organizationId,
+        }),
+      ),
+    ]),
+  component: OrganizationIntegrationsPage,
+});
+
+function OrganizationIntegrationsPage() {
+  const { organizationId } = Route.useParams();
+  const { editIntegration } = Route.useSearch();
+  const { trpc, clientConfig } = Route.useRouteContext();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState("");
+  const { data: rows } = useSuspenseQuery(
+    trpc.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts.queryOptions({
+      organizationId,
+    }),
+  );
+  const { data: credentials } = useSuspenseQuery(
+    trpc.integrations.credentials.getOrganizationCredentials.queryOptions({ organizationId }),
+  );
+  const { data: connections } = useSuspenseQuery(
+    trpc.integrations.connections.getOrganizationConnections.queryOptions({ organizationId }),
+  );
+  const save = useMutation(trpc.integrations.credentials.saveOrganizationCredential.mutationOptions());
+  const remove = useMutation(trpc.integrations.credentials.deleteOrganizationCredential.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() });
+
+  const editing = rows.find((row) => row.id === editIntegration);
+  const openEditor = (id: IntegrationId | undefined) =>
+    navigate({ search: (prev) => ({ ...prev, editIntegration: id }), replace: !id });
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const visible = rows.filter((row) =>
+    words.every((word) => `${row.name} ${row.providerName} ${row.category}`.toLowerCase().includes(word)),
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Integrations"
+        description="Connect business systems once for the whole organization; projects then add them as servers."
+      />
+      <div className="relative sm:w-80">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search integrations"
+          aria-label="Search integrations"
+          className="pl-9"
+        />
+      </div>
+      {visible.length === 0 ? (
+        <EmptyState
+          icon={Plug}
+          title={`Nothing matches “${query.trim()}”`}
+          description="Try the provider's name, such as Google or Microsoft."
+          action={
+            <Button variant="outline" onClick={() => setQuery("")}>
+              Clear search
+            </Button>
+          }
+        />
+      ) : (
+        <Card>
+          <CardContent className="pt-2">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Integration</TableHead>
+                  <TableHead className="hidden md:table-cell">Provider</TableHead>
+                  <TableHead className="hidden lg:table-cell">Setup</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">Tools</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {visible.map((row) => (
+                  <TableRow key={row.id} data-integration={row.id}>
+                    <TableCell>
+                      <div className="flex items-center gap-3">
+                        <IntegrationLogo logo={row.logo} name={row.name} className="size-8" />
+                        <div className="min-w-0">
+                          <div className="font-medium">{row.name}</div>
+                          <div className="text-xs text-muted-foreground">{row.category}</div>
+                        </div>
+                      </div>
+                    </TableCell>
+                    <TableCell className="hidden md:table-cell">{row.providerName}</TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      <IntegrationSetupBadge
+                        organizationFlows={row.organizationFlows}
+                        platformFlows={row.platformFlows}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <ConnectionStatusBadge status={row.connection?.status ?? null} />
+                    </TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                      {row.toolCount}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button variant="outline" size="sm" onClick={() => void openEditor(row.id)}>
+                        {credentials.canManage ? "Configure" : "View"}
+                        <span className="sr-only"> {row.name}</span>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
+      {editing ? (
+        <CredentialEditor
+          key={editing.provider}
+          open
+          onOpenChange={(open) => !open && void openEditor(undefined)}
+          title={`${editing.name} · ${editing.providerName} credentials`}
+          description={sharedNote(
+            editing.providerName,
+            rows.filter((row) => row.provider === editing.provider),
+          )}
+          provider={editing.provider}
+          credentials={credentials.credentials.filter(
+            (credential) => credential.provider === editing.provider,
+          )}
+          flowNote={(flow) => {
+            if (flow !== "oauth")
+              return "Agents act with this account's access. Secrets are stored encrypted and never shown again.";
+            if (editing.organizationFlows.includes("oauth")) {
+              return `Your organization's own OAuth app is used to connect ${editing.providerName}.`;
+            }
+            return editing.platformFlows.includes("oauth")
+              ? `Optional: bring your own OAuth app registered with ${editing.providerName}. Without one, Portico's app is used.`
+              : `Portico has no OAuth app for ${editing.providerName}: register one with ${editing.providerName} and enter it here.`;
+          }}
+          canManage={credentials.canManage}
+          redirectUri={`${clientConfig.baseUrl}${OAUTH_CALLBACK_PATH}`}
+          onSave={async (authFlow, values) => {
+            const stored = await save.mutateAsync({
+              organizationId,
+              provider: editing.provider,
+              authFlow,
+              values,
+            });
+            await refresh();
+            return stored;
+          }}
+          onDelete={async (credential) => {
+            await remove.mutateAsync({ organizationId, credentialId: credential.id });
+            await refresh();
+            toast.success(`${providers[credential.provider].name} credentials removed`);
+          }}
+          footer={(flow) => (
+            <ConnectionPanel
+              organizationId={organizationId}
+              integrationId={editing.id}
+              provider={editing.provider}
+              connection={connections.find((connection) => connection.provider === editing.provider)}
+              flow={flow}
+              oauthAppAvailable={[...editing.organizationFlows, ...editing.platformFlows].includes("oauth")}
+              canManage={credentials.canManage}
+            />
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function sharedNote(providerName: string, siblings: { name: string }[]) {
+  return siblings.length > 1
+    ? `These ${providerName} credentials serve ${siblings.map((s) => s.name).join(", ")}.`
+    : `Credentials your organization uses for ${providerName}.`;
+}

@@ -1,0 +1,137 @@
+// Public catalogue (SPEC §2): every integration, standard tool and coming-soon tool, most popular first,
+// with a text search and the one accepted filter (standard-tools), both kept in the URL.
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { SearchIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { CatalogueCard } from "~/components/integrations/catalogue-card.tsx";
+import { IntegrationsLayout } from "~/components/integrations/public-layout.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { cn } from "~/lib/cn.ts";
+import { filterCatalogue, parseCatalogueSearch } from "~/lib/integrations/catalogue.ts";
+import { STANDARD_TOOLS_FILTER } from "~/lib/integrations/types.ts";
+import { seo } from "~/lib/seo.ts";
+
+export const Route = createFileRoute("/integrations/")({
+  validateSearch: parseCatalogueSearch,
+  loader: ({ context: { queryClient, trpc } }) =>
+    queryClient.ensureQueryData(trpc.integrations.catalogue.list.queryOptions()),
+  head: ({ match }) =>
+    seo({
+      title: "Integrations",
+      description:
+        "Connect AI agents to Gmail, Google Drive, Jira, Outlook, HubSpot, Salesforce and more through one MCP endpoint.",
+      keywords: ["MCP integrations", "AI agent integrations", "Model Context Protocol", "standard tools"],
+      canonicalPath: "/integrations",
+      baseUrl: match.context.clientConfig.baseUrl,
+    }),
+  component: CataloguePage,
+});
+
+const SEARCH_DELAY_MS = 250;
+
+function CataloguePage() {
+  const { trpc, user } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: entries } = useSuspenseQuery(trpc.integrations.catalogue.list.queryOptions());
+  const [text, setText] = useState(search.search ?? "");
+
+  // Typing updates the URL after a short pause, replacing the history entry instead of adding one per key.
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === search.search) return;
+    const timer = setTimeout(
+      () => void navigate({ search: (prev) => ({ ...prev, search: next }), replace: true }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, search.search, navigate]);
+
+  const visible = filterCatalogue(entries, { filter: search.filter, search: text.trim() || undefined });
+  const standardOnly = search.filter === STANDARD_TOOLS_FILTER;
+
+  return (
+    <IntegrationsLayout>
+      <div className="flex flex-col gap-8">
+        <header className="flex max-w-3xl flex-col gap-3">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Integrations</h1>
+          <p className="text-lg text-muted-foreground">
+            Everything your agents can reach through Portico: business systems you connect once per
+            organization, and standard tools that work without any account.
+          </p>
+        </header>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <nav aria-label="Filter" className="inline-flex w-fit rounded-md border p-0.5 text-sm">
+            <FilterLink active={!standardOnly} filter={undefined} label="All" />
+            <FilterLink active={standardOnly} filter={STANDARD_TOOLS_FILTER} label="Standard tools" />
+          </nav>
+          <div className="relative sm:w-80">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Search integrations"
+              aria-label="Search integrations"
+              className="pl-9"
+              maxLength={100}
+            />
+          </div>
+        </div>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {visible.length} {visible.length === 1 ? "result" : "results"}
+        </p>
+        {visible.length === 0 ? (
+          <EmptyState
+            icon={SearchIcon}
+            title={text.trim() ? `Nothing matches “${text.trim()}”` : "Nothing to show"}
+            description="Try another word, or browse the whole catalogue."
+            action={
+              <Button variant="outline" onClick={() => setText("")} asChild>
+                <Link to="/integrations" search={{}}>
+                  Show all integrations
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="catalogue">
+            {visible.map((entry) => (
+              <CatalogueCard key={entry.id} entry={entry} signedIn={Boolean(user)} />
+            ))}
+          </div>
+        )}
+      </div>
+    </IntegrationsLayout>
+  );
+}
+
+function FilterLink({
+  active,
+  filter,
+  label,
+}: {
+  active: boolean;
+  filter: typeof STANDARD_TOOLS_FILTER | undefined;
+  label: string;
+}) {
+  return (
+    <Link
+      to="/integrations"
+      search={(prev) => ({ ...prev, filter })}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded px-3 py-1.5 transition-colors",
+        active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground",
+      )}
+    >
+      {label}
+    </Link>
+  );
+}

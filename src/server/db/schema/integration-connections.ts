@@ -1,0 +1,73 @@
+// An organization's connection to a provider account (SPEC §3 statuses pending/active/error/inactive,
+// with the reason shown), and the short-lived state of OAuth authorizations in progress. Tokens and
+// PKCE verifiers are envelope-encrypted like credentials (src/server/crypto).
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type {
+  AuthFlowType,
+  ConnectionStatus,
+  CredentialScope,
+  IntegrationId,
+  ProviderId,
+} from "../../../lib/integrations/types.ts";
+import { user } from "./auth.ts";
+import { integrationCredential } from "./integrations.ts";
+import { organization } from "./organizations.ts";
+
+export const integrationConnection = pgTable(
+  "integration_connection",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<ProviderId>().notNull(),
+    authFlow: text("auth_flow").$type<AuthFlowType>().notNull(),
+    status: text("status").$type<ConnectionStatus>().notNull(),
+    statusReason: text("status_reason"),
+    /** The credential (OAuth app or API token) this connection uses; refreshes use the same app. */
+    credentialId: text("credential_id").references(() => integrationCredential.id, { onDelete: "set null" }),
+    credentialScope: text("credential_scope").$type<CredentialScope>(),
+    /** Envelope ciphertext of {accessToken, refreshToken}; null when no tokens are held. */
+    tokens: text("tokens"),
+    tokensKeyId: text("tokens_key_id"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    scopes: text("scopes"),
+    connectedByUserId: text("connected_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    connectedAt: timestamp("connected_at", { withTimezone: true }),
+    lastRefreshedAt: timestamp("last_refreshed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("integration_connection_organization_provider").on(t.organizationId, t.provider),
+    index("integration_connection_key_idx").on(t.tokensKeyId),
+  ],
+);
+
+export const integrationOAuthState = pgTable(
+  "integration_oauth_state",
+  {
+    /** SHA-256 of the state sent to the provider; the state itself is never stored. */
+    stateHash: text("state_hash").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<ProviderId>().notNull(),
+    integrationId: text("integration_id").$type<IntegrationId>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id")
+      .notNull()
+      .references(() => integrationCredential.id, { onDelete: "cascade" }),
+    redirectUri: text("redirect_uri").notNull(),
+    /** Envelope ciphertext of the PKCE verifier (null when the provider takes no PKCE). */
+    codeVerifier: text("code_verifier"),
+    codeVerifierKeyId: text("code_verifier_key_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("integration_oauth_state_expires_idx").on(t.expiresAt)],
+);

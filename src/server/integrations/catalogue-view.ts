@@ -1,0 +1,28 @@
+// What the public catalogue pages read: the isomorphic entries plus, for integrations, the auth flows
+// their provider allows. Unknown detail ids fail with SPEC §8's message.
+import { AppError } from "../../lib/errors.ts";
+import { catalogue, findIntegration } from "../../lib/integrations/catalogue.ts";
+import type { IntegrationEntry } from "../../lib/integrations/catalogue-entry.ts";
+import { authFlowLabels, providers } from "../../lib/integrations/providers.ts";
+import { invalidServerIdMessage } from "../../lib/integrations/types.ts";
+import { integrationsOfProvider } from "./registry.ts";
+
+export function listCatalogue() {
+  return catalogue;
+}
+
+export function integrationDetail(id: string) {
+  const entry: IntegrationEntry | undefined = findIntegration(id);
+  if (!entry) throw new AppError("BAD_REQUEST", invalidServerIdMessage(id));
+  const provider = providers[entry.provider];
+  return {
+    entry,
+    provider: {
+      id: entry.provider,
+      name: provider.name,
+      authFlows: provider.authFlows.map((flow) => ({ id: flow, label: authFlowLabels[flow] })),
+      /** Other integrations one connection to this provider also serves. */
+      siblings: integrationsOfProvider(entry.provider).filter((sibling) => sibling !== entry.id),
+    },
+  };
+}

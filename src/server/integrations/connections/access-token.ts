@@ -1,0 +1,137 @@
+// A usable access token for an organization's connection, refreshed shortly before it expires. Only one
+// refresh runs per connection: callers in this process share one in-flight refresh, and across
+// replicas the refresh holds the connection's row lock (select … for update), re-reading the row once
+// it has the lock, so a replica that waited finds the fresh token instead of refreshing again.
+import { eq } from "drizzle-orm";
+import { providers } from "../../../lib/integrations/providers.ts";
+import type { ProviderId } from "../../../lib/integrations/types.ts";
+import type { App } from "../../app.ts";
+import { integrationConnection } from "../../db/schema/index.ts";
+import { readCredentialById } from "../credentials/credential-store.ts";
+import { refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
+import { providerEndpoints, providerSpecs } from "../registry.ts";
+import { type ConnectionRow, findConnection, openTokens, sealTokens } from "./connection-store.ts";
+
+/** Refresh this long before expiry, so a token never expires in the middle of a call. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/** The connection cannot give a token; `reason` is also its status reason. */
+export class ConnectionUnavailableError extends Error {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(reason);
+    this.name = "ConnectionUnavailableError";
+    this.reason = reason;
+  }
+}
+
+const fresh = (row: ConnectionRow) =>
+  row.accessTokenExpiresAt === null || row.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+
+// Refreshes under way, per app instance (one per process in production; tests run two "replicas" in
+// one process, which must each take the database lock like separate processes would).
+const inFlightByApp = new WeakMap<App, Map<string, Promise<string>>>();
+
+export async function getAccessToken(
+  app: App,
+  organizationId: string,
+  provider: ProviderId,
+): Promise<string> {
+  const row = await findConnection(app.db, organizationId, provider);
+  const name = providers[provider].name;
+  if (!row) throw new ConnectionUnavailableError(`${name} is not connected.`);
+  if (row.status !== "active") {
+    throw new ConnectionUnavailableError(row.statusReason ?? `The ${name} connection is ${row.status}.`);
+  }
+  const tokens = openTokens(app.keyring, row);
+  if (!tokens) throw new ConnectionUnavailableError(`The ${name} connection holds no token. Connect again.`);
+  if (fresh(row)) return tokens.accessToken;
+  let inFlight = inFlightByApp.get(app);
+  if (!inFlight) {
+    inFlight = new Map();
+    inFlightByApp.set(app, inFlight);
+  }
+  const pending = inFlight;
+  let refresh = pending.get(row.id);
+  if (!refresh) {
+    refresh = refreshUnderLock(app, row.id).finally(() => pending.delete(row.id));
+    pending.set(row.id, refresh);
+  }
+  return refresh;
+}
+
+type Outcome = { token: string } | { failure: string };
+
+async function refreshUnderLock(app: App, connectionId: string): Promise<string> {
+  const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx
+      .select()
+      .from(integrationConnection)
+      .where(eq(integrationConnection.id, connectionId))
+      .for("update");
+    if (!row) return { failure: "The connection was removed." };
+    const name = providers[row.provider].name;
+    if (row.status !== "active")
+      return { failure: row.statusReason ?? `The ${name} connection is ${row.status}.` };
+    const tokens = openTokens(app.keyring, row);
+    if (!tokens) return { failure: `The ${name} connection holds no token. Connect again.` };
+    if (fresh(row)) return { token: tokens.accessToken };
+
+    const fail = async (reason: string, keepTokens: boolean): Promise<Outcome> => {
+      await tx
+        .update(integrationConnection)
+        .set({
+          status: "error",
+          statusReason: reason,
+          updatedAt: new Date(),
+          ...(keepTokens ? {} : { tokens: null, tokensKeyId: null, accessTokenExpiresAt: null }),
+        })
+        .where(eq(integrationConnection.id, row.id));
+      return { failure: reason };
+    };
+    if (!tokens.refreshToken)
+      return fail(`The ${name} access expired and ${name} gave no refresh token. Connect again.`, false);
+    const credential = row.credentialId ? await readCredentialById(tx, app.keyring, row.credentialId) : null;
+    const oauth = providerSpecs[row.provider].oauth;
+    const tokenUrl = providerEndpoints(row.provider, app.config).tokenUrl;
+    if (!credential || !oauth || !tokenUrl)
+      return fail(`The OAuth app this ${name} connection used was removed.`, false);
+    try {
+      const next = await refreshTokens(
+        tokenUrl,
+        {
+          clientId: String(credential.values.clientId),
+          clientSecret: String(credential.values.clientSecret),
+          clientAuth: oauth.clientAuth,
+        },
+        tokens.refreshToken,
+        name,
+      );
+      // Providers that rotate refresh tokens send a new one; the others keep the old one valid.
+      const refreshToken = next.refreshToken ?? tokens.refreshToken;
+      const now = new Date();
+      await tx
+        .update(integrationConnection)
+        .set({
+          ...sealTokens(app.keyring, row.organizationId, row.provider, {
+            accessToken: next.accessToken,
+            refreshToken,
+          }),
+          accessTokenExpiresAt: next.expiresAt,
+          ...(next.scope ? { scopes: next.scope } : {}),
+          statusReason: null,
+          lastRefreshedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(integrationConnection.id, row.id));
+      return { token: next.accessToken };
+    } catch (error) {
+      if (!(error instanceof TokenRequestError)) throw error;
+      // A refused grant is dead; a network failure may pass, so its tokens stay for a retry after reconnect.
+      return fail(`Token refresh failed: ${error.reason}.`, !error.permanent);
+    }
+  });
+  if ("failure" in outcome) throw new ConnectionUnavailableError(outcome.failure);
+  return outcome.token;
+}

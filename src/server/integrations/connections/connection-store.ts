@@ -1,0 +1,123 @@
+// Connection rows: tokens sealed on the way in, never in a view on the way out. The tokens' encryption
+// context is the connection's identity (organization, provider), unique by index.
+import { and, asc, eq } from "drizzle-orm";
+import { providers } from "../../../lib/integrations/providers.ts";
+import type { ConnectionStatus, ProviderId } from "../../../lib/integrations/types.ts";
+import { Keyring } from "../../crypto/envelope.ts";
+import type { Database } from "../../db/client.ts";
+import { integrationConnection } from "../../db/schema/index.ts";
+
+export type ConnectionRow = typeof integrationConnection.$inferSelect;
+type NewConnection = typeof integrationConnection.$inferInsert;
+
+export interface StoredTokens {
+  accessToken: string;
+  refreshToken?: string;
+}
+
+export const tokensContext = (organizationId: string, provider: ProviderId) =>
+  `integration_connection:${organizationId}:${provider}:tokens`;
+
+export function sealTokens(
+  keyring: Keyring,
+  organizationId: string,
+  provider: ProviderId,
+  tokens: StoredTokens,
+) {
+  const sealed = keyring.encrypt(JSON.stringify(tokens), tokensContext(organizationId, provider));
+  return { tokens: sealed, tokensKeyId: Keyring.keyIdOf(sealed) ?? keyring.currentKeyId };
+}
+
+export function openTokens(keyring: Keyring, row: ConnectionRow): StoredTokens | null {
+  if (!row.tokens) return null;
+  return JSON.parse(
+    keyring.decrypt(row.tokens, tokensContext(row.organizationId, row.provider)),
+  ) as StoredTokens;
+}
+
+export function connectionView(row: ConnectionRow) {
+  return {
+    id: row.id,
+    provider: row.provider,
+    providerName: providers[row.provider]?.name ?? row.provider,
+    authFlow: row.authFlow,
+    status: row.status,
+    statusReason: row.statusReason,
+    credentialScope: row.credentialScope,
+    scopes: row.scopes,
+    accessTokenExpiresAt: row.accessTokenExpiresAt,
+    connectedAt: row.connectedAt,
+    lastRefreshedAt: row.lastRefreshedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type ConnectionView = ReturnType<typeof connectionView>;
+
+export async function listConnections(db: Database, organizationId: string) {
+  const rows = await db
+    .select()
+    .from(integrationConnection)
+    .where(eq(integrationConnection.organizationId, organizationId))
+    .orderBy(asc(integrationConnection.provider));
+  return rows.map(connectionView);
+}
+
+export async function findConnection(db: Database, organizationId: string, provider: ProviderId) {
+  const [row] = await db
+    .select()
+    .from(integrationConnection)
+    .where(
+      and(
+        eq(integrationConnection.organizationId, organizationId),
+        eq(integrationConnection.provider, provider),
+      ),
+    );
+  return row;
+}
+
+/** Creates or replaces the organization's connection to a provider (one per provider). */
+export async function upsertConnection(
+  db: Database,
+  values: Omit<NewConnection, "id" | "createdAt" | "updatedAt">,
+): Promise<ConnectionRow> {
+  const now = new Date();
+  const { organizationId: _organizationId, provider: _provider, ...changes } = values;
+  const [row] = await db
+    .insert(integrationConnection)
+    .values({ ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [integrationConnection.organizationId, integrationConnection.provider],
+      set: { ...changes, updatedAt: now },
+    })
+    .returning();
+  if (!row) throw new Error("connection upsert returned no row");
+  return row;
+}
+
+export async function setConnectionStatus(
+  db: Database,
+  id: string,
+  status: ConnectionStatus,
+  statusReason: string | null,
+  extra: Partial<Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt">> = {},
+) {
+  await db
+    .update(integrationConnection)
+    .set({ status, statusReason, updatedAt: new Date(), ...extra })
+    .where(eq(integrationConnection.id, id));
+}
+
+/** When credentials go away, connections that used them cannot work (or refresh) any more. */
+export async function deactivateConnectionsUsing(db: Database, credentialId: string) {
+  await db
+    .update(integrationConnection)
+    .set({
+      status: "inactive",
+      statusReason: "The credentials this connection used were removed.",
+      tokens: null,
+      tokensKeyId: null,
+      accessTokenExpiresAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(integrationConnection.credentialId, credentialId));
+}

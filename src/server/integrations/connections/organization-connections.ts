@@ -1,0 +1,101 @@
+// An organization's connections as its members see and manage them: list (members), disconnect and
+// re-check (owners and admins). Starting an OAuth connection lives in ../oauth/start-oauth.ts.
+import { AppError } from "../../../lib/errors.ts";
+import { providers } from "../../../lib/integrations/providers.ts";
+import type { ProviderId } from "../../../lib/integrations/types.ts";
+import type { App } from "../../app.ts";
+import { requireOrganizationAction } from "../../organizations/access.ts";
+import { checkCredential } from "../credential-check.ts";
+import { readCredentialById } from "../credentials/credential-store.ts";
+import { revokeToken } from "../oauth/token-client.ts";
+import { providerEndpoints, providerSpecs } from "../registry.ts";
+import {
+  connectionView,
+  findConnection,
+  listConnections,
+  openTokens,
+  setConnectionStatus,
+} from "./connection-store.ts";
+
+export const CONNECTION_NOT_FOUND = "Connection not found";
+
+export async function getOrganizationConnections(app: App, userId: string, organizationId: string) {
+  await requireOrganizationAction(app.db, userId, organizationId, "integrations.view");
+  return listConnections(app.db, organizationId);
+}
+
+async function requireConnection(app: App, userId: string, organizationId: string, provider: ProviderId) {
+  await requireOrganizationAction(app.db, userId, organizationId, "integrations.manage");
+  const row = await findConnection(app.db, organizationId, provider);
+  if (!row) throw new AppError("NOT_FOUND", CONNECTION_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Stops using the connection: its tokens are revoked where the provider offers revocation, then
+ * forgotten. The row stays (inactive, with the reason) so the page can offer to connect again.
+ */
+export async function disconnect(app: App, userId: string, organizationId: string, provider: ProviderId) {
+  const row = await requireConnection(app, userId, organizationId, provider);
+  const name = providers[provider].name;
+  const revokeUrl = providerEndpoints(provider, app.config).revokeUrl;
+  let revoked = false;
+  const tokens = row.authFlow === "oauth" ? openTokens(app.keyring, row) : null;
+  const oauth = providerSpecs[provider].oauth;
+  if (tokens && revokeUrl && oauth && row.credentialId) {
+    const credential = await readCredentialById(app.db, app.keyring, row.credentialId);
+    if (credential) {
+      revoked = await revokeToken(
+        revokeUrl,
+        {
+          clientId: String(credential.values.clientId),
+          clientSecret: String(credential.values.clientSecret),
+          clientAuth: oauth.clientAuth,
+        },
+        // Revoking the refresh token ends the whole grant at providers that support it.
+        tokens.refreshToken ?? tokens.accessToken,
+      );
+    }
+  }
+  const reason = revoked
+    ? `Disconnected; access revoked at ${name}.`
+    : tokens && !revokeUrl
+      ? `Disconnected. Portico cannot revoke access at ${name}: remove it in your ${name} account settings.`
+      : "Disconnected.";
+  await setConnectionStatus(app.db, row.id, "inactive", reason, {
+    tokens: null,
+    tokensKeyId: null,
+    accessTokenExpiresAt: null,
+  });
+  return { revoked };
+}
+
+/** Reconnects an API-token or service-account connection by checking its saved credential again. */
+export async function recheckConnection(
+  app: App,
+  userId: string,
+  organizationId: string,
+  provider: ProviderId,
+) {
+  const row = await requireConnection(app, userId, organizationId, provider);
+  if (row.authFlow === "oauth") {
+    throw new AppError("BAD_REQUEST", "OAuth connections reconnect through the provider's sign-in.");
+  }
+  const credential = row.credentialId
+    ? await readCredentialById(app.db, app.keyring, row.credentialId)
+    : null;
+  if (!credential) {
+    await setConnectionStatus(app.db, row.id, "error", "Its credentials were removed. Save new ones.");
+  } else {
+    try {
+      await checkCredential(app.config, provider, row.authFlow, credential.values);
+      await setConnectionStatus(app.db, row.id, "active", null);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await setConnectionStatus(app.db, row.id, "error", error.message);
+    }
+  }
+  const updated = await findConnection(app.db, organizationId, provider);
+  if (!updated) throw new AppError("NOT_FOUND", CONNECTION_NOT_FOUND);
+  return connectionView(updated);
+}

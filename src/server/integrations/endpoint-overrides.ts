@@ -1,0 +1,45 @@
+// INTEGRATION_ENDPOINTS: a JSON object that replaces provider endpoints, e.g.
+// {"google":{"tokenUrl":"http://127.0.0.1:9999/token"}}. Self-hosters use it for proxies or regional
+// hosts; tests use it to point providers at local fakes.
+import { z } from "zod";
+import { providerIds } from "../../lib/integrations/types.ts";
+import { endpointNames } from "./providers/provider-spec.ts";
+
+const MESSAGE = `INTEGRATION_ENDPOINTS must be a JSON object of provider → { ${endpointNames.join(", ")} } with absolute http(s) URLs`;
+
+const endpointUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:/.test(value), { message: MESSAGE })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const endpointsSchema = z.strictObject(
+  Object.fromEntries(endpointNames.map((name) => [name, endpointUrl.optional()])) as Record<
+    (typeof endpointNames)[number],
+    z.ZodOptional<typeof endpointUrl>
+  >,
+  { message: MESSAGE },
+);
+
+const overridesSchema = z.partialRecord(z.enum(providerIds, { message: MESSAGE }), endpointsSchema, {
+  message: MESSAGE,
+});
+
+export const integrationEndpointsSchema = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return {};
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: MESSAGE });
+      return z.NEVER;
+    }
+    const result = overridesSchema.safeParse(json);
+    if (!result.success) {
+      ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? MESSAGE });
+      return z.NEVER;
+    }
+    return result.data;
+  });

@@ -1,0 +1,122 @@
+// GET /api/integrations/oauth/callback: the provider sends the user back here. The state is single-use
+// and must come back to the same signed-in user who started (otherwise someone could finish their own
+// authorization inside another person's organization). The user always lands on the integration's
+// editor, where the connection's status and reason say how it went.
+import { eq } from "drizzle-orm";
+import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
+import { providers } from "../../../lib/integrations/providers.ts";
+import type { App } from "../../app.ts";
+import { integrationOAuthState } from "../../db/schema/index.ts";
+import { readSessionUser } from "../../session/session-user.ts";
+import {
+  findConnection,
+  sealTokens,
+  setConnectionStatus,
+  upsertConnection,
+} from "../connections/connection-store.ts";
+import { readCredentialById } from "../credentials/credential-store.ts";
+import { providerEndpoints, providerSpecs } from "../registry.ts";
+import { hashState, oauthStateContext } from "./pkce.ts";
+import { exchangeCode, TokenRequestError } from "./token-client.ts";
+
+export const OAUTH_CALLBACK_ROUTE = OAUTH_CALLBACK_PATH;
+
+function plainPage(status: number, message: string): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export async function handleOAuthCallback(app: App, request: Request): Promise<Response> {
+  if (request.method !== "GET") return plainPage(405, "Method not allowed.");
+  const params = new URL(request.url).searchParams;
+  const state = params.get("state");
+  if (!state)
+    return plainPage(400, "This authorization response has no state. Start connecting again from Portico.");
+  const [pending] = await app.db
+    .delete(integrationOAuthState)
+    .where(eq(integrationOAuthState.stateHash, hashState(state)))
+    .returning();
+  if (!pending || pending.expiresAt.getTime() < Date.now()) {
+    return plainPage(
+      400,
+      "This authorization has expired or was already used. Start connecting again from Portico.",
+    );
+  }
+  const user = await readSessionUser(app, request.headers);
+  if (!user || user.id !== pending.userId) {
+    return plainPage(
+      403,
+      "This authorization was started by another account. Sign in as that account, or start again.",
+    );
+  }
+
+  const { organizationId, provider, integrationId } = pending;
+  const name = providers[provider].name;
+  const back = new URL(
+    `/app/organization/${encodeURIComponent(organizationId)}/integrations`,
+    app.config.baseUrl,
+  );
+  back.searchParams.set("editIntegration", integrationId);
+  const done = () => Response.redirect(back.toString(), 302);
+  const existing = await findConnection(app.db, organizationId, provider);
+  const fail = async (reason: string) => {
+    // A reconnection that fails leaves a working connection as it was.
+    if (existing && existing.status !== "active")
+      await setConnectionStatus(app.db, existing.id, "error", reason);
+    return done();
+  };
+
+  const error = params.get("error");
+  const code = params.get("code");
+  if (error || !code) {
+    const detail = params.get("error_description");
+    return fail(
+      `${name} did not grant access: ${error ?? "no authorization code"}${detail ? ` (${detail})` : ""}.`,
+    );
+  }
+  const credential = await readCredentialById(app.db, app.keyring, pending.credentialId);
+  const oauth = providerSpecs[provider].oauth;
+  const tokenUrl = providerEndpoints(provider, app.config).tokenUrl;
+  if (!credential || !oauth || !tokenUrl)
+    return fail(`The OAuth app used for ${name} was removed. Connect again.`);
+  const codeVerifier = pending.codeVerifier
+    ? app.keyring.decrypt(pending.codeVerifier, oauthStateContext(pending.stateHash))
+    : undefined;
+  try {
+    const tokens = await exchangeCode(
+      tokenUrl,
+      {
+        clientId: String(credential.values.clientId),
+        clientSecret: String(credential.values.clientSecret),
+        clientAuth: oauth.clientAuth,
+      },
+      { code, redirectUri: pending.redirectUri, ...(codeVerifier ? { codeVerifier } : {}) },
+      name,
+    );
+    const now = new Date();
+    await upsertConnection(app.db, {
+      organizationId,
+      provider,
+      authFlow: "oauth",
+      status: "active",
+      statusReason: null,
+      credentialId: credential.id,
+      credentialScope: credential.scope,
+      ...sealTokens(app.keyring, organizationId, provider, {
+        accessToken: tokens.accessToken,
+        ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+      }),
+      accessTokenExpiresAt: tokens.expiresAt,
+      scopes: tokens.scope ?? null,
+      connectedByUserId: user.id,
+      connectedAt: now,
+      lastRefreshedAt: null,
+    });
+    return done();
+  } catch (failure) {
+    if (failure instanceof TokenRequestError) return fail(`Connecting failed: ${failure.reason}.`);
+    throw failure;
+  }
+}

@@ -1,0 +1,97 @@
+// Starting the authorization-code flow: pick the organization's own OAuth app or Portico's global
+// one, remember a single-use state (bound to the user who started) with the PKCE verifier, and send
+// the browser to the provider. The connection shows "pending" until the provider sends the user back.
+import { lt } from "drizzle-orm";
+import { AppError } from "../../../lib/errors.ts";
+import { integrationProvider, providers } from "../../../lib/integrations/providers.ts";
+import type { IntegrationId } from "../../../lib/integrations/types.ts";
+import type { App } from "../../app.ts";
+import { Keyring } from "../../crypto/envelope.ts";
+import { integrationOAuthState } from "../../db/schema/index.ts";
+import { requireOrganizationAction } from "../../organizations/access.ts";
+import { findConnection, upsertConnection } from "../connections/connection-store.ts";
+import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
+import { integrationsOfProvider, providerEndpoints, providerSpecs } from "../registry.ts";
+import { codeChallengeOf, hashState, oauthStateContext, randomToken } from "./pkce.ts";
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+/** The app to authorize with: the organization's own, else Portico's. */
+export async function resolveOAuthApp(app: App, organizationId: string, provider: keyof typeof providers) {
+  return (
+    (await readCredential(app.db, app.keyring, organizationOwner(organizationId), provider, "oauth")) ??
+    (await readCredential(app.db, app.keyring, GLOBAL, provider, "oauth"))
+  );
+}
+
+export async function startOAuthConnection(
+  app: App,
+  userId: string,
+  organizationId: string,
+  integrationId: IntegrationId,
+): Promise<{ authorizeUrl: string }> {
+  await requireOrganizationAction(app.db, userId, organizationId, "integrations.manage");
+  const provider = integrationProvider[integrationId];
+  const name = providers[provider].name;
+  const oauth = providerSpecs[provider].oauth;
+  const endpoints = providerEndpoints(provider, app.config);
+  if (!oauth || !endpoints.authorizeUrl || !endpoints.tokenUrl) {
+    throw new AppError("BAD_REQUEST", `${name} does not connect with OAuth.`);
+  }
+  const credential = await resolveOAuthApp(app, organizationId, provider);
+  if (!credential) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `There is no OAuth app for ${name}: save your organization's own first.`,
+    );
+  }
+  const redirectUri = String(credential.values.redirectUri);
+  const state = randomToken();
+  const stateHash = hashState(state);
+  const verifier = oauth.pkce ? randomToken() : null;
+  const sealedVerifier = verifier ? app.keyring.encrypt(verifier, oauthStateContext(stateHash)) : null;
+
+  // Abandoned authorizations are swept here rather than by a background job.
+  await app.db.delete(integrationOAuthState).where(lt(integrationOAuthState.expiresAt, new Date()));
+  await app.db.insert(integrationOAuthState).values({
+    stateHash,
+    organizationId,
+    provider,
+    integrationId,
+    userId,
+    credentialId: credential.id,
+    redirectUri,
+    codeVerifier: sealedVerifier,
+    codeVerifierKeyId: sealedVerifier ? Keyring.keyIdOf(sealedVerifier) : null,
+    expiresAt: new Date(Date.now() + STATE_TTL_MS),
+  });
+  // A working connection keeps working while its reconnection is under way.
+  const existing = await findConnection(app.db, organizationId, provider);
+  if (existing?.status !== "active") {
+    await upsertConnection(app.db, {
+      organizationId,
+      provider,
+      authFlow: "oauth",
+      status: "pending",
+      statusReason: `Waiting for authorization at ${name}.`,
+    });
+  }
+
+  const scopes = new Set([
+    ...(oauth.baseScopes ?? []),
+    ...integrationsOfProvider(provider).flatMap((id) => oauth.scopes[id] ?? []),
+  ]);
+  const url = new URL(endpoints.authorizeUrl);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", String(credential.values.clientId));
+  url.searchParams.set("redirect_uri", redirectUri);
+  if (scopes.size > 0) url.searchParams.set("scope", [...scopes].join(oauth.scopeSeparator ?? " "));
+  url.searchParams.set("state", state);
+  if (verifier) {
+    url.searchParams.set("code_challenge", codeChallengeOf(verifier));
+    url.searchParams.set("code_challenge_method", "S256");
+  }
+  for (const [key, value] of Object.entries(oauth.extraAuthorizeParams ?? {}))
+    url.searchParams.set(key, value);
+  return { authorizeUrl: url.toString() };
+}

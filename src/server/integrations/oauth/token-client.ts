@@ -1,0 +1,141 @@
+// The provider's token endpoint (RFC 6749 §4.1.3, §6) and revocation endpoint (RFC 7009): code
+// exchange, refresh and revoke, with the client authentication the provider expects.
+import { z } from "zod";
+import { networkReason, providerFetch } from "../outbound-fetch.ts";
+import type { OAuthSpec } from "../providers/provider-spec.ts";
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  clientAuth: OAuthSpec["clientAuth"];
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt: Date | null;
+  scope?: string;
+}
+
+/** A refused or failed token request; `reason` is shown to people as the connection's status reason. */
+export class TokenRequestError extends Error {
+  readonly reason: string;
+  /** True when retrying with the same grant cannot help (invalid_grant and the like). */
+  readonly permanent: boolean;
+
+  constructor(reason: string, permanent: boolean) {
+    super(reason);
+    this.name = "TokenRequestError";
+    this.reason = reason;
+    this.permanent = permanent;
+  }
+}
+
+const tokenResponse = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.coerce.number().positive().optional(),
+  scope: z.string().optional(),
+});
+const errorResponse = z.object({ error: z.string(), error_description: z.string().optional() });
+
+function clientAuthentication(client: OAuthClient, form: URLSearchParams): Record<string, string> {
+  if (client.clientAuth === "basic") {
+    const pair = `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`;
+    return { authorization: `Basic ${Buffer.from(pair).toString("base64")}` };
+  }
+  form.set("client_id", client.clientId);
+  form.set("client_secret", client.clientSecret);
+  return {};
+}
+
+async function tokenRequest(
+  tokenUrl: string,
+  client: OAuthClient,
+  params: Record<string, string>,
+  providerName: string,
+): Promise<TokenSet> {
+  const form = new URLSearchParams(params);
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "application/json",
+    ...clientAuthentication(client, form),
+  };
+  let response: Response;
+  try {
+    response = await providerFetch(tokenUrl, { method: "POST", headers, body: form });
+  } catch (error) {
+    throw new TokenRequestError(`Could not reach ${providerName}: ${networkReason(error)}`, false);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const refused = errorResponse.safeParse(body);
+    if (refused.success) {
+      const detail = refused.data.error_description ? ` (${refused.data.error_description})` : "";
+      throw new TokenRequestError(
+        `${providerName} answered ${refused.data.error}${detail}`,
+        response.status < 500,
+      );
+    }
+    throw new TokenRequestError(`${providerName} answered HTTP ${response.status}`, false);
+  }
+  const parsed = tokenResponse.safeParse(body);
+  if (!parsed.success)
+    throw new TokenRequestError(`${providerName} sent a token response Portico cannot read`, false);
+  const { access_token, refresh_token, expires_in, scope } = parsed.data;
+  return {
+    accessToken: access_token,
+    ...(refresh_token ? { refreshToken: refresh_token } : {}),
+    expiresAt: expires_in ? new Date(Date.now() + expires_in * 1000) : null,
+    ...(scope ? { scope } : {}),
+  };
+}
+
+export function exchangeCode(
+  tokenUrl: string,
+  client: OAuthClient,
+  input: { code: string; redirectUri: string; codeVerifier?: string },
+  providerName: string,
+) {
+  return tokenRequest(
+    tokenUrl,
+    client,
+    {
+      grant_type: "authorization_code",
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+    },
+    providerName,
+  );
+}
+
+export function refreshTokens(
+  tokenUrl: string,
+  client: OAuthClient,
+  refreshToken: string,
+  providerName: string,
+) {
+  return tokenRequest(
+    tokenUrl,
+    client,
+    { grant_type: "refresh_token", refresh_token: refreshToken },
+    providerName,
+  );
+}
+
+/** Best effort: answers whether the provider confirmed the revocation. */
+export async function revokeToken(revokeUrl: string, client: OAuthClient, token: string): Promise<boolean> {
+  const form = new URLSearchParams({ token });
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    ...clientAuthentication(client, form),
+  };
+  try {
+    const response = await providerFetch(revokeUrl, { method: "POST", headers, body: form });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,11 @@
+import type { ProviderSpec } from "./provider-spec.ts";
+
+export const attio: ProviderSpec = {
+  id: "attio",
+  endpoints: {
+    authorizeUrl: "https://app.attio.com/authorize",
+    tokenUrl: "https://app.attio.com/oauth/token",
+    apiBaseUrl: "https://api.attio.com/v2",
+  },
+  oauth: { pkce: false, clientAuth: "body", scopes: { attio: [] } },
+};

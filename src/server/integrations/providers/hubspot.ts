@@ -1,0 +1,23 @@
+import type { ProviderSpec } from "./provider-spec.ts";
+
+export const hubspot: ProviderSpec = {
+  id: "hubspot",
+  endpoints: {
+    authorizeUrl: "https://app.hubspot.com/oauth/authorize",
+    tokenUrl: "https://api.hubapi.com/oauth/v1/token",
+    apiBaseUrl: "https://api.hubapi.com",
+  },
+  oauth: {
+    pkce: false,
+    clientAuth: "body",
+    scopes: {
+      hubspot: [
+        "oauth",
+        "crm.objects.contacts.read",
+        "crm.objects.contacts.write",
+        "crm.objects.companies.read",
+        "crm.objects.deals.read",
+      ],
+    },
+  },
+};

@@ -1,0 +1,15 @@
+import type { ProviderSpec } from "./provider-spec.ts";
+
+export const monday: ProviderSpec = {
+  id: "monday",
+  endpoints: {
+    authorizeUrl: "https://auth.monday.com/oauth2/authorize",
+    tokenUrl: "https://auth.monday.com/oauth2/token",
+    apiBaseUrl: "https://api.monday.com/v2",
+  },
+  oauth: {
+    pkce: false,
+    clientAuth: "body",
+    scopes: { monday: ["me:read", "boards:read", "boards:write", "updates:write"] },
+  },
+};

@@ -1,0 +1,17 @@
+import type { ProviderSpec } from "./provider-spec.ts";
+
+export const pipedrive: ProviderSpec = {
+  id: "pipedrive",
+  endpoints: {
+    authorizeUrl: "https://oauth.pipedrive.com/oauth/authorize",
+    tokenUrl: "https://oauth.pipedrive.com/oauth/token",
+    revokeUrl: "https://oauth.pipedrive.com/oauth/revoke",
+    apiBaseUrl: "https://api.pipedrive.com/v1",
+  },
+  // Pipedrive takes the client credentials as HTTP Basic auth at its token endpoint.
+  oauth: {
+    pkce: false,
+    clientAuth: "basic",
+    scopes: { pipedrive: ["deals:full", "contacts:full", "activities:full"] },
+  },
+};

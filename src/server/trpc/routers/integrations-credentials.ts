@@ -1,0 +1,40 @@
+// integrations.credentials.*: organization credentials (members read, owners/admins write) and global
+// credentials (site admins). Secrets go in; only masked hints come out.
+import { z } from "zod";
+import { credentialSubmissionSchema } from "../../../lib/integrations/credentials/index.ts";
+import { idField } from "../../../lib/validation.ts";
+import {
+  deleteCredential,
+  GLOBAL,
+  listCredentials,
+  saveCredential,
+} from "../../integrations/credentials/credential-store.ts";
+import {
+  deleteOrganizationCredential,
+  getOrganizationCredentials,
+  saveOrganizationCredential,
+} from "../../integrations/credentials/organization-credentials.ts";
+import { protectedProcedure, router, siteAdminProcedure } from "../init.ts";
+
+export const integrationsCredentialsRouter = router({
+  getOrganizationCredentials: protectedProcedure
+    .input(z.object({ organizationId: idField }))
+    .query(({ ctx, input }) => getOrganizationCredentials(ctx.app.db, ctx.user.id, input.organizationId)),
+  saveOrganizationCredential: protectedProcedure
+    .input(credentialSubmissionSchema({ organizationId: idField }))
+    .mutation(({ ctx, input }) =>
+      saveOrganizationCredential(ctx.app, ctx.user.id, input.organizationId, input),
+    ),
+  deleteOrganizationCredential: protectedProcedure
+    .input(z.object({ organizationId: idField, credentialId: idField }))
+    .mutation(({ ctx, input }) =>
+      deleteOrganizationCredential(ctx.app.db, ctx.user.id, input.organizationId, input.credentialId),
+    ),
+  getGlobalCredentials: siteAdminProcedure.query(({ ctx }) => listCredentials(ctx.app.db, GLOBAL)),
+  saveGlobalCredential: siteAdminProcedure
+    .input(credentialSubmissionSchema({}))
+    .mutation(({ ctx, input }) => saveCredential(ctx.app, GLOBAL, input, ctx.user.id)),
+  deleteGlobalCredential: siteAdminProcedure
+    .input(z.object({ credentialId: idField }))
+    .mutation(({ ctx, input }) => deleteCredential(ctx.app.db, GLOBAL, input.credentialId)),
+});

@@ -1,0 +1,233 @@
+// The integrations pages in Chromium: the public catalogue's search and filter, a detail page, and an
+// organization owner saving credentials through the editor opened by ?editIntegration — with the
+// secret never shown again — while a member only views.
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
+import { newUser } from "../support/users.ts";
+import { expect, screenshot, test } from "./support/browser.ts";
+
+const STEP_TIMEOUT = 15_000;
+const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STEP_TIMEOUT, interval: 100 });
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+async function hydrated(locator: Locator): Promise<Locator> {
+  await visible(locator);
+  await poll(() => locator.evaluate(isHydrated)).toBe(true);
+  return locator;
+}
+const cards = (page: Page) => page.getByTestId("catalogue-card");
+const toastWith = (page: Page, text: string | RegExp) =>
+  visible(
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText(text)
+      .first(),
+  );
+
+test("public catalogue: search, standard-tools filter, coming soon, detail", { timeout: 90_000 }, async ({
+  page,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.goto("/integrations");
+  await visible(page.getByRole("heading", { level: 1, name: "Integrations" }));
+  await poll(() => cards(page).count()).toBe(44);
+  await screenshot(page, "integrations-01-catalogue");
+
+  const search = await hydrated(page.getByRole("searchbox", { name: "Search integrations" }));
+  await search.fill("outlook");
+  await poll(() => cards(page).count()).toBe(2);
+  await poll(() => new URL(page.url()).searchParams.get("search")).toBe("outlook");
+
+  await search.fill("dropbox");
+  await poll(() => cards(page).count()).toBe(1);
+  await expect(cards(page).getByRole("button", { name: "Coming Soon" }).isDisabled()).resolves.toBe(true);
+
+  await search.fill("");
+  await page.getByRole("link", { name: "Standard tools" }).click();
+  await poll(() => new URL(page.url()).searchParams.get("filter")).toBe("standard-tools");
+  await poll(() => cards(page).count()).toBe(5);
+  await screenshot(page, "integrations-02-standard-tools");
+
+  await page.getByRole("link", { name: "All", exact: true }).click();
+  await poll(() => cards(page).count()).toBe(44);
+  await page.getByRole("link", { name: "Connect: Gmail" }).click();
+  await visible(page.getByRole("heading", { level: 1, name: "Gmail" }));
+  await visible(page.getByText("Draft and send replies"));
+  await screenshot(page, "integrations-03-detail");
+});
+
+// The organization tests run against a server of their own whose providers are local fakes.
+let own: RunningServer;
+let google: FakeOAuthProvider;
+let caflouApi: FakeApiProvider;
+const GOOGLE_APP = { clientId: "e2e-google-app", clientSecret: "e2e-google-secret-0000000001" };
+
+beforeAll(async () => {
+  google = await startFakeOAuthProvider({
+    clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
+    expiresIn: 3600,
+  });
+  caflouApi = await startFakeApiProvider(
+    (request) => request.headers.authorization === "Bearer caflou-api-key-e2e-0000009876",
+  );
+  own = await startServer({
+    env: {
+      // The Caflou base URL typed in the form points at a 127.0.0.1 fake.
+      ALLOW_PRIVATE_URLS: "true",
+      INTEGRATION_ENDPOINTS: JSON.stringify({
+        google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
+      }),
+    },
+  });
+}, SERVER_HOOK_TIMEOUT);
+
+afterAll(async () => {
+  await own?.stop();
+  await Promise.all([google?.close(), caflouApi?.close()]);
+});
+
+async function signedInContext(browser: Browser, client: HttpClient): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 800 } });
+  await context.addCookies(
+    client
+      .cookieHeader()
+      .split("; ")
+      .map((pair) => ({
+        name: pair.slice(0, pair.indexOf("=")),
+        value: pair.slice(pair.indexOf("=") + 1),
+        url: own.baseUrl,
+      })),
+  );
+  return context;
+}
+
+async function organizationWithMember() {
+  const owner = new HttpClient(own.baseUrl);
+  await owner.signUp(newUser("int-owner"));
+  const organization = await owner.mutate<{ id: string }>("organization.create", {
+    name: "Integrations Org",
+  });
+  const memberUser = newUser("int-member");
+  const member = new HttpClient(own.baseUrl);
+  await member.signUp(memberUser);
+  const invitation = await owner.mutate<{ id: string }>("organizationInvitations.invite", {
+    organizationId: organization.id,
+    email: memberUser.email,
+    role: "member",
+  });
+  await member.mutate("organizationInvitations.accept", { invitationId: invitation.id });
+  return { owner, member, organizationId: organization.id };
+}
+
+test("API-token credentials: checked, saved, never shown again; members only view", {
+  timeout: 120_000,
+}, async ({ browser }) => {
+  const { owner, member, organizationId } = await organizationWithMember();
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const secret = "caflou-api-key-e2e-0000009876";
+
+  await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=caflou`);
+  const dialog = page.getByRole("dialog", { name: /Caflou · Caflou credentials/ });
+  await visible(dialog);
+  const save = await hydrated(dialog.getByRole("button", { name: "Save", exact: true }));
+  await save.click();
+  await visible(dialog.getByText("API Key is required"));
+  await visible(dialog.getByText("Account ID is required"));
+  await dialog.getByLabel("Base URL").fill("not a url");
+  await save.click();
+  await visible(dialog.getByText("Base URL must be a valid URL"));
+  await screenshot(page, "integrations-04-editor-errors");
+
+  // A key the provider refuses is reported and not saved.
+  await dialog.getByLabel("API Key").fill("caflou-wrong-key");
+  await dialog.getByLabel("Account ID").fill("4711");
+  await dialog.getByLabel("Base URL").fill(caflouApi.url);
+  await save.click();
+  await toastWith(page, "Caflou refused these credentials (HTTP 401).");
+
+  await dialog.getByLabel("API Key").fill(secret);
+  await save.click();
+  await toastWith(page, "Caflou API token credentials saved");
+  await visible(dialog.getByText(/Saved \(••••9876\)\. Leave empty to keep it/));
+  await expect(dialog.getByLabel("API Key").inputValue()).resolves.toBe("");
+  await visible(dialog.getByRole("region", { name: "Connection" }).getByText("Connected", { exact: true }));
+  await screenshot(page, "integrations-05-editor-saved");
+
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await poll(() => new URL(page.url()).searchParams.has("editIntegration")).toBe(false);
+  const row = page.locator('tr[data-integration="caflou"]');
+  await visible(row.getByText("Connected", { exact: true }));
+  // A fresh load of the page: the secret is nowhere in the HTML or the dehydrated data.
+  await page.reload();
+  await visible(row.getByText("Connected", { exact: true }));
+  expect(await page.content()).not.toContain(secret);
+
+  const memberContext = await signedInContext(browser, member);
+  const memberPage = await memberContext.newPage();
+  memberPage.setDefaultTimeout(STEP_TIMEOUT);
+  await memberPage.goto(`/app/organization/${organizationId}/integrations`);
+  const view = await hydrated(memberPage.getByRole("button", { name: "View Caflou" }));
+  await view.click();
+  const memberDialog = memberPage.getByRole("dialog");
+  await visible(memberDialog.getByText(/Saved \(••••9876\)/));
+  expect(await memberDialog.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
+  expect(await memberDialog.getByRole("button", { name: "Disconnect" }).count()).toBe(0);
+  await expect(memberDialog.getByLabel("Account ID").isDisabled()).resolves.toBe(true);
+  await screenshot(memberPage, "integrations-06-member-view");
+  await memberContext.close();
+
+  await page.goto(`/app/organization/${organizationId}`);
+  await visible(
+    page.getByTestId("integrations-counts").getByText(/1 of 19 integrations ready · 1 credential saved/),
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("OAuth: save the organization's app, connect through the provider, disconnect", {
+  timeout: 120_000,
+}, async ({ browser }) => {
+  const { owner, organizationId } = await organizationWithMember();
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+
+  await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=google-drive`);
+  const dialog = page.getByRole("dialog", { name: /Google Drive · Google credentials/ });
+  await visible(dialog.getByText("These Google credentials serve Gmail, Google Calendar, Google Drive."));
+  const connect = dialog.getByRole("button", { name: "Connect Google" });
+  await expect(connect.isDisabled()).resolves.toBe(true);
+  await expect(dialog.getByLabel("Redirect URI").inputValue()).resolves.toBe(
+    `${own.baseUrl}/api/integrations/oauth/callback`,
+  );
+  await (await hydrated(dialog.getByLabel("Client ID"))).fill(GOOGLE_APP.clientId);
+  await dialog.getByLabel("Client secret").fill(GOOGLE_APP.clientSecret);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await toastWith(page, "Google OAuth credentials saved");
+
+  // To the provider and back: the fake consents at once and redirects to Portico's callback.
+  await connect.click();
+  await page.waitForURL(
+    (url) =>
+      url.pathname.endsWith("/integrations") && url.searchParams.get("editIntegration") === "google-drive",
+  );
+  const panel = page.getByRole("dialog").getByRole("region", { name: "Connection" });
+  await visible(panel.getByText("Connected", { exact: true }));
+  expect(new URLSearchParams(google.codeRequests.at(-1)?.body).get("code_verifier")).toBeTruthy();
+  await screenshot(page, "integrations-07-oauth-connected");
+
+  await panel.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect" }).click();
+  await toastWith(page, "Google disconnected and access revoked");
+  await visible(panel.getByText("Disconnected; access revoked at Google."));
+  expect(google.revoked).toHaveLength(1);
+  await context.close();
+});

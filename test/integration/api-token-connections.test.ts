@@ -1,0 +1,118 @@
+// API-token connections: checked with a cheap call before saving (a refused or unreachable provider
+// saves nothing), active once accepted, re-checked on request, inactive when their credential goes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "~/server/app.ts";
+import { findConnection } from "~/server/integrations/connections/connection-store.ts";
+import { basicAuth, type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import { createTestApp } from "../support/app.ts";
+import { dumpDatabase } from "../support/dump.ts";
+import { buildWorld } from "./world.ts";
+
+let app: App;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let raynetApi: FakeApiProvider;
+
+beforeAll(async () => {
+  raynetApi = await startFakeApiProvider(
+    (request) =>
+      request.headers.authorization === basicAuth("ops@acme.test", "raynet-good-key") &&
+      request.headers["x-instance-name"] === "acme",
+  );
+  app = await createTestApp({
+    // Caflou's base URL is user-given: reaching a 127.0.0.1 fake needs private addresses allowed.
+    ALLOW_PRIVATE_URLS: "true",
+    INTEGRATION_ENDPOINTS: JSON.stringify({ raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` } }),
+  });
+  world = await buildWorld(app);
+});
+
+afterAll(async () => {
+  await app?.database.close();
+  await raynetApi?.close();
+});
+
+const statusOf = async (organizationId: string, provider: "raynet") => {
+  const row = await findConnection(app.db, organizationId, provider);
+  return { status: row?.status, reason: row?.statusReason ?? null };
+};
+
+async function freshOrganization(name: string) {
+  const created = await world.ownerB.caller.organization.create({ name });
+  return { orgC: created.id, owner: world.ownerB };
+}
+
+describe("API-token connections", () => {
+  const raynet = (apiKey: string) => ({
+    organizationId: world.orgA.id,
+    provider: "raynet" as const,
+    authFlow: "api-token" as const,
+    values: { email: "ops@acme.test", apiKey, namespace: "acme" },
+  });
+
+  it("are checked with a cheap call before saving; a refused key saves nothing", async () => {
+    await expect(
+      world.ownerA.caller.integrations.credentials.saveOrganizationCredential(raynet("raynet-bad-key")),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Raynet refused these credentials (HTTP 401)." });
+    const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
+      organizationId: world.orgA.id,
+    });
+    expect(credentials.some((c) => c.provider === "raynet")).toBe(false);
+    expect(raynetApi.requests.at(-1)?.path).toBe("/api/v2/company/");
+  });
+
+  it("become the active connection once the provider accepts them, and re-check on request", async () => {
+    await world.ownerA.caller.integrations.credentials.saveOrganizationCredential(raynet("raynet-good-key"));
+    expect(await statusOf(world.orgA.id, "raynet")).toEqual({ status: "active", reason: null });
+    const dump = await dumpDatabase(app.db);
+    expect(dump).toContain("integration_connection");
+    expect(dump).not.toContain("raynet-good-key");
+    const accepts = raynetApi.accepts;
+    raynetApi.accepts = () => false;
+    const view = await world.adminA.caller.integrations.connections.recheck({
+      organizationId: world.orgA.id,
+      provider: "raynet",
+    });
+    expect(view).toMatchObject({
+      status: "error",
+      statusReason: "Raynet refused these credentials (HTTP 401).",
+    });
+    raynetApi.accepts = accepts;
+    const again = await world.adminA.caller.integrations.connections.recheck({
+      organizationId: world.orgA.id,
+      provider: "raynet",
+    });
+    expect(again).toMatchObject({ status: "active", statusReason: null });
+  });
+
+  it("turn inactive when their credential is removed", async () => {
+    const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
+      organizationId: world.orgA.id,
+    });
+    const credential = credentials.find((c) => c.provider === "raynet");
+    await world.ownerA.caller.integrations.credentials.deleteOrganizationCredential({
+      organizationId: world.orgA.id,
+      credentialId: credential?.id ?? "",
+    });
+    expect(await statusOf(world.orgA.id, "raynet")).toEqual({
+      status: "inactive",
+      reason: "The credentials this connection used were removed.",
+    });
+  });
+
+  it("reports an unreachable provider instead of failing", async () => {
+    const closed = await startFakeApiProvider(() => true);
+    await closed.close();
+    const { orgC, owner } = await freshOrganization("Unreachable Org");
+    await expect(
+      owner.caller.integrations.credentials.saveOrganizationCredential({
+        organizationId: orgC,
+        provider: "caflou",
+        authFlow: "api-token",
+        values: { apiKey: "k", accountId: "1", baseUrl: closed.url },
+      }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/^Could not reach Caflou to check these credentials: /),
+    });
+  });
+});
