@@ -25,11 +25,11 @@ import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
-import { Route as IntegrationsIndexRouteImport } from './routes/integrations/index'
-import { Route as IntegrationsIdRouteImport } from './routes/integrations/$id'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
+import { Route as SiteIntegrationsIndexRouteImport } from './routes/_site/integrations/index'
+import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrations/$id'
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
@@ -128,16 +128,6 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRouteRoute,
 } as any)
-const IntegrationsIndexRoute = IntegrationsIndexRouteImport.update({
-  id: '/integrations/',
-  path: '/integrations/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const IntegrationsIdRoute = IntegrationsIdRouteImport.update({
-  id: '/integrations/$id',
-  path: '/integrations/$id',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
@@ -152,6 +142,16 @@ const OauthSuccessRoute = OauthSuccessRouteImport.update({
   id: '/oauth/success',
   path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SiteIntegrationsIndexRoute = SiteIntegrationsIndexRouteImport.update({
+  id: '/integrations/',
+  path: '/integrations/',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteIntegrationsIdRoute = SiteIntegrationsIdRouteImport.update({
+  id: '/integrations/$id',
+  path: '/integrations/$id',
+  getParentRoute: () => SiteRouteRoute,
 } as any)
 const SiteNewsroomIndexRoute = SiteNewsroomIndexRouteImport.update({
   id: '/newsroom/',
@@ -271,18 +271,18 @@ export interface FileRoutesByFullPath {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
-  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
-  '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
@@ -308,17 +308,17 @@ export interface FileRoutesByTo {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
-  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
-  '/integrations': typeof IntegrationsIndexRoute
+  '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
@@ -348,19 +348,19 @@ export interface FileRoutesById {
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
-  '/integrations/$id': typeof IntegrationsIdRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
-  '/integrations/': typeof IntegrationsIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
@@ -391,18 +391,18 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
-    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
     | '/app/'
-    | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/integrations'
@@ -428,17 +428,17 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
-    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
     | '/'
     | '/app'
-    | '/integrations'
+    | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/integrations'
     | '/newsroom'
     | '/app/admin'
     | '/app/organization/$organizationId/integrations'
@@ -467,19 +467,19 @@ export interface FileRouteTypes {
     | '/_site/tos'
     | '/_site/use-cases'
     | '/app/dashboard'
-    | '/integrations/$id'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
     | '/_site/'
     | '/app/'
-    | '/integrations/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/integrations'
@@ -499,11 +499,9 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
-  IntegrationsIdRoute: typeof IntegrationsIdRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   OauthConsentRoute: typeof OauthConsentRoute
   OauthSuccessRoute: typeof OauthSuccessRoute
-  IntegrationsIndexRoute: typeof IntegrationsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -620,20 +618,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/integrations/': {
-      id: '/integrations/'
-      path: '/integrations'
-      fullPath: '/integrations/'
-      preLoaderRoute: typeof IntegrationsIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/integrations/$id': {
-      id: '/integrations/$id'
-      path: '/integrations/$id'
-      fullPath: '/integrations/$id'
-      preLoaderRoute: typeof IntegrationsIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/invitations/$invitationId': {
       id: '/invitations/$invitationId'
       path: '/invitations/$invitationId'
@@ -654,6 +638,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/oauth/success'
       preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_site/integrations/': {
+      id: '/_site/integrations/'
+      path: '/integrations'
+      fullPath: '/integrations/'
+      preLoaderRoute: typeof SiteIntegrationsIndexRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/integrations/$id': {
+      id: '/_site/integrations/$id'
+      path: '/integrations/$id'
+      fullPath: '/integrations/$id'
+      preLoaderRoute: typeof SiteIntegrationsIdRouteImport
+      parentRoute: typeof SiteRouteRoute
     }
     '/_site/newsroom/': {
       id: '/_site/newsroom/'
@@ -794,7 +792,9 @@ interface SiteRouteRouteChildren {
   SiteTosRoute: typeof SiteTosRoute
   SiteUseCasesRoute: typeof SiteUseCasesRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteIntegrationsIdRoute: typeof SiteIntegrationsIdRoute
   SiteNewsroomArticleIdRoute: typeof SiteNewsroomArticleIdRoute
+  SiteIntegrationsIndexRoute: typeof SiteIntegrationsIndexRoute
   SiteNewsroomIndexRoute: typeof SiteNewsroomIndexRoute
 }
 
@@ -808,7 +808,9 @@ const SiteRouteRouteChildren: SiteRouteRouteChildren = {
   SiteTosRoute: SiteTosRoute,
   SiteUseCasesRoute: SiteUseCasesRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteIntegrationsIdRoute: SiteIntegrationsIdRoute,
   SiteNewsroomArticleIdRoute: SiteNewsroomArticleIdRoute,
+  SiteIntegrationsIndexRoute: SiteIntegrationsIndexRoute,
   SiteNewsroomIndexRoute: SiteNewsroomIndexRoute,
 }
 
@@ -910,11 +912,9 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
-  IntegrationsIdRoute: IntegrationsIdRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   OauthConsentRoute: OauthConsentRoute,
   OauthSuccessRoute: OauthSuccessRoute,
-  IntegrationsIndexRoute: IntegrationsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,8 @@
 // The catalogue against SPEC §3 and §9: ids, providers, categories, coming-soon list, badges,
 // popularity, and the search/filter of the public page.
 import { describe, expect, it } from "vitest";
-import { catalogue, filterCatalogue, findIntegration, parseCatalogueSearch } from "./catalogue.ts";
+import { catalogue, filterCatalogue, findIntegration } from "./catalogue.ts";
+import { parseCatalogueSearch } from "./catalogue-search.ts";
 import { comingSoon } from "./coming-soon.ts";
 import { integrations } from "./integrations.ts";
 import { INVALID_AUTH_FLOW_MESSAGE, isAuthFlowAllowed, providers } from "./providers.ts";
@@ -115,7 +116,8 @@ describe("search and filter", () => {
   it("accepts only standard-tools as a filter and drops anything else", () => {
     expect(parseCatalogueSearch({ filter: "standard-tools" })).toEqual({ filter: "standard-tools" });
     expect(parseCatalogueSearch({ filter: "crm" })).toEqual({});
-    expect(parseCatalogueSearch({ filter: ["standard-tools", "x"] })).toEqual({});
+    expect(parseCatalogueSearch({ filter: ["standard-tools", "x"] })).toEqual({ filter: "standard-tools" });
+    expect(parseCatalogueSearch({ filter: ["x", "standard-tools"] })).toEqual({});
     expect(parseCatalogueSearch({ search: "  jira " })).toEqual({ search: "jira" });
     expect(parseCatalogueSearch({ search: "x".repeat(101) })).toEqual({});
   });

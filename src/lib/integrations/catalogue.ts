@@ -1,11 +1,11 @@
 // The public catalogue: integrations, standard tools and coming-soon tools in one list, most popular
 // first, with the search and the one filter the /integrations page accepts (SPEC §2, §5).
-import { z } from "zod";
 import type { CatalogueEntry, IntegrationEntry } from "./catalogue-entry.ts";
+import type { CatalogueSearch } from "./catalogue-search.ts";
 import { comingSoon } from "./coming-soon.ts";
+import { type IntegrationId, isIntegrationId, STANDARD_TOOLS_FILTER } from "./ids.ts";
 import { integrations } from "./integrations.ts";
 import { standardTools } from "./standard-tools.ts";
-import { type IntegrationId, isIntegrationId, STANDARD_TOOLS_FILTER } from "./types.ts";
 
 export const catalogue: readonly CatalogueEntry[] = [...integrations, ...standardTools, ...comingSoon].sort(
   (a, b) => b.popularity - a.popularity || a.name.localeCompare(b.name),
@@ -21,31 +21,6 @@ export function integrationEntry(id: IntegrationId): IntegrationEntry {
   const entry = integrationById.get(id);
   if (!entry) throw new Error(`catalogue has no entry for ${id}`);
   return entry;
-}
-
-export const catalogueFilters = [STANDARD_TOOLS_FILTER] as const;
-export type CatalogueFilter = (typeof catalogueFilters)[number];
-
-const MAX_SEARCH_LENGTH = 100;
-
-export interface CatalogueSearch {
-  filter?: CatalogueFilter;
-  search?: string;
-}
-
-const searchParamsSchema = z.object({
-  filter: z.enum(catalogueFilters).optional().catch(undefined),
-  search: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
-});
-
-/**
- * Search params of /integrations. An unknown filter or an overlong search is dropped rather than
- * failing the page: a visitor following an old link still gets the catalogue.
- */
-export function parseCatalogueSearch(raw: Record<string, unknown>): CatalogueSearch {
-  const { filter, search } = searchParamsSchema.parse(raw);
-  const text = search?.trim();
-  return { ...(filter ? { filter } : {}), ...(text ? { search: text } : {}) };
 }
 
 const haystack = (entry: CatalogueEntry) =>

@@ -1,29 +1,9 @@
 // The integration vocabulary of SPEC §3, as data: every list, enum and type of the integrations
-// platform derives from these constants.
-import { z } from "zod";
+// platform derives from these constants. No zod here (zod enums are in schemas.ts): route search
+// validators import integration code, and whatever they import ships in every page's entry bundle.
 
-export const integrationIds = [
-  "gmail",
-  "google-calendar",
-  "google-drive",
-  "jira",
-  "confluence",
-  "sharepoint",
-  "outlook-email",
-  "outlook-calendar",
-  "hubspot",
-  "salesforce",
-  "raynet",
-  "caflou",
-  "monday",
-  "pipedrive",
-  "alveno",
-  "attio",
-  "surveymonkey",
-  "brevo",
-  "exa",
-] as const;
-export type IntegrationId = (typeof integrationIds)[number];
+export type { IntegrationId } from "./ids.ts";
+export { integrationIds, isIntegrationId, STANDARD_TOOLS_FILTER } from "./ids.ts";
 
 export const providerIds = [
   "google",
@@ -66,18 +46,9 @@ export type CredentialScope = (typeof credentialScopes)[number];
 export const connectionStatuses = ["active", "inactive", "error", "pending"] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
-export const isIntegrationId = (value: string): value is IntegrationId =>
-  (integrationIds as readonly string[]).includes(value);
-
-export const providerIdSchema = z.enum(providerIds, { message: "Unknown provider" });
-export const authFlowTypeSchema = z.enum(authFlowTypes, { message: "Unknown auth flow type" });
-
 /** Badge texts of SPEC §9. */
 export const BADGE_PRODUCT_TEAM = "Created by the product team";
 export const BADGE_STANDARD_TOOL = "Standard Tool";
 export const BADGE_COMING_SOON = "Coming Soon";
-
-/** The only filter the public catalogue accepts (SPEC §5). */
-export const STANDARD_TOOLS_FILTER = "standard-tools";
 
 export const invalidServerIdMessage = (id: string) => `Invalid server ID: ${id}`;

@@ -3,7 +3,8 @@
 // same message for the same input.
 import { z } from "zod";
 import { INVALID_AUTH_FLOW_MESSAGE, isAuthFlowAllowed } from "../providers.ts";
-import { type AuthFlowType, authFlowTypeSchema, type ProviderId, providerIdSchema } from "../types.ts";
+import { authFlowTypeSchema, providerIdSchema } from "../schemas.ts";
+import type { AuthFlowType, ProviderId } from "../types.ts";
 import { alveno } from "./alveno.ts";
 import { atlassianApiToken } from "./atlassian-api-token.ts";
 import { caflou } from "./caflou.ts";

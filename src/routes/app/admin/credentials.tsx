@@ -17,8 +17,6 @@ import { type ProviderId, providerIds } from "~/lib/integrations/types.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/admin/credentials")({
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.integrations.credentials.getGlobalCredentials.queryOptions()),
   head: () => seo({ title: "Platform credentials · Portico", noindex: true }),
   component: PlatformCredentialsPage,
 });

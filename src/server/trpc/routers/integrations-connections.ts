@@ -1,7 +1,7 @@
 // integrations.connections.*: an organization's provider connections (SPEC §3 statuses with reasons),
 // the OAuth connect start, disconnect and re-check.
 import { z } from "zod";
-import { integrationIds, providerIdSchema } from "../../../lib/integrations/types.ts";
+import { integrationIdSchema, providerIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
 import {
   disconnect,
@@ -21,7 +21,7 @@ export const integrationsConnectionsRouter = router({
     .input(
       z.object({
         organizationId: idField,
-        integrationId: z.enum(integrationIds, { message: "Unknown integration" }),
+        integrationId: integrationIdSchema,
       }),
     )
     .mutation(({ ctx, input }) =>

@@ -25,16 +25,6 @@ export const Route = createFileRoute("/app/organization/$organizationId/")({
         }),
       ),
       queryClient.ensureQueryData(sortPreferenceQueryOptions("organization")),
-      queryClient.ensureQueryData(
-        trpc.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts.queryOptions({
-          organizationId: params.organizationId,
-        }),
-      ),
-      queryClient.ensureQueryData(
-        trpc.integrations.credentials.getOrganizationCredentials.queryOptions({
-          organizationId: params.organizationId,
-        }),
-      ),
     ]);
     return { name: organization.name };
   },

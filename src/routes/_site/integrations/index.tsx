@@ -5,25 +5,22 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SearchIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CatalogueCard } from "~/components/integrations/catalogue-card.tsx";
-import { IntegrationsLayout } from "~/components/integrations/public-layout.tsx";
+import { PageIntro } from "~/components/site/page-intro.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { cn } from "~/lib/cn.ts";
-import { filterCatalogue, parseCatalogueSearch } from "~/lib/integrations/catalogue.ts";
-import { STANDARD_TOOLS_FILTER } from "~/lib/integrations/types.ts";
+import { filterCatalogue } from "~/lib/integrations/catalogue.ts";
+import { parseCatalogueSearch, STANDARD_TOOLS_FILTER } from "~/lib/integrations/catalogue-search.ts";
 import { seo } from "~/lib/seo.ts";
 
-export const Route = createFileRoute("/integrations/")({
+export const Route = createFileRoute("/_site/integrations/")({
   validateSearch: parseCatalogueSearch,
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.integrations.catalogue.list.queryOptions()),
   head: ({ match }) =>
     seo({
       title: "Integrations",
-      description:
-        "Connect AI agents to Gmail, Google Drive, Jira, Outlook, HubSpot, Salesforce and more through one MCP endpoint.",
-      keywords: ["MCP integrations", "AI agent integrations", "Model Context Protocol", "standard tools"],
+      description: "Connect AI agents to Gmail, Jira, HubSpot, Salesforce and more through one MCP endpoint.",
+      keywords: "MCP integrations, AI agent integrations, standard tools",
       canonicalPath: "/integrations",
       baseUrl: match.context.clientConfig.baseUrl,
     }),
@@ -54,15 +51,12 @@ function CataloguePage() {
   const standardOnly = search.filter === STANDARD_TOOLS_FILTER;
 
   return (
-    <IntegrationsLayout>
-      <div className="flex flex-col gap-8">
-        <header className="flex max-w-3xl flex-col gap-3">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Integrations</h1>
-          <p className="text-lg text-muted-foreground">
-            Everything your agents can reach through Portico: business systems you connect once per
-            organization, and standard tools that work without any account.
-          </p>
-        </header>
+    <>
+      <PageIntro eyebrow="Integrations" title="Integrations">
+        Everything your agents can reach through Portico: business systems you connect once per organization,
+        and standard tools that work without any account.
+      </PageIntro>
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <nav aria-label="Filter" className="inline-flex w-fit rounded-md border p-0.5 text-sm">
             <FilterLink active={!standardOnly} filter={undefined} label="All" />
@@ -108,7 +102,7 @@ function CataloguePage() {
           </div>
         )}
       </div>
-    </IntegrationsLayout>
+    </>
   );
 }
 
