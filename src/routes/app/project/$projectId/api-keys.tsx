@@ -10,13 +10,11 @@ import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/api-keys")({
   head: () => seo({ title: "API keys · Portico", noindex: true }),
+  // The parent route has loaded the project already.
   loader: ({ context: { queryClient, trpc }, params }) =>
-    Promise.all([
-      queryClient.ensureQueryData(trpc.project.getById.queryOptions({ projectId: params.projectId })),
-      queryClient.ensureQueryData(
-        trpc.apiKeys.getUserApiKeysMasked.queryOptions({ projectId: params.projectId }),
-      ),
-    ]),
+    queryClient.ensureQueryData(
+      trpc.apiKeys.getUserApiKeysMasked.queryOptions({ projectId: params.projectId }),
+    ),
   component: ApiKeysPage,
 });
 

@@ -6,13 +6,11 @@ import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/servers/")({
   head: () => seo({ title: "Servers · Portico", noindex: true }),
+  // The parent route has loaded the project already.
   loader: ({ context: { queryClient, trpc }, params }) =>
-    Promise.all([
-      queryClient.ensureQueryData(trpc.project.getById.queryOptions({ projectId: params.projectId })),
-      queryClient.ensureQueryData(
-        trpc.standardTools.getProjectStandardTools.queryOptions({ projectId: params.projectId }),
-      ),
-    ]),
+    queryClient.ensureQueryData(
+      trpc.standardTools.getProjectStandardTools.queryOptions({ projectId: params.projectId }),
+    ),
   component: ServersPage,
 });
 
