@@ -1,0 +1,48 @@
+// How a project server's tools come to be and run, whatever the integration's source type: an OpenAPI
+// document executed over HTTP (openapi/) or a remote MCP server proxied (mcp-proxy/). Project servers
+// (src/server/servers) only talk to this interface; engines.ts picks the engine for a source type.
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { IntegrationId } from "../../../lib/integrations/types.ts";
+import type { App } from "../../app.ts";
+
+/** Whose connection a call uses: the organization's connection to the integration's provider. */
+export interface EngineTarget {
+  organizationId: string;
+  integrationId: IntegrationId;
+}
+
+/**
+ * A tool as an engine defines it. `name` is bare (no integration prefix), matches [a-z0-9_]{1,40} and is
+ * unique within the integration; project servers prefix it with the integration id to keep names unique
+ * in a project.
+ */
+export interface EngineTool {
+  name: string;
+  title: string;
+  /** Written for an LLM: what the tool does, when to use it, what it returns. */
+  description: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+  outputSchema?: { type: "object"; [key: string]: unknown };
+  annotations: ToolAnnotations;
+}
+
+export interface IntegrationEngine {
+  /**
+   * The tools the integration offers the organization. Throws ConnectionUnavailableError
+   * (connections/access-token.ts) when the connection cannot be used to find out.
+   */
+  listTools(app: App, target: EngineTarget): Promise<EngineTool[]>;
+  /**
+   * Runs one tool. Upstream failures (HTTP errors, timeouts, a broken connection) come back as an
+   * isError result that states what went wrong; only Portico's own bugs throw.
+   */
+  callTool(
+    app: App,
+    target: EngineTarget,
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<CallToolResult>;
+  /** Drops whatever the engine cached for the organization's integration (after reconnecting, say). */
+  forget(target: EngineTarget): void;
+}
