@@ -4,11 +4,15 @@
 //   2. added latency at a fixed rate: the same upstream page fetched directly, then through
 //      tools/call fetch_web_page on /mcp (auth, tool resolution, SDK, logging and metering all on);
 //   3. tools/list of a project with 1,000 tools (in process, see tools-list-in-process.ts).
-// BENCH_SECONDS (default 10) sets the length of each load phase.
+// BENCH_SECONDS (default 10) sets the length of each load phase. BENCH_DATABASE_URL runs Portico on that
+// PostgreSQL instead of the embedded database, and BENCH_WORKERS (with it) as that many server
+// processes (WEB_CONCURRENCY). Each phase also prints Portico's CPU time per request, which unlike
+// requests per second hardly depends on what else the machine is doing.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { closedLoop, fixedRate, type LoadResult, type RequestSpec } from "./support/load.ts";
 import { freePort, startPortico } from "./support/portico-process.ts";
+import { processTreeCpuMs } from "./support/process-cpu.ts";
 import { measureToolsList } from "./support/tools-list-in-process.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,10 +22,21 @@ const CONNECTIONS = 32;
 const root = path.resolve(import.meta.dirname, "..");
 
 const fmt = (value: number) => value.toFixed(3).padStart(8);
-function report(label: string, result: LoadResult) {
+function report(label: string, result: LoadResult, cpuMicros?: number) {
+  const cpu = cpuMicros === undefined ? "" : `  Portico CPU ${cpuMicros.toFixed(0)} µs/req`;
   console.log(
-    `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
+    `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}${cpu}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
   );
+}
+
+/** Runs a load phase and measures the CPU Portico's processes spent on it, per request. */
+async function withCpu(pid: number, phase: () => Promise<LoadResult>) {
+  const before = processTreeCpuMs(pid);
+  const result = await phase();
+  const after = processTreeCpuMs(pid);
+  const cpuMicros =
+    before === null || after === null ? undefined : ((after - before) * 1000) / Math.max(1, result.requests);
+  return { result, cpuMicros };
 }
 
 async function startUpstream(): Promise<{ url: string; stop: () => void }> {
@@ -56,26 +71,32 @@ function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<st
 }
 
 const upstream = await startUpstream();
+const workers = process.env.BENCH_WORKERS ?? "1";
 const portico = await startPortico({
   ALLOW_PRIVATE_URLS: "true",
+  WEB_CONCURRENCY: workers,
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
-console.log(`Portico ${portico.baseUrl}, upstream ${upstream.url}, ${seconds} s per phase\n`);
+const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
+console.log(
+  `Portico ${portico.baseUrl} (${workers} server process${workers === "1" ? "" : "es"}, ${database}), upstream ${upstream.url}, ${seconds} s per phase\n`,
+);
 try {
   const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
     expression: "(1250 * 1.21) / 12",
   });
   await closedLoop(calculate, CONNECTIONS, Math.min(3000, durationMs)); // warm-up
-  const throughput = await closedLoop(calculate, CONNECTIONS, durationMs);
-  report(`1. tools/call calculate, ${CONNECTIONS} connections`, throughput);
+  const throughput = await withCpu(portico.pid, () => closedLoop(calculate, CONNECTIONS, durationMs));
+  report(`1. tools/call calculate, ${CONNECTIONS} connections`, throughput.result, throughput.cpuMicros);
 
   const direct: RequestSpec = { url: upstream.url, method: "GET" };
   const viaGateway = toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: upstream.url });
   await fixedRate(viaGateway, RATE, Math.min(3000, durationMs)); // warm-up
   const directResult = await fixedRate(direct, RATE, durationMs);
-  const gatewayResult = await fixedRate(viaGateway, RATE, durationMs);
+  const viaGatewayRun = await withCpu(portico.pid, () => fixedRate(viaGateway, RATE, durationMs));
+  const gatewayResult = viaGatewayRun.result;
   report(`2a. upstream directly at ${RATE} req/s`, directResult);
-  report(`2b. upstream via tools/call at ${RATE} req/s`, gatewayResult);
+  report(`2b. upstream via tools/call at ${RATE} req/s`, gatewayResult, viaGatewayRun.cpuMicros);
   console.log(
     `    added by the gateway: p50 ${(gatewayResult.p50 - directResult.p50).toFixed(3)} ms, p99 ${(gatewayResult.p99 - directResult.p99).toFixed(3)} ms`,
   );

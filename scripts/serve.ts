@@ -1,5 +1,9 @@
 // Serves the production build: static assets from dist/client, everything else through the server
 // entry (API, auth, pages). Configuration and migrations are checked before the port opens.
+// With WEB_CONCURRENCY above 1 this process only supervises: it forks that many server processes,
+// which share the port (node:cluster hands out connections) and one PostgreSQL; caches stay correct
+// across them through the same LISTEN/NOTIFY invalidation any set of replicas uses.
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "srvx";
@@ -7,34 +11,82 @@ import { staticMiddleware } from "srvx/static";
 
 const root = path.resolve(import.meta.dirname, "..");
 const entry = await import(pathToFileURL(path.join(root, "dist/server/server.js")).href);
+const port = Number(process.env.PORT ?? 3000);
+const READY = "portico:ready";
 
+let processes: number;
 try {
-  await entry.startServices();
+  processes = entry.serverProcesses();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
-const port = Number(process.env.PORT ?? 3000);
-const server = serve({
-  port,
-  hostname: process.env.HOST ?? "0.0.0.0",
-  silent: true,
-  gracefulShutdown: false,
-  middleware: [staticMiddleware({ dir: path.join(root, "dist/client"), maxAge: 31536000, immutable: true })],
-  fetch: entry.default.fetch,
-});
-await server.ready();
-console.log(`Portico is running at http://localhost:${port}`);
+if (cluster.isPrimary && processes > 1) await supervise(processes);
+else await runServer();
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing open requests, then closing the database`);
-  await server.close();
-  await entry.stopServices();
-  process.exit(0);
+async function runServer() {
+  try {
+    await entry.startServices();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const server = serve({
+    port,
+    hostname: process.env.HOST ?? "0.0.0.0",
+    silent: true,
+    gracefulShutdown: false,
+    // srvx listens exclusively unless told otherwise, which a second cluster process cannot share.
+    reusePort: cluster.isWorker,
+    middleware: [
+      staticMiddleware({ dir: path.join(root, "dist/client"), maxAge: 31536000, immutable: true }),
+    ],
+    fetch: entry.default.fetch,
+  });
+  await server.ready();
+  if (cluster.isWorker) process.send?.(READY);
+  else console.log(`Portico is running at http://localhost:${port}`);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    if (!cluster.isWorker) console.log(`${signal}: finishing open requests, then closing the database`);
+    await server.close();
+    await entry.stopServices();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/** Forks the server processes, reports once all listen, and stops them all on SIGTERM/SIGINT. */
+async function supervise(count: number) {
+  let stopping = false;
+  const workers = Array.from({ length: count }, () => cluster.fork());
+  cluster.on("exit", (worker, code) => {
+    if (stopping) return;
+    // A server process that dies takes the service down with it rather than leaving it half-sized
+    // without anyone noticing: the process manager restarts the whole unit.
+    console.error(`Server process ${worker.process.pid} exited (${code ?? "signal"}); stopping Portico`);
+    stopping = true;
+    for (const other of workers) other.process.kill("SIGTERM");
+    process.exitCode = 1;
+  });
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => worker.on("message", (message) => message === READY && resolve())),
+    ),
+  );
+  console.log(`Portico is running at http://localhost:${port} (${count} server processes)`);
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing open requests in ${count} server processes`);
+    for (const worker of workers) worker.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}

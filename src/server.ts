@@ -10,6 +10,8 @@ import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
 
+/** Called by scripts/serve.ts before anything else: validates configuration, says how many processes. */
+export const serverProcesses = () => config().webConcurrency;
 /** Called by scripts/serve.ts before listening: validates configuration and applies migrations. */
 export const startServices = async () => {
   initServerErrorReporting(config());

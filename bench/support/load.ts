@@ -1,8 +1,9 @@
-// A small HTTP load generator with sub-millisecond latency resolution (keep-alive connections through
-// undici's Pool). Two shapes: closed loop (N connections as fast as they can go: throughput) and fixed
-// rate (requests sent on a schedule: latency at a given load).
+// A small HTTP load generator with sub-millisecond latency resolution over keep-alive connections
+// (http-connection.ts). Two shapes: closed loop (N connections as fast as they can go: throughput)
+// and fixed rate (requests sent on a schedule: latency at a given load, measured from the moment each
+// request was due, so a stalled server cannot hide its queueing).
 import { performance } from "node:perf_hooks";
-import { Pool } from "undici";
+import { encodeRequest, HttpConnection } from "./http-connection.ts";
 
 export interface RequestSpec {
   url: string;
@@ -48,8 +49,10 @@ function summarize(
 
 function sender(spec: RequestSpec, connections: number) {
   const url = new URL(spec.url);
-  const pool = new Pool(url.origin, { connections, pipelining: 1 });
-  const path = `${url.pathname}${url.search}`;
+  const request = encodeRequest(url, spec.method, spec.headers ?? {}, spec.body);
+  const idle = Array.from({ length: connections }, () => new HttpConnection(url));
+  const all = [...idle];
+  const queue: (() => void)[] = [];
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
@@ -57,22 +60,26 @@ function sender(spec: RequestSpec, connections: number) {
     errors++;
     firstError ??= reason;
   };
-  const send = async () => {
-    const started = performance.now();
+  /** Sends once a connection is free; latency counts from `dueAt` (default: now). */
+  const send = async (dueAt = performance.now()) => {
+    let connection = idle.pop();
+    while (!connection) {
+      await new Promise<void>((resolve) => queue.push(resolve));
+      connection = idle.pop();
+    }
     try {
-      const response = await pool.request({
-        path,
-        method: spec.method,
-        headers: spec.headers,
-        body: spec.body,
-      });
-      const text = await response.body.text();
-      if (response.statusCode !== 200) return fail(`HTTP ${response.statusCode}: ${text.slice(0, 200)}`);
-      const problem = spec.check?.(text);
-      if (problem) return fail(problem);
-      latencies.push(performance.now() - started);
+      const response = await connection.send(request);
+      if (response.status !== 200) fail(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+      else {
+        const problem = spec.check?.(response.body);
+        if (problem) fail(problem);
+        else latencies.push(performance.now() - dueAt);
+      }
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
+    } finally {
+      idle.push(connection);
+      queue.shift()?.();
     }
   };
   return {
@@ -80,7 +87,9 @@ function sender(spec: RequestSpec, connections: number) {
     latencies,
     errorCount: () => errors,
     firstError: () => firstError,
-    close: () => pool.close(),
+    close: () => {
+      for (const connection of all) connection.close();
+    },
   };
 }
 
@@ -98,7 +107,7 @@ export async function closedLoop(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  await load.close();
+  load.close();
   return summarize(load.latencies, load.errorCount(), load.firstError(), seconds);
 }
 
@@ -114,13 +123,13 @@ export async function fixedRate(
   for (let sent = 0; sent < total; ) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond));
     while (sent < due) {
-      inFlight.push(load.send());
+      inFlight.push(load.send(started + (sent * 1000) / perSecond));
       sent++;
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
-  await load.close();
+  load.close();
   return summarize(load.latencies, load.errorCount(), load.firstError(), seconds);
 }

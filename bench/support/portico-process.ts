@@ -24,6 +24,7 @@ export function freePort(): Promise<number> {
 export interface PorticoProcess {
   baseUrl: string;
   apiKey: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -111,6 +112,7 @@ export async function startPortico(env: Record<string, string> = {}): Promise<Po
   return {
     baseUrl,
     apiKey: key.secret as string,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -73,6 +73,18 @@ const configSchema = z
     MCP_CONFORMANCE_FIXTURES: z
       .enum(["true", "false"], { message: "MCP_CONFORMANCE_FIXTURES must be true or false" })
       .default("false"),
+    WEB_CONCURRENCY: z.coerce
+      .number({ message: "WEB_CONCURRENCY must be a number" })
+      .int("WEB_CONCURRENCY must be a whole number")
+      .min(1, "WEB_CONCURRENCY must be between 1 and 64")
+      .max(64, "WEB_CONCURRENCY must be between 1 and 64")
+      .default(1),
+  })
+  // The embedded database lives inside one process; several server processes need one PostgreSQL.
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
+    path: ["WEB_CONCURRENCY"],
+    message:
+      "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database can only be opened by one process",
   })
   // The conformance fixtures replace every project's MCP endpoint with test tools: never in production.
   .refine((env) => !(env.APP_ENV === "production" && env.MCP_CONFORMANCE_FIXTURES === "true"), {
@@ -102,6 +114,8 @@ const configSchema = z
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
       /** Serves the MCP conformance suite's fixtures on /mcp (gateway/conformance/): tests only. */
       conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
+      /** Server processes sharing the port (scripts/serve.ts forks them); each is a full replica. */
+      webConcurrency: env.WEB_CONCURRENCY,
     };
   });
 

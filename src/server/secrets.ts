@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "./config.ts";
+import { readOrCreateOnce } from "./generated-file.ts";
 
 /**
  * The session-signing secret. Production must configure one; elsewhere a random one is generated once
@@ -13,9 +13,5 @@ export function resolveAuthSecret(config: Config): string {
     throw new Error("Invalid configuration:\n  - BETTER_AUTH_SECRET: required when APP_ENV is production");
   }
   const file = path.resolve(config.dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateOnce(file, () => randomBytes(32).toString("base64url")).content.trim();
 }

@@ -13,6 +13,7 @@ describe("bad configuration", () => {
     ["PORT", "abc"],
     ["BASE_URL", "not-a-url"],
     ["APP_ENV", "qa"],
+    ["WEB_CONCURRENCY", "0"],
   ])("exits non-zero naming %s=%s", async (name, value) => {
     const { code, output } = await runServerToExit({ PORT: "0", [name]: value });
     expect(code).not.toBe(0);
@@ -21,6 +22,32 @@ describe("bad configuration", () => {
     expect(output).toMatch(new RegExp(`- ${name}: `));
     expect(output).not.toContain("Portico is running");
   });
+});
+
+describe("several server processes", () => {
+  it("refuses WEB_CONCURRENCY above 1 on the embedded database", async () => {
+    const { code, output } = await runServerToExit({ PORT: "0", WEB_CONCURRENCY: "2", DATABASE_URL: "" });
+    expect(code).toBe(1);
+    expect(output).toContain("WEB_CONCURRENCY above 1 needs DATABASE_URL");
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    "serves from two processes on one PostgreSQL and stops them all on SIGTERM",
+    async () => {
+      const server = await startServer({ env: { WEB_CONCURRENCY: "2" } });
+      expect(server.output()).toContain("(2 server processes)");
+      const user = newUser("cluster");
+      await new HttpClient(server.baseUrl).signUp(user);
+      // Whichever process a request lands on must see the account and sessions the other created.
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const client = new HttpClient(server.baseUrl);
+        await client.signIn(user);
+        expect(client.hasSession()).toBe(true);
+      }
+      expect(await server.stop()).toBe(0);
+    },
+    2 * SERVER_HOOK_TIMEOUT,
+  );
 });
 
 describe("test harness", () => {

@@ -2,9 +2,10 @@
 // machine's disk would be lost with the machine, and replicas would each invent their own. Elsewhere a
 // key is generated once into DATA_DIR so a fresh checkout works without setup.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Config, ConfigError } from "../config.ts";
+import { readOrCreateOnce } from "../generated-file.ts";
 import { Keyring } from "./envelope.ts";
 import { formatKeyList, KEY_BYTES, type MasterKey, parseKeyList } from "./key-format.ts";
 
@@ -36,14 +37,18 @@ export function resolveKeyring(
     return new Keyring([...config.encryptionKeys, ...devKeys.filter((key) => !configured.has(key.id))]);
   }
   if (devKeys.length > 0) return new Keyring(devKeys);
-  const generated: MasterKey = { id: `dev-${randomBytes(3).toString("hex")}`, key: randomBytes(KEY_BYTES) };
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${formatKeyList([generated])}\n`, { mode: 0o600 });
-  if (config.databaseUrl) {
+  const generate = () => {
+    const key: MasterKey = { id: `dev-${randomBytes(3).toString("hex")}`, key: randomBytes(KEY_BYTES) };
+    return `${formatKeyList([key])}\n`;
+  };
+  // Another server process starting at the same moment may win the race to create the file.
+  const { created } = readOrCreateOnce(file, generate);
+  const keys = readKeyFile(file);
+  if (created && config.databaseUrl) {
     warn(
       `ENCRYPTION_KEYS is not set: generated a development key into ${file}. Every server sharing this ` +
         "database needs the same key: set ENCRYPTION_KEYS to that file's content on all of them.",
     );
   }
-  return new Keyring([generated]);
+  return new Keyring(keys);
 }

@@ -6,10 +6,10 @@ import type { App } from "../app.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import { conformanceFixture } from "./conformance/conformance-fixture.ts";
+import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { createHostCheck, type HostCheck } from "./host-check.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { answerToolsList } from "./tools-list-answer.ts";
 
 export const MCP_PATH = "/mcp";
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -64,6 +64,8 @@ function wantsEventStream(request: Request, body: unknown): boolean {
   );
 }
 
+const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
+
 export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
   const refusal = hostCheckFor(app.config.baseUrl)(request);
   if (refusal) return jsonRpcError(403, -32000, `Forbidden: ${refusal}`);
@@ -90,14 +92,19 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
   const stream = wantsEventStream(request, body.value);
-  const cachedList = stream ? null : answerToolsList(request, body.value, tools);
-  if (cachedList) return cachedList;
-  const server = buildMcpServer(principal, tools, {
+  const runOptions = {
     recorder: app.gateway.recorder,
     timeoutMs: app.config.toolTimeoutMs,
     allowPrivateUrls: app.config.allowPrivateUrls,
-    reportError: (error) => reportError(error, { where: "tool" }),
-  });
+    reportError: reportToolError,
+  };
+  if (!stream) {
+    const direct =
+      answerToolsList(request, body.value, tools) ??
+      (await answerToolsCall(request, body.value, tools, principal, runOptions));
+    if (direct) return direct;
+  }
+  const server = buildMcpServer(principal, tools, runOptions);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !stream,

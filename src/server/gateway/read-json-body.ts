@@ -3,9 +3,28 @@
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = { ok: false, status: 413, message: `Request body exceeds ${maxBytes} bytes` } as const;
-  if (declared > maxBytes) return tooLarge;
+  const declared = request.headers.get("content-length");
+  let text: string;
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > maxBytes) return tooLarge;
+    // The HTTP parser delivers exactly Content-Length bytes, so the whole body is within the cap; and
+    // text() lets the server adapter read the socket directly instead of through a web stream.
+    text = await request.text();
+  } else {
+    const streamed = await readCapped(request, maxBytes);
+    if (streamed === null) return tooLarge;
+    text = streamed;
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, status: 400, message: "Request body is not valid JSON" };
+  }
+}
+
+/** A chunked body of unknown length, read until it ends or passes the cap (then null). */
+async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
   const reader = request.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -15,13 +34,9 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      return tooLarge;
+      return null;
     }
     chunks.push(value);
   }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
-  } catch {
-    return { ok: false, status: 400, message: "Request body is not valid JSON" };
-  }
+  return Buffer.concat(chunks).toString("utf8");
 }

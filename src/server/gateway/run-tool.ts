@@ -30,12 +30,18 @@ export async function runTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const at = new Date();
-  const timeout = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  // One controller aborted by the time limit or by the client. Linked by hand rather than with
+  // AbortSignal.any, whose weak-reference bookkeeping is a visible share of a fast tool call.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const clientSignal = options.signal;
+  const onClientAbort = () => controller.abort(clientSignal?.reason);
+  if (clientSignal?.aborted) onClientAbort();
+  else clientSignal?.addEventListener("abort", onClientAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      timeout.abort(new ToolTimeout());
+      controller.abort(new ToolTimeout());
       reject(new ToolTimeout());
     }, options.timeoutMs);
   });
@@ -56,6 +62,7 @@ export async function runTool(
     }
   } finally {
     clearTimeout(timer);
+    clientSignal?.removeEventListener("abort", onClientAbort);
   }
   options.recorder.record({
     principal,

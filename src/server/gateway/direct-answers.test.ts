@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { answerToolsList } from "./direct-answers.ts";
 import type { ProjectTools } from "./project-tools.ts";
-import { answerToolsList } from "./tools-list-answer.ts";
 
 const tools: ProjectTools = { byName: new Map(), listed: [], listedJson: '[{"name":"x"}]' };
 const request = (headers: Record<string, string> = {}) =>

@@ -1,0 +1,32 @@
+// CPU time a process and its direct children (the server processes of WEB_CONCURRENCY) have used,
+// user + system, read from /proc on Linux. The benchmark divides it by the requests served: CPU per
+// request hardly moves when other work shares the machine, unlike requests per second, so it is the
+// figure to compare between changes.
+import { readdirSync, readFileSync } from "node:fs";
+
+const TICKS_PER_SECOND = 100;
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces). */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+const cpuMsOf = (fields: string[]) => ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+
+/** Milliseconds of CPU used by `pid` and its children so far, or null where /proc is not available. */
+export function processTreeCpuMs(pid: number): number | null {
+  const own = statFields(pid);
+  if (!own) return null;
+  let total = cpuMsOf(own);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (fields && Number(fields[1]) === pid) total += cpuMsOf(fields);
+  }
+  return total;
+}

@@ -1,0 +1,93 @@
+// The two requests an agent sends most — a plain tools/list and a plain tools/call — answered without
+// building an SDK server and transport, with exactly the JSON the SDK would have sent. Everything else
+// (initialize, notifications, batches, SSE, cursors, tasks, unknown tools, every error) still goes
+// through the SDK; gateway-mcp.test.ts checks both paths give the same answers.
+//
+// Why: the per-request SDK pair (zod parsing of each message, a Server with its handler tables, a
+// transport, a ReadableStream-backed Response) costs several hundred microseconds, most of a tools/call
+// that runs a fast tool, and the SDK re-serializes the whole tools/list (most of a megabyte for a
+// project with a thousand tools) on every request. See ARCHITECTURE.md, "MCP gateway fast path".
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { FastResponse } from "srvx";
+import type { Principal } from "./principal.ts";
+import type { ProjectTools } from "./project-tools.ts";
+import { runTool, type ToolRunOptions } from "./run-tool.ts";
+
+type RequestId = string | number;
+
+/** A single JSON-RPC request of `method` whose params only hold keys in `allowedParams`. */
+function plainRequest(
+  message: unknown,
+  method: string,
+  allowedParams: readonly string[],
+): { id: RequestId; params: Record<string, unknown> } | null {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
+  const { jsonrpc, id, method: actual, params, ...rest } = message as Record<string, unknown>;
+  if (jsonrpc !== "2.0" || actual !== method || Object.keys(rest).length > 0) return null;
+  if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return null;
+  if (params === undefined) return { id, params: {} };
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return null;
+  if (!Object.keys(params).every((key) => allowedParams.includes(key))) return null;
+  return { id, params: params as Record<string, unknown> };
+}
+
+/** The transport's own checks (406, 415, 400 on a bad protocol version) all pass. */
+function sdkWouldAccept(request: Request): boolean {
+  const headers = request.headers;
+  const accept = headers.get("accept") ?? "";
+  const contentType = headers.get("content-type") ?? "";
+  const version = headers.get("mcp-protocol-version");
+  return (
+    accept.includes("application/json") &&
+    accept.includes("text/event-stream") &&
+    /^application\/json\s*(;|$)/i.test(contentType) &&
+    (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version))
+  );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function jsonResponse(resultJson: string, id: RequestId): Response {
+  // The key order of the SDK's own responses, so both paths give byte-identical bodies. srvx writes a
+  // FastResponse's string to the socket in one go, with Content-Length, where a standard Response's
+  // body would be streamed out chunk by chunk.
+  return new FastResponse(`{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`, {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+/** tools/list without a cursor, from the project's cached serialization; null when the SDK must answer. */
+export function answerToolsList(request: Request, message: unknown, tools: ProjectTools): Response | null {
+  // `_meta` alone doesn't change the answer; a cursor (pagination) or anything else goes to the SDK.
+  const plain = plainRequest(message, "tools/list", ["_meta"]);
+  if (!plain || !sdkWouldAccept(request)) return null;
+  return jsonResponse(`{"tools":${tools.listedJson}}`, plain.id);
+}
+
+/**
+ * tools/call of a known tool with object arguments; null when the SDK must answer (an unknown tool's
+ * error, a task-augmented call, malformed params). Progress tokens never get here: they need a stream.
+ */
+export async function answerToolsCall(
+  request: Request,
+  message: unknown,
+  tools: ProjectTools,
+  principal: Principal,
+  runOptions: Omit<ToolRunOptions, "channel" | "signal">,
+): Promise<Response | null> {
+  const plain = plainRequest(message, "tools/call", ["name", "arguments", "_meta"]);
+  if (!plain || !sdkWouldAccept(request)) return null;
+  const { name, arguments: args = {}, _meta: meta } = plain.params;
+  if (typeof name !== "string" || !isPlainObject(args)) return null;
+  if (meta !== undefined && !isPlainObject(meta)) return null;
+  const tool = tools.byName.get(name);
+  if (!tool) return null;
+  const result = await runTool(tool, args, principal, {
+    ...runOptions,
+    channel: "mcp",
+    signal: request.signal,
+  });
+  return jsonResponse(JSON.stringify(result), plain.id);
+}
