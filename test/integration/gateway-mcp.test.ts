@@ -160,6 +160,40 @@ describe("tools/list from the cached serialization", () => {
   });
 });
 
+describe("tools/call answered beside the SDK", () => {
+  const auth = () => ({ authorization: `Bearer ${keyA.secret}`, "mcp-protocol-version": "2025-11-25" });
+  const call = (id: string, name: string, args: unknown) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name, arguments: args },
+  });
+
+  it.each([
+    ["a result", call("c-1", "calculate", { expression: "(1250 * 1.21) / 12" })],
+    ["a tool error", call("c-2", "calculate", { expression: "1/0" })],
+    ["invalid arguments", call("c-3", "convert_time", { time: "not a time" })],
+    ["an unknown tool", call("c-4", "no_such_tool", {})],
+    ["arguments that are not an object", call("c-5", "calculate", ["1+1"])],
+  ])("answers %s exactly as the SDK does", async (_label, message) => {
+    const direct = await mcpPost(app, message, auth());
+    // A batch of one always goes through the SDK, which answers it with a single object.
+    const throughSdk = await mcpPost(app, [message], auth());
+    expect(direct.status).toBe(throughSdk.status);
+    expect(direct.headers.get("content-type")).toBe(throughSdk.headers.get("content-type"));
+    expect(await direct.json()).toEqual(await throughSdk.json());
+  });
+
+  it("records the call like any other", async () => {
+    await app.gateway.recorder.flush();
+    const before = await app.db.select().from(toolCall).where(eq(toolCall.projectId, world.projectA.id));
+    await mcpPost(app, call("c-6", "calculate", { expression: "2 + 2" }), auth());
+    await app.gateway.recorder.flush();
+    const after = await app.db.select().from(toolCall).where(eq(toolCall.projectId, world.projectA.id));
+    expect(after.length - before.length).toBe(1);
+  });
+});
+
 describe("refusals", () => {
   it("401 without a token, naming the protected resource metadata", async () => {
     const response = await mcpPost(app, initialize);

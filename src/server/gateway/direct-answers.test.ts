@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { answerToolsList } from "./direct-answers.ts";
+import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
+import type { Principal } from "./principal.ts";
 import type { ProjectTools } from "./project-tools.ts";
+import type { ToolRunOptions } from "./run-tool.ts";
+import type { GatewayTool } from "./tool-types.ts";
 
-const tools: ProjectTools = { byName: new Map(), listed: [], listedJson: '[{"name":"x"}]' };
+const tools: ProjectTools = { byName: new Map(), listed: [], listedJson: Buffer.from('[{"name":"x"}]') };
 const request = (headers: Record<string, string> = {}) =>
   new Request("http://localhost/mcp", {
     method: "POST",
@@ -33,5 +36,64 @@ describe("answerToolsList", () => {
     ["a JSON-only Accept", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { accept: "application/json" }],
   ])("leaves %s to the SDK", (_label, message, headers) => {
     expect(answerToolsList(request(headers), message, tools)).toBeNull();
+  });
+});
+
+describe("answerToolsCall", () => {
+  const echo: GatewayTool = {
+    name: "echo",
+    title: "Echo",
+    description: "Echoes its arguments",
+    inputSchema: { type: "object" },
+    annotations: {},
+    serverId: null,
+    serverName: "standard",
+    run: async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }),
+  };
+  const callTools: ProjectTools = {
+    byName: new Map([["echo", echo]]),
+    listed: [],
+    listedJson: Buffer.from("[]"),
+  };
+  const recorded: string[] = [];
+  const options: Omit<ToolRunOptions, "channel" | "signal"> = {
+    recorder: { record: (call: { toolName: string }) => recorded.push(call.toolName) } as never,
+    timeoutMs: 1000,
+    allowPrivateUrls: false,
+    reportError: () => undefined,
+  };
+  const principal = { projectId: "p" } as Principal;
+  const call = (params: unknown, extra: Record<string, unknown> = {}) => ({
+    jsonrpc: "2.0",
+    id: "x",
+    method: "tools/call",
+    params,
+    ...extra,
+  });
+
+  it("runs a known tool and answers in the SDK's envelope", async () => {
+    const response = await answerToolsCall(
+      request(),
+      call({ name: "echo", arguments: { a: 1 } }),
+      callTools,
+      principal,
+      options,
+    );
+    expect(await response?.text()).toBe(
+      '{"result":{"content":[{"type":"text","text":"{\\"a\\":1}"}]},"jsonrpc":"2.0","id":"x"}',
+    );
+    expect(recorded).toContain("echo");
+  });
+
+  it.each([
+    ["an unknown tool", call({ name: "nope", arguments: {} }), {}],
+    ["array arguments", call({ name: "echo", arguments: [1] }), {}],
+    ["a task-augmented call", call({ name: "echo", arguments: {}, task: { ttl: 1000 } }), {}],
+    ["a name that is not a string", call({ name: 7 }), {}],
+    ["a notification", { jsonrpc: "2.0", method: "tools/call", params: { name: "echo" } }, {}],
+    ["an unsupported version", call({ name: "echo" }), { "mcp-protocol-version": "1999-01-01" }],
+    ["a JSON-only Accept", call({ name: "echo" }), { accept: "application/json" }],
+  ])("leaves %s to the SDK", async (_label, message, headers) => {
+    expect(await answerToolsCall(request(headers), message, callTools, principal, options)).toBeNull();
   });
 });

@@ -12,8 +12,8 @@ export interface ProjectTools {
   byName: ReadonlyMap<string, GatewayTool>;
   /** The tools/list answer, built once per cache fill rather than per request. */
   listed: Tool[];
-  /** `listed` serialized once, for tools-list-answer.ts. */
-  listedJson: string;
+  /** `listed` as UTF-8 JSON, encoded once per cache fill for direct-answers.ts. */
+  listedJson: Uint8Array;
 }
 
 function toListedTool(tool: GatewayTool): Tool {
@@ -79,6 +79,6 @@ export class ProjectToolCatalog {
       }
     }
     const listed = [...byName.values()].map(toListedTool);
-    return { byName, listed, listedJson: JSON.stringify(listed) };
+    return { byName, listed, listedJson: Buffer.from(JSON.stringify(listed)) };
   }
 }
