@@ -69,7 +69,7 @@ export function answerToolsList(request: Request, message: unknown, tools: Proje
   const body = Buffer.concat([
     LIST_HEAD,
     tools.listedJson,
-    Buffer.from(`}},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`),
+    Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`),
   ]);
   return new FastResponse(body, { status: 200, headers: { "Content-Type": "application/json" } });
 }
