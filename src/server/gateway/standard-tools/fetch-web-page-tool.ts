@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { AppError } from "../../../lib/errors.ts";
-import { fetchPublicUrl, readTextCapped } from "../../security/ssrf-guard.ts";
+import {
+  discardBody,
+  getPublicUrl,
+  type PublicUrlResponse,
+  readTextCapped,
+} from "../../security/ssrf-guard.ts";
 import { defineStandardTool, ToolInputError } from "./define-tool.ts";
 import { extractTitle, htmlToText } from "./html-to-text.ts";
 
@@ -30,17 +35,15 @@ export const fetchWebPage = defineStandardTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
   async run({ url, maxCharacters }, context) {
-    let response: Response;
+    let response: PublicUrlResponse;
     try {
-      response = await fetchPublicUrl(
+      response = await getPublicUrl(
         url,
         {
-          signal: context.signal,
-          headers: {
-            accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
-            "user-agent": "PorticoBot/1.0",
-          },
+          accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+          "user-agent": "PorticoBot/1.0",
         },
+        context.signal,
         { allowPrivateNetworks: context.allowPrivateUrls },
         { timeoutMs: FETCH_TIMEOUT_MS },
       );
@@ -51,17 +54,18 @@ export const fetchWebPage = defineStandardTool({
         `Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+    const declaredType = response.headers["content-type"];
+    const contentType = typeof declaredType === "string" ? declaredType : "application/octet-stream";
     if (!READABLE_TYPES.test(contentType)) {
-      await response.body?.cancel();
+      discardBody(response.body);
       throw new ToolInputError(`${url} is ${contentType}, not a readable text page.`);
     }
     const body = await readTextCapped(response, MAX_DOWNLOAD_BYTES);
     const isHtml = /html/i.test(contentType);
-    const text = isHtml ? htmlToText(body.text, response.url || url) : body.text.trim();
+    const text = isHtml ? htmlToText(body.text, response.url) : body.text.trim();
     const limit = maxCharacters ?? 20_000;
     return {
-      url: response.url || url,
+      url: response.url,
       status: response.status,
       contentType,
       title: isHtml ? extractTitle(body.text) : null,
