@@ -275,7 +275,7 @@ describe("RAYNET over an API-token connection", () => {
     raynetApi.respond = () => ({ json: page });
     const result = await call(raynet, "list_companies", {
       fulltext: "steel",
-      "name[LIKE]": "%steel%",
+      name_like: "%steel%",
       limit: 20,
     });
     expect(result.isError).toBeFalsy();
