@@ -67,7 +67,13 @@ describe("remote MCP engine: SSRF guard", () => {
       const refusal = new RegExp(
         `^Portico did not connect to Brevo's MCP server: The URL ${origin.replace(/[.[\]]/g, "\\$&")} is not allowed: `,
       );
-      const result = await engine.callTool(pointedAt(url), target, "send_email", {}, new AbortController().signal);
+      const result = await engine.callTool(
+        pointedAt(url),
+        target,
+        "send_email",
+        {},
+        new AbortController().signal,
+      );
       expect(result.isError, url).toBe(true);
       expect(result.content[0]?.type === "text" && result.content[0].text, url).toMatch(refusal);
       const listing = engine.listTools(pointedAt(url), target);

@@ -249,6 +249,19 @@ describe("remote MCP engine: calls", () => {
     expect(await engine.listTools(app, brevoTarget)).toHaveLength(brevoTools.length);
   });
 
+  it("gives up on a server that does not finish the handshake, and connects again next time", async () => {
+    const impatient = createRemoteMcpEngine({ listTimeoutMs: 200 });
+    brevo.initializeDelayMs = 1_000;
+    try {
+      await expect(impatient.listTools(app, brevoTarget)).rejects.toThrow(
+        new ConnectionUnavailableError("Brevo's MCP server did not answer within 0.2 s."),
+      );
+    } finally {
+      brevo.initializeDelayMs = 0;
+    }
+    expect(await impatient.listTools(app, brevoTarget)).toHaveLength(brevoTools.length);
+  });
+
   it("reports an unreachable server", async () => {
     const gone = await startRemoteMcpFake({ tools: [], auth: { header: "x-api-key", value: EXA_KEY } });
     await gone.close();
