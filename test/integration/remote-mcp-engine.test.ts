@@ -1,7 +1,7 @@
 // The remote MCP engine against real SDK MCP servers on loopback (brevo: Bearer key, exa: x-api-key),
 // with api-token connections made the way an organization makes them.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import { ConnectionUnavailableError } from "~/server/integrations/connections/access-token.ts";
 import type { EngineTarget } from "~/server/integrations/engine/engine.ts";
@@ -188,6 +188,14 @@ describe("remote MCP engine: calls", () => {
     expect(JSON.parse(textOf(result))).toEqual({ to: "c@example.com" });
     expect(brevo.calls("initialize").length).toBe(initializes + 1);
     expect(brevo.requests.every((request) => request.method !== "GET")).toBe(true);
+    // forget closes the session: the server is told it may free it, with the stored key as always.
+    const deletesBefore = brevo.requests.filter((request) => request.method === "DELETE").length;
+    engine.forget(brevoTarget);
+    await vi.waitFor(() => {
+      const deletes = brevo.requests.filter((request) => request.method === "DELETE");
+      expect(deletes).toHaveLength(deletesBefore + 1);
+      expect(deletes.at(-1)?.headers.authorization).toBe(`Bearer ${BREVO_KEY}`);
+    });
   });
 
   it("passes structured content and the remote isError through", async () => {
