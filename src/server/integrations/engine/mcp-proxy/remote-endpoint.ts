@@ -8,8 +8,8 @@ import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { findConnection } from "../../connections/connection-store.ts";
 import { readCredentialById } from "../../credentials/credential-store.ts";
 import { integrationRegistry, providerEndpoints } from "../../registry.ts";
-import type { EngineTarget } from "../engine.ts";
 import { accessFromCredential } from "../credential-access.ts";
+import type { EngineTarget } from "../engine.ts";
 
 export interface RemoteEndpoint {
   /** The provider's display name, for messages ("Brevo"). */
