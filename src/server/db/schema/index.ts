@@ -7,3 +7,4 @@ export * from "./oauth.ts";
 export * from "./organizations.ts";
 export * from "./platform.ts";
 export * from "./projects.ts";
+export * from "./project-servers.ts";
