@@ -5,6 +5,7 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
+import { mcpAuthHeaders } from "./engine/mcp-proxy/mcp-auth-headers.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 import type { ProviderEndpoints } from "./providers/provider-spec.ts";
 import { providerEndpoints } from "./registry.ts";
@@ -73,8 +74,8 @@ const checks: Partial<Record<`${ProviderId}:${AuthFlowType}`, Check>> = {
     url: `${e.apiBaseUrl ?? text(v.baseUrl)}/api/v1/employees?limit=1`,
     headers: { "x-api-key": text(v.apiKey), "x-tenant-id": text(v.tenantId) },
   }),
-  "brevo:api-token": mcpInitialize((v) => bearer(v.mcpApiKey)),
-  "exa:api-token": mcpInitialize((v) => ({ "x-api-key": text(v.mcpApiKey) })),
+  "brevo:api-token": mcpInitialize((v) => mcpAuthHeaders("brevo", text(v.mcpApiKey))),
+  "exa:api-token": mcpInitialize((v) => mcpAuthHeaders("exa", text(v.mcpApiKey))),
   "openai:api-token": (v, e) => ({
     url: `${text(v.baseUrl ?? e.apiBaseUrl)}/models`,
     headers: bearer(v.apiKey),

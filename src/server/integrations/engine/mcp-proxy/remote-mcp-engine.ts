@@ -1,0 +1,109 @@
+// The engine of source type "mcp" (brevo, exa): the organization's remote MCP server, reached over
+// Streamable HTTP with the stored API key, its tools listed (and cached) and its calls forwarded.
+// Upstream failures become isError results that say what happened; see ARCHITECTURE.md
+// ("Remote MCP engine") for the choices on sessions, caching and limits.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { App } from "../../../app.ts";
+import { ConnectionUnavailableError } from "../../connections/access-token.ts";
+import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
+import { capResult } from "./cap-result.ts";
+import { describeFailure } from "./describe-failure.ts";
+import { listRemoteTools, type RemoteToolSet } from "./list-remote-tools.ts";
+import { type RemoteEndpoint, resolveRemoteEndpoint } from "./remote-endpoint.ts";
+import { SessionPool } from "./session-pool.ts";
+import { ToolCache } from "./tool-cache.ts";
+
+export interface RemoteMcpEngineOptions {
+  /** One tools/call, from the request to the whole answer. */
+  callTimeoutMs: number;
+  /** initialize and each tools/list page. */
+  listTimeoutMs: number;
+  toolsTtlMs: number;
+  /** A session unused this long is closed. */
+  idleMs: number;
+  /** Content handed to the agent (characters of text, or of serialized other content). */
+  maxResultChars: number;
+  /** Anything a remote server sends in one HTTP response. */
+  maxResponseBytes: number;
+}
+
+export const REMOTE_MCP_DEFAULTS: RemoteMcpEngineOptions = {
+  callTimeoutMs: 60_000,
+  listTimeoutMs: 15_000,
+  toolsTtlMs: 5 * 60_000,
+  idleMs: 60_000,
+  maxResultChars: 100_000,
+  maxResponseBytes: 10_000_000,
+};
+
+const keyOf = (target: EngineTarget) => `${target.organizationId}:${target.integrationId}`;
+const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+
+export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions> = {}): IntegrationEngine {
+  const options = { ...REMOTE_MCP_DEFAULTS, ...overrides };
+  const tools = new ToolCache<RemoteToolSet>(options.toolsTtlMs);
+  // The longest exchange is a call; the HTTP limit sits just above it so the MCP timeout speaks first.
+  const pool = new SessionPool({
+    idleMs: options.idleMs,
+    connectTimeoutMs: options.listTimeoutMs,
+    timeoutMs: Math.max(options.callTimeoutMs, options.listTimeoutMs) + 1_000,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+
+  const toolSet = (app: App, target: EngineTarget, endpoint: RemoteEndpoint) =>
+    tools.get(keyOf(target), endpoint.fingerprint, () =>
+      pool.use(app, keyOf(target), endpoint, (client) =>
+        listRemoteTools(client, `${endpoint.name}'s MCP server`, options.listTimeoutMs),
+      ),
+    );
+
+  return {
+    async listTools(app, target): Promise<EngineTool[]> {
+      const endpoint = await resolveRemoteEndpoint(app, target);
+      try {
+        return (await toolSet(app, target, endpoint)).tools;
+      } catch (error) {
+        const reason = describeFailure(error, {
+          name: endpoint.name,
+          timeoutMs: options.listTimeoutMs,
+          cancelled: false,
+        });
+        throw new ConnectionUnavailableError(reason);
+      }
+    },
+
+    async callTool(app, target, name, args, signal): Promise<CallToolResult> {
+      let endpoint: RemoteEndpoint;
+      try {
+        endpoint = await resolveRemoteEndpoint(app, target);
+      } catch (error) {
+        if (error instanceof ConnectionUnavailableError) return errorResult(error.reason);
+        throw error;
+      }
+      let timeoutMs = options.listTimeoutMs;
+      try {
+        const remoteName = (await toolSet(app, target, endpoint)).remoteNames.get(name);
+        if (!remoteName) return errorResult(`${endpoint.name}'s MCP server has no tool named ${name}.`);
+        timeoutMs = options.callTimeoutMs;
+        const result = await pool.use(app, keyOf(target), endpoint, (client) =>
+          client.callTool({ name: remoteName, arguments: args }, undefined, {
+            signal: AbortSignal.any([signal, AbortSignal.timeout(options.callTimeoutMs)]),
+            timeout: options.callTimeoutMs,
+          }),
+        );
+        return capResult(result as CallToolResult, options.maxResultChars);
+      } catch (error) {
+        return errorResult(
+          describeFailure(error, { name: endpoint.name, timeoutMs, cancelled: signal.aborted }),
+        );
+      }
+    },
+
+    forget(target) {
+      tools.delete(keyOf(target));
+      pool.forget(keyOf(target));
+    },
+  };
+}
+
+export const remoteMcpEngine: IntegrationEngine = createRemoteMcpEngine();

@@ -1,0 +1,33 @@
+// The remote tool list per organization's integration, kept for a few minutes: tools/list from an agent
+// must not cost a round trip to the provider each time. Concurrent callers share one in-flight fetch; a
+// failed fetch is not kept, so the next caller tries again.
+export class ToolCache<T> {
+  private readonly entries = new Map<string, { fingerprint: string; expiresAt: number; value: Promise<T> }>();
+
+  private readonly ttlMs: number;
+
+  constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
+  }
+
+  /** The cached value for `key`, unless it expired or was fetched for another URL or key (`fingerprint`). */
+  get(key: string, fingerprint: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.entries.get(key);
+    if (cached && cached.fingerprint === fingerprint && cached.expiresAt > Date.now()) return cached.value;
+    const entry = { fingerprint, expiresAt: Number.POSITIVE_INFINITY, value: load() };
+    this.entries.set(key, entry);
+    entry.value.then(
+      () => {
+        entry.expiresAt = Date.now() + this.ttlMs;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
