@@ -1,0 +1,156 @@
+// For an organization's connection to a provider: where to send API calls, with which auth headers and
+// per-connection variables. OAuth connections use the (refreshed) access token; every other flow uses
+// its saved credential through the same table as the check before saving (credential-access.ts).
+// Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
+import { providers } from "../../../lib/integrations/providers.ts";
+import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
+import type { App } from "../../app.ts";
+import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
+import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
+import { findConnection } from "../connections/connection-store.ts";
+import { readCredentialById } from "../credentials/credential-store.ts";
+import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
+import { providerEndpoints } from "../registry.ts";
+import { accessFromCredential, type CredentialAccess, oauthHeaders } from "./credential-access.ts";
+
+export interface ConnectionAuth extends CredentialAccess {
+  provider: ProviderId;
+  authFlow: AuthFlowType;
+}
+
+type Discovered = Pick<CredentialAccess, "variables"> & { baseUrl?: string };
+
+// What OAuth connections had to ask the provider for (Atlassian site, Salesforce instance), per
+// connection (organization ids are unique across apps); forgetConnectionAuth drops it after a reconnect.
+const discovered = new Map<string, Discovered>();
+const cacheKey = (organizationId: string, provider: ProviderId) => `${organizationId}:${provider}`;
+
+export function forgetConnectionAuth(organizationId: string, provider: ProviderId): void {
+  discovered.delete(cacheKey(organizationId, provider));
+}
+
+export async function resolveConnectionAuth(
+  app: App,
+  organizationId: string,
+  provider: ProviderId,
+): Promise<ConnectionAuth> {
+  const name = providers[provider].name;
+  const row = await findConnection(app.db, organizationId, provider);
+  if (!row) throw new ConnectionUnavailableError(`${name} is not connected.`);
+  if (row.status !== "active") {
+    throw new ConnectionUnavailableError(row.statusReason ?? `The ${name} connection is ${row.status}.`);
+  }
+  const endpoints = providerEndpoints(provider, app.config);
+  if (row.authFlow === "oauth") {
+    const token = await getAccessToken(app, organizationId, provider);
+    const headers = oauthHeaders(provider, token);
+    const found = await discover(app, organizationId, provider, headers);
+    return {
+      provider,
+      authFlow: "oauth",
+      baseUrl: found.baseUrl ?? endpoints.apiBaseUrl ?? "",
+      headers,
+      variables: found.variables,
+      // A discovered instance address comes from a response, not configuration: guard it too.
+      userSupplied: found.baseUrl !== undefined,
+    };
+  }
+  const credential = row.credentialId
+    ? await readCredentialById(app.db, app.keyring, row.credentialId)
+    : null;
+  if (!credential) {
+    throw new ConnectionUnavailableError(`The ${name} credentials were removed. Save new ones.`);
+  }
+  const expiresAt = Number(credential.values.expiresAt);
+  if (row.authFlow === "service-account" && expiresAt > 0 && expiresAt <= Date.now()) {
+    throw new ConnectionUnavailableError(
+      `The ${name} service-account access token expired. Save a new one in the organization's integrations.`,
+    );
+  }
+  const access = accessFromCredential(provider, row.authFlow, credential.values, endpoints);
+  if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
+  return { provider, authFlow: row.authFlow, ...access };
+}
+
+async function discover(
+  app: App,
+  organizationId: string,
+  provider: ProviderId,
+  headers: Record<string, string>,
+): Promise<Discovered> {
+  if (provider !== "atlassian" && provider !== "salesforce") return { variables: {} };
+  const key = cacheKey(organizationId, provider);
+  const known = discovered.get(key);
+  if (known) return known;
+  const found =
+    provider === "atlassian" ? await atlassianSite(app, headers) : await salesforceInstance(app, headers);
+  discovered.set(key, found);
+  return found;
+}
+
+async function askProvider(url: string, headers: Record<string, string>, name: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await providerFetch(url, { headers: { accept: "application/json", ...headers } });
+  } catch (error) {
+    throw new ConnectionUnavailableError(`Could not reach ${name}: ${networkReason(error)}.`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new ConnectionUnavailableError(
+      response.status === 401
+        ? `${name} refused the connection's access (HTTP 401). Reconnect ${name}.`
+        : `${name} answered HTTP ${response.status} when Portico looked up the connection's account.`,
+    );
+  }
+  return response.json();
+}
+
+/** Atlassian OAuth tokens reach sites through api.atlassian.com/ex/<product>/<cloudId>: use the first site. */
+async function atlassianSite(app: App, headers: Record<string, string>): Promise<Discovered> {
+  const base = providerEndpoints("atlassian", app.config).apiBaseUrl ?? "";
+  const sites = await askProvider(`${base}/oauth/token/accessible-resources`, headers, "Atlassian");
+  const first = Array.isArray(sites) ? (sites[0] as { id?: unknown } | undefined) : undefined;
+  if (typeof first?.id !== "string") {
+    throw new ConnectionUnavailableError(
+      "The Atlassian connection reaches no site. Connect again and pick a site.",
+    );
+  }
+  return { variables: { cloudId: first.id } };
+}
+
+/** Salesforce serves each organization from its own instance; userinfo names it. */
+async function salesforceInstance(app: App, headers: Record<string, string>): Promise<Discovered> {
+  const base = providerEndpoints("salesforce", app.config).apiBaseUrl ?? "";
+  const info = (await askProvider(`${base}/services/oauth2/userinfo`, headers, "Salesforce")) as {
+    urls?: { rest?: unknown };
+  };
+  const rest = info?.urls?.rest;
+  if (typeof rest !== "string" || !URL.canParse(rest)) {
+    throw new ConnectionUnavailableError("Salesforce did not say which instance serves this connection.");
+  }
+  return { baseUrl: new URL(rest).origin, variables: {} };
+}
+
+/**
+ * fetch() to the connection's API: configured base URLs through providerFetch's rules (no redirects),
+ * user-supplied or discovered ones through the SSRF guard. `signal` carries the caller's deadline.
+ */
+export function fetchWithAuth(
+  app: App,
+  auth: ConnectionAuth,
+  url: string,
+  init: RequestInit & { signal: AbortSignal },
+): Promise<Response> {
+  if (auth.userSupplied) {
+    return fetchPublicUrl(
+      url,
+      init as Parameters<typeof fetchPublicUrl>[1],
+      { allowPrivateNetworks: app.config.allowPrivateUrls },
+      // The caller's signal bounds the call; this limit only backs it up. No redirects: following one
+      // would send the credentials wherever it points.
+      { timeoutMs: 10 * PROVIDER_TIMEOUT_MS, maxRedirects: 0 },
+    );
+  }
+  return fetch(url, { ...init, redirect: "manual" });
+}

@@ -1,0 +1,218 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation/types.js";
+import { describe, expect, it } from "vitest";
+import { integrationRegistry } from "../../registry.ts";
+import { documentTools, openApiDocuments } from "./documents.ts";
+import { generateTools, TOOL_NAME_PATTERN, toolNameFrom } from "./generate-tools.ts";
+import type { OpenApiDocument } from "./openapi-types.ts";
+
+const folder = path.join(import.meta.dirname, "documents");
+const doc = (
+  paths: OpenApiDocument["paths"],
+  components: OpenApiDocument["components"] = {},
+): OpenApiDocument => ({
+  openapi: "3.0.3",
+  info: { title: "t", version: "1" },
+  paths,
+  components,
+});
+
+describe("the documents in documents/", () => {
+  const files = readdirSync(folder).filter((file) => file.endsWith(".json"));
+
+  it("are all registered, for OpenAPI integrations only", () => {
+    expect(files.map((file) => file.replace(/\.json$/, "")).sort()).toEqual(
+      Object.keys(openApiDocuments).sort(),
+    );
+    for (const id of Object.keys(openApiDocuments)) {
+      expect(integrationRegistry[id as keyof typeof integrationRegistry]?.sourceType).toBe("openapi");
+    }
+  });
+
+  const ajv = new AjvJsonSchemaValidator();
+  for (const [id, document] of Object.entries(openApiDocuments)) {
+    it(`${id}: generates valid, uniquely named tools whose schemas compile`, () => {
+      const tools = generateTools(document);
+      expect(tools.length).toBeGreaterThan(0);
+      expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+      for (const tool of tools) {
+        expect(tool.name).toMatch(TOOL_NAME_PATTERN);
+        expect(tool.description.length).toBeGreaterThan(20);
+        expect(JSON.stringify(tool.inputSchema)).not.toContain("$ref");
+        expect(() => ajv.getValidator(tool.inputSchema as JsonSchemaType)).not.toThrow();
+        // Every {placeholder} of the server URL is the base URL or a connection variable, never an argument.
+        for (const [, name] of tool.server.matchAll(/\{([^}]+)\}/g))
+          expect(tool.inputSchema.properties).not.toHaveProperty(name as string);
+      }
+    });
+  }
+
+  it("are generated once and cached", () => {
+    expect(documentTools("hubspot")).toBe(documentTools("hubspot"));
+    expect(documentTools("exa").list).toEqual([]);
+  });
+});
+
+describe("tool names", () => {
+  it.each([
+    ["searchContacts", "search_contacts"],
+    ["crm.contacts-search", "crm_contacts_search"],
+    ["getHTTPStatus", "get_http_status"],
+    ["List Events", "list_events"],
+  ])("%s → %s", (operationId, name) => expect(toolNameFrom(operationId)).toBe(name));
+
+  it("come from x-portico-tool-name when given, and must be valid and unique", () => {
+    const named = doc({ "/a": { get: { operationId: "whatever", "x-portico-tool-name": "read_a" } } });
+    expect(generateTools(named)[0]?.name).toBe("read_a");
+    expect(() => generateTools(doc({ "/a": { get: { operationId: "A".repeat(41) } } }))).toThrow(
+      /must match/,
+    );
+    expect(() =>
+      generateTools(doc({ "/a": { get: { operationId: "same" } }, "/b": { get: { operationId: "same" } } })),
+    ).toThrow(/used twice/);
+  });
+});
+
+describe("input schemas", () => {
+  const document = doc(
+    {
+      "/items/{itemId}": {
+        parameters: [
+          { name: "itemId", in: "path", required: true, schema: { type: "string" }, description: "old" },
+          { name: "trace", in: "header", schema: { type: "string" } },
+        ],
+        put: {
+          operationId: "replaceItem",
+          summary: "Replace an item",
+          parameters: [
+            {
+              name: "itemId",
+              in: "path",
+              required: true,
+              schema: { type: "integer" },
+              description: "The item.",
+            },
+            { $ref: "#/components/parameters/Mode" },
+            { name: "session", in: "cookie", schema: { type: "string" } },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Item" } } },
+          },
+          responses: { "200": { description: "The stored item." } },
+        },
+      },
+    },
+    {
+      parameters: {
+        Mode: { name: "mode", in: "query", required: true, schema: { type: "string", enum: ["a", "b"] } },
+      },
+      schemas: {
+        Item: {
+          type: "object",
+          required: ["name"],
+          properties: {
+            name: { type: "string" },
+            note: { type: "string", nullable: true },
+            parent: { $ref: "#/components/schemas/Item" },
+            tags: { type: "array", items: { $ref: "#/components/schemas/Tag" } },
+          },
+        },
+        Tag: { type: "object", properties: { label: { type: "string" } } },
+      },
+    },
+  );
+  const [tool] = generateTools(document);
+
+  it("merge path, query and header parameters with the body under `body`, refs resolved", () => {
+    expect(tool?.inputSchema).toEqual({
+      type: "object",
+      properties: {
+        itemId: { type: "integer", description: "The item." },
+        trace: { type: "string" },
+        mode: { type: "string", enum: ["a", "b"] },
+        body: {
+          type: "object",
+          required: ["name"],
+          properties: {
+            name: { type: "string" },
+            note: { type: ["string", "null"] },
+            parent: { type: "object", description: "(recursive structure)" },
+            tags: { type: "array", items: { type: "object", properties: { label: { type: "string" } } } },
+          },
+        },
+      },
+      required: ["itemId", "mode", "body"],
+      additionalProperties: false,
+    });
+    expect(tool?.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
+      "header:trace",
+      "path:itemId",
+      "query:mode",
+    ]);
+  });
+
+  it("describe the operation, its result and the body rule for an LLM", () => {
+    expect(tool?.title).toBe("Replace an item");
+    expect(tool?.description).toContain("Replace an item.");
+    expect(tool?.description).toContain("Returns: The stored item.");
+    expect(tool?.description).toContain("`body`");
+  });
+
+  it("refuse parameters that collide with `body` and undeclared path placeholders", () => {
+    expect(() =>
+      generateTools(
+        doc({ "/a": { get: { operationId: "a", parameters: [{ name: "body", in: "query" }] } } }),
+      ),
+    ).toThrow(/used twice/);
+    expect(() => generateTools(doc({ "/a/{id}": { get: { operationId: "a" } } }))).toThrow(/not declared/);
+    expect(() => generateTools(doc({ "/a": { get: { $ref: "#/nowhere" } as never } }))).toThrow();
+  });
+});
+
+describe("annotations", () => {
+  const tools = generateTools(
+    doc({
+      "/r": {
+        get: { operationId: "read" },
+        head: { operationId: "peek" },
+        put: { operationId: "replace" },
+        post: { operationId: "create" },
+        patch: { operationId: "change" },
+        delete: { operationId: "remove" },
+      },
+      "/s": {
+        post: { operationId: "search", "x-portico-read-only": true },
+        put: { operationId: "put_create", "x-portico-idempotent": false },
+        delete: { operationId: "soft_delete", "x-portico-destructive": false },
+      },
+    }),
+  );
+  const by = (name: string) => tools.find((tool) => tool.name === name);
+
+  it.each([
+    ["read", true, false, true, true],
+    ["peek", true, false, true, true],
+    ["replace", false, false, true, true],
+    ["create", false, false, false, false],
+    ["change", false, false, false, false],
+    ["remove", false, true, true, true],
+    ["search", true, false, true, false],
+    ["put_create", false, false, false, false],
+    ["soft_delete", false, false, true, true],
+  ])(
+    "%s: readOnly %s, destructive %s, idempotent %s, retried %s",
+    (name, readOnly, destructive, idempotent, retried) => {
+      expect(by(name)?.annotations).toEqual({
+        title: name,
+        readOnlyHint: readOnly,
+        destructiveHint: destructive,
+        idempotentHint: idempotent,
+        openWorldHint: true,
+      });
+      expect(by(name)?.retryable).toBe(retried);
+    },
+  );
+});
