@@ -75,8 +75,8 @@ export async function connectMcpProvider(
   });
 }
 
-export const textOf = (result: { content?: unknown }) =>
-  ((result.content ?? []) as Array<{ type: string; text?: string }>)
+export const textOf = (result: unknown) =>
+  (((result as { content?: unknown }).content ?? []) as Array<{ type: string; text?: string }>)
     .map((item) => item.text ?? "")
     .join("\n");
 

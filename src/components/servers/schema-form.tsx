@@ -12,16 +12,18 @@ const hintOf = (field: SchemaField) => {
   return [field.description, extra].filter(Boolean).join(" ") || undefined;
 };
 
-function Control({
-  field,
-  value,
-  onChange,
-}: {
+interface ControlProps {
   field: SchemaField;
   value: string;
   onChange: (value: string) => void;
-}) {
-  const common = { name: field.name, value, required: field.required };
+  // Set by FormField, which ties the label and the message to the control.
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+function Control({ field, value, onChange, ...wiring }: ControlProps) {
+  const common = { ...wiring, name: field.name, value, "aria-required": field.required };
   switch (field.kind) {
     case "boolean":
     case "enum": {
