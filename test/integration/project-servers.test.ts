@@ -181,6 +181,18 @@ describe("project servers", () => {
     expect(result.isError).toBeFalsy();
   });
 
+  it("a disconnected connection takes its servers' tools off /mcp at once, a reconnection brings them back", async () => {
+    await world.ownerA.caller.integrations.connections.disconnect({
+      organizationId: world.orgA.id,
+      provider: "exa",
+    });
+    expect(await listedNames(client)).toEqual(STANDARD);
+    const exaServer = (await servers()).find((server) => server.integrationId === "exa");
+    expect(exaServer).toMatchObject({ connectionStatus: "inactive", problem: "Disconnected.", toolCount: 0 });
+    await connectMcpProvider(world.ownerA, world.orgA.id, "exa", EXA_KEY);
+    expect(await listedNames(client)).toEqual([...STANDARD, "exa_crawling_exa", "exa_web_search_exa"].sort());
+  });
+
   it("removing a server takes its tools off /mcp at once", async () => {
     await world.ownerA.caller.projectServers.removeServer({
       projectId: world.projectA.id,
