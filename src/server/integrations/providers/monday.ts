@@ -5,7 +5,8 @@ export const monday: ProviderSpec = {
   endpoints: {
     authorizeUrl: "https://auth.monday.com/oauth2/authorize",
     tokenUrl: "https://auth.monday.com/oauth2/token",
-    apiBaseUrl: "https://api.monday.com/v2",
+    // The GraphQL endpoint is /v2 under this base (documents/monday.json).
+    apiBaseUrl: "https://api.monday.com",
   },
   oauth: {
     pkce: false,

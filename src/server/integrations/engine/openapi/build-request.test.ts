@@ -54,7 +54,7 @@ describe("buildRequest", () => {
       method: "POST",
       url: "https://api.example.com/ex/jira/c%201/things/a%2Fb?tags=x&tags=y+z&fields=f1%2Cf2&filter%5Bstatus%5D=open&filter%5Bn%5D=2",
       headers: {
-        accept: "application/json",
+        accept: "application/json, */*;q=0.5",
         "x-request-id": "r1",
         authorization: "Bearer t",
         "content-type": "application/json",

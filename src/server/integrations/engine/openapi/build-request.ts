@@ -48,9 +48,10 @@ export function buildRequest(
 ): UpstreamRequest {
   let path = tool.path;
   const query = new URLSearchParams();
-  const headers: Record<string, string> = { accept: "application/json" };
+  // JSON first, but exports (Drive) and other documented non-JSON answers stay acceptable.
+  const headers: Record<string, string> = { accept: "application/json, */*;q=0.5" };
   for (const parameter of tool.parameters) {
-    const value = args[parameter.name];
+    const value = args[parameter.argument];
     if (value === undefined || value === null) continue;
     if (parameter.in === "path") {
       const text = Array.isArray(value) ? value.map(scalar).join(",") : scalar(value);

@@ -3,9 +3,17 @@ import path from "node:path";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation/types.js";
 import { describe, expect, it } from "vitest";
+import { providers } from "../../../../lib/integrations/providers.ts";
 import { integrationRegistry } from "../../registry.ts";
+import { accessFromCredential } from "../credential-access.ts";
 import { documentTools, openApiDocuments } from "./documents.ts";
-import { generateTools, TOOL_NAME_PATTERN, toolNameFrom } from "./generate-tools.ts";
+import {
+  ARGUMENT_NAME_PATTERN,
+  argumentNameOf,
+  generateTools,
+  TOOL_NAME_PATTERN,
+  toolNameFrom,
+} from "./generate-tools.ts";
 import type { OpenApiDocument } from "./openapi-types.ts";
 
 const folder = path.join(import.meta.dirname, "documents");
@@ -41,6 +49,8 @@ describe("the documents in documents/", () => {
         expect(tool.name).toMatch(TOOL_NAME_PATTERN);
         expect(tool.description.length).toBeGreaterThan(20);
         expect(JSON.stringify(tool.inputSchema)).not.toContain("$ref");
+        for (const key of Object.keys(tool.inputSchema.properties as object))
+          expect(key).toMatch(ARGUMENT_NAME_PATTERN);
         expect(() => ajv.getValidator(tool.inputSchema as JsonSchemaType)).not.toThrow();
         // Every {placeholder} of the server URL is the base URL or a connection variable, never an argument.
         for (const [, name] of tool.server.matchAll(/\{([^}]+)\}/g))
@@ -48,6 +58,23 @@ describe("the documents in documents/", () => {
       }
     });
   }
+
+  it("use only server variables their provider's connections supply", () => {
+    for (const [id, document] of Object.entries(openApiDocuments)) {
+      const provider = integrationRegistry[id as keyof typeof integrationRegistry].provider;
+      const flows = providers[provider].authFlows.filter((flow) => flow !== "oauth");
+      const values = { cloudId: "c", accountId: "a", baseUrl: "https://x.example" };
+      // OAuth connections discover their variables (Atlassian cloudId); credential flows carry them.
+      const supplied = new Set(["baseUrl", ...(provider === "atlassian" ? ["cloudId"] : [])]);
+      for (const flow of flows) {
+        const access = accessFromCredential(provider, flow, values, {});
+        for (const name of Object.keys(access?.variables ?? {})) supplied.add(name);
+      }
+      for (const [, name] of (document.servers?.[0]?.url ?? "").matchAll(/\{([^}]+)\}/g)) {
+        expect(supplied, `${id} uses {${name}}`).toContain(name);
+      }
+    }
+  });
 
   it("are generated once and cached", () => {
     expect(documentTools("hubspot")).toBe(documentTools("hubspot"));
@@ -71,6 +98,40 @@ describe("tool names", () => {
     );
     expect(() =>
       generateTools(doc({ "/a": { get: { operationId: "same" } }, "/b": { get: { operationId: "same" } } })),
+    ).toThrow(/used twice/);
+  });
+});
+
+describe("argument names", () => {
+  it.each([
+    [{ name: "limit", in: "query" }, "limit"],
+    [{ name: "X-Request-Id", in: "header" }, "X-Request-Id"],
+    [{ name: "$top", in: "query" }, "top"],
+    [{ name: "name[LIKE]", in: "query" }, "name_LIKE"],
+    [{ name: "name[LIKE]", in: "query", "x-portico-argument-name": "name_like" }, "name_like"],
+  ] as const)("%j → %s", (parameter, name) => expect(argumentNameOf(parameter)).toBe(name));
+
+  it("carry the wire name to the request", () => {
+    const [tool] = generateTools(
+      doc({ "/m": { get: { operationId: "m", parameters: [{ name: "$top", in: "query" }] } } }),
+    );
+    expect(tool?.parameters).toEqual([
+      { name: "$top", argument: "top", in: "query", style: "form", explode: true },
+    ]);
+    expect(() =>
+      generateTools(
+        doc({
+          "/m": {
+            get: {
+              operationId: "m",
+              parameters: [
+                { name: "$top", in: "query" },
+                { name: "top", in: "query" },
+              ],
+            },
+          },
+        }),
+      ),
     ).toThrow(/used twice/);
   });
 });

@@ -1,9 +1,12 @@
 // OpenAPI document → tools. Pure and deterministic: the same document always gives the same tools, so
 // they are computed once per document and listTools needs no network.
 //
-// Input rule: path, query and header parameters are top-level properties named as in the document;
-// the JSON request body, when there is one, is the single property `body`. Nothing is flattened, so a
-// body field can never collide with a parameter; a parameter called "body" is a document error.
+// Input rule: path, query and header parameters are top-level properties; the JSON request body, when
+// there is one, is the single property `body`. Nothing is flattened, so a body field can never collide
+// with a parameter; a parameter called "body" is a document error. Property names must match
+// [A-Za-z0-9_.-]{1,64} (some model APIs refuse anything else): a parameter's name is used as it is when
+// it fits, otherwise its `x-portico-argument-name`, otherwise the name with a leading $ dropped and
+// other characters turned into _ ("$top" → top, "name[LIKE]" → name_LIKE).
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { EngineTool } from "../engine.ts";
 import {
@@ -20,9 +23,13 @@ import { deref, resolveSchema } from "./resolve-refs.ts";
 
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,40}$/;
 export const BODY_PROPERTY = "body";
+export const ARGUMENT_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface ToolParameter {
+  /** The name on the wire (query key, header, path placeholder). */
   name: string;
+  /** The tool argument that carries it. */
+  argument: string;
   in: "path" | "query" | "header";
   style: string;
   explode: boolean;
@@ -49,6 +56,15 @@ export function toolNameFrom(operationId: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
+
+export function argumentNameOf(parameter: ParameterObject): string {
+  if (ARGUMENT_NAME_PATTERN.test(parameter.name)) return parameter.name;
+  if (parameter["x-portico-argument-name"]) return parameter["x-portico-argument-name"];
+  return parameter.name
+    .replace(/^\$/, "")
+    .replace(/[^A-Za-z0-9_.-]+/g, "_")
     .replace(/^_+|_+$/g, "");
 }
 
@@ -86,7 +102,7 @@ function describe(
   if (operation.summary) parts.push(`${firstSentence(operation.summary).replace(/\.$/, "")}.`);
   if (operation.description) parts.push(firstSentence(operation.description));
   if (response?.description) parts.push(`Returns: ${firstSentence(response.description)}`);
-  const required = parameters.filter((p) => p.required).map((p) => p.name);
+  const required = parameters.filter((p) => p.required || p.in === "path").map(argumentNameOf);
   if (required.length > 0) parts.push(`Requires ${required.join(", ")}.`);
   if (hasBody) parts.push(`Send the request's JSON fields inside \`${BODY_PROPERTY}\`.`);
   return parts.join(" ");
@@ -130,11 +146,13 @@ function toolFor(
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const parameter of parameters) {
-    if (parameter.name === BODY_PROPERTY || parameter.name in properties) {
-      throw new Error(`${label}: argument name "${parameter.name}" is used twice`);
+    const argument = argumentNameOf(parameter);
+    if (!ARGUMENT_NAME_PATTERN.test(argument)) throw new Error(`${label}: bad argument name "${argument}"`);
+    if (argument === BODY_PROPERTY || argument in properties) {
+      throw new Error(`${label}: argument name "${argument}" is used twice`);
     }
-    properties[parameter.name] = parameterSchema(document, parameter);
-    if (parameter.required || parameter.in === "path") required.push(parameter.name);
+    properties[argument] = parameterSchema(document, parameter);
+    if (parameter.required || parameter.in === "path") required.push(argument);
   }
   const body = jsonBody(document, operation);
   if (body) {
@@ -165,6 +183,7 @@ function toolFor(
     server: document.servers?.[0]?.url ?? "{baseUrl}",
     parameters: parameters.map((p) => ({
       name: p.name,
+      argument: argumentNameOf(p),
       in: p.in as ToolParameter["in"],
       style: p.style ?? (p.in === "query" ? "form" : "simple"),
       explode: p.explode ?? (p.style ?? "form") === "form",

@@ -18,6 +18,8 @@ export interface ParameterObject {
   /** Query serialization: "form" (default) or "deepObject"; arrays repeat unless explode is false. */
   style?: string;
   explode?: boolean;
+  /** The tool argument's name when `name` is not a valid property name (see generate-tools.ts). */
+  "x-portico-argument-name"?: string;
 }
 
 export interface MediaTypeObject {
