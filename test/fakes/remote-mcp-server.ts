@@ -44,6 +44,8 @@ export interface RemoteMcpFake {
   requests: RecordedMcpRequest[];
   tools: FakeTool[];
   auth: RemoteMcpFakeOptions["auth"];
+  /** How long the server takes to answer initialize (a slow or stuck server). */
+  initializeDelayMs: number;
   /** JSON-RPC requests of one method, in order. */
   calls(rpc: string): RecordedMcpRequest[];
   /** Forgets every session, as a restarted server would: their next request gets 404. */
@@ -120,6 +122,7 @@ export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise
     if (!isInitializeRequest(parsed)) {
       return reply(400, { jsonrpc: "2.0", error: { code: -32000, message: "No session" }, id: null });
     }
+    await sleep(fake.initializeDelayMs);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
@@ -137,6 +140,7 @@ export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise
     requests,
     tools: options.tools,
     auth: options.auth,
+    initializeDelayMs: 0,
     calls: (rpc) => requests.filter((request) => request.rpc === rpc),
     expireSessions: () => {
       for (const transport of sessions.values()) void transport.close();

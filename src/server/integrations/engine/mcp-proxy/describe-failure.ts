@@ -54,7 +54,8 @@ export function describeFailure(error: unknown, { name, timeoutMs, cancelled }: 
   if (error instanceof StreamableHTTPError) return httpFailure(error, server, name);
   if (error instanceof McpError) {
     if (error.code === ErrorCode.ConnectionClosed) return `${server} closed the connection.`;
-    const message = error.message.replace(/^MCP error -?\d+: /, "");
+    // The SDK prefixes "MCP error <code>: " on each side (servers built on it send their own prefixed).
+    const message = error.message.replace(/^(MCP error -?\d+: )+/, "");
     return `${server} refused the call: ${message} (code ${error.code})`;
   }
   if (error instanceof TypeError && error.cause) return `Could not reach ${server}: ${networkReason(error)}.`;

@@ -87,11 +87,16 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
         timeoutMs = options.callTimeoutMs;
         const result = await pool.use(app, keyOf(target), endpoint, (client) =>
           client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal: AbortSignal.any([signal, AbortSignal.timeout(options.callTimeoutMs)]),
+            signal,
             timeout: options.callTimeoutMs,
           }),
         );
-        return capResult(result as CallToolResult, options.maxResultChars);
+        // Servers of the 2024-10-07 protocol answer `toolResult` instead of content.
+        const content: CallToolResult =
+          "content" in result
+            ? (result as CallToolResult)
+            : { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
+        return capResult(content, options.maxResultChars);
       } catch (error) {
         return errorResult(
           describeFailure(error, { name: endpoint.name, timeoutMs, cancelled: signal.aborted }),

@@ -47,7 +47,8 @@ export class SessionPool {
       try {
         return await work(await session.ready);
       } catch (error) {
-        if (breaksSession(error)) this.retire(key, session);
+        // A failed handshake leaves nothing to reuse, whatever the error.
+        if (!session.established || breaksSession(error)) this.retire(key, session);
         const expired = session.established && error instanceof StreamableHTTPError && error.code === 404;
         if (expired && attempt === 0) continue;
         throw error;

@@ -8,6 +8,9 @@ export const MAX_TOOL_NAME_LENGTH = 40;
 
 function normalize(remoteName: string): string {
   const name = remoteName
+    // Accented letters keep their base letter ("État" → "etat") rather than becoming "_".
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, "_")
     .replace(/^_+|_+$/g, "")
