@@ -3,7 +3,7 @@
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import { projectServerTool } from "../db/schema/index.ts";
-import { requireProjectAction } from "../projects/access.ts";
+import { findProjectAccess, requireProjectAction } from "../projects/access.ts";
 import { requireServerOf, SERVER_NOT_FOUND } from "./project-servers.ts";
 import { disabledToolsOf, findServer, integrationOf, type ServerRecord } from "./server-store.ts";
 import { gatewayToolName, listServerTools } from "./server-tools.ts";
@@ -45,8 +45,10 @@ export async function getServerTools(app: App, userId: string, projectId: string
 /** The same by server id alone (SPEC §7 tools.getToolsForServer): the project comes from the server. */
 export async function getToolsForServer(app: App, userId: string, serverId: string) {
   const server = await findServer(app.db, serverId);
-  if (!server) throw new AppError("NOT_FOUND", SERVER_NOT_FOUND);
-  await requireProjectAction(app.db, userId, server.projectId, "project.view");
+  // The same answer whether the server does not exist or its project is not the caller's.
+  if (!server || !(await findProjectAccess(app.db, server.projectId, userId))) {
+    throw new AppError("NOT_FOUND", SERVER_NOT_FOUND);
+  }
   return toolsView(app, server);
 }
 
