@@ -200,6 +200,31 @@ describe("other credential flows", () => {
   });
 });
 
+describe("Jira over an Atlassian OAuth connection", () => {
+  it("looks up the site's cloudId once and calls the site with the bearer token", async () => {
+    const { id: organizationId } = await w.world.ownerB.caller.organization.create({ name: "Atlassian Org" });
+    await w.connectOAuth(w.world.ownerB, organizationId, "jira");
+    w.otherApi.respond = (request) =>
+      request.path === "/oauth/token/accessible-resources"
+        ? { json: [{ id: "cloud-9", name: "acme", url: "https://acme.atlassian.net" }] }
+        : { json: { key: "OPS-1" } };
+    const jira = { organizationId, integrationId: "jira" } as const;
+    const first = await w.call(jira, "get_issue", { issueIdOrKey: "OPS-1", fields: ["summary"] });
+    await w.call(jira, "get_issue", { issueIdOrKey: "OPS-2" });
+    expect(first.structuredContent).toEqual({ key: "OPS-1" });
+    expect(w.otherApi.requests.map((r) => r.path)).toEqual([
+      "/oauth/token/accessible-resources",
+      "/ex/jira/cloud-9/rest/api/3/issue/OPS-1",
+      "/ex/jira/cloud-9/rest/api/3/issue/OPS-2",
+    ]);
+    expect(w.otherApi.requests[1]?.headers.authorization).toBe(`Bearer ${w.hubspotToken()}`);
+    // After a reconnect the engine forgets the site and asks again.
+    openApiEngine.forget(jira);
+    await w.call(jira, "get_issue", { issueIdOrKey: "OPS-3" });
+    expect(w.otherApi.requests.at(-2)?.path).toBe("/oauth/token/accessible-resources");
+  });
+});
+
 describe("connections", () => {
   it("reports a missing connection", async () => {
     const result = await w.call(

@@ -8,7 +8,7 @@ import { openApiEngine } from "~/server/integrations/engine/openapi/openapi-engi
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { startFakeRestProvider } from "../fakes/rest-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
-import { buildWorld } from "./world.ts";
+import { buildWorld, type Person } from "./world.ts";
 
 const HUBSPOT_APP = { clientId: "acme-hubspot-app", clientSecret: "acme-hubspot-secret-0123456789" };
 export const RAYNET = { email: "ops@acme.test", apiKey: "raynet-key-123", namespace: "acme" };
@@ -38,29 +38,38 @@ export async function startOpenApiWorld() {
         apiBaseUrl: hubspotApi.url,
       },
       raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` },
-      atlassian: { apiBaseUrl: otherApi.url },
+      // The HubSpot fake also plays Atlassian's authorization server.
+      atlassian: {
+        authorizeUrl: hubspotAuth.authorizeUrl,
+        tokenUrl: hubspotAuth.tokenUrl,
+        apiBaseUrl: otherApi.url,
+      },
       google: { apiBaseUrl: otherApi.url },
     }),
   });
   const world = await buildWorld(app);
   const callback = `${app.config.baseUrl}/api/integrations/oauth/callback`;
-  await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
-    organizationId: world.orgA.id,
-    provider: "hubspot",
-    authFlow: "oauth",
-    values: { ...HUBSPOT_APP, redirectUri: callback },
-  });
-  const { authorizeUrl } = await world.ownerA.caller.integrations.connections.startOAuth({
-    organizationId: world.orgA.id,
-    integrationId: "hubspot",
-  });
-  const location = await hubspotAuth.approve(authorizeUrl);
-  const response = await handleApiRequest(
-    app,
-    new Request(location, { headers: headersFor(world.ownerA.cookie) }),
-    new URL(location).pathname,
-  );
-  expect(response?.status).toBe(302);
+  /** Connects the organization to the integration's provider through the fake's consent, as `who`. */
+  async function connectOAuth(who: Person, organizationId: string, integrationId: "hubspot" | "jira") {
+    await who.caller.integrations.credentials.saveOrganizationCredential({
+      organizationId,
+      provider: integrationId === "jira" ? "atlassian" : "hubspot",
+      authFlow: "oauth",
+      values: { ...HUBSPOT_APP, redirectUri: callback },
+    });
+    const { authorizeUrl } = await who.caller.integrations.connections.startOAuth({
+      organizationId,
+      integrationId,
+    });
+    const location = await hubspotAuth.approve(authorizeUrl);
+    const response = await handleApiRequest(
+      app,
+      new Request(location, { headers: headersFor(who.cookie) }),
+      new URL(location).pathname,
+    );
+    expect(response?.status).toBe(302);
+  }
+  await connectOAuth(world.ownerA, world.orgA.id, "hubspot");
   await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
     organizationId: world.orgA.id,
     provider: "raynet",
@@ -84,6 +93,7 @@ export async function startOpenApiWorld() {
       signal = new AbortController().signal,
     ) => openApiEngine.callTool(app, target, name, args, signal),
     /** The access token the fake issued last (the connection's current one). */
+    connectOAuth,
     hubspotToken: () => hubspotAuth.issued.filter((token) => token.includes("access-token")).at(-1),
     /** Forgets recorded requests and restores the default answer (200 {}). */
     reset() {

@@ -79,6 +79,9 @@ async function callTool(
   } catch (error) {
     // The deadline or the caller can also end the call while the answer is being read.
     if (signal.aborted) return toolError("The call was cancelled.");
+    if (error instanceof Error && error.name === "TimeoutError") {
+      return toolError(`${providerName} did not answer within ${timeoutMs / 1000} s.`);
+    }
     return toolError(`${providerName}'s answer could not be read: ${networkReason(error)}.`);
   }
 }
