@@ -9,6 +9,7 @@ import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./secrets.ts";
+import { projectServerToolSource } from "./servers/project-server-source.ts";
 
 export interface App {
   config: Config;
@@ -49,15 +50,23 @@ export async function createApp(
     production: config.environment === "production",
     allowPrivateUrls: config.allowPrivateUrls,
   });
-  return {
+  // Project servers' tools need the whole App (keyring, config) that holds the gateway, so their
+  // source reads it once it exists; tools are resolved only after createApp has returned.
+  let app: App | undefined;
+  const servers = projectServerToolSource(() => {
+    if (!app) throw new Error("Project server tools were resolved before the app was built");
+    return app;
+  });
+  app = {
     config,
     database: handle,
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
-    gateway: await createGateway(handle, options.extraToolSources),
+    gateway: await createGateway(handle, [servers, ...(options.extraToolSources ?? [])]),
     keyring,
   };
+  return app;
 }
 
 // Kept on globalThis so the dev server's module reloads reuse the one PGlite that owns the data folder.

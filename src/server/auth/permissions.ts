@@ -25,6 +25,10 @@ export const projectPermissions = {
   "apiKeys.create": ["editor", "admin"],
   "apiKeys.revoke": ["editor", "admin"],
   "tools.configure": ["editor", "admin"],
+  "servers.manage": ["editor", "admin"],
+  // The playground makes real calls with the organization's connection, which may write: the same
+  // people who decide which tools agents get, not viewers.
+  "tools.run": ["editor", "admin"],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type OrganizationAction = keyof typeof organizationPermissions;

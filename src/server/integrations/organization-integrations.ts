@@ -1,20 +1,25 @@
-// An organization's view of the 19 integrations: which are set up and how, with tool counts.
-// Tool counts come from project servers, which this branch does not build yet: every count is 0 until
-// the project-servers work fills them in (documented in ARCHITECTURE.md).
+// An organization's view of the 19 integrations: which are set up and how, with tool counts. A count
+// is the number of tools the integration offers through the organization's active connection (what a
+// project server of it would expose); 0 without one or while the engine cannot list them.
 import { eq } from "drizzle-orm";
 import { integrations } from "../../lib/integrations/integrations.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
-import type { Database } from "../db/client.ts";
+import type { App } from "../app.ts";
 import { integrationConnection, integrationCredential } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
+import { listIntegrationTools } from "../servers/server-tools.ts";
 import { platformCredentialFlows } from "./credentials/platform-credentials.ts";
 
+/** Shorter than a server listing's limit: an overview should not wait long for one slow upstream. */
+const COUNT_TIMEOUT_MS = 5000;
+
 export async function getAllOrganizationIntegrationsWithToolCounts(
-  db: Database,
+  app: App,
   userId: string,
   organizationId: string,
 ) {
+  const { db } = app;
   await requireOrganizationAction(db, userId, organizationId, "integrations.view");
   const own = await db
     .select({ provider: integrationCredential.provider, authFlow: integrationCredential.authFlow })
@@ -30,6 +35,21 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
     })
     .from(integrationConnection)
     .where(eq(integrationConnection.organizationId, organizationId));
+  const activeProviders = new Set(connections.filter((c) => c.status === "active").map((c) => c.provider));
+  const counts = new Map(
+    await Promise.all(
+      integrations
+        .filter((entry) => activeProviders.has(entry.provider))
+        .map(async (entry) => {
+          const listing = await listIntegrationTools(
+            app,
+            { organizationId, integrationId: entry.id },
+            COUNT_TIMEOUT_MS,
+          );
+          return [entry.id, listing.ok ? listing.tools.length : 0] as const;
+        }),
+    ),
+  );
   return integrations.map((entry) => {
     const flowsOf = (rows: { provider: string; authFlow: AuthFlowType }[]) =>
       rows.filter((row) => row.provider === entry.provider).map((row) => row.authFlow);
@@ -50,7 +70,7 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
       configured: organizationFlows.length > 0 || platformFlows.length > 0,
       /** The organization's connection to the provider (shared by its integrations), if any. */
       connection: connections.find((connection) => connection.provider === entry.provider) ?? null,
-      toolCount: 0,
+      toolCount: counts.get(entry.id) ?? 0,
     };
   });
 }

@@ -10,7 +10,9 @@ import { organizationInvitationsRouter } from "./routers/organization-invitation
 import { organizationMemberRouter } from "./routers/organization-member.ts";
 import { projectRouter } from "./routers/project.ts";
 import { projectPermissionsRouter } from "./routers/project-permissions.ts";
+import { projectServersRouter } from "./routers/project-servers.ts";
 import { standardToolsRouter } from "./routers/standard-tools.ts";
+import { toolsRouter } from "./routers/tools.ts";
 import { userRouter } from "./routers/user.ts";
 
 export const appRouter = router({
@@ -25,7 +27,9 @@ export const appRouter = router({
   organizationMember: organizationMemberRouter,
   project: projectRouter,
   projectPermissions: projectPermissionsRouter,
+  projectServers: projectServersRouter,
   standardTools: standardToolsRouter,
+  tools: toolsRouter,
   user: userRouter,
 });
 

@@ -6,4 +6,5 @@ export * from "./integrations.ts";
 export * from "./oauth.ts";
 export * from "./organizations.ts";
 export * from "./platform.ts";
+export * from "./project-servers.ts";
 export * from "./projects.ts";

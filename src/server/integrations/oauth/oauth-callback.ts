@@ -7,6 +7,7 @@ import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
+import { connectionChanged } from "../../servers/connection-changes.ts";
 import { readSessionUser } from "../../session/session-user.ts";
 import {
   findConnection,
@@ -65,6 +66,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
     // A reconnection that fails leaves a working connection as it was.
     if (existing && existing.status !== "active")
       await setConnectionStatus(app.db, existing.id, "error", reason);
+    await connectionChanged(app, organizationId, provider);
     return done();
   };
 
@@ -114,6 +116,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       connectedAt: now,
       lastRefreshedAt: null,
     });
+    await connectionChanged(app, organizationId, provider);
     return done();
   } catch (failure) {
     if (failure instanceof TokenRequestError) return fail(`Connecting failed: ${failure.reason}.`);

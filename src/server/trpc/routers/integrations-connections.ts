@@ -9,6 +9,7 @@ import {
   recheckConnection,
 } from "../../integrations/connections/organization-connections.ts";
 import { startOAuthConnection } from "../../integrations/oauth/start-oauth.ts";
+import { connectionChanged } from "../../servers/connection-changes.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 const byProvider = z.object({ organizationId: idField, provider: providerIdSchema });
@@ -27,12 +28,14 @@ export const integrationsConnectionsRouter = router({
     .mutation(({ ctx, input }) =>
       startOAuthConnection(ctx.app, ctx.user.id, input.organizationId, input.integrationId),
     ),
-  disconnect: protectedProcedure
-    .input(byProvider)
-    .mutation(({ ctx, input }) => disconnect(ctx.app, ctx.user.id, input.organizationId, input.provider)),
-  recheck: protectedProcedure
-    .input(byProvider)
-    .mutation(({ ctx, input }) =>
-      recheckConnection(ctx.app, ctx.user.id, input.organizationId, input.provider),
-    ),
+  disconnect: protectedProcedure.input(byProvider).mutation(async ({ ctx, input }) => {
+    const result = await disconnect(ctx.app, ctx.user.id, input.organizationId, input.provider);
+    await connectionChanged(ctx.app, input.organizationId, input.provider);
+    return result;
+  }),
+  recheck: protectedProcedure.input(byProvider).mutation(async ({ ctx, input }) => {
+    const result = await recheckConnection(ctx.app, ctx.user.id, input.organizationId, input.provider);
+    await connectionChanged(ctx.app, input.organizationId, input.provider);
+    return result;
+  }),
 });

@@ -14,6 +14,7 @@ import {
   getOrganizationCredentials,
   saveOrganizationCredential,
 } from "../../integrations/credentials/organization-credentials.ts";
+import { connectionChanged, globalConnectionsChanged } from "../../servers/connection-changes.ts";
 import { protectedProcedure, router, siteAdminProcedure } from "../init.ts";
 
 export const integrationsCredentialsRouter = router({
@@ -22,19 +23,32 @@ export const integrationsCredentialsRouter = router({
     .query(({ ctx, input }) => getOrganizationCredentials(ctx.app.db, ctx.user.id, input.organizationId)),
   saveOrganizationCredential: protectedProcedure
     .input(credentialSubmissionSchema({ organizationId: idField }))
-    .mutation(({ ctx, input }) =>
-      saveOrganizationCredential(ctx.app, ctx.user.id, input.organizationId, input),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const saved = await saveOrganizationCredential(ctx.app, ctx.user.id, input.organizationId, input);
+      await connectionChanged(ctx.app, input.organizationId, input.provider);
+      return saved;
+    }),
   deleteOrganizationCredential: protectedProcedure
     .input(z.object({ organizationId: idField, credentialId: idField }))
-    .mutation(({ ctx, input }) =>
-      deleteOrganizationCredential(ctx.app.db, ctx.user.id, input.organizationId, input.credentialId),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const result = await deleteOrganizationCredential(
+        ctx.app.db,
+        ctx.user.id,
+        input.organizationId,
+        input.credentialId,
+      );
+      await connectionChanged(ctx.app, input.organizationId);
+      return result;
+    }),
   getGlobalCredentials: siteAdminProcedure.query(({ ctx }) => listCredentials(ctx.app.db, GLOBAL)),
   saveGlobalCredential: siteAdminProcedure
     .input(credentialSubmissionSchema({}))
     .mutation(({ ctx, input }) => saveCredential(ctx.app, GLOBAL, input, ctx.user.id)),
   deleteGlobalCredential: siteAdminProcedure
     .input(z.object({ credentialId: idField }))
-    .mutation(({ ctx, input }) => deleteCredential(ctx.app.db, GLOBAL, input.credentialId)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await deleteCredential(ctx.app.db, GLOBAL, input.credentialId);
+      await globalConnectionsChanged(ctx.app);
+      return result;
+    }),
 });

@@ -7,6 +7,6 @@ export const integrationsOrganizationsRouter = router({
   getAllOrganizationIntegrationsWithToolCounts: protectedProcedure
     .input(z.object({ organizationId: idField }))
     .query(({ ctx, input }) =>
-      getAllOrganizationIntegrationsWithToolCounts(ctx.app.db, ctx.user.id, input.organizationId),
+      getAllOrganizationIntegrationsWithToolCounts(ctx.app, ctx.user.id, input.organizationId),
     ),
 });

@@ -1,12 +1,11 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { StandardToolsCard } from "~/components/gateway/standard-tools-card.tsx";
-import { PageHeader } from "~/components/ui/page-header.tsx";
+import { ProjectServersPage } from "~/components/servers/project-servers-page.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/servers/")({
   head: () => seo({ title: "Servers · Portico", noindex: true }),
-  // The parent route has loaded the project already.
+  // The parent route has loaded the project already. Servers load while the page renders (behind a
+  // skeleton): listing them may wait on remote servers, which should not hold the navigation.
   loader: ({ context: { queryClient, trpc }, params }) =>
     queryClient.ensureQueryData(
       trpc.standardTools.getProjectStandardTools.queryOptions({ projectId: params.projectId }),
@@ -16,15 +15,5 @@ export const Route = createFileRoute("/app/project/$projectId/servers/")({
 
 function ServersPage() {
   const { projectId } = Route.useParams();
-  const { trpc } = Route.useRouteContext();
-  const { data: project } = useSuspenseQuery(trpc.project.getById.queryOptions({ projectId }));
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Servers"
-        description={`The tools ${project.name}'s MCP endpoint offers agents. Switch off what agents should not use.`}
-      />
-      <StandardToolsCard projectId={projectId} canConfigure={project.permissions["tools.configure"]} />
-    </div>
-  );
+  return <ProjectServersPage projectId={projectId} />;
 }

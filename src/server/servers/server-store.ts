@@ -1,0 +1,57 @@
+// Reading project servers with what every caller needs beside the row: the project's organization
+// (whose connection the server uses) and the integration's catalogue entry.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { IntegrationId } from "../../lib/integrations/types.ts";
+import type { Database } from "../db/client.ts";
+import { project, projectServer, projectServerTool } from "../db/schema/index.ts";
+import { integrationRegistry } from "../integrations/registry.ts";
+
+export interface ServerRecord {
+  id: string;
+  projectId: string;
+  organizationId: string;
+  integrationId: IntegrationId;
+  createdAt: Date;
+}
+
+const columns = {
+  id: projectServer.id,
+  projectId: projectServer.projectId,
+  organizationId: project.organizationId,
+  integrationId: projectServer.integrationId,
+  createdAt: projectServer.createdAt,
+};
+
+export async function serversOfProject(db: Database, projectId: string): Promise<ServerRecord[]> {
+  const rows = await db
+    .select(columns)
+    .from(projectServer)
+    .innerJoin(project, eq(project.id, projectServer.projectId))
+    .where(eq(projectServer.projectId, projectId))
+    .orderBy(asc(projectServer.createdAt), asc(projectServer.id));
+  // A row whose integration left the catalogue is ignored rather than breaking the project.
+  return rows.filter((row) => row.integrationId in integrationRegistry);
+}
+
+export async function findServer(db: Database, serverId: string): Promise<ServerRecord | null> {
+  const [row] = await db
+    .select(columns)
+    .from(projectServer)
+    .innerJoin(project, eq(project.id, projectServer.projectId))
+    .where(eq(projectServer.id, serverId));
+  return row && row.integrationId in integrationRegistry ? row : null;
+}
+
+/** Per server, the engine names of the tools switched off (tools are on by default). */
+export async function disabledToolsOf(db: Database, serverIds: string[]): Promise<Map<string, Set<string>>> {
+  const disabled = new Map<string, Set<string>>(serverIds.map((id) => [id, new Set()]));
+  if (serverIds.length === 0) return disabled;
+  const rows = await db
+    .select({ serverId: projectServerTool.serverId, toolName: projectServerTool.toolName })
+    .from(projectServerTool)
+    .where(and(inArray(projectServerTool.serverId, serverIds), eq(projectServerTool.enabled, false)));
+  for (const row of rows) disabled.get(row.serverId)?.add(row.toolName);
+  return disabled;
+}
+
+export const integrationOf = (integrationId: IntegrationId) => integrationRegistry[integrationId];

@@ -1,0 +1,49 @@
+// projectServers.* (SPEC §7): a project's servers, their tools and switches, and the playground.
+import { z } from "zod";
+import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
+import { idField } from "../../../lib/validation.ts";
+import {
+  addServer,
+  getAvailableIntegrations,
+  getProjectServers,
+  removeServer,
+} from "../../servers/project-servers.ts";
+import { runServerTool } from "../../servers/run-server-tool.ts";
+import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
+import { protectedProcedure, router } from "../init.ts";
+
+const byProject = z.object({ projectId: idField });
+const byServer = byProject.extend({ serverId: idField });
+const toolName = z.string().trim().min(1).max(64);
+/** Playground arguments: a JSON object, capped like the gateway's request bodies are. */
+const MAX_ARGUMENTS_CHARS = 256 * 1024;
+const toolArguments = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= MAX_ARGUMENTS_CHARS, "The arguments are too large");
+
+export const projectServersRouter = router({
+  getProjectServersByProjectId: protectedProcedure
+    .input(byProject)
+    .query(({ ctx, input }) => getProjectServers(ctx.app, ctx.user.id, input.projectId)),
+  getServerTools: protectedProcedure
+    .input(byServer)
+    .query(({ ctx, input }) => getServerTools(ctx.app, ctx.user.id, input.projectId, input.serverId)),
+  getAvailableIntegrations: protectedProcedure
+    .input(byProject)
+    .query(({ ctx, input }) => getAvailableIntegrations(ctx.app, ctx.user.id, input.projectId)),
+  addServer: protectedProcedure
+    .input(byProject.extend({ integrationId: integrationIdSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const server = await addServer(ctx.app, ctx.user.id, input.projectId, input.integrationId);
+      return { id: server.id, integrationId: server.integrationId };
+    }),
+  removeServer: protectedProcedure
+    .input(byServer)
+    .mutation(({ ctx, input }) => removeServer(ctx.app, ctx.user.id, input.projectId, input.serverId)),
+  setToolEnabled: protectedProcedure
+    .input(byServer.extend({ toolName, enabled: z.boolean() }))
+    .mutation(({ ctx, input }) => setServerToolEnabled(ctx.app, ctx.user.id, input)),
+  runTool: protectedProcedure
+    .input(byServer.extend({ toolName, arguments: toolArguments }))
+    .mutation(({ ctx, input }) => runServerTool(ctx.app, ctx.user.id, input)),
+});
