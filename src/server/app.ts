@@ -42,13 +42,19 @@ export async function createApp(
         : { kind: "pglite", dataDir: config.dataDir },
     ));
   await applyMigrations(handle);
-  const auth = createAuth({
-    db: handle.db,
-    baseUrl: config.baseUrl,
-    secret: resolveAuthSecret(config),
-    adminEmails: config.adminEmails,
-    production: config.environment === "production",
-    allowPrivateUrls: config.allowPrivateUrls,
+  // Better Auth's oauth-provider seeds rows while it initializes; server processes starting together
+  // (WEB_CONCURRENCY, replicas) would each insert them, so initialization holds the migration lock.
+  const auth = await handle.withMigrationLock(async () => {
+    const created = createAuth({
+      db: handle.db,
+      baseUrl: config.baseUrl,
+      secret: resolveAuthSecret(config),
+      adminEmails: config.adminEmails,
+      production: config.environment === "production",
+      allowPrivateUrls: config.allowPrivateUrls,
+    });
+    await created.$context;
+    return created;
   });
   // Project servers' tools need the whole App (keyring, config) that holds the gateway, so their
   // source reads it once it exists; tools are resolved only after createApp has returned.
