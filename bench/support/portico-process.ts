@@ -1,7 +1,7 @@
 // Starts the production build (scripts/serve.ts) as its own process on a free port with a fresh data
 // folder, as `npm start` would, and prepares a signed-up user, an organization, a project and an API key.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -85,6 +85,13 @@ export async function startPortico(env: Record<string, string> = {}): Promise<Po
     stdio: ["ignore", "pipe", "pipe"],
   });
   process.once("exit", () => child.kill("SIGKILL"));
+  // BENCH_SERVER_LOG keeps what Portico prints (with NODE_OPTIONS=--trace-gc, its GC pauses) in a file.
+  const logFile = process.env.BENCH_SERVER_LOG;
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   await waitUntilReady(child);
 
   const { cookie } = await call(baseUrl, "", "/api/auth/sign-up/email", {
