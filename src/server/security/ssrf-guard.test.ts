@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBlockedAddress } from "./blocked-addresses.ts";
-import { assertPublicUrl, fetchPublicUrl, readTextCapped } from "./ssrf-guard.ts";
+import { assertPublicUrl, fetchPublicUrl, getPublicUrl, readTextCapped } from "./ssrf-guard.ts";
 
 const strict = { allowPrivateNetworks: false };
 const permissive = { allowPrivateNetworks: true };
@@ -130,5 +130,49 @@ describe("fetchPublicUrl", () => {
     const { text, truncated } = await readTextCapped(response, 1000);
     expect(text).toHaveLength(1000);
     expect(truncated).toBe(true);
+  });
+});
+
+describe("getPublicUrl", () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === "/redirect-home") {
+        response.writeHead(302, { location: "/" });
+        response.end();
+      } else if (request.url === "/slow") {
+        setTimeout(() => response.end("late"), 2000);
+      } else {
+        response.end("hello");
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("is held to the same guard: loopback refused unless allowed, names resolving to it too", async () => {
+    const port = (server.address() as AddressInfo).port;
+    await expect(getPublicUrl(`${origin}/`, {}, undefined, strict)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(getPublicUrl(`http://${hostname()}:${port}/`, {}, undefined, strict)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    const response = await getPublicUrl(`${origin}/redirect-home`, {}, undefined, permissive);
+    expect(response.url).toBe(`${origin}/`);
+    expect((await readTextCapped(response, 100)).text).toBe("hello");
+  });
+
+  it("gives up after its time limit, and on the caller's abort", async () => {
+    await expect(
+      getPublicUrl(`${origin}/slow`, {}, undefined, permissive, { timeoutMs: 100 }),
+    ).rejects.toMatchObject({ name: "TimeoutError" });
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(new Error("client went away")), 50);
+    await expect(getPublicUrl(`${origin}/slow`, {}, caller.signal, permissive)).rejects.toThrow(
+      /client went away/,
+    );
   });
 });
