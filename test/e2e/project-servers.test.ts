@@ -269,6 +269,12 @@ test("connect, add servers, switch a tool off, call each server's tool over /mcp
   await screenshot(page, "servers-04-playground");
   await page.keyboard.press("Escape");
 
+  // The project overview lists the servers with what each contributes now.
+  await page.goto(`/app/project/${project.id}`);
+  const overviewServers = page.getByRole("list", { name: "Servers" });
+  await visible(overviewServers.getByText("Exa"));
+  await visible(overviewServers.getByText("1 of 2 tools on"));
+
   // The organization overview counts each connected integration's tools.
   await page.goto(`/app/organization/${organization.id}`);
   await visible(page.getByText("2 tools"));

@@ -5,6 +5,7 @@ import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx
 import { ConnectClientsCard } from "~/components/gateway/connect-clients-card.tsx";
 import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
 import { UsageSummary } from "~/components/gateway/usage-summary.tsx";
+import { ProjectServersSummary } from "~/components/servers/project-servers-summary.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
@@ -73,6 +74,7 @@ function ProjectOverview() {
         </CardContent>
       </Card>
       <ConnectClientsCard projectId={projectId} baseUrl={clientConfig.baseUrl} />
+      <ProjectServersSummary projectId={projectId} />
       <UsageSummary stats={stats} />
       <Card>
         <CardHeader>

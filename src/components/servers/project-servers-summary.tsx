@@ -1,0 +1,76 @@
+// The project overview's view of its servers: what each contributes to the MCP endpoint right now
+// (tools on, or why it offers none), with the way to the Servers page to change it.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Server } from "lucide-react";
+import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
+import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { useTRPC } from "~/lib/trpc.ts";
+import { ToolListSkeleton } from "./server-card.tsx";
+
+export function ProjectServersSummary({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  // Not awaited by the route: listing a remote server's tools may take a moment, and the rest of the
+  // overview should not wait for it.
+  const servers = useQuery(trpc.projectServers.getProjectServersByProjectId.queryOptions({ projectId }));
+  const manage = (
+    <Button asChild variant="outline" size="sm">
+      <Link to="/app/project/$projectId/servers" params={{ projectId }}>
+        Manage servers
+      </Link>
+    </Button>
+  );
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Servers</CardTitle>
+          <CardDescription>
+            The business systems this project's endpoint reaches, besides the standard tools.
+          </CardDescription>
+        </div>
+        {servers.data && servers.data.length > 0 ? manage : null}
+      </CardHeader>
+      <CardContent>
+        {servers.isPending ? (
+          <ToolListSkeleton />
+        ) : servers.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            The servers could not be loaded: {servers.error.message}
+          </p>
+        ) : servers.data.length === 0 ? (
+          <EmptyState
+            icon={Server}
+            title="No servers yet"
+            description="Add a connected integration as a server and its tools join this project's MCP endpoint."
+            action={
+              <Button asChild>
+                <Link to="/app/project/$projectId/servers" params={{ projectId }}>
+                  Add a server
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="flex flex-col divide-y" aria-label="Servers">
+            {servers.data.map((server) => (
+              <li key={server.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <IntegrationLogo logo={server.logo} name={server.name} className="size-8" />
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-medium">{server.name}</span>
+                  <span className="truncate text-sm text-muted-foreground">
+                    {server.problem ?? `${server.enabledToolCount} of ${server.toolCount} tools on`}
+                  </span>
+                </div>
+                <ConnectionStatusBadge status={server.connectionStatus} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
