@@ -1,9 +1,10 @@
 // Runs one tool for a caller: a time limit on every run, failures turned into isError results the
 // model can read (never a protocol error), and the call recorded for the log and usage.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { startDeadline } from "../deadline.ts";
 import type { CallRecorder } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
-import type { GatewayTool } from "./tool-types.ts";
+import { type GatewayTool, toolError } from "./tool-types.ts";
 
 export interface ToolRunOptions {
   recorder: CallRecorder;
@@ -30,39 +31,31 @@ export async function runTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const at = new Date();
-  // One controller aborted by the time limit or by the client. Linked by hand rather than with
-  // AbortSignal.any, whose weak-reference bookkeeping is a visible share of a fast tool call.
-  const controller = new AbortController();
-  const signal = controller.signal;
-  const clientSignal = options.signal;
-  const onClientAbort = () => controller.abort(clientSignal?.reason);
-  if (clientSignal?.aborted) onClientAbort();
-  else clientSignal?.addEventListener("abort", onClientAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The time limit ends the run even when the tool ignores its signal.
+  let expire!: (timeout: ToolTimeout) => void;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(new ToolTimeout());
-      reject(new ToolTimeout());
-    }, options.timeoutMs);
+    expire = reject;
   });
+  const deadline = startDeadline(options.signal, options.timeoutMs, () => expire(new ToolTimeout()));
   let result: CallToolResult;
   try {
     result = await Promise.race([
-      tool.run(args, { principal, signal, allowPrivateUrls: options.allowPrivateUrls }),
+      tool.run(args, {
+        principal,
+        signal: deadline.signal,
+        allowPrivateUrls: options.allowPrivateUrls,
+      }),
       expired,
     ]);
   } catch (error) {
     if (error instanceof ToolTimeout) {
-      result = toolFailure(
-        `The tool ${tool.name} did not finish within ${options.timeoutMs / 1000} seconds.`,
-      );
+      result = toolError(`The tool ${tool.name} did not finish within ${options.timeoutMs / 1000} seconds.`);
     } else {
       options.reportError(error);
-      result = toolFailure(`The tool ${tool.name} failed unexpectedly. Try again later.`);
+      result = toolError(`The tool ${tool.name} failed unexpectedly. Try again later.`);
     }
   } finally {
-    clearTimeout(timer);
-    clientSignal?.removeEventListener("abort", onClientAbort);
+    deadline.release();
   }
   options.recorder.record({
     principal,
@@ -76,8 +69,4 @@ export async function runTool(
     at,
   });
   return result;
-}
-
-export function toolFailure(message: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: message }] };
 }

@@ -6,6 +6,11 @@ import type { Principal } from "./principal.ts";
 
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
 
+/** A failure the model reads and can act on (bad input, an upstream error): isError with the reason. */
+export function toolError(message: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}
+
 export interface ToolRunContext {
   principal: Principal;
   /** Aborted when the tool's time limit passes or the client goes away. */

@@ -13,6 +13,7 @@ import {
   request as undiciRequest,
 } from "undici";
 import { AppError } from "../../lib/errors.ts";
+import { startDeadline } from "../deadline.ts";
 import { isBlockedAddress } from "./blocked-addresses.ts";
 
 export interface UrlPolicy {
@@ -192,44 +193,25 @@ export function getPublicUrl(
   policy: UrlPolicy,
   options: GuardedFetchOptions = {},
 ): Promise<PublicUrlResponse> {
-  // The time limit is a timer cleared once the body is read or dropped, not AbortSignal.timeout, which
-  // keeps a timer and its signal alive for the whole limit after every call: at thousands of calls a
-  // second that garbage outlived young-generation GCs and made each of them several times slower.
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
-    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  );
-  const onCallerAbort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) onCallerAbort();
-  else signal?.addEventListener("abort", onCallerAbort, { once: true });
-  const release = () => {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onCallerAbort);
-  };
-  const exchange = followGuarded(
-    raw,
-    controller.signal,
-    policy,
-    options,
-    async (url, combined, dispatcher) => {
-      const answer = await undiciRequest(url, { method: "GET", headers, signal: combined, dispatcher });
-      const location = answer.headers.location;
-      return {
-        status: answer.statusCode,
-        location: typeof location === "string" ? location : null,
-        discard: async () => discardBody(answer.body),
-        value: { url: url.toString(), status: answer.statusCode, headers: answer.headers, body: answer.body },
-      };
-    },
-  );
+  // Released once the body is read or dropped (see deadline.ts for why not AbortSignal.timeout).
+  const deadline = startDeadline(signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const exchange = followGuarded(raw, deadline.signal, policy, options, async (url, combined, dispatcher) => {
+    const answer = await undiciRequest(url, { method: "GET", headers, signal: combined, dispatcher });
+    const location = answer.headers.location;
+    return {
+      status: answer.statusCode,
+      location: typeof location === "string" ? location : null,
+      discard: async () => discardBody(answer.body),
+      value: { url: url.toString(), status: answer.statusCode, headers: answer.headers, body: answer.body },
+    };
+  });
   return exchange.then(
     (response) => {
-      response.body.once("close", release);
+      response.body.once("close", deadline.release);
       return response;
     },
     (error: unknown) => {
-      release();
+      deadline.release();
       throw error;
     },
   );

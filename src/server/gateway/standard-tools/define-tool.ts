@@ -1,9 +1,9 @@
 // Standard tools keep name, description, zod input schema and handler together (DESIGN.md). The zod
 // schema is published as JSON Schema in tools/list and checked again on every call, so a model's bad
 // arguments come back as a readable tool error it can correct, not as a protocol failure.
-import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { GatewayTool, ToolRunContext } from "../tool-types.ts";
+import { type GatewayTool, type ToolRunContext, toolError } from "../tool-types.ts";
 
 export const STANDARD_SERVER_NAME = "standard";
 
@@ -24,10 +24,6 @@ function jsonSchemaOf(schema: z.ZodObject): { type: "object"; [key: string]: unk
 
 /** An error the tool reports to the model (bad input, unreachable page): isError with the reason. */
 export class ToolInputError extends Error {}
-
-export function toolError(message: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: message }] };
-}
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

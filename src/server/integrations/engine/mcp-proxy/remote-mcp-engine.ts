@@ -4,6 +4,7 @@
 // ("Remote MCP engine") for the choices on sessions, caching and limits.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../../app.ts";
+import { toolError } from "../../../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { capResult } from "./cap-result.ts";
@@ -37,7 +38,6 @@ export const REMOTE_MCP_DEFAULTS: RemoteMcpEngineOptions = {
 };
 
 const keyOf = (target: EngineTarget) => `${target.organizationId}:${target.integrationId}`;
-const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
 
 export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions> = {}): IntegrationEngine {
   const options = { ...REMOTE_MCP_DEFAULTS, ...overrides };
@@ -77,13 +77,13 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       try {
         endpoint = await resolveRemoteEndpoint(app, target);
       } catch (error) {
-        if (error instanceof ConnectionUnavailableError) return errorResult(error.reason);
+        if (error instanceof ConnectionUnavailableError) return toolError(error.reason);
         throw error;
       }
       let timeoutMs = options.listTimeoutMs;
       try {
         const remoteName = (await toolSet(app, target, endpoint)).remoteNames.get(name);
-        if (!remoteName) return errorResult(`${endpoint.name}'s MCP server has no tool named ${name}.`);
+        if (!remoteName) return toolError(`${endpoint.name}'s MCP server has no tool named ${name}.`);
         timeoutMs = options.callTimeoutMs;
         const result = await pool.use(app, keyOf(target), endpoint, (client) =>
           client.callTool({ name: remoteName, arguments: args }, undefined, {
@@ -98,7 +98,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
             : { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
         return capResult(content, options.maxResultChars);
       } catch (error) {
-        return errorResult(
+        return toolError(
           describeFailure(error, { name: endpoint.name, timeoutMs, cancelled: signal.aborted }),
         );
       }

@@ -4,15 +4,11 @@
 // match the text. Errors state the provider, the HTTP status and the provider's own message.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AuthFlowType } from "../../../../lib/integrations/types.ts";
+import { toolError } from "../../../gateway/tool-types.ts";
 import { readTextCapped } from "../../../security/ssrf-guard.ts";
 
 export const MAX_RESULT_BYTES = 100 * 1024;
 const MAX_ERROR_MESSAGE_CHARS = 500;
-
-export const toolError = (text: string): CallToolResult => ({
-  isError: true,
-  content: [{ type: "text", text }],
-});
 
 const isJson = (contentType: string | null) => /^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? "");
 

@@ -5,6 +5,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../../../lib/errors.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { App } from "../../../app.ts";
+import { type Deadline, startDeadline } from "../../../deadline.ts";
+import { toolError } from "../../../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { integrationRegistry } from "../../registry.ts";
@@ -12,7 +14,7 @@ import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { buildRequest } from "./build-request.ts";
 import { documentTools } from "./documents.ts";
-import { successResult, toolError, upstreamError } from "./format-result.ts";
+import { successResult, upstreamError } from "./format-result.ts";
 import type { OpenApiTool } from "./generate-tools.ts";
 import { sendRequest } from "./send-request.ts";
 import { argumentProblem } from "./validate-arguments.ts";
@@ -56,10 +58,27 @@ async function callTool(
     throw error;
   }
   const timeoutMs = callTimeoutMs(app);
+  // The deadline covers reading the answer too, so it is released only once that is done.
+  const deadline = startDeadline(signal, timeoutMs);
+  try {
+    return await sendAndRead(app, auth, tool, args, deadline, providerName, timeoutMs);
+  } finally {
+    deadline.release();
+  }
+}
+
+async function sendAndRead(
+  app: App,
+  auth: ConnectionAuth,
+  tool: OpenApiTool,
+  args: Record<string, unknown>,
+  deadline: Deadline,
+  providerName: string,
+  timeoutMs: number,
+): Promise<CallToolResult> {
   const outcome = await sendRequest(app, auth, buildRequest(tool, args, auth), {
     retryable: tool.retryable,
-    callerSignal: signal,
-    timeoutMs,
+    deadline,
   });
   if ("failure" in outcome) {
     if (outcome.failure === "timeout") {
@@ -78,10 +97,8 @@ async function callTool(
     return await successResult(response, providerName);
   } catch (error) {
     // The deadline or the caller can also end the call while the answer is being read.
-    if (signal.aborted) return toolError("The call was cancelled.");
-    if (error instanceof Error && error.name === "TimeoutError") {
-      return toolError(`${providerName} did not answer within ${timeoutMs / 1000} s.`);
-    }
+    if (deadline.timedOut()) return toolError(`${providerName} did not answer within ${timeoutMs / 1000} s.`);
+    if (deadline.signal.aborted) return toolError("The call was cancelled.");
     return toolError(`${providerName}'s answer could not be read: ${networkReason(error)}.`);
   }
 }

@@ -2,6 +2,7 @@
 // network failure or a 429/502/503/504 with a short backoff (Retry-After honoured, capped); POST and
 // PATCH are sent exactly once, since a lost answer does not mean the provider did nothing.
 import type { App } from "../../../app.ts";
+import type { Deadline } from "../../../deadline.ts";
 import { type ConnectionAuth, fetchWithAuth } from "../connection-auth.ts";
 import type { UpstreamRequest } from "./build-request.ts";
 
@@ -38,20 +39,19 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * `deadline` is the call's own time limit; `callerSignal` the MCP client's cancellation. Whichever
- * ends first stops the exchange, and the outcome says which.
+ * `deadline` is the call's time limit linked with the MCP client's cancellation. Whichever ends first
+ * stops the exchange, and the outcome says which.
  */
 export async function sendRequest(
   app: App,
   auth: ConnectionAuth,
   request: UpstreamRequest,
-  options: { retryable: boolean; callerSignal: AbortSignal; timeoutMs: number },
+  options: { retryable: boolean; deadline: Deadline },
 ): Promise<SendOutcome> {
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const signal = AbortSignal.any([options.callerSignal, deadline]);
-  const endsAt = Date.now() + options.timeoutMs;
+  const { deadline } = options;
+  const { signal, endsAt } = deadline;
   const stopped = (): SendOutcome | null =>
-    options.callerSignal.aborted ? { failure: "aborted" } : deadline.aborted ? { failure: "timeout" } : null;
+    deadline.timedOut() ? { failure: "timeout" } : signal.aborted ? { failure: "aborted" } : null;
   for (let attempt = 1; ; attempt++) {
     const last = !options.retryable || attempt >= MAX_ATTEMPTS;
     let wait: number;
