@@ -4,11 +4,8 @@
 import { createHash } from "node:crypto";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { App } from "../../../app.ts";
-import { ConnectionUnavailableError } from "../../connections/access-token.ts";
-import { findConnection } from "../../connections/connection-store.ts";
-import { readCredentialById } from "../../credentials/credential-store.ts";
-import { integrationRegistry, providerEndpoints } from "../../registry.ts";
-import { accessFromCredential } from "../credential-access.ts";
+import { integrationRegistry } from "../../registry.ts";
+import { resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget } from "../engine.ts";
 
 export interface RemoteEndpoint {
@@ -26,28 +23,13 @@ export interface RemoteEndpoint {
 
 export async function resolveRemoteEndpoint(app: App, target: EngineTarget): Promise<RemoteEndpoint> {
   const { provider, sourceType } = integrationRegistry[target.integrationId];
-  const name = providers[provider].name;
   if (sourceType !== "mcp") throw new Error(`${target.integrationId} is not a remote MCP integration`);
-  const endpoints = providerEndpoints(provider, app.config);
-  const url = endpoints.mcpUrl;
+  // The connection must be active and its saved key is sent the way the check before saving sent it:
+  // the same resolution the OpenAPI engine uses, whose base URL for these providers is the MCP URL.
+  const { baseUrl: url, headers } = await resolveConnectionAuth(app, target.organizationId, provider);
   if (!url) throw new Error(`${provider} has no MCP URL`);
-  const row = await findConnection(app.db, target.organizationId, provider);
-  if (!row) throw new ConnectionUnavailableError(`${name} is not connected.`);
-  if (row.status !== "active") {
-    throw new ConnectionUnavailableError(row.statusReason ?? `The ${name} connection is ${row.status}.`);
-  }
-  const credential = row.credentialId
-    ? await readCredentialById(app.db, app.keyring, row.credentialId)
-    : null;
-  const key = credential?.values.mcpApiKey;
-  if (typeof key !== "string" || key === "") {
-    throw new ConnectionUnavailableError(`The ${name} connection has no MCP API key. Connect again.`);
-  }
-  // The same header the check before saving used (credential-access.ts holds each provider's).
-  const headers = accessFromCredential(provider, "api-token", { mcpApiKey: key }, endpoints)?.headers;
-  if (!headers) throw new Error(`${provider} has no API-token access`);
   const fingerprint = createHash("sha256")
     .update(JSON.stringify([url, headers, app.config.allowPrivateUrls]))
     .digest("hex");
-  return { name, url, headers, fingerprint };
+  return { name: providers[provider].name, url, headers, fingerprint };
 }
