@@ -31,6 +31,8 @@ export class HttpConnection {
   private readonly ready: Promise<void>;
   private received: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (response: RawResponse) => void; reject: (error: Error) => void } | null = null;
+  /** Set once the socket has closed, e.g. when the server ended a keep-alive connection left idle. */
+  closed = false;
 
   constructor(url: URL) {
     this.socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true });
@@ -48,12 +50,17 @@ export class HttpConnection {
       waiting?.reject(error);
     };
     this.socket.on("error", fail);
-    this.socket.on("close", () => fail(new Error("connection closed")));
+    this.socket.on("close", () => {
+      this.closed = true;
+      fail(new Error("connection closed"));
+    });
   }
 
   async send(request: Buffer): Promise<RawResponse> {
     await this.ready;
     if (this.waiting) throw new Error("one request at a time per connection");
+    // A write to a closed socket neither answers nor fails, so the request would wait forever.
+    if (this.closed) throw new Error("connection closed");
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
       this.socket.write(request);

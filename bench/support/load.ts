@@ -4,6 +4,7 @@
 // request was due, so a stalled server cannot hide its queueing).
 import { performance } from "node:perf_hooks";
 import { encodeRequest, HttpConnection } from "./http-connection.ts";
+import { pace } from "./pacer.ts";
 
 export interface RequestSpec {
   url: string;
@@ -52,6 +53,14 @@ function sender(spec: RequestSpec, connections: number) {
   const request = encodeRequest(url, spec.method, spec.headers ?? {}, spec.body);
   const idle = Array.from({ length: connections }, () => new HttpConnection(url));
   const all = [...idle];
+  /** A free connection; one the server closed while it sat idle (keep-alive timeout) is replaced. */
+  const take = () => {
+    const connection = idle.pop();
+    if (!connection?.closed) return connection;
+    const fresh = new HttpConnection(url);
+    all.push(fresh);
+    return fresh;
+  };
   const queue: (() => void)[] = [];
   const latencies: number[] = [];
   let errors = 0;
@@ -62,10 +71,10 @@ function sender(spec: RequestSpec, connections: number) {
   };
   /** Sends once a connection is free; latency counts from `dueAt` (default: now). */
   const send = async (dueAt = performance.now()) => {
-    let connection = idle.pop();
+    let connection = take();
     while (!connection) {
       await new Promise<void>((resolve) => queue.push(resolve));
-      connection = idle.pop();
+      connection = take();
     }
     try {
       const response = await connection.send(request);
@@ -120,16 +129,7 @@ export async function fixedRate(
   const started = performance.now();
   const total = Math.round((perSecond * durationMs) / 1000);
   const inFlight: Promise<void>[] = [];
-  for (let sent = 0; sent < total; ) {
-    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond));
-    while (sent < due) {
-      inFlight.push(load.send(started + (sent * 1000) / perSecond));
-      sent++;
-    }
-    // A timer tick rather than a busy loop: spinning would take a core from the server being measured.
-    // Latency still counts from each request's due time, so a late tick is not hidden.
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
+  await pace(started, 1000 / perSecond, total, (_index, dueAt) => inFlight.push(load.send(dueAt)));
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
   load.close();

@@ -1,0 +1,44 @@
+// A clock for fixed-rate load that ticks at each request's own due time, to a few tens of µs, without
+// spinning. Node's timers have 1 ms granularity: at 2,000 req/s they fire every 1.1 ms or so and send
+// two or three requests at once, so each waits for the tick and then for the one sent beside it, and
+// what is measured is the generator's batching more than the server. A busy loop is exact but takes a
+// whole core from the server being measured. Here a worker thread sleeps in Atomics.wait (a futex with
+// a timeout) until each due time and posts the request's index; the main thread, which owns the
+// sockets, wakes on that message and sends.
+import { Worker } from "node:worker_threads";
+
+const clock = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { startedAt, intervalMs, count } = workerData;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+const origin = startedAt - performance.timeOrigin; // the main thread's start on this thread's clock
+for (let index = 0; index < count; index++) {
+  const wait = origin + index * intervalMs - performance.now();
+  if (wait > 0) Atomics.wait(sleeper, 0, 0, wait);
+  parentPort.postMessage(index);
+}
+`;
+
+/**
+ * Calls `onDue(index, dueAt)` for `count` requests spaced `intervalMs` apart from `startedAt` (the main
+ * thread's performance.now()); resolves after the last one. A late wake-up is not hidden: `dueAt` is
+ * when the request should have gone, and latency is counted from it.
+ */
+export function pace(
+  startedAt: number,
+  intervalMs: number,
+  count: number,
+  onDue: (index: number, dueAt: number) => void,
+): Promise<void> {
+  const worker = new Worker(clock, {
+    eval: true,
+    workerData: { startedAt: performance.timeOrigin + startedAt, intervalMs, count },
+  });
+  return new Promise((resolve, reject) => {
+    worker.on("message", (index: number) => {
+      onDue(index, startedAt + index * intervalMs);
+      if (index === count - 1) void worker.terminate().then(() => resolve());
+    });
+    worker.once("error", reject);
+  });
+}
