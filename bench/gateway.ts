@@ -7,12 +7,13 @@
 // BENCH_SECONDS (default 10) sets the length of each load phase. BENCH_DATABASE_URL runs Portico on that
 // PostgreSQL instead of the embedded database, and BENCH_WORKERS (with it) as that many server
 // processes (WEB_CONCURRENCY). Each phase also prints Portico's CPU time per request, which unlike
-// requests per second hardly depends on what else the machine is doing.
+// requests per second hardly depends on what else the machine is doing. Between phases it waits until
+// Portico is idle, so the call log of 100,000 calls from phase 1 is not measured as phase 2's latency.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { closedLoop, fixedRate, type LoadResult, type RequestSpec } from "./support/load.ts";
 import { freePort, startPortico } from "./support/portico-process.ts";
-import { processTreeCpuMs } from "./support/process-cpu.ts";
+import { processTreeCpuMs, waitUntilIdle } from "./support/process-cpu.ts";
 import { measureToolsList } from "./support/tools-list-in-process.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,6 +38,16 @@ async function withCpu(pid: number, phase: () => Promise<LoadResult>) {
   const cpuMicros =
     before === null || after === null ? undefined : ((after - before) * 1000) / Math.max(1, result.requests);
   return { result, cpuMicros };
+}
+
+/** Lets Portico finish the previous phase's work (its call log above all) before the next one. */
+async function settle(pid: number, phase: string) {
+  const waited = await waitUntilIdle(pid);
+  console.log(
+    waited === null
+      ? `    (Portico was still busy 60 s after phase ${phase}; measuring anyway)`
+      : `    (Portico idle ${(waited / 1000).toFixed(1)} s after phase ${phase})`,
+  );
 }
 
 async function startUpstream(): Promise<{ url: string; stop: () => void }> {
@@ -89,6 +100,7 @@ try {
   const throughput = await withCpu(portico.pid, () => closedLoop(calculate, CONNECTIONS, durationMs));
   report(`1. tools/call calculate, ${CONNECTIONS} connections`, throughput.result, throughput.cpuMicros);
 
+  await settle(portico.pid, "1");
   const direct: RequestSpec = { url: upstream.url, method: "GET" };
   const viaGateway = toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: upstream.url });
   await fixedRate(viaGateway, RATE, Math.min(3000, durationMs)); // warm-up
@@ -101,6 +113,7 @@ try {
     `    added by the gateway: p50 ${(gatewayResult.p50 - directResult.p50).toFixed(3)} ms, p99 ${(gatewayResult.p99 - directResult.p99).toFixed(3)} ms`,
   );
 
+  await settle(portico.pid, "2");
   const list = await measureToolsList(1000, 2000);
   console.log(
     `3. tools/list, ${list.toolCount} tools (${(list.bytes / 1024).toFixed(0)} KB), ${list.iterations} calls   p50 ${fmt(list.p50)} ms  p99 ${fmt(list.p99)} ms`,

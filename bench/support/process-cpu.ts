@@ -30,3 +30,22 @@ export function processTreeCpuMs(pid: number): number | null {
   }
   return total;
 }
+
+/**
+ * Waits until `pid`'s processes use under a tenth of a core (e.g. once the call log of the previous
+ * phase is written), so one phase's leftovers are not measured as the next one's latency. Resolves with
+ * the milliseconds waited, or null if they were still busy after `maxMs`.
+ */
+export async function waitUntilIdle(pid: number, maxMs = 60_000): Promise<number | null> {
+  const started = performance.now();
+  const windowMs = 500;
+  let before = processTreeCpuMs(pid);
+  while (before !== null && performance.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = processTreeCpuMs(pid);
+    if (after === null) return null;
+    if (after - before < windowMs / 10) return performance.now() - started;
+    before = after;
+  }
+  return null;
+}

@@ -1,12 +1,13 @@
-// Opens the database: embedded PGlite in a data folder by default, PostgreSQL when a URL is given.
-// Both speak the same SQL, so the rest of the server sees one Drizzle type.
+// Opens the database: embedded PGlite (in a worker thread, pglite-thread.ts) in a data folder by default,
+// PostgreSQL when a URL is given. Both speak the same SQL, so the rest of the server sees one Drizzle type.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -91,8 +92,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     dataDir = path.resolve(target.dataDir, "pglite");
     mkdirSync(path.dirname(dataDir), { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const client = new PgliteThread(dataDir);
+  await client.ready();
+  // Drizzle's PGlite session calls only query() and transaction(), which the thread's client offers.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { PgliteThread } from "./pglite-thread.ts";
+
+describe("PgliteThread (the embedded database in a worker thread)", () => {
+  const opened: PgliteThread[] = [];
+  const open = async () => {
+    const thread = new PgliteThread(undefined);
+    opened.push(thread);
+    await thread.ready();
+    await thread.query("create table item (id int primary key, name text not null, at timestamptz)");
+    return thread;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((thread) => thread.close()));
+  });
+
+  it("runs statements with parameters and returns rows as objects or arrays", async () => {
+    const db = await open();
+    const inserted = await db.query("insert into item values ($1, $2, $3)", [1, "one", new Date(0)]);
+    expect(inserted.affectedRows).toBe(1);
+    const objects = await db.query("select id, name from item where id = $1", [1]);
+    expect(objects.rows).toEqual([{ id: 1, name: "one" }]);
+    const arrays = await db.query("select id, name from item", [], { rowMode: "array" });
+    expect(arrays.rows).toEqual([[1, "one"]]);
+  });
+
+  it("leaves the types Drizzle asks for as text and parses the others", async () => {
+    const db = await open();
+    await db.query("insert into item values (1, 'one', '2026-01-02T03:04:05Z')");
+    const keepTimestamps = { parsers: { 1184: (value: string) => value } };
+    const raw = await db.query("select at from item", [], keepTimestamps);
+    expect(typeof (raw.rows[0] as { at: unknown }).at).toBe("string");
+    const parsed = await db.query("select at from item");
+    expect((parsed.rows[0] as { at: Date }).at).toBeInstanceOf(Date);
+  });
+
+  it("commits a transaction, and rolls it back when its callback throws", async () => {
+    const db = await open();
+    await db.transaction(async (tx) => {
+      await tx.query("insert into item values (1, 'kept')");
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into item values (2, 'dropped')");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect((await db.query("select name from item order by id")).rows).toEqual([{ name: "kept" }]);
+  });
+
+  it("makes statements outside a transaction wait until it ends", async () => {
+    const db = await open();
+    let outsideSaw: unknown;
+    await db.transaction(async (tx) => {
+      await tx.query("insert into item values (1, 'inside')");
+      const outside = db.query("select count(*)::int as n from item").then((r) => {
+        outsideSaw = r.rows[0];
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(outsideSaw).toBeUndefined();
+      void outside;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(outsideSaw).toEqual({ n: 1 });
+  });
+
+  it("passes PostgreSQL's error fields through (code, constraint) with the message", async () => {
+    const db = await open();
+    await db.query("insert into item values (1, 'one')");
+    const failure = await db.query("insert into item values (1, 'again')").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: "23505", constraint: "item_pkey" });
+    expect((failure as Error).message).toMatch(/duplicate key/);
+    // The thread keeps working after a failed statement.
+    expect((await db.query("select count(*)::int as n from item")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("delivers notifications to listeners", async () => {
+    const db = await open();
+    const received: string[] = [];
+    await db.listen("portico_test", (payload) => received.push(payload));
+    await db.query("select pg_notify('portico_test', 'hello')");
+    await expect.poll(() => received).toEqual(["hello"]);
+  });
+
+  it("refuses statements after close with a clear error", async () => {
+    const db = await open();
+    opened.pop();
+    await db.close();
+    await expect(db.query("select 1")).rejects.toThrow(/embedded database thread/);
+  });
+});

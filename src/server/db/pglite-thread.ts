@@ -1,0 +1,196 @@
+// The embedded database in a worker thread. PGlite is PostgreSQL compiled to WebAssembly and runs in
+// the thread that calls it; in the server's request thread every statement (the call log's batches
+// above all: ~30 µs a row) paused every request for its duration. Here PGlite runs in a worker and
+// this side offers the part of its interface that Drizzle and client.ts use — query, transaction,
+// listen, close — passing statements and results as messages. See ARCHITECTURE.md, "Embedded database
+// in a worker thread".
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+
+/** What crosses the thread boundary for a failed statement: the error's message and its fields. */
+interface SerializedError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+type Reply =
+  | { id: number; result: QueryResult }
+  | { id: number; error: SerializedError }
+  | { notification: string; payload: string };
+
+export interface QueryResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export interface QueryOptions {
+  rowMode?: "array" | "object";
+  /** Only which types to leave unparsed crosses over (Drizzle passes identity parsers to keep text). */
+  parsers?: Record<number, unknown>;
+}
+
+export interface PgliteQueryable {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+}
+
+// Runs as a CommonJS script in the worker. Statements arrive one at a time in the order sent; this side
+// already keeps a transaction's statements together, so the worker only executes.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { PGlite } = require(workerData.pglitePath);
+const opened = PGlite.create(workerData.dataDir ?? undefined);
+const keepText = (value) => value;
+function serializeError(error) {
+  const fields = {};
+  if (error && typeof error === "object") {
+    for (const [key, value] of Object.entries(error)) {
+      if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+    }
+  }
+  return { name: error?.name ?? "Error", message: error?.message ?? String(error), fields };
+}
+async function run(message) {
+  const db = await opened;
+  switch (message.op) {
+    case "query": {
+      const parsers = {};
+      for (const type of message.keepText) parsers[type] = keepText;
+      const result = await db.query(message.sql, message.params, { rowMode: message.rowMode, parsers });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case "listen":
+      await db.listen(message.channel, (payload) =>
+        parentPort.postMessage({ notification: message.channel, payload }),
+      );
+      return { rows: [], fields: [] };
+    case "close":
+      await db.close();
+      return { rows: [], fields: [] };
+  }
+}
+let queue = Promise.resolve();
+parentPort.on("message", (message) => {
+  queue = queue.then(() =>
+    run(message).then(
+      (result) => parentPort.postMessage({ id: message.id, result }),
+      (error) => parentPort.postMessage({ id: message.id, error: serializeError(error) }),
+    ),
+  );
+});
+`;
+
+function toError({ name, message, fields }: SerializedError): Error {
+  const error = Object.assign(new Error(message), fields);
+  error.name = name;
+  return error;
+}
+
+export class PgliteThread implements PgliteQueryable {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: QueryResult) => void; reject: (e: Error) => void }
+  >();
+  private readonly listeners = new Map<string, Array<(payload: string) => void>>();
+  /** Statements outside a transaction wait for the one in progress, as they would in PGlite itself. */
+  private exclusive: Promise<void> = Promise.resolve();
+  private failure: Error | null = null;
+
+  constructor(dataDir: string | undefined) {
+    const pglitePath = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pglitePath, dataDir } });
+    // Only pending statements keep the process alive (see send), so a finished script can exit.
+    this.worker.unref();
+    this.worker.on("message", (reply: Reply) => this.receive(reply));
+    this.worker.on("error", (error) => this.fail(error));
+    this.worker.on("exit", (code) => this.fail(new Error(`The embedded database thread exited (${code})`)));
+  }
+
+  /** Resolves once the database is open (or rejects with why it could not be). */
+  async ready(): Promise<void> {
+    await this.query("select 1");
+  }
+
+  query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult> {
+    const run = this.exclusive.then(() => this.send(sql, params, options));
+    return run;
+  }
+
+  /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK when it throws); other statements wait meanwhile. */
+  async transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
+    const previous = this.exclusive;
+    let release!: () => void;
+    this.exclusive = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    const tx: PgliteQueryable = {
+      query: (sql, params = [], options = {}) => this.send(sql, params, options),
+    };
+    try {
+      await this.send("begin", [], {});
+      const result = await fn(tx);
+      await this.send("commit", [], {});
+      return result;
+    } catch (error) {
+      await this.send("rollback", [], {}).catch(() => undefined);
+      throw error;
+    } finally {
+      release();
+    }
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<void> {
+    const existing = this.listeners.get(channel);
+    if (existing) {
+      existing.push(onPayload);
+      return;
+    }
+    this.listeners.set(channel, [onPayload]);
+    await this.exclusive;
+    await this.request({ op: "listen", channel });
+  }
+
+  async close(): Promise<void> {
+    await this.exclusive;
+    if (!this.failure) await this.request({ op: "close" });
+    await this.worker.terminate();
+  }
+
+  private send(sql: string, params: unknown[], options: QueryOptions): Promise<QueryResult> {
+    const keepText = Object.keys(options.parsers ?? {}).map(Number);
+    return this.request({ op: "query", sql, params, rowMode: options.rowMode ?? "object", keepText });
+  }
+
+  private request(message: Record<string, unknown>): Promise<QueryResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private receive(reply: Reply): void {
+    if ("notification" in reply) {
+      for (const listener of this.listeners.get(reply.notification) ?? []) listener(reply.payload);
+      return;
+    }
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if ("error" in reply) waiting.reject(toError(reply.error));
+    else waiting.resolve(reply.result);
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const { reject } of this.pending.values()) reject(this.failure);
+    this.pending.clear();
+  }
+}
