@@ -22,6 +22,21 @@ describe("answerToolsList", () => {
     expect(await response?.text()).toBe('{"result":{"tools":[{"name":"x"}]},"jsonrpc":"2.0","id":7}');
   });
 
+  it("sends a large list from the cache without copying it, with its exact length", async () => {
+    const many = Array.from({ length: 2000 }, (_, index) => ({ name: `tool_${index}`, description: "d" }));
+    const listedJson = Buffer.from(JSON.stringify(many));
+    expect(listedJson.byteLength).toBeGreaterThan(64 * 1024);
+    const large: ProjectTools = { byName: new Map(), listed: [], listedJson };
+    const message = { jsonrpc: "2.0", id: "req-1", method: "tools/list" };
+    const response = answerToolsList(request(), message, large);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of response?.body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+    expect(chunks).toContain(listedJson); // the cached bytes themselves, not a copy
+    const text = Buffer.concat(chunks).toString();
+    expect(JSON.parse(text)).toEqual({ result: { tools: many }, jsonrpc: "2.0", id: "req-1" });
+    expect(response?.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+  });
+
   it.each([
     ["a cursor", { jsonrpc: "2.0", id: 1, method: "tools/list", params: { cursor: "c" } }, {}],
     ["another method", { jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }, {}],

@@ -59,19 +59,40 @@ function jsonResponse(resultJson: string, id: RequestId): Response {
 }
 
 const LIST_HEAD = Buffer.from('{"result":{"tools":');
+/**
+ * Lists larger than this are sent from the cache as they are, without being copied into one buffer per
+ * answer: at a project with 1,000 tools (770 KB) each copy was external memory V8 counts towards its next
+ * full collection, which then came every ~80 answers and took 4-8 ms. Smaller lists are cheaper copied.
+ */
+const COPY_LIMIT = 64 * 1024;
 
 /** tools/list without a cursor, from the project's cached serialization; null when the SDK must answer. */
 export function answerToolsList(request: Request, message: unknown, tools: ProjectTools): Response | null {
   // `_meta` alone doesn't change the answer; a cursor (pagination) or anything else goes to the SDK.
   const plain = plainRequest(message, "tools/list", ["_meta"]);
   if (!plain || !sdkWouldAccept(request)) return null;
-  // Copying the cached bytes once is far cheaper than encoding most of a megabyte of text again.
-  const body = Buffer.concat([
+  const parts = [
     LIST_HEAD,
     tools.listedJson,
     Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`),
-  ]);
-  return new FastResponse(body, { status: 200, headers: { "Content-Type": "application/json" } });
+  ];
+  if (tools.listedJson.byteLength <= COPY_LIMIT) {
+    return new FastResponse(Buffer.concat(parts), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+  const length = parts.reduce((total, part) => total + part.byteLength, 0);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+  return new FastResponse(body, {
+    status: 200,
+    headers: { "Content-Type": "application/json", "Content-Length": String(length) },
+  });
 }
 
 /**
