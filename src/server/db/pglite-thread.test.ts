@@ -51,16 +51,16 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
   it("makes statements outside a transaction wait until it ends", async () => {
     const db = await open();
     let outsideSaw: unknown;
+    let outside: Promise<void> | undefined;
     await db.transaction(async (tx) => {
       await tx.query("insert into item values (1, 'inside')");
-      const outside = db.query("select count(*)::int as n from item").then((r) => {
+      outside = db.query("select count(*)::int as n from item").then((r) => {
         outsideSaw = r.rows[0];
       });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(outsideSaw).toBeUndefined();
-      void outside;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await outside;
     expect(outsideSaw).toEqual({ n: 1 });
   });
 

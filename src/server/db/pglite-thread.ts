@@ -115,8 +115,7 @@ export class PgliteThread implements PgliteQueryable {
   }
 
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult> {
-    const run = this.exclusive.then(() => this.send(sql, params, options));
-    return run;
+    return this.exclusive.then(() => this.send(sql, params, options));
   }
 
   /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK when it throws); other statements wait meanwhile. */
