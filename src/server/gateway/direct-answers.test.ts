@@ -29,12 +29,13 @@ describe("answerToolsList", () => {
     const large: ProjectTools = { byName: new Map(), listed: [], listedJson };
     const message = { jsonrpc: "2.0", id: "req-1", method: "tools/list" };
     const response = answerToolsList(request(), message, large);
+    if (!response?.body) throw new Error("expected an answer with a body");
     const chunks: Uint8Array[] = [];
-    for await (const chunk of response?.body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
     expect(chunks).toContain(listedJson); // the cached bytes themselves, not a copy
     const text = Buffer.concat(chunks).toString();
     expect(JSON.parse(text)).toEqual({ result: { tools: many }, jsonrpc: "2.0", id: "req-1" });
-    expect(response?.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
   });
 
   it.each([
