@@ -1,5 +1,5 @@
-// What the gateway needs to know about a tool, whatever its source (standard tools now; integration
-// servers' OpenAPI and remote-MCP tools later): a name unique in the project, an LLM-facing description,
+// What the gateway needs to know about a tool, whatever its source (standard tools, project servers'
+// OpenAPI and remote-MCP tools): a name unique in the project, an LLM-facing description,
 // a JSON Schema for the input, annotations, and a function that runs it.
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "./principal.ts";
@@ -19,13 +19,18 @@ export interface ToolRunContext {
   allowPrivateUrls: boolean;
 }
 
-export interface GatewayTool {
+/** What a model is shown of a tool: the same fields for the gateway and for the integration engines. */
+export interface ToolDescription {
   name: string;
   title: string;
+  /** Written for an LLM: what the tool does, when to use it, what it returns. */
   description: string;
   inputSchema: { type: "object"; [key: string]: unknown };
   outputSchema?: { type: "object"; [key: string]: unknown };
   annotations: ToolAnnotations;
+}
+
+export interface GatewayTool extends ToolDescription {
   /** The project server the tool belongs to; null for standard tools. */
   serverId: string | null;
   serverName: string;

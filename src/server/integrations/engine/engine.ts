@@ -1,9 +1,10 @@
 // How a project server's tools come to be and run, whatever the integration's source type: an OpenAPI
 // document executed over HTTP (openapi/) or a remote MCP server proxied (mcp-proxy/). Project servers
 // (src/server/servers) only talk to this interface; engines.ts picks the engine for a source type.
-import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
+import type { ToolDescription } from "../../gateway/tool-types.ts";
 
 /** Whose connection a call uses: the organization's connection to the integration's provider. */
 export interface EngineTarget {
@@ -16,15 +17,7 @@ export interface EngineTarget {
  * unique within the integration; project servers prefix it with the integration id to keep names unique
  * in a project.
  */
-export interface EngineTool {
-  name: string;
-  title: string;
-  /** Written for an LLM: what the tool does, when to use it, what it returns. */
-  description: string;
-  inputSchema: { type: "object"; [key: string]: unknown };
-  outputSchema?: { type: "object"; [key: string]: unknown };
-  annotations: ToolAnnotations;
-}
+export type EngineTool = ToolDescription;
 
 export interface IntegrationEngine {
   /**
