@@ -126,10 +126,9 @@ export async function fixedRate(
   durationMs: number,
 ): Promise<LoadResult> {
   const load = sender(spec, 64);
-  const started = performance.now();
   const total = Math.round((perSecond * durationMs) / 1000);
   const inFlight: Promise<void>[] = [];
-  await pace(started, 1000 / perSecond, total, (_index, dueAt) => inFlight.push(load.send(dueAt)));
+  const started = await pace(1000 / perSecond, total, (_index, dueAt) => inFlight.push(load.send(dueAt)));
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
   load.close();

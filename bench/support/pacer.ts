@@ -9,35 +9,42 @@ import { Worker } from "node:worker_threads";
 
 const clock = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { startedAt, intervalMs, count } = workerData;
+const { intervalMs, count } = workerData;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
-const origin = startedAt - performance.timeOrigin; // the main thread's start on this thread's clock
-for (let index = 0; index < count; index++) {
-  const wait = origin + index * intervalMs - performance.now();
-  if (wait > 0) Atomics.wait(sleeper, 0, 0, wait);
-  parentPort.postMessage(index);
-}
+parentPort.once("message", (startedAt) => {
+  const origin = startedAt - performance.timeOrigin; // the main thread's start on this thread's clock
+  for (let index = 0; index < count; index++) {
+    const wait = origin + index * intervalMs - performance.now();
+    if (wait > 0) Atomics.wait(sleeper, 0, 0, wait);
+    parentPort.postMessage(index);
+  }
+});
+parentPort.postMessage("ready");
 `;
 
 /**
- * Calls `onDue(index, dueAt)` for `count` requests spaced `intervalMs` apart from `startedAt` (the main
- * thread's performance.now()); resolves after the last one. A late wake-up is not hidden: `dueAt` is
- * when the request should have gone, and latency is counted from it.
+ * Calls `onDue(index, dueAt)` for `count` requests spaced `intervalMs` apart; resolves with the start
+ * (the main thread's performance.now()) after the last one. The clock starts only once its thread runs:
+ * starting a worker takes 30-50 ms, and a schedule begun before that sent its first hundred requests
+ * in one burst, measured as the server's latency. A late wake-up is not hidden: `dueAt` is when the
+ * request should have gone, and latency is counted from it.
  */
 export function pace(
-  startedAt: number,
   intervalMs: number,
   count: number,
   onDue: (index: number, dueAt: number) => void,
-): Promise<void> {
-  const worker = new Worker(clock, {
-    eval: true,
-    workerData: { startedAt: performance.timeOrigin + startedAt, intervalMs, count },
-  });
+): Promise<number> {
+  const worker = new Worker(clock, { eval: true, workerData: { intervalMs, count } });
+  let startedAt = 0;
   return new Promise((resolve, reject) => {
-    worker.on("message", (index: number) => {
-      onDue(index, startedAt + index * intervalMs);
-      if (index === count - 1) void worker.terminate().then(() => resolve());
+    worker.on("message", (message: number | "ready") => {
+      if (message === "ready") {
+        startedAt = performance.now();
+        worker.postMessage(performance.timeOrigin + startedAt);
+        return;
+      }
+      onDue(message, startedAt + message * intervalMs);
+      if (message === count - 1) void worker.terminate().then(() => resolve(startedAt));
     });
     worker.once("error", reject);
   });
