@@ -1,6 +1,8 @@
 // Bearer token → Principal. API keys are cached in process by the hash of their secret (the hot path
 // does one SHA-256 and a map lookup); the cache is dropped for a project when its keys or access change
-// (see gateway.ts). OAuth access tokens are verified by the authorization server's code on every call,
+// (see gateway.ts). A key missing from the cache, or stale, is read once however many requests ask for
+// it meanwhile: every 30 s a busy key's entry expires, and at 2,000 calls a second each request that
+// arrived during the read used to start its own, queueing hundreds of reads behind one another. OAuth access tokens are verified by the authorization server's code on every call,
 // so revoking a client takes effect on the next request.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
@@ -21,6 +23,9 @@ interface CachedKey {
 
 export class PrincipalResolver {
   private readonly keys = new Map<string, CachedKey>();
+  private readonly loadingKeys = new Map<string, Promise<CachedKey>>();
+  /** Bumped when cached keys are dropped, so a read begun before that is not cached after it. */
+  private generation = 0;
   private readonly projectOrganizations = new Map<string, string>();
 
   private readonly app: Pick<App, "db">;
@@ -55,26 +60,47 @@ export class PrincipalResolver {
 
   /** Drops every cached key of a project (keys revoked, members removed, project deleted). */
   forgetProject(projectId: string): void {
+    this.generation++;
+    this.loadingKeys.clear();
     for (const [hash, entry] of this.keys) {
       if (entry.principal?.projectId === projectId) this.keys.delete(hash);
     }
   }
 
   forgetAll(): void {
+    this.generation++;
+    this.loadingKeys.clear();
     this.keys.clear();
   }
 
   private async resolveApiKey(secret: string): Promise<Principal | null> {
     const hash = hashApiKeySecret(secret);
-    const now = Date.now();
     let entry = this.keys.get(hash);
-    if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS) {
-      entry = { ...(await this.loadApiKey(hash)), cachedAt: now };
-      if (this.keys.size >= KEY_CACHE_MAX_ENTRIES) this.keys.clear();
-      this.keys.set(hash, entry);
-    }
-    if (entry.expiresAt !== null && entry.expiresAt <= now) return null;
+    if (!entry || Date.now() - entry.cachedAt > KEY_CACHE_TTL_MS) entry = await this.readKey(hash);
+    if (entry.expiresAt !== null && entry.expiresAt <= Date.now()) return null;
     return entry.principal;
+  }
+
+  /** Reads a key into the cache; requests arriving while it is read share the one read. */
+  private readKey(hash: string): Promise<CachedKey> {
+    const inFlight = this.loadingKeys.get(hash);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const cachedAt = Date.now();
+    const reading = this.loadApiKey(hash)
+      .then((loaded) => {
+        const entry = { ...loaded, cachedAt };
+        if (generation === this.generation) {
+          if (this.keys.size >= KEY_CACHE_MAX_ENTRIES) this.keys.clear();
+          this.keys.set(hash, entry);
+        }
+        return entry;
+      })
+      .finally(() => {
+        if (this.loadingKeys.get(hash) === reading) this.loadingKeys.delete(hash);
+      });
+    this.loadingKeys.set(hash, reading);
+    return reading;
   }
 
   private async loadApiKey(hash: string): Promise<Omit<CachedKey, "cachedAt">> {
