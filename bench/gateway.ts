@@ -2,11 +2,12 @@
 // processes of their own), printing requests/s, p50 and p99:
 //   1. throughput: tools/call of a CPU-only standard tool over /mcp, as fast as possible;
 //   2. added latency at a fixed rate: the same upstream page fetched directly, then through
-//      tools/call fetch_web_page on /mcp (auth, tool resolution, SDK, logging and metering all on);
+//      tools/call fetch_web_page on /mcp (auth, tool resolution, SDK, logging and metering all on),
+//      then through a minimal Node proxy (minimal-proxy.ts): what this machine adds at the least;
 //   3. tools/list of a project with 1,000 tools (in process, see tools-list-in-process.ts).
 // BENCH_SECONDS (default 10) sets the length of each load phase. BENCH_DATABASE_URL runs Portico on that
 // PostgreSQL instead of the embedded database, and BENCH_WORKERS (with it) as that many server
-// processes (WEB_CONCURRENCY). Each phase also prints Portico's CPU time per request, which unlike
+// processes (WEB_CONCURRENCY). Each phase also prints the server's CPU time per request, which unlike
 // requests per second hardly depends on what else the machine is doing. Between phases it waits until
 // Portico is idle, so the call log of 100,000 calls from phase 1 is not measured as phase 2's latency.
 import { spawn } from "node:child_process";
@@ -24,7 +25,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 const fmt = (value: number) => value.toFixed(3).padStart(8);
 function report(label: string, result: LoadResult, cpuMicros?: number) {
-  const cpu = cpuMicros === undefined ? "" : `  Portico CPU ${cpuMicros.toFixed(0)} µs/req`;
+  const cpu = cpuMicros === undefined ? "" : `  CPU ${cpuMicros.toFixed(0)} µs/req`;
   console.log(
     `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}${cpu}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
   );
@@ -50,19 +51,16 @@ async function settle(pid: number, phase: string) {
   );
 }
 
-async function startUpstream(): Promise<{ url: string; stop: () => void }> {
+/** Starts one of bench/support's small servers as its own process; resolves once it listens. */
+async function startHelper(script: string): Promise<{ origin: string; pid: number; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(
-    path.join(root, "node_modules/.bin/node"),
-    [path.join(root, "bench/support/upstream.ts")],
-    {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(path.join(root, "node_modules/.bin/node"), [path.join(root, "bench/support", script)], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   process.once("exit", () => child.kill("SIGKILL"));
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
-  return { url: `http://127.0.0.1:${port}/page`, stop: () => child.kill("SIGTERM") };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
 }
 
 function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<string, unknown>): RequestSpec {
@@ -81,7 +79,9 @@ function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<st
   };
 }
 
-const upstream = await startUpstream();
+const upstreamServer = await startHelper("upstream.ts");
+const upstream = { url: `${upstreamServer.origin}/page` };
+const minimalProxy = await startHelper("minimal-proxy.ts");
 const workers = process.env.BENCH_WORKERS ?? "1";
 const portico = await startPortico({
   ALLOW_PRIVATE_URLS: "true",
@@ -111,9 +111,15 @@ try {
   const gatewayResult = viaGatewayRun.result;
   report(`2a. upstream directly at ${RATE} req/s`, directResult);
   report(`2b. upstream via tools/call at ${RATE} req/s`, gatewayResult, viaGatewayRun.cpuMicros);
-  console.log(
-    `    added by the gateway: p50 ${(gatewayResult.p50 - directResult.p50).toFixed(3)} ms, p99 ${(gatewayResult.p99 - directResult.p99).toFixed(3)} ms`,
-  );
+  const added = (result: LoadResult) =>
+    `p50 ${(result.p50 - directResult.p50).toFixed(3)} ms, p99 ${(result.p99 - directResult.p99).toFixed(3)} ms`;
+  console.log(`    added by the gateway: ${added(gatewayResult)}`);
+
+  const viaMinimalProxy = { ...viaGateway, url: `${minimalProxy.origin}/mcp` };
+  await fixedRate(viaMinimalProxy, RATE, Math.min(3000, durationMs)); // warm-up
+  const minimalRun = await withCpu(minimalProxy.pid, () => fixedRate(viaMinimalProxy, RATE, durationMs));
+  report("2c. same via a minimal Node proxy (the floor)", minimalRun.result, minimalRun.cpuMicros);
+  console.log(`    added by the minimal proxy: ${added(minimalRun.result)}`);
 
   await settle(portico.pid, "2");
   const list = await measureToolsList(1000, 2000);
@@ -125,5 +131,6 @@ try {
   );
 } finally {
   await portico.stop();
-  upstream.stop();
+  upstreamServer.stop();
+  minimalProxy.stop();
 }
