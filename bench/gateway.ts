@@ -104,8 +104,8 @@ try {
   const direct: RequestSpec = { url: upstream.url, method: "GET" };
   const viaGateway = toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: upstream.url });
   const directResult = await fixedRate(direct, RATE, durationMs);
-  // Warmed up right before it is measured: after the direct phase's seconds of idleness Portico's first
-  // few hundred calls (fresh upstream connections, a heap shrunk while idle) are slower than its steady state.
+  // Warmed up right before it is measured: after the direct phase's idle seconds, Portico's first few
+  // hundred calls (new upstream connections among other things) are slower than its steady state.
   await fixedRate(viaGateway, RATE, Math.min(3000, durationMs));
   const viaGatewayRun = await withCpu(portico.pid, () => fixedRate(viaGateway, RATE, durationMs));
   const gatewayResult = viaGatewayRun.result;

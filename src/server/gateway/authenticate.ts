@@ -1,9 +1,10 @@
 // Bearer token → Principal. API keys are cached in process by the hash of their secret (the hot path
 // does one SHA-256 and a map lookup); the cache is dropped for a project when its keys or access change
 // (see gateway.ts). A key missing from the cache, or stale, is read once however many requests ask for
-// it meanwhile: every 30 s a busy key's entry expires, and at 2,000 calls a second each request that
-// arrived during the read used to start its own, queueing hundreds of reads behind one another. OAuth access tokens are verified by the authorization server's code on every call,
-// so revoking a client takes effect on the next request.
+// it meanwhile: every 30 s a busy key's entry expires, and each request arriving during the read used to
+// start a read of its own, each one making the window longer for the next. OAuth access tokens are
+// verified by the authorization server's code on every call, so revoking a client takes effect on the
+// next request.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
