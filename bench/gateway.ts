@@ -41,6 +41,16 @@ async function withCpu(pid: number, phase: () => Promise<LoadResult>) {
   return { result, cpuMicros };
 }
 
+/**
+ * A fixed-rate phase warmed up right before it is measured, with the CPU of the server process `pid`:
+ * after the direct phase's idle seconds, a server's first few hundred calls (new upstream connections
+ * among other things) are slower than its steady state.
+ */
+async function warmedFixedRate(spec: RequestSpec, pid: number) {
+  await fixedRate(spec, RATE, Math.min(3000, durationMs));
+  return withCpu(pid, () => fixedRate(spec, RATE, durationMs));
+}
+
 /** Lets Portico finish the previous phase's work (its call log above all) before the next one. */
 async function settle(pid: number, phase: string) {
   const waited = await waitUntilIdle(pid);
@@ -80,7 +90,7 @@ function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<st
 }
 
 const upstreamServer = await startHelper("upstream.ts");
-const upstream = { url: `${upstreamServer.origin}/page` };
+const pageUrl = `${upstreamServer.origin}/page`;
 const minimalProxy = await startHelper("minimal-proxy.ts");
 const workers = process.env.BENCH_WORKERS ?? "1";
 const portico = await startPortico({
@@ -90,7 +100,7 @@ const portico = await startPortico({
 });
 const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
 console.log(
-  `Portico ${portico.baseUrl} (${workers} server process${workers === "1" ? "" : "es"}, ${database}), upstream ${upstream.url}, ${seconds} s per phase\n`,
+  `Portico ${portico.baseUrl} (${workers} server process${workers === "1" ? "" : "es"}, ${database}), upstream ${pageUrl}, ${seconds} s per phase\n`,
 );
 try {
   const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
@@ -101,13 +111,10 @@ try {
   report(`1. tools/call calculate, ${CONNECTIONS} connections`, throughput.result, throughput.cpuMicros);
 
   await settle(portico.pid, "1");
-  const direct: RequestSpec = { url: upstream.url, method: "GET" };
-  const viaGateway = toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: upstream.url });
+  const direct: RequestSpec = { url: pageUrl, method: "GET" };
+  const viaGateway = toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: pageUrl });
   const directResult = await fixedRate(direct, RATE, durationMs);
-  // Warmed up right before it is measured: after the direct phase's idle seconds, Portico's first few
-  // hundred calls (new upstream connections among other things) are slower than its steady state.
-  await fixedRate(viaGateway, RATE, Math.min(3000, durationMs));
-  const viaGatewayRun = await withCpu(portico.pid, () => fixedRate(viaGateway, RATE, durationMs));
+  const viaGatewayRun = await warmedFixedRate(viaGateway, portico.pid);
   const gatewayResult = viaGatewayRun.result;
   report(`2a. upstream directly at ${RATE} req/s`, directResult);
   report(`2b. upstream via tools/call at ${RATE} req/s`, gatewayResult, viaGatewayRun.cpuMicros);
@@ -116,8 +123,7 @@ try {
   console.log(`    added by the gateway: ${added(gatewayResult)}`);
 
   const viaMinimalProxy = { ...viaGateway, url: `${minimalProxy.origin}/mcp` };
-  await fixedRate(viaMinimalProxy, RATE, Math.min(3000, durationMs)); // warm-up
-  const minimalRun = await withCpu(minimalProxy.pid, () => fixedRate(viaMinimalProxy, RATE, durationMs));
+  const minimalRun = await warmedFixedRate(viaMinimalProxy, minimalProxy.pid);
   report("2c. same via a minimal Node proxy (the floor)", minimalRun.result, minimalRun.cpuMicros);
   console.log(`    added by the minimal proxy: ${added(minimalRun.result)}`);
 

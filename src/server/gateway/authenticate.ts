@@ -61,17 +61,21 @@ export class PrincipalResolver {
 
   /** Drops every cached key of a project (keys revoked, members removed, project deleted). */
   forgetProject(projectId: string): void {
-    this.generation++;
-    this.loadingKeys.clear();
+    this.abandonReadsUnderWay();
     for (const [hash, entry] of this.keys) {
       if (entry.principal?.projectId === projectId) this.keys.delete(hash);
     }
   }
 
   forgetAll(): void {
+    this.abandonReadsUnderWay();
+    this.keys.clear();
+  }
+
+  /** Reads begun before a change are not cached, and requests after it start a read of their own. */
+  private abandonReadsUnderWay(): void {
     this.generation++;
     this.loadingKeys.clear();
-    this.keys.clear();
   }
 
   private async resolveApiKey(secret: string): Promise<Principal | null> {
