@@ -1,11 +1,11 @@
 // Records every tool call without a database write on the request path: calls are queued in memory
-// and flushed in batches (every second, or sooner when the queue grows), together with exact monthly
-// usage per organization and each API key's last use. stop() flushes what is left, so a clean shutdown
-// loses nothing; a failed flush keeps its batch for the next attempt.
+// (call-log-queue.ts) and flushed in batches (every second, or sooner when the queue grows), together
+// with exact monthly usage per organization and each API key's last use. stop() flushes what is left,
+// so a clean shutdown loses nothing; a failed flush keeps its batch for the next attempt.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import type { toolCall } from "../db/schema/index.ts";
+import { CallLogQueue } from "./call-log-queue.ts";
 import type { Principal } from "./principal.ts";
 
 const FLUSH_INTERVAL_MS = 1000;
@@ -32,12 +32,11 @@ export interface RecordedCall {
   at: Date;
 }
 
-type CallRow = typeof toolCall.$inferInsert;
-
+/** The calendar month in UTC, "YYYY-MM", that a call at `at` counts towards. */
 export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
 
 export class CallRecorder {
-  private calls: CallRow[] = [];
+  private calls = new CallLogQueue();
   /** "organizationId month" → requests not yet added to organization_usage. */
   private usage = new Map<string, number>();
   private keyLastUsed = new Map<string, Date>();
@@ -60,28 +59,33 @@ export class CallRecorder {
 
   record(call: RecordedCall): void {
     const { principal } = call;
-    this.calls.push({
-      id: randomUUID(),
-      organizationId: principal.organizationId,
-      projectId: principal.projectId,
-      serverId: call.serverId,
-      serverName: call.serverName,
-      toolName: call.toolName,
-      channel: call.channel,
-      apiKeyId: principal.apiKeyId,
-      oauthClientId: principal.oauthClientId,
-      callerName: principal.callerName,
-      userId: principal.userId,
-      status: call.status,
-      durationMs: Math.round(call.durationMs),
-      errorMessage: call.errorMessage?.slice(0, 2000) ?? null,
-      createdAt: call.at,
-    });
+    const createdAt = call.at.toISOString();
+    // The row as tool_call's columns, which is what the insert in writeBatch reads.
+    this.calls.push(
+      JSON.stringify({
+        id: randomUUID(),
+        organization_id: principal.organizationId,
+        project_id: principal.projectId,
+        server_id: call.serverId,
+        server_name: call.serverName,
+        tool_name: call.toolName,
+        channel: call.channel,
+        api_key_id: principal.apiKeyId,
+        oauth_client_id: principal.oauthClientId,
+        caller_name: principal.callerName,
+        user_id: principal.userId,
+        status: call.status,
+        duration_ms: Math.round(call.durationMs),
+        error_message: call.errorMessage?.slice(0, 2000) ?? null,
+        created_at: createdAt,
+      }),
+    );
     if (this.calls.length > MAX_QUEUED_CALLS) {
-      this.calls.shift();
+      this.calls.dropOldest();
       this.droppedLogRows++;
     }
-    const usageKey = `${principal.organizationId} ${usageMonth(call.at)}`;
+    // usageMonth(call.at), from the timestamp already formatted.
+    const usageKey = `${principal.organizationId} ${createdAt.slice(0, 7)}`;
     this.usage.set(usageKey, (this.usage.get(usageKey) ?? 0) + 1);
     if (principal.apiKeyId) this.keyLastUsed.set(principal.apiKeyId, call.at);
     if (this.calls.length >= FLUSH_AT_QUEUE_LENGTH) void this.flush();
@@ -107,18 +111,17 @@ export class CallRecorder {
     const calls = this.calls;
     const usage = this.usage;
     const keyLastUsed = this.keyLastUsed;
-    this.calls = [];
+    this.calls = new CallLogQueue();
     this.usage = new Map();
     this.keyLastUsed = new Map();
     try {
       await this.db.transaction(async (tx) => {
         // One statement per table, rows passed as one JSON parameter. Rows of a project or
         // organization deleted meanwhile are skipped instead of failing the batch.
-        for (let index = 0; index < calls.length; index += INSERT_CHUNK) {
-          const rows = calls.slice(index, index + INSERT_CHUNK).map(toSnakeCase);
+        for (const rows of calls.jsonArrays(INSERT_CHUNK)) {
           await tx.execute(sql`
             insert into tool_call
-            select r.* from json_populate_recordset(null::tool_call, ${JSON.stringify(rows)}::json) r
+            select r.* from json_populate_recordset(null::tool_call, ${rows}::json) r
             where exists (select 1 from project p where p.id = r.project_id)
             on conflict do nothing`);
           await yieldToEventLoop();
@@ -147,29 +150,10 @@ export class CallRecorder {
     } catch (error) {
       // Put the batch back in front of anything recorded meanwhile, so the next flush retries it.
       this.onError(error);
-      this.calls = [...calls, ...this.calls];
+      calls.append(this.calls);
+      this.calls = calls;
       for (const [key, requests] of usage) this.usage.set(key, (this.usage.get(key) ?? 0) + requests);
       for (const [id, at] of keyLastUsed) if (!this.keyLastUsed.has(id)) this.keyLastUsed.set(id, at);
     }
   }
-}
-
-function toSnakeCase(row: CallRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    organization_id: row.organizationId,
-    project_id: row.projectId,
-    server_id: row.serverId,
-    server_name: row.serverName,
-    tool_name: row.toolName,
-    channel: row.channel,
-    api_key_id: row.apiKeyId,
-    oauth_client_id: row.oauthClientId,
-    caller_name: row.callerName,
-    user_id: row.userId,
-    status: row.status,
-    duration_ms: row.durationMs,
-    error_message: row.errorMessage,
-    created_at: (row.createdAt as Date).toISOString(),
-  };
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { CallLogQueue } from "./call-log-queue.ts";
+
+const row = (n: number, extra = "") => ({ n, text: `row ${n}${extra}` });
+const rowsOf = (queue: CallLogQueue, size: number) =>
+  [...queue.jsonArrays(size)].map((json) => JSON.parse(json) as ReturnType<typeof row>[]);
+
+function queueOf(count: number, first = 0): CallLogQueue {
+  const queue = new CallLogQueue();
+  for (let n = first; n < first + count; n++) queue.push(JSON.stringify(row(n)));
+  return queue;
+}
+
+describe("CallLogQueue", () => {
+  it("gives the rows back in order, as JSON arrays of at most the chunk size", () => {
+    const chunks = rowsOf(queueOf(5), 2);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([2, 2, 1]);
+    expect(chunks.flat()).toEqual([0, 1, 2, 3, 4].map((n) => row(n)));
+    expect(rowsOf(new CallLogQueue(), 100)).toEqual([]);
+  });
+
+  it("keeps text that needs escaping or several bytes per character intact", () => {
+    const queue = new CallLogQueue();
+    const odd = { text: 'quote " backslash \\ newline \n ü 日本 🙂 \u2028', n: null };
+    queue.push(JSON.stringify(odd));
+    queue.push(JSON.stringify(row(1)));
+    expect(rowsOf(queue, 10)).toEqual([[odd, row(1)]]);
+  });
+
+  it("grows past its first buffer without losing or corrupting rows", () => {
+    const queue = new CallLogQueue();
+    const long = "ž".repeat(300);
+    for (let n = 0; n < 5000; n++) queue.push(JSON.stringify(row(n, long)));
+    expect(queue.length).toBe(5000);
+    const rows = rowsOf(queue, 100).flat();
+    expect(rows).toHaveLength(5000);
+    expect(rows[4999]).toEqual(row(4999, long));
+    expect(rows.every((value, index) => value.n === index)).toBe(true);
+  });
+
+  it("drops the oldest rows, and dropping from an empty queue does nothing", () => {
+    const queue = queueOf(3);
+    queue.dropOldest();
+    expect(queue.length).toBe(2);
+    expect(rowsOf(queue, 10).flat()).toEqual([row(1), row(2)]);
+    const empty = new CallLogQueue();
+    empty.dropOldest();
+    expect(empty.length).toBe(0);
+    empty.push(JSON.stringify(row(7)));
+    expect(rowsOf(empty, 10).flat()).toEqual([row(7)]);
+  });
+
+  it("appends another queue's remaining rows after its own, and keeps accepting rows", () => {
+    const older = queueOf(3);
+    older.dropOldest();
+    const newer = queueOf(3, 10);
+    newer.dropOldest();
+    older.append(newer);
+    older.push(JSON.stringify(row(20)));
+    expect(older.length).toBe(5);
+    expect(
+      rowsOf(older, 2)
+        .flat()
+        .map((value) => value.n),
+    ).toEqual([1, 2, 11, 12, 20]);
+  });
+});
