@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { serve } from "srvx";
 import { staticMiddleware } from "srvx/static";
+import { idleBackgroundThreads } from "./idle-background-threads.ts";
 
 // Keeps V8 from allocating objects of "long-lived" allocation sites straight into the old generation.
 // Every request here creates timers that outlive it briefly (node:http's and undici's keep-alive
@@ -40,6 +41,12 @@ async function runServer() {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  }
+  const notIdled = await idleBackgroundThreads();
+  if (notIdled) {
+    console.warn(
+      `Background threads keep their CPU priority (${notIdled}); requests may wait behind them under load`,
+    );
   }
   const server = serve({
     port,

@@ -1,5 +1,5 @@
 // The server process itself: refusing bad configuration before it listens, and shutting down cleanly.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,6 +47,40 @@ describe("several server processes", () => {
       expect(await server.stop()).toBe(0);
     },
     2 * SERVER_HOOK_TIMEOUT,
+  );
+});
+
+/** Name and scheduling policy (0 normal, 5 SCHED_IDLE) of each thread of a process, from /proc. */
+function threadPolicies(pid: number): { name: string; policy: number; main: boolean }[] {
+  return readdirSync(`/proc/${pid}/task`).map((id) => {
+    const stat = readFileSync(`/proc/${pid}/task/${id}/stat`, "utf8");
+    // Fields after the command name start at the 3rd; the policy is the 41st.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    return { name, policy: Number(fields[41 - 3]), main: Number(id) === pid };
+  });
+}
+
+describe("CPU priority", () => {
+  it.runIf(process.platform === "linux")(
+    "runs background threads (V8's, the embedded database's) at idle priority, and requests at normal",
+    async () => {
+      const server = await startServer();
+      try {
+        const threads = threadPolicies(server.pid);
+        const normal = threads.filter((thread) => thread.main || thread.name === "libuv-worker");
+        const background = threads.filter((thread) => !normal.includes(thread));
+        expect(normal.find((thread) => thread.main)?.policy).toBe(0);
+        expect(normal.every((thread) => thread.policy === 0)).toBe(true);
+        // V8's platform threads at least (4 workers and a delayed-task thread), and PGlite's.
+        expect(background.length).toBeGreaterThanOrEqual(3);
+        expect(background.every((thread) => thread.policy === 5)).toBe(true);
+        expect(server.output()).not.toContain("keep their CPU priority");
+      } finally {
+        await server.stop();
+      }
+    },
+    SERVER_HOOK_TIMEOUT,
   );
 });
 

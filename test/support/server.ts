@@ -27,6 +27,8 @@ export interface ServerOptions {
 export interface RunningServer {
   baseUrl: string;
   port: number;
+  /** The process's id (with WEB_CONCURRENCY above 1, the supervisor's). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr interleaved). */
   output(): string;
   /** SIGTERM, wait for exit, then remove what startServer created. Resolves to the exit code. */
@@ -130,6 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     baseUrl,
     port,
+    pid: child.pid ?? 0,
     output,
     stop() {
       stopped ??= (async () => {

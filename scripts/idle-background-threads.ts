@@ -1,0 +1,50 @@
+// Puts the server process's background threads on Linux's SCHED_IDLE policy, so they only get CPU time
+// that nothing else wants: V8's platform threads (helpers of the garbage collector, concurrent
+// compilers) and the embedded database's thread (pglite-thread.ts), whose main load is writing the call
+// log. The request thread and libuv's pool (which does the requests' file, DNS and crypto work) keep
+// the normal policy.
+//
+// Why: on a 2-core machine at 2,000 tool calls a second, the database thread's once-a-second call-log
+// write and the GC helpers' bursts took a core for tens of milliseconds, and the request thread then
+// waited up to 20 ms in every 50 for a CPU; requests queued behind it in clusters. A lower nice value
+// was not enough: the kernel lets a running nice-19 thread finish its slice before the woken request
+// thread gets the CPU, while a SCHED_IDLE thread is preempted at once. See ARCHITECTURE.md, "Gateway
+// latency and CPU priority".
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { stat } from "node:fs/promises";
+
+const TASKS = "/proc/self/task";
+
+/** This process's threads other than the request thread and libuv's pool. */
+function backgroundThreadIds(): string[] {
+  return readdirSync(TASKS).filter((id) => {
+    if (Number(id) === process.pid) return false;
+    try {
+      return readFileSync(`${TASKS}/${id}/comm`, "utf8").trim() !== "libuv-worker";
+    } catch {
+      return false; // The thread has ended.
+    }
+  });
+}
+
+/**
+ * Lowers the background threads' scheduling policy with util-linux's chrt; returns why it could not, or
+ * null. Does nothing but on Linux. Call it once the database is open, so its thread exists.
+ */
+export async function idleBackgroundThreads(): Promise<string | null> {
+  if (process.platform !== "linux") return null;
+  // A new thread inherits its creator's policy, and libuv starts its pool on first use: make sure that
+  // happens here, from the request thread, and not later from an idle one.
+  await stat(import.meta.dirname);
+  for (const id of backgroundThreadIds()) {
+    try {
+      execFileSync("chrt", ["--idle", "--pid", "0", id], { stdio: ["ignore", "ignore", "pipe"] });
+    } catch (error) {
+      if (!existsSync(`${TASKS}/${id}`)) continue; // The thread ended meanwhile.
+      const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+      return stderr || (error instanceof Error ? error.message : String(error));
+    }
+  }
+  return null;
+}
