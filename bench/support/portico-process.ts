@@ -5,6 +5,7 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -72,7 +73,8 @@ export async function startPortico(env: Record<string, string> = {}): Promise<Po
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-bench-"));
-  const child = spawn(path.join(root, "node_modules/.bin/node"), [path.join(root, "scripts/serve.ts")], {
+  const serve = [...SERVER_NODE_FLAGS, path.join(root, "scripts/serve.ts")];
+  const child = spawn(path.join(root, "node_modules/.bin/node"), serve, {
     cwd: root,
     env: {
       ...process.env,

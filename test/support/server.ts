@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.ts";
 import { createScratchDatabase, type ScratchDatabase } from "./database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -55,7 +56,7 @@ const inheritedEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !LEAKY.test(name)));
 
 function spawnServe(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
-  const child = spawn(nodeBinary, [path.join(root, "scripts/serve.ts")], {
+  const child = spawn(nodeBinary, [...SERVER_NODE_FLAGS, path.join(root, "scripts/serve.ts")], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
