@@ -6,10 +6,9 @@
 //
 // Why: on a 2-core machine at 2,000 tool calls a second, the database thread's once-a-second call-log
 // write and the GC helpers' bursts took a core for tens of milliseconds, and the request thread then
-// waited up to 20 ms in every 50 for a CPU; requests queued behind it in clusters. A lower nice value
-// was not enough: the kernel lets a running nice-19 thread finish its slice before the woken request
-// thread gets the CPU, while a SCHED_IDLE thread is preempted at once. See ARCHITECTURE.md, "Gateway
-// latency and CPU priority".
+// waited up to 20 ms in every 50 for a CPU; requests queued behind it in clusters. nice 19 helped about
+// half as much: a woken thread preempts a running SCHED_IDLE thread at once, while a nice-19 thread may
+// first finish its time slice. See ARCHITECTURE.md, "Gateway latency and CPU priority".
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
