@@ -1,7 +1,7 @@
 // The call recorder writes every queued call once: in chunks, after a failed flush together with what
 // came meanwhile, without rows of a project deleted before the write, and with usage counted exactly.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import type { Database } from "~/server/db/client.ts";
 import { apiKey, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
@@ -21,13 +21,36 @@ afterAll(async () => {
   await app?.database.close();
 });
 
-/** app.db, except that while `down` is set every transaction fails as if the database were away. */
+/**
+ * app.db, except that while `down` is set every transaction fails as if the database were away, and
+ * while `stalled` is set transactions wait for it to be released.
+ */
 function flakyDatabase() {
-  const state = { down: false };
+  let release!: () => void;
+  const state = {
+    down: false,
+    stalled: null as Promise<void> | null,
+    stall() {
+      state.stalled = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    },
+    resume() {
+      state.stalled = null;
+      release();
+    },
+  };
   const db = new Proxy(app.db, {
     get(target, property) {
       if (property === "transaction" && state.down) {
         return () => Promise.reject(new Error("connection refused"));
+      }
+      if (property === "transaction" && state.stalled) {
+        const stalled = state.stalled;
+        return async (...args: Parameters<Database["transaction"]>) => {
+          await stalled;
+          return target.transaction(...args);
+        };
       }
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
@@ -119,5 +142,36 @@ describe("CallRecorder", () => {
     expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(254);
     const [used] = await app.db.select().from(apiKey).where(eq(apiKey.id, key.id));
     expect(used?.lastUsedAt).toEqual(callFor(principal, 250).at);
+  });
+
+  it("starts no second flush while one is under way, however many calls arrive meanwhile", async () => {
+    const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Busy" });
+    const principal: Principal = {
+      projectId: world.projectA.id,
+      organizationId: world.orgA.id,
+      kind: "api_key",
+      apiKeyId: key.id,
+      oauthClientId: null,
+      oauthClientName: null,
+      callerName: "Busy",
+      userId: world.ownerA.id,
+    };
+    const { db, state } = flakyDatabase();
+    const recorder = new CallRecorder(db, (error) => {
+      throw error;
+    });
+    const flushes = vi.spyOn(recorder, "flush");
+    state.stall();
+    // The 2,000th call starts a flush, which the database holds up; the 3,000 after it must not each
+    // wait for it (every waiting call held its request in memory).
+    for (let index = 0; index < 5000; index++) recorder.record(callFor(principal, index));
+    expect(flushes).toHaveBeenCalledTimes(1);
+    state.resume();
+    await flushes.mock.results[0]?.value;
+    recorder.record(callFor(principal, 5000));
+    expect(flushes).toHaveBeenCalledTimes(2);
+    await recorder.stop();
+    const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Busy"));
+    expect(rows).toHaveLength(5001);
   });
 });

@@ -88,7 +88,9 @@ export class CallRecorder {
     const usageKey = `${principal.organizationId} ${createdAt.slice(0, 7)}`;
     this.usage.set(usageKey, (this.usage.get(usageKey) ?? 0) + 1);
     if (principal.apiKeyId) this.keyLastUsed.set(principal.apiKeyId, call.at);
-    if (this.calls.length >= FLUSH_AT_QUEUE_LENGTH) void this.flush();
+    // Only when no flush is under way: a call waiting for it from here would hold its request (its
+    // async context) until the flush ends, and while the database was slow that was every call.
+    if (this.calls.length >= FLUSH_AT_QUEUE_LENGTH && !this.flushing) void this.flush();
   }
 
   /** Writes everything queued so far; concurrent callers share one flush. */
