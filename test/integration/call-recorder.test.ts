@@ -59,6 +59,20 @@ function flakyDatabase() {
   return { db, state };
 }
 
+/** A caller of project A through the API key `apiKeyId`, named `callerName` in the log. */
+function keyPrincipal(apiKeyId: string, callerName: string): Principal {
+  return {
+    projectId: world.projectA.id,
+    organizationId: world.orgA.id,
+    kind: "api_key",
+    apiKeyId,
+    oauthClientId: null,
+    oauthClientName: null,
+    callerName,
+    userId: world.ownerA.id,
+  };
+}
+
 function callFor(principal: Principal, index: number): RecordedCall {
   return {
     principal,
@@ -88,16 +102,7 @@ describe("CallRecorder", () => {
       organizationId: world.orgA.id,
       name: "Doomed",
     });
-    const principal: Principal = {
-      projectId: world.projectA.id,
-      organizationId: world.orgA.id,
-      kind: "api_key",
-      apiKeyId: key.id,
-      oauthClientId: null,
-      oauthClientName: null,
-      callerName: "Agent",
-      userId: world.ownerA.id,
-    };
+    const principal = keyPrincipal(key.id, "Agent");
     const month = usageMonth(callFor(principal, 0).at);
     const usageBefore = await requestsOf(world.orgA.id, month);
     const { db, state } = flakyDatabase();
@@ -146,16 +151,7 @@ describe("CallRecorder", () => {
 
   it("starts no second flush while one is under way, however many calls arrive meanwhile", async () => {
     const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Busy" });
-    const principal: Principal = {
-      projectId: world.projectA.id,
-      organizationId: world.orgA.id,
-      kind: "api_key",
-      apiKeyId: key.id,
-      oauthClientId: null,
-      oauthClientName: null,
-      callerName: "Busy",
-      userId: world.ownerA.id,
-    };
+    const principal = keyPrincipal(key.id, "Busy");
     const { db, state } = flakyDatabase();
     const recorder = new CallRecorder(db, (error) => {
       throw error;
