@@ -1,7 +1,11 @@
-// The API key cache reads a key once however many requests need it at the same moment (on a cold cache,
-// and each time a busy key's entry expires), and a read that overlaps a revocation is not cached.
+// The API key cache reads a key once however many requests need it at the same moment on a cold cache;
+// an entry past its time to live is re-read in the background while requests go on with it (up to a
+// limit), and a read that overlaps a revocation is not cached.
+
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
+import { apiKey } from "~/server/db/schema/index.ts";
 import { PrincipalResolver } from "~/server/gateway/authenticate.ts";
 import { createTestApp } from "../support/app.ts";
 import { buildWorld } from "./world.ts";
@@ -43,17 +47,57 @@ describe("API key cache", () => {
     expect(new Set(principals.map((principal) => principal?.apiKeyId))).toEqual(new Set([key.id]));
   });
 
-  it("refreshes an expired entry with one read shared by the requests that find it expired", async () => {
+  it("answers from a stale entry while one background read refreshes it", async () => {
+    const realRead = (PrincipalResolver.prototype as unknown as KeyReader).loadApiKey;
     const { resolver, reads } = countingResolver();
-    await resolver.resolve(key.secret, app);
-    await resolveMany(resolver, 20);
+    const other = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Stale" });
+    await resolver.resolve(other.secret, app);
     expect(reads).toHaveBeenCalledTimes(1);
 
-    const later = Date.now() + 31_000;
-    vi.spyOn(Date, "now").mockReturnValue(later);
-    const principals = await resolveMany(resolver, 50);
+    // Revoked behind the cache's back (no invalidation), and the refresh held until released: requests
+    // that find the entry stale must not wait for it.
+    await app.db.update(apiKey).set({ revokedAt: new Date() }).where(eq(apiKey.id, other.id));
+    let releaseRead!: () => void;
+    const readMayFinish = new Promise<void>((resolve) => {
+      releaseRead = resolve;
+    });
+    reads.mockImplementationOnce(async (hash: string) => {
+      await readMayFinish;
+      return realRead.call(resolver, hash);
+    });
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 31_000);
+    const principals = await Promise.all(
+      Array.from({ length: 50 }, () => resolver.resolve(other.secret, app)),
+    );
+    expect(principals.every((principal) => principal?.apiKeyId === other.id)).toBe(true);
     expect(reads).toHaveBeenCalledTimes(2);
-    expect(principals.every((principal) => principal?.apiKeyId === key.id)).toBe(true);
+
+    releaseRead();
+    await vi.waitFor(async () => expect(await resolver.resolve(other.secret, app)).toBeNull());
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it("waits for the read once an entry is too old to use", async () => {
+    const { resolver, reads } = countingResolver();
+    const other = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Old" });
+    await resolver.resolve(other.secret, app);
+    await app.db.update(apiKey).set({ revokedAt: new Date() }).where(eq(apiKey.id, other.id));
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 61_000);
+    expect(await resolver.resolve(other.secret, app)).toBeNull();
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops a stale entry whose refresh failed, so the next request reads for itself", async () => {
+    const { resolver, reads } = countingResolver();
+    await resolver.resolve(key.secret, app);
+    reads.mockRejectedValueOnce(new Error("database unavailable"));
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 31_000);
+    expect((await resolver.resolve(key.secret, app))?.apiKeyId).toBe(key.id);
+    expect(reads).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the failed read's handlers have run
+    // The failed refresh removed the entry: this request reads again rather than using it.
+    expect((await resolver.resolve(key.secret, app))?.apiKeyId).toBe(key.id);
+    expect(reads).toHaveBeenCalledTimes(3);
   });
 
   it("does not cache a read that was under way when the project's keys changed", async () => {

@@ -1,10 +1,11 @@
 // Bearer token → Principal. API keys are cached in process by the hash of their secret (the hot path
 // does one SHA-256 and a map lookup); the cache is dropped for a project when its keys or access change
-// (see gateway.ts). A key missing from the cache, or stale, is read once however many requests ask for
-// it meanwhile: every 30 s a busy key's entry expires, and each request arriving during the read used to
-// start a read of its own, each one making the window longer for the next. OAuth access tokens are
-// verified by the authorization server's code on every call, so revoking a client takes effect on the
-// next request.
+// (see gateway.ts). A key missing from the cache is read once however many requests ask for it
+// meanwhile. An entry older than KEY_CACHE_TTL_MS is re-read in the background while requests go on
+// with it: when every request waited for that read, each busy key stalled all its calls every 30 s for
+// as long as the read queued behind the call log on the database (tens of ms on the embedded
+// database, whose thread runs at idle priority). OAuth access tokens are verified by the authorization
+// server's code on every call, so revoking a client takes effect on the next request.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
@@ -14,6 +15,8 @@ import { findProjectAccess } from "../projects/access.ts";
 import type { Principal } from "./principal.ts";
 
 const KEY_CACHE_TTL_MS = 30_000;
+/** Past this age an entry is not used while it is re-read (the database is not answering, say). */
+const KEY_CACHE_MAX_STALE_MS = 2 * KEY_CACHE_TTL_MS;
 const KEY_CACHE_MAX_ENTRIES = 50_000;
 
 interface CachedKey {
@@ -81,9 +84,19 @@ export class PrincipalResolver {
   private async resolveApiKey(secret: string): Promise<Principal | null> {
     const hash = hashApiKeySecret(secret);
     let entry = this.keys.get(hash);
-    if (!entry || Date.now() - entry.cachedAt > KEY_CACHE_TTL_MS) entry = await this.readKey(hash);
+    const age = entry ? Date.now() - entry.cachedAt : Number.POSITIVE_INFINITY;
+    if (!entry || age > KEY_CACHE_MAX_STALE_MS) entry = await this.readKey(hash);
+    else if (age > KEY_CACHE_TTL_MS) this.refreshInBackground(hash, entry);
     if (entry.expiresAt !== null && entry.expiresAt <= Date.now()) return null;
     return entry.principal;
+  }
+
+  /** Re-reads a stale entry; if that fails the entry goes, so the next request reads (and fails) itself. */
+  private refreshInBackground(hash: string, stale: CachedKey): void {
+    if (this.loadingKeys.has(hash)) return;
+    this.readKey(hash).catch(() => {
+      if (this.keys.get(hash) === stale) this.keys.delete(hash);
+    });
   }
 
   /** Reads a key into the cache; requests arriving while it is read share the one read. */
