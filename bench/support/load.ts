@@ -23,6 +23,8 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  /** Every successful request's latency in ms, sorted; `pooled` merges several runs' into one result. */
+  latencies: Float64Array;
 }
 
 function percentile(sorted: Float64Array, fraction: number): number {
@@ -45,7 +47,18 @@ function summarize(
     perSecond: (latencies.length + errors) / seconds,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
+    latencies: sorted,
   };
+}
+
+/** Several runs of the same load as one: their requests and errors together, percentiles over all. */
+export function pooled(results: LoadResult[]): LoadResult {
+  const latencies: number[] = [];
+  for (const result of results) for (const latency of result.latencies) latencies.push(latency);
+  const errors = results.reduce((sum, result) => sum + result.errors, 0);
+  const firstError = results.find((result) => result.firstError)?.firstError ?? null;
+  const seconds = results.reduce((sum, result) => sum + result.seconds, 0);
+  return summarize(latencies, errors, firstError, seconds);
 }
 
 function sender(spec: RequestSpec, connections: number) {
