@@ -31,8 +31,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const fmt = (value: number) => value.toFixed(3).padStart(8);
 function report(label: string, result: LoadResult, cpuMicros?: number) {
   const cpu = cpuMicros === undefined ? "" : `  CPU ${cpuMicros.toFixed(0)} µs/req`;
+  const late = result.lateP99 === undefined ? "" : `  sent late p99 ${result.lateP99.toFixed(2)} ms`;
   console.log(
-    `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}${cpu}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
+    `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}${cpu}${late}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
   );
 }
 

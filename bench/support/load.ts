@@ -25,6 +25,12 @@ export interface LoadResult {
   p99: number;
   /** Every successful request's latency in ms, sorted; `pooled` merges several runs' into one result. */
   latencies: Float64Array;
+  /**
+   * Fixed rate only: p99 of how late this process itself got to each request (clock thread's wake-up,
+   * its message, this thread's turn), in ms. Part of the latency, and the load generator's doing: on a
+   * shared 2-core machine it grows with what the server being measured takes from the CPUs.
+   */
+  lateP99?: number;
 }
 
 function percentile(sorted: Float64Array, fraction: number): number {
@@ -76,6 +82,7 @@ function sender(spec: RequestSpec, connections: number) {
   };
   const queue: (() => void)[] = [];
   const latencies: number[] = [];
+  const lateness: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   const fail = (reason: string) => {
@@ -84,6 +91,7 @@ function sender(spec: RequestSpec, connections: number) {
   };
   /** Sends once a connection is free; latency counts from `dueAt` (default: now). */
   const send = async (dueAt = performance.now()) => {
+    lateness.push(performance.now() - dueAt);
     let connection = take();
     while (!connection) {
       await new Promise<void>((resolve) => queue.push(resolve));
@@ -107,6 +115,7 @@ function sender(spec: RequestSpec, connections: number) {
   return {
     send,
     latencies,
+    lateness,
     errorCount: () => errors,
     firstError: () => firstError,
     close: () => {
@@ -145,5 +154,6 @@ export async function fixedRate(
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
   load.close();
-  return summarize(load.latencies, load.errorCount(), load.firstError(), seconds);
+  const lateP99 = percentile(Float64Array.from(load.lateness).sort(), 0.99);
+  return { ...summarize(load.latencies, load.errorCount(), load.firstError(), seconds), lateP99 };
 }
