@@ -3,9 +3,9 @@
 // (see gateway.ts). A key missing from the cache is read once however many requests ask for it
 // meanwhile. An entry older than KEY_CACHE_TTL_MS is re-read in the background while requests go on
 // with it: when every request waited for that read, each busy key stalled all its calls every 30 s for
-// as long as the read queued behind the call log on the database (tens of ms on the embedded
-// database, whose thread runs at idle priority). OAuth access tokens are verified by the authorization
-// server's code on every call, so revoking a client takes effect on the next request.
+// as long as the read queued behind the call log on the database (on the embedded database, a thread
+// at idle priority). OAuth access tokens are verified by the authorization server's code on every call,
+// so revoking a client takes effect on the next request.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
