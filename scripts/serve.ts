@@ -19,6 +19,11 @@ import { idleBackgroundThreads } from "./idle-background-threads.ts";
 // one 4-7 ms; without pretenuring, 0.3 MB and ~2 ms. See ARCHITECTURE.md, "Gateway latency and GC".
 v8.setFlagsFromString("--no-allocation-site-pretenuring");
 
+// This is the production server: libraries pick their production builds by NODE_ENV, React's server
+// renderer among them (its development build renders more slowly and checks more). Unset, it ran the
+// development build. An explicit NODE_ENV still wins.
+process.env.NODE_ENV ??= "production";
+
 const root = path.resolve(import.meta.dirname, "..");
 const entry = await import(pathToFileURL(path.join(root, "dist/server/server.js")).href);
 const port = Number(process.env.PORT ?? 3000);

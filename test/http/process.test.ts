@@ -71,6 +71,33 @@ describe("how the server is started", () => {
   });
 });
 
+describe("production builds", () => {
+  it(
+    "renders pages with React's production build when NODE_ENV is not set",
+    async () => {
+      const scratch = mkdtempSync(path.join(tmpdir(), "portico-modules-"));
+      const loadedModulesFile = path.join(scratch, "modules.txt");
+      const preload = path.join(import.meta.dirname, "../support/record-loaded-modules.mjs");
+      const server = await startServer({
+        env: { NODE_OPTIONS: `--import ${preload}`, LOADED_MODULES_FILE: loadedModulesFile },
+      });
+      try {
+        expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
+        expect(await server.stop()).toBe(0);
+        const renderers = readFileSync(loadedModulesFile, "utf8")
+          .split("\n")
+          .filter((module) => /react-dom-server\.node\./.test(module));
+        expect(renderers.length).toBeGreaterThan(0);
+        expect(renderers.every((module) => module.endsWith(".production.js"))).toBe(true);
+      } finally {
+        await server.stop();
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+    SERVER_HOOK_TIMEOUT,
+  );
+});
+
 describe("CPU priority", () => {
   it.runIf(process.platform === "linux")(
     "runs background threads (V8's, the embedded database's) at idle priority, and requests at normal",
