@@ -82,7 +82,6 @@ function sender(spec: RequestSpec, connections: number) {
   };
   const queue: (() => void)[] = [];
   const latencies: number[] = [];
-  const lateness: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   const fail = (reason: string) => {
@@ -91,7 +90,6 @@ function sender(spec: RequestSpec, connections: number) {
   };
   /** Sends once a connection is free; latency counts from `dueAt` (default: now). */
   const send = async (dueAt = performance.now()) => {
-    lateness.push(performance.now() - dueAt);
     let connection = take();
     while (!connection) {
       await new Promise<void>((resolve) => queue.push(resolve));
@@ -115,7 +113,6 @@ function sender(spec: RequestSpec, connections: number) {
   return {
     send,
     latencies,
-    lateness,
     errorCount: () => errors,
     firstError: () => firstError,
     close: () => {
@@ -150,10 +147,14 @@ export async function fixedRate(
   const load = sender(spec, 64);
   const total = Math.round((perSecond * durationMs) / 1000);
   const inFlight: Promise<void>[] = [];
-  const started = await pace(1000 / perSecond, total, (_index, dueAt) => inFlight.push(load.send(dueAt)));
+  const lateness: number[] = [];
+  const started = await pace(1000 / perSecond, total, (_index, dueAt) => {
+    lateness.push(performance.now() - dueAt);
+    inFlight.push(load.send(dueAt));
+  });
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
   load.close();
-  const lateP99 = percentile(Float64Array.from(load.lateness).sort(), 0.99);
+  const lateP99 = percentile(Float64Array.from(lateness).sort(), 0.99);
   return { ...summarize(load.latencies, load.errorCount(), load.firstError(), seconds), lateP99 };
 }
