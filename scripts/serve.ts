@@ -4,10 +4,11 @@
 // which share the port (node:cluster hands out connections) and one PostgreSQL; caches stay correct
 // across them through the same LISTEN/NOTIFY invalidation any set of replicas uses.
 import cluster from "node:cluster";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
-import { serve } from "srvx";
+import { type Server as SrvxServer, serve } from "srvx";
 import { staticMiddleware } from "srvx/static";
 import { idleBackgroundThreads } from "./idle-background-threads.ts";
 
@@ -64,8 +65,11 @@ async function runServer() {
       staticMiddleware({ dir: path.join(root, "dist/client"), maxAge: 31536000, immutable: true }),
     ],
     fetch: entry.default.fetch,
+    // Listens below, once the entry's node:http handler is in front of srvx's own.
+    manual: true,
   });
-  await server.ready();
+  routeThroughEntry(server.node);
+  await server.serve();
   if (cluster.isWorker) process.send?.(READY);
   else console.log(`Portico is running at http://localhost:${port}`);
 
@@ -80,6 +84,19 @@ async function runServer() {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * Puts the entry's node:http handler (server.ts's handleNodeRequest: POST /mcp without a Web Request)
+ * in front of srvx's, which gets every request it passes on.
+ */
+function routeThroughEntry(node: SrvxServer["node"]) {
+  if (!node?.server) throw new Error("srvx did not create a node:http server");
+  const srvxHandler = node.handler;
+  node.server.removeListener("request", srvxHandler);
+  node.server.on("request", (req: IncomingMessage, res: ServerResponse) =>
+    entry.handleNodeRequest(req, res, srvxHandler),
+  );
 }
 
 /** Forks the server processes, reports once all listen, and stops them all on SIGTERM/SIGINT. */

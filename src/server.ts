@@ -1,8 +1,10 @@
 // Production and dev server entry: API paths are answered here, everything else goes to TanStack Start.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
+import { handleMcpNodeRequest, type NodeHandler } from "./server/gateway/handle-mcp-node.ts";
 import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleSiteFiles } from "./server/http/handle-site-files.ts";
@@ -22,6 +24,23 @@ export const stopServices = async () => {
   await closeApp();
   await flushErrorReports();
 };
+
+/**
+ * Called by scripts/serve.ts for every request before srvx turns it into a Web Request: POST /mcp is
+ * answered from node:http where it can be (handle-mcp-node.ts); everything else goes on to `next`, srvx
+ * and then `fetch` below.
+ */
+export function handleNodeRequest(req: IncomingMessage, res: ServerResponse, next: NodeHandler): void {
+  if (req.method !== "POST" || req.url !== MCP_PATH) {
+    next(req, res);
+    return;
+  }
+  // An app that failed to start is the Web path's to report, as for every other request.
+  void getApp().then(
+    (app) => handleMcpNodeRequest(app, req, res, next),
+    () => next(req, res),
+  );
+}
 
 export default createServerEntry({
   async fetch(request, opts) {

@@ -154,3 +154,38 @@ describe("data API", () => {
     });
   });
 });
+
+describe("/mcp", () => {
+  // scripts/serve.ts puts the node:http path (handle-mcp-node.ts) in front of srvx: a body of declared
+  // length takes it, a streamed one the Web path. Both must give the same answer.
+  it("answers a tools/call the same with and without Content-Length", async () => {
+    const key = await admin.mutate<{ secret: string }>("apiKeys.create", {
+      projectId: params.$projectId,
+      name: "routing",
+    });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "calculate", arguments: { expression: "12 * 12" } },
+    });
+    const send = (streamed: boolean) =>
+      fetch(`${server.baseUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${key.secret}`,
+        },
+        body: streamed ? new Blob([body]).stream() : body,
+        ...(streamed ? { duplex: "half" } : {}),
+      });
+    const declared = await send(false);
+    const streamed = await send(true);
+    expect(declared.status).toBe(200);
+    expect(streamed.status).toBe(200);
+    const text = await declared.text();
+    expect(JSON.parse(text)).toMatchObject({ id: 9, result: { structuredContent: { result: 144 } } });
+    expect(await streamed.text()).toBe(text);
+  });
+});

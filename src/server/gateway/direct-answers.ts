@@ -1,7 +1,9 @@
 // The two requests an agent sends most — a plain tools/list and a plain tools/call — answered without
 // building an SDK server and transport, with exactly the JSON the SDK would have sent. Everything else
 // (initialize, notifications, batches, SSE, cursors, tasks, unknown tools, every error) still goes
-// through the SDK; gateway-mcp.test.ts checks both paths give the same answers.
+// through the SDK; gateway-mcp.test.ts checks both paths give the same answers. The answers are built
+// as bodies, which the Web path (answerToolsList/answerToolsCall, for handle-mcp.ts) wraps in a
+// Response and the node:http path (handle-mcp-node.ts) writes to the socket itself.
 //
 // Why: the per-request SDK pair (zod parsing of each message, a Server with its handler tables, a
 // transport, a ReadableStream-backed Response) costs several hundred microseconds, most of a tools/call
@@ -31,12 +33,14 @@ function plainRequest(
   return { id, params: params as Record<string, unknown> };
 }
 
+/** Reads one request header, whichever server API the request came through. */
+export type HeaderReader = (name: string) => string | null;
+
 /** The transport's own checks (406, 415, 400 on a bad protocol version) all pass. */
-function sdkWouldAccept(request: Request): boolean {
-  const headers = request.headers;
-  const accept = headers.get("accept") ?? "";
-  const contentType = headers.get("content-type") ?? "";
-  const version = headers.get("mcp-protocol-version");
+export function sdkWouldAccept(header: HeaderReader): boolean {
+  const accept = header("accept") ?? "";
+  const contentType = header("content-type") ?? "";
+  const version = header("mcp-protocol-version");
   return (
     accept.includes("application/json") &&
     accept.includes("text/event-stream") &&
@@ -45,18 +49,13 @@ function sdkWouldAccept(request: Request): boolean {
   );
 }
 
+const webHeaders =
+  (request: Request): HeaderReader =>
+  (name) =>
+    request.headers.get(name);
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-function jsonResponse(resultJson: string, id: RequestId): Response {
-  // The key order of the SDK's own responses, so both paths give byte-identical bodies. srvx writes a
-  // FastResponse's string to the socket in one go, with Content-Length, where a standard Response's
-  // body would be streamed out chunk by chunk.
-  return new FastResponse(`{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`, {
-    status: 200,
-    headers: { "Content-Type": "application/json" },
-  });
-}
 
 const LIST_HEAD = Buffer.from('{"result":{"tools":');
 /**
@@ -66,22 +65,19 @@ const LIST_HEAD = Buffer.from('{"result":{"tools":');
  */
 const COPY_LIMIT = 64 * 1024;
 
-/** tools/list without a cursor, from the project's cached serialization; null when the SDK must answer. */
-export function answerToolsList(request: Request, message: unknown, tools: ProjectTools): Response | null {
+/**
+ * The answer to a tools/list without a cursor as the parts of its body, the project's cached
+ * serialization among them; null when the SDK must answer.
+ */
+export function toolsListAnswer(message: unknown, tools: ProjectTools): Uint8Array[] | null {
   // `_meta` alone doesn't change the answer; a cursor (pagination) or anything else goes to the SDK.
   const plain = plainRequest(message, "tools/list", ["_meta"]);
-  if (!plain || !sdkWouldAccept(request)) return null;
-  const parts = [
-    LIST_HEAD,
-    tools.listedJson,
-    Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`),
-  ];
-  if (tools.listedJson.byteLength <= COPY_LIMIT) {
-    return new FastResponse(Buffer.concat(parts), {
-      status: 200,
-      headers: { "Content-Type": "application/json" },
-    });
-  }
+  if (!plain) return null;
+  return [LIST_HEAD, tools.listedJson, Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`)];
+}
+
+/** answerToolsList's body when the list is large: the parts as they are, behind their exact length. */
+function streamedBody(parts: Uint8Array[]): Response {
   const length = parts.reduce((total, part) => total + part.byteLength, 0);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -95,10 +91,41 @@ export function answerToolsList(request: Request, message: unknown, tools: Proje
   });
 }
 
+/** tools/list without a cursor, from the project's cached serialization; null when the SDK must answer. */
+export function answerToolsList(request: Request, message: unknown, tools: ProjectTools): Response | null {
+  const parts = sdkWouldAccept(webHeaders(request)) ? toolsListAnswer(message, tools) : null;
+  if (!parts) return null;
+  if (tools.listedJson.byteLength > COPY_LIMIT) return streamedBody(parts);
+  return new FastResponse(Buffer.concat(parts), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
 /**
- * tools/call of a known tool with object arguments; null when the SDK must answer (an unknown tool's
- * error, a task-augmented call, malformed params). Progress tokens never get here: they need a stream.
+ * The answer to a tools/call of a known tool with object arguments, as its JSON body; null when the SDK
+ * must answer (an unknown tool's error, a task-augmented call, malformed params). Progress tokens never
+ * get here: they need a stream.
  */
+export async function toolsCallAnswer(
+  message: unknown,
+  tools: ProjectTools,
+  principal: Principal,
+  runOptions: Omit<ToolRunOptions, "channel">,
+): Promise<string | null> {
+  const plain = plainRequest(message, "tools/call", ["name", "arguments", "_meta"]);
+  if (!plain) return null;
+  const { name, arguments: args = {}, _meta: meta } = plain.params;
+  if (typeof name !== "string" || !isPlainObject(args)) return null;
+  if (meta !== undefined && !isPlainObject(meta)) return null;
+  const tool = tools.byName.get(name);
+  if (!tool) return null;
+  const result = await runTool(tool, args, principal, { ...runOptions, channel: "mcp" });
+  // The key order of the SDK's own responses, so both paths give byte-identical bodies.
+  return `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`;
+}
+
+/** tools/call answered by toolsCallAnswer, as a Response; null when the SDK must answer. */
 export async function answerToolsCall(
   request: Request,
   message: unknown,
@@ -106,17 +133,11 @@ export async function answerToolsCall(
   principal: Principal,
   runOptions: Omit<ToolRunOptions, "channel" | "signal">,
 ): Promise<Response | null> {
-  const plain = plainRequest(message, "tools/call", ["name", "arguments", "_meta"]);
-  if (!plain || !sdkWouldAccept(request)) return null;
-  const { name, arguments: args = {}, _meta: meta } = plain.params;
-  if (typeof name !== "string" || !isPlainObject(args)) return null;
-  if (meta !== undefined && !isPlainObject(meta)) return null;
-  const tool = tools.byName.get(name);
-  if (!tool) return null;
-  const result = await runTool(tool, args, principal, {
-    ...runOptions,
-    channel: "mcp",
-    signal: request.signal,
-  });
-  return jsonResponse(JSON.stringify(result), plain.id);
+  if (!sdkWouldAccept(webHeaders(request))) return null;
+  const body = await toolsCallAnswer(message, tools, principal, { ...runOptions, signal: request.signal });
+  // srvx writes a FastResponse's string to the socket in one go, with Content-Length, where a standard
+  // Response's body would be streamed out chunk by chunk.
+  return body === null
+    ? null
+    : new FastResponse(body, { status: 200, headers: { "Content-Type": "application/json" } });
 }

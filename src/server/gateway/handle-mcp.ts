@@ -15,7 +15,7 @@ export const MCP_PATH = "/mcp";
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
 const hostChecks = new Map<string, HostCheck>();
-function hostCheckFor(baseUrl: string): HostCheck {
+export function hostCheckFor(baseUrl: string): HostCheck {
   let check = hostChecks.get(baseUrl);
   if (!check) {
     check = createHostCheck(baseUrl);
@@ -47,15 +47,16 @@ export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
   );
 }
 
-/**
- * JSON is the default. A stream is used when the client asks for progress notifications (which only a
- * stream can carry) or lists text/event-stream before application/json in Accept.
- */
-function wantsEventStream(request: Request, body: unknown): boolean {
-  const accept = request.headers.get("accept") ?? "";
-  const sse = accept.indexOf("text/event-stream");
-  const json = accept.indexOf("application/json");
-  if (sse !== -1 && (json === -1 || sse < json)) return true;
+/** Accept lists text/event-stream before application/json (or without it): the client wants a stream. */
+export function prefersEventStream(accept: string | null): boolean {
+  const header = accept ?? "";
+  const sse = header.indexOf("text/event-stream");
+  const json = header.indexOf("application/json");
+  return sse !== -1 && (json === -1 || sse < json);
+}
+
+/** A message asking for progress notifications, which only a stream can carry. */
+export function asksForProgress(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
   return messages.some(
     (message) =>
@@ -64,10 +65,28 @@ function wantsEventStream(request: Request, body: unknown): boolean {
   );
 }
 
+/** JSON is the default; a stream when the client prefers one or asks for progress. */
+function wantsEventStream(request: Request, body: unknown): boolean {
+  return prefersEventStream(request.headers.get("accept")) || asksForProgress(body);
+}
+
 const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
 
+/** How every tools/call through /mcp runs, whichever path answers it. */
+export function mcpRunOptions(app: App) {
+  return {
+    recorder: app.gateway.recorder,
+    timeoutMs: app.config.toolTimeoutMs,
+    allowPrivateUrls: app.config.allowPrivateUrls,
+    reportError: reportToolError,
+  };
+}
+
 export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
-  const refusal = hostCheckFor(app.config.baseUrl)(request);
+  const refusal = hostCheckFor(app.config.baseUrl)(
+    request.headers.get("host"),
+    request.headers.get("origin"),
+  );
   if (refusal) return jsonRpcError(403, -32000, `Forbidden: ${refusal}`);
 
   const token = PrincipalResolver.bearerToken(request.headers.get("authorization"));
@@ -92,12 +111,7 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
   const stream = wantsEventStream(request, body.value);
-  const runOptions = {
-    recorder: app.gateway.recorder,
-    timeoutMs: app.config.toolTimeoutMs,
-    allowPrivateUrls: app.config.allowPrivateUrls,
-    reportError: reportToolError,
-  };
+  const runOptions = mcpRunOptions(app);
   if (!stream) {
     const direct =
       answerToolsList(request, body.value, tools) ??
