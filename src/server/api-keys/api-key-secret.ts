@@ -1,6 +1,6 @@
 // API key secrets: "ptk_" and 43 base64url characters (256 random bits). Only a SHA-256 hash is
 // stored; with that much entropy a fast hash is safe and keeps the per-request lookup cheap.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 export const API_KEY_PREFIX = "ptk_";
 const VISIBLE_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
@@ -14,7 +14,8 @@ export interface NewApiKeySecret {
 }
 
 export function hashApiKeySecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  // The one-shot form: this runs on every API-key request, and it is about twice as fast.
+  return hash("sha256", secret, "hex");
 }
 
 export function generateApiKeySecret(): NewApiKeySecret {

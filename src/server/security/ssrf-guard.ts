@@ -34,8 +34,8 @@ const refused = (url: URL, why: string) =>
   new AppError("BAD_REQUEST", `The URL ${url.origin} is not allowed: ${why}.`);
 
 function parseUrl(raw: string): URL {
-  if (!URL.canParse(raw)) throw new AppError("BAD_REQUEST", "The URL is not a valid absolute URL.");
-  const url = new URL(raw);
+  const url = URL.parse(raw);
+  if (!url) throw new AppError("BAD_REQUEST", "The URL is not a valid absolute URL.");
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new AppError("BAD_REQUEST", "Only http and https URLs are allowed.");
   }
