@@ -12,8 +12,11 @@
 // the server's CPU time per request, which unlike requests per second hardly depends on what else the
 // machine is doing. Between phases it waits until Portico is idle, so the call log of 100,000 calls
 // from phase 1 is not measured as phase 2's latency, nor the gateway's call log as the minimal proxy's.
+// Before phase 1 and after phase 2 it measures the CPU time the idle machine itself takes away
+// (host-stalls.ts), which no server can make up for.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { type HostStalls, measureHostStalls } from "./support/host-stalls.ts";
 import { closedLoop, fixedRate, type LoadResult, pooled, type RequestSpec } from "./support/load.ts";
 import { freePort, startPortico } from "./support/portico-process.ts";
 import { processTreeCpuMs, waitUntilIdle } from "./support/process-cpu.ts";
@@ -110,6 +113,13 @@ function summarizeRounds(results: LatencyRound[]) {
   );
 }
 
+const STALL_PROBE_MS = 3000;
+function reportStalls(when: string, stalls: HostStalls) {
+  console.log(
+    `${when}: ${stalls.threads} busy threads lost ${stalls.lostMs.toFixed(1)} ms of ${stalls.seconds} s each to the machine (${stalls.gaps} pauses > 0.5 ms, ${stalls.over2ms} > 2 ms, longest ${stalls.longestMs.toFixed(1)} ms)`,
+  );
+}
+
 /** Starts one of bench/support's small servers as its own process; resolves once it listens. */
 async function startHelper(script: string): Promise<{ origin: string; pid: number; stop: () => void }> {
   const port = await freePort();
@@ -152,6 +162,8 @@ console.log(
   `Portico ${portico.baseUrl} (${workers} server process${workers === "1" ? "" : "es"}, ${database}), upstream ${pageUrl}, ${seconds} s per phase\n`,
 );
 try {
+  await settle(portico.pid);
+  reportStalls("0. this machine with nothing running", await measureHostStalls(STALL_PROBE_MS));
   const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
     expression: "(1250 * 1.21) / 12",
   });
@@ -177,6 +189,7 @@ try {
   if (rounds > 1) summarizeRounds(results);
 
   await settle(portico.pid, "2");
+  reportStalls("    the machine again, idle", await measureHostStalls(STALL_PROBE_MS));
   const list = await measureToolsList(1000, 2000);
   console.log(
     `3. tools/list, ${list.toolCount} tools (${(list.bytes / 1024).toFixed(0)} KB), ${list.iterations} calls   p50 ${fmt(list.p50)} ms  p99 ${fmt(list.p99)} ms`,
