@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { toNodeHandler } from "srvx/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
 import { handleMcpRequest, MAX_REQUEST_BYTES } from "~/server/gateway/handle-mcp.ts";
@@ -180,6 +180,36 @@ describe("what the node path answers itself", () => {
     expect(upstreamClosed).toEqual([]);
     request.destroy();
     await expect.poll(() => upstreamClosed, { timeout: 5000 }).toEqual(["/never-answers"]);
+  });
+});
+
+describe("a client that goes away while sending its body", () => {
+  it("is dropped without an error report, and the next request is answered", async () => {
+    const errors = vi.spyOn(console, "error");
+    try {
+      const request = http.request({
+        host: "127.0.0.1",
+        port: portOf(server),
+        path: "/mcp",
+        method: "POST",
+        headers: {
+          host: new URL(TEST_BASE_URL).host,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${secret}`,
+          "content-length": "200",
+        },
+      });
+      request.on("error", () => undefined);
+      request.write('{"jsonrpc":"2.0",');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect((await post(call("calculate", { expression: "1 + 2" }))).status).toBe(200);
   });
 });
 
