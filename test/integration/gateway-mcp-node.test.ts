@@ -66,6 +66,23 @@ beforeEach(() => {
 
 const portOf = (listening: http.Server) => (listening.address() as AddressInfo).port;
 
+/** Opens a POST to /mcp with the headers a Streamable HTTP client sends; `headers` add or override. */
+function openMcpRequest(headers: Record<string, string>): http.ClientRequest {
+  return http.request({
+    host: "127.0.0.1",
+    port: portOf(server),
+    path: "/mcp",
+    method: "POST",
+    headers: {
+      host: new URL(TEST_BASE_URL).host,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${secret}`,
+      ...headers,
+    },
+  });
+}
+
 /** POSTs to /mcp as a Streamable HTTP client does; `chunked` sends the body without Content-Length. */
 function post(
   body: unknown,
@@ -73,32 +90,20 @@ function post(
 ): Promise<Answer> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: portOf(server),
-        path: "/mcp",
-        method: "POST",
-        headers: {
-          host: new URL(TEST_BASE_URL).host,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          authorization: `Bearer ${secret}`,
-          ...(chunked ? {} : { "content-length": String(Buffer.byteLength(text)) }),
-          ...headers,
-        },
-      },
-      (response) => {
-        let received = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          received += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: received }),
-        );
-      },
-    );
+    const request = openMcpRequest({
+      ...(chunked ? {} : { "content-length": String(Buffer.byteLength(text)) }),
+      ...headers,
+    });
+    request.once("response", (response: http.IncomingMessage) => {
+      let received = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        received += chunk;
+      });
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: received }),
+      );
+    });
     request.on("error", reject);
     if (chunked) request.write(text);
     request.end(chunked ? undefined : text);
@@ -161,19 +166,7 @@ describe("what the node path answers itself", () => {
   it("cancels the tool run when the client goes away", async () => {
     const pageUrl = `http://127.0.0.1:${portOf(upstream)}/never-answers`;
     const body = JSON.stringify(call("fetch_web_page", { url: pageUrl }));
-    const request = http.request({
-      host: "127.0.0.1",
-      port: portOf(server),
-      path: "/mcp",
-      method: "POST",
-      headers: {
-        host: new URL(TEST_BASE_URL).host,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        authorization: `Bearer ${secret}`,
-        "content-length": String(Buffer.byteLength(body)),
-      },
-    });
+    const request = openMcpRequest({ "content-length": String(Buffer.byteLength(body)) });
     request.on("error", () => undefined);
     request.end(body);
     await expect.poll(() => upstreamSeen).toEqual(["/never-answers"]); // the tool waits for the page
@@ -187,19 +180,7 @@ describe("a client that goes away while sending its body", () => {
   it("is dropped without an error report, and the next request is answered", async () => {
     const errors = vi.spyOn(console, "error");
     try {
-      const request = http.request({
-        host: "127.0.0.1",
-        port: portOf(server),
-        path: "/mcp",
-        method: "POST",
-        headers: {
-          host: new URL(TEST_BASE_URL).host,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          authorization: `Bearer ${secret}`,
-          "content-length": "200",
-        },
-      });
+      const request = openMcpRequest({ "content-length": "200" });
       request.on("error", () => undefined);
       request.write('{"jsonrpc":"2.0",');
       await new Promise((resolve) => setTimeout(resolve, 100));
