@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
-import type { Database } from "~/server/db/client.ts";
+import type { DatabaseHandle } from "~/server/db/client.ts";
 import { apiKey, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
 import { CallRecorder, type RecordedCall, usageMonth } from "~/server/gateway/call-recorder.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
@@ -22,13 +22,15 @@ afterAll(async () => {
 });
 
 /**
- * app.db, except that while `down` is set every transaction fails as if the database were away, and
- * while `stalled` is set transactions wait for it to be released.
+ * app.database, except that while `down` is set every transaction fails as if the database were away,
+ * while `stalled` is set transactions wait for it to be released, and while `commitThenFail` is set a
+ * transaction commits and then fails, as when the connection drops before the commit is confirmed.
  */
 function flakyDatabase() {
   let release!: () => void;
   const state = {
     down: false,
+    commitThenFail: false,
     stalled: null as Promise<void> | null,
     stall() {
       state.stalled = new Promise<void>((resolve) => {
@@ -40,27 +42,20 @@ function flakyDatabase() {
       release();
     },
   };
-  const db = new Proxy(app.db, {
-    get(target, property) {
-      if (property === "transaction" && state.down) {
-        return () => Promise.reject(new Error("connection refused"));
-      }
-      if (property === "transaction" && state.stalled) {
-        const stalled = state.stalled;
-        return async (...args: Parameters<Database["transaction"]>) => {
-          await stalled;
-          return target.transaction(...args);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
+  const database: Pick<DatabaseHandle, "bulkTransaction"> = {
+    async bulkTransaction(fn) {
+      if (state.stalled) await state.stalled;
+      if (state.down) throw new Error("connection refused");
+      const result = await app.database.bulkTransaction(fn);
+      if (state.commitThenFail) throw new Error("connection lost before the commit was confirmed");
+      return result;
     },
-  }) as Database;
-  return { db, state };
+  };
+  return { database, state };
 }
 
 /** A caller of project A through the API key `apiKeyId`, named `callerName` in the log. */
-function keyPrincipal(apiKeyId: string, callerName: string): Principal {
+function keyPrincipal(apiKeyId: string | null, callerName: string): Principal {
   return {
     projectId: world.projectA.id,
     organizationId: world.orgA.id,
@@ -105,9 +100,9 @@ describe("CallRecorder", () => {
     const principal = keyPrincipal(key.id, "Agent");
     const month = usageMonth(callFor(principal, 0).at);
     const usageBefore = await requestsOf(world.orgA.id, month);
-    const { db, state } = flakyDatabase();
+    const { database, state } = flakyDatabase();
     const errors: unknown[] = [];
-    const recorder = new CallRecorder(db, (error) => errors.push(error));
+    const recorder = new CallRecorder(database, (error) => errors.push(error));
 
     for (let index = 0; index < 250; index++) recorder.record(callFor(principal, index));
     for (let index = 0; index < 3; index++) {
@@ -149,11 +144,102 @@ describe("CallRecorder", () => {
     expect(used?.lastUsedAt).toEqual(callFor(principal, 250).at);
   });
 
+  it("skips the calls of a project deleted before their first write and writes the others", async () => {
+    const gone = await world.ownerA.caller.project.create({ organizationId: world.orgA.id, name: "Gone" });
+    const principal = keyPrincipal(null, "Mixed");
+    const errors: unknown[] = [];
+    const recorder = new CallRecorder(app.database, (error) => errors.push(error));
+    for (let index = 0; index < 5; index++) recorder.record(callFor(principal, index));
+    for (let index = 0; index < 2; index++) {
+      recorder.record(callFor({ ...principal, projectId: gone.id }, index));
+    }
+    await world.ownerA.caller.project.delete({ projectId: gone.id });
+    await recorder.stop();
+
+    expect(errors).toEqual([]);
+    expect(await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Mixed"))).toHaveLength(5);
+    expect(await app.db.select().from(toolCall).where(eq(toolCall.projectId, gone.id))).toEqual([]);
+  });
+
+  it("does not write a batch twice when its commit happened but was never confirmed", async () => {
+    const principal = keyPrincipal(null, "Unconfirmed");
+    const { database, state } = flakyDatabase();
+    const errors: unknown[] = [];
+    const recorder = new CallRecorder(database, (error) => errors.push(error));
+    for (let index = 0; index < 10; index++) recorder.record(callFor(principal, index));
+    state.commitThenFail = true;
+    await recorder.flush();
+    expect(errors).toHaveLength(1);
+
+    state.commitThenFail = false;
+    recorder.record(callFor(principal, 10));
+    await recorder.stop();
+    expect(errors).toHaveLength(1);
+    const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Unconfirmed"));
+    expect(rows.map((row) => row.durationMs).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+  });
+
+  it("stores any text as given, except NUL characters, which PostgreSQL cannot hold", async () => {
+    const principal = keyPrincipal(null, 'Caller, "quoted"\nand on two lines');
+    const errors: unknown[] = [];
+    const recorder = new CallRecorder(app.database, (error) => errors.push(error));
+    const at = new Date(Date.UTC(2026, 10, 21, 13));
+    const call = (errorMessage: string | null, serverName: string): RecordedCall => ({
+      ...callFor(principal, 0),
+      serverName,
+      errorMessage,
+      at,
+    });
+    recorder.record(call("", ""));
+    recorder.record(call('upstream said "no",\r\nthen \\N and \0NUL', "server\0 ü 🙂"));
+    await recorder.stop();
+
+    expect(errors).toEqual([]);
+    const rows = await app.db
+      .select({ serverName: toolCall.serverName, errorMessage: toolCall.errorMessage })
+      .from(toolCall)
+      .where(eq(toolCall.callerName, principal.callerName));
+    expect(rows.sort((a, b) => a.serverName.length - b.serverName.length)).toEqual([
+      { serverName: "", errorMessage: "" },
+      { serverName: "server ü 🙂", errorMessage: 'upstream said "no",\r\nthen \\N and NUL' },
+    ]);
+  });
+
+  it("deletes a project's calls with the project, and an organization's with the organization", async () => {
+    const organization = await world.ownerA.caller.organization.create({ name: "Short-lived" });
+    const [first, second] = await Promise.all(
+      ["First", "Second"].map((name) =>
+        world.ownerA.caller.project.create({ organizationId: organization.id, name }),
+      ),
+    );
+    if (!first || !second) throw new Error("projects not created");
+    const recorder = new CallRecorder(app.database, (error) => {
+      throw error;
+    });
+    for (const project of [first, second, world.projectA]) {
+      const principal = { ...keyPrincipal(null, "Cascade"), projectId: project.id };
+      recorder.record(callFor({ ...principal, organizationId: project.organizationId }, 0));
+    }
+    await recorder.stop();
+    const projectsLogged = async () =>
+      (await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Cascade")))
+        .map((row) => row.projectId)
+        .sort();
+    expect(await projectsLogged()).toEqual([first.id, second.id, world.projectA.id].sort());
+
+    await world.ownerA.caller.project.delete({ projectId: first.id });
+    expect(await projectsLogged()).toEqual([second.id, world.projectA.id].sort());
+    await world.ownerA.caller.organization.delete({ id: organization.id });
+    expect(await projectsLogged()).toEqual([world.projectA.id]);
+  });
+
   it("starts no second flush while one is under way, however many calls arrive meanwhile", async () => {
     const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Busy" });
     const principal = keyPrincipal(key.id, "Busy");
-    const { db, state } = flakyDatabase();
-    const recorder = new CallRecorder(db, (error) => {
+    const { database, state } = flakyDatabase();
+    const recorder = new CallRecorder(database, (error) => {
       throw error;
     });
     const flushes = vi.spyOn(recorder, "flush");

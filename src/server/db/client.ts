@@ -2,11 +2,13 @@
 // PostgreSQL when a URL is given. Both speak the same SQL, so the rest of the server sees one Drizzle type.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { finished } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
@@ -28,7 +30,21 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` in one transaction in plain SQL, for the bulk load Drizzle cannot express: COPY (the call
+   * log, gateway/call-recorder.ts). Commits when `fn` resolves, rolls back when it throws.
+   */
+  bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface BulkTransaction {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Loads CSV text (one row per line, no header, empty unquoted fields as NULL) with `copy <target>`;
+   * resolves with the number of rows. `target` is a table and column list written in code, never input.
+   */
+  copyCsv(target: string, csv: string): Promise<number>;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -81,6 +97,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         assertChannel(channel);
         await pool.query("select pg_notify($1, $2)", [channel, payload]);
       },
+      async bulkTransaction(fn) {
+        const client = await pool.connect();
+        let connectionBroken = false;
+        try {
+          await client.query("begin");
+          const result = await fn({
+            query: async (sql, params) => ({ rows: (await client.query(sql, params)).rows }),
+            async copyCsv(target, csv) {
+              const copy = client.query(copyFrom(`copy ${target} from stdin with (format csv)`));
+              copy.end(csv);
+              await finished(copy);
+              return copy.rowCount;
+            },
+          });
+          await client.query("commit");
+          return result;
+        } catch (error) {
+          await client.query("rollback").catch(() => {
+            connectionBroken = true;
+          });
+          throw error;
+        } finally {
+          // A connection that could not even roll back is closed rather than returned to the pool.
+          client.release(connectionBroken);
+        }
+      },
       async close() {
         if (listener) await (await listener).end();
         await pool.end();
@@ -109,6 +151,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       assertChannel(channel);
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    bulkTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async (sql, params) => ({
+            rows: (await tx.query(sql, params)).rows as Record<string, unknown>[],
+          }),
+          async copyCsv(target, csv) {
+            const copy = `copy ${target} from '/dev/blob' with (format csv)`;
+            return (await tx.query(copy, [], { blob: csv })).affectedRows ?? 0;
+          },
+        }),
+      ),
     close: () => client.close(),
   };
 }

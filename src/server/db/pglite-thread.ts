@@ -29,6 +29,8 @@ export interface QueryOptions {
   rowMode?: "array" | "object";
   /** Only which types to leave unparsed crosses over (Drizzle passes identity parsers to keep text). */
   parsers?: Record<number, unknown>;
+  /** What `copy … from '/dev/blob'` reads, as text. */
+  blob?: string;
 }
 
 export interface PgliteQueryable {
@@ -57,7 +59,9 @@ async function run(message) {
     case "query": {
       const parsers = {};
       for (const type of message.keepText) parsers[type] = keepText;
-      const result = await db.query(message.sql, message.params, { rowMode: message.rowMode, parsers });
+      const options = { rowMode: message.rowMode, parsers };
+      if (message.blob !== undefined) options.blob = new Blob([message.blob]);
+      const result = await db.query(message.sql, message.params, options);
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case "listen":
@@ -161,7 +165,8 @@ export class PgliteThread implements PgliteQueryable {
 
   private send(sql: string, params: unknown[], options: QueryOptions): Promise<QueryResult> {
     const keepText = Object.keys(options.parsers ?? {}).map(Number);
-    return this.request({ op: "query", sql, params, rowMode: options.rowMode ?? "object", keepText });
+    const { rowMode = "object", blob } = options;
+    return this.request({ op: "query", sql, params, rowMode, keepText, blob });
   }
 
   private request(message: Record<string, unknown>): Promise<QueryResult> {

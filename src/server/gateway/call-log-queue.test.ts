@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { CallLogQueue } from "./call-log-queue.ts";
 
+// Rows here are JSON texts, one line each, so a chunk can be taken apart again line by line.
 const row = (n: number, extra = "") => ({ n, text: `row ${n}${extra}` });
 const rowsOf = (queue: CallLogQueue, size: number) =>
-  [...queue.jsonArrays(size)].map((json) => JSON.parse(json) as ReturnType<typeof row>[]);
+  [...queue.chunks(size)].map((chunk) => {
+    expect(chunk.endsWith("\n")).toBe(true);
+    return chunk
+      .slice(0, -1)
+      .split("\n")
+      .map((line) => JSON.parse(line) as ReturnType<typeof row>);
+  });
 
 function queueOf(count: number, first = 0): CallLogQueue {
   const queue = new CallLogQueue();
@@ -12,7 +19,7 @@ function queueOf(count: number, first = 0): CallLogQueue {
 }
 
 describe("CallLogQueue", () => {
-  it("gives the rows back in order, as JSON arrays of at most the chunk size", () => {
+  it("gives the rows back in order, in chunks of at most the chunk size", () => {
     const chunks = rowsOf(queueOf(5), 2);
     expect(chunks.map((chunk) => chunk.length)).toEqual([2, 2, 1]);
     expect(chunks.flat()).toEqual([0, 1, 2, 3, 4].map((n) => row(n)));
@@ -25,6 +32,13 @@ describe("CallLogQueue", () => {
     queue.push(JSON.stringify(odd));
     queue.push(JSON.stringify(row(1)));
     expect(rowsOf(queue, 10)).toEqual([[odd, row(1)]]);
+  });
+
+  it("cuts chunks at rows, not at newlines inside a row", () => {
+    const queue = new CallLogQueue();
+    queue.push('"first line\nsecond line"');
+    queue.push("next");
+    expect([...queue.chunks(1)]).toEqual(['"first line\nsecond line"\n', "next\n"]);
   });
 
   it("grows past its first buffer without losing or corrupting rows", () => {

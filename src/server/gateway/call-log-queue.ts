@@ -1,4 +1,5 @@
-// Call-log rows waiting for the next flush, kept as JSON text in one growing buffer outside the JS heap.
+// Call-log rows waiting for the next flush, kept as text (CSV lines, see call-recorder.ts) in one growing
+// buffer outside the JS heap.
 //
 // Why not an array of row objects: at 2,000 calls a second a queued row lives up to a second, long
 // enough to survive two young-generation collections and be promoted. Queued rows were about 45 % of
@@ -7,12 +8,12 @@
 // in a Buffer are never copied by the GC. See ARCHITECTURE.md, "Gateway latency and GC".
 const INITIAL_BYTES = 256 * 1024;
 const INITIAL_ROWS = 1024;
-const COMMA = 0x2c;
+const NEWLINE = 0x0a;
 
 export class CallLogQueue {
   private bytes = Buffer.allocUnsafe(INITIAL_BYTES);
   private used = 0;
-  /** Where each row's JSON starts in `bytes`; every row is followed by a comma. */
+  /** Where each row starts in `bytes`; every row is followed by a newline. */
   private starts = new Uint32Array(INITIAL_ROWS);
   private count = 0;
   /** Rows before this one were dropped. */
@@ -23,13 +24,13 @@ export class CallLogQueue {
     return this.count - this.first;
   }
 
-  /** Queues one row, given as the JSON text of an object. */
-  push(rowJson: string): void {
+  /** Queues one row, given as its text. */
+  push(row: string): void {
     // A UTF-16 code unit takes at most 3 bytes in UTF-8.
-    this.reserve(rowJson.length * 3 + 1, 1);
+    this.reserve(row.length * 3 + 1, 1);
     this.starts[this.count++] = this.used;
-    this.used += this.bytes.write(rowJson, this.used, "utf8");
-    this.bytes[this.used++] = COMMA;
+    this.used += this.bytes.write(row, this.used, "utf8");
+    this.bytes[this.used++] = NEWLINE;
   }
 
   /** Forgets the oldest row (its bytes are freed with the queue). */
@@ -37,12 +38,11 @@ export class CallLogQueue {
     if (this.length > 0) this.first++;
   }
 
-  /** The queued rows, oldest first, as JSON arrays of at most `size` rows each. */
-  *jsonArrays(size: number): Generator<string> {
+  /** The queued rows, oldest first, in chunks of at most `size` rows, each row ending with a newline. */
+  *chunks(size: number): Generator<string> {
     for (let row = this.first; row < this.count; row += size) {
       const end = row + size < this.count ? (this.starts[row + size] as number) : this.used;
-      // end - 1 leaves out the comma after the chunk's last row.
-      yield `[${this.bytes.toString("utf8", this.starts[row], end - 1)}]`;
+      yield this.bytes.toString("utf8", this.starts[row], end);
     }
   }
 

@@ -7,7 +7,7 @@ import type { Principal } from "./principal.ts";
 import { type GatewayTool, toolError } from "./tool-types.ts";
 
 export interface ToolRunOptions {
-  recorder: CallRecorder;
+  recorder: Pick<CallRecorder, "record">;
   timeoutMs: number;
   allowPrivateUrls: boolean;
   channel: "mcp" | "rest";

@@ -5,17 +5,12 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
-import { CallRecorder } from "../gateway/call-recorder.ts";
 import type { Principal } from "../gateway/principal.ts";
 import { runTool } from "../gateway/run-tool.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { requireServerOf } from "./project-servers.ts";
 import { listServerTools, toGatewayTool } from "./server-tools.ts";
-
-class DiscardingRecorder extends CallRecorder {
-  override record(): void {}
-}
 
 export interface PlaygroundRun {
   result: CallToolResult;
@@ -46,7 +41,7 @@ export async function runServerTool(
   };
   const started = performance.now();
   const result = await runTool(toGatewayTool(app, server, tool), input.arguments, principal, {
-    recorder: new DiscardingRecorder(app.db, () => undefined),
+    recorder: { record: () => undefined },
     timeoutMs: app.config.toolTimeoutMs,
     allowPrivateUrls: app.config.allowPrivateUrls,
     channel: "rest",

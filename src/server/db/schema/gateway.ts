@@ -1,6 +1,5 @@
 // The MCP gateway's tables: project API keys, per-project standard tool switches, the tool call log
 // and exact monthly usage per organization.
-import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -59,14 +58,20 @@ export const projectStandardTool = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.toolName] })],
 );
 
+/**
+ * One row per tool call, written in bulk by gateway/call-recorder.ts. Shaped for that load, which on the
+ * embedded database costs CPU beside every request (see ARCHITECTURE.md, "Call log in bulk"): the
+ * primary key leads with (project, time), so it is also the index the overview reads, and there is no
+ * foreign key, whose per-row check was a third of each row's cost. Rows go with their project all the
+ * same: a trigger on project deletes them (migration 0006), and the recorder skips projects deleted
+ * before it writes.
+ */
 export const toolCall = pgTable(
   "tool_call",
   {
-    id: text("id").primaryKey(),
+    id: text("id").notNull(),
     organizationId: text("organization_id").notNull(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    projectId: text("project_id").notNull(),
     serverId: text("server_id"),
     serverName: text("server_name").notNull(),
     toolName: text("tool_name").notNull(),
@@ -81,7 +86,7 @@ export const toolCall = pgTable(
     errorMessage: text("error_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("tool_call_project_time_idx").on(t.projectId, sql`${t.createdAt} desc`)],
+  (t) => [primaryKey({ columns: [t.projectId, t.createdAt, t.id] })],
 );
 
 export const organizationUsage = pgTable(
