@@ -24,6 +24,7 @@ import {
   mcpRunOptions,
   prefersEventStream,
 } from "./handle-mcp.ts";
+import { jsonRpcError } from "./json-rpc-error.ts";
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -145,7 +146,6 @@ export function handleMcpNodeRequest(
       res.destroy();
       return;
     }
-    res.writeHead(500, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32603, message: "Internal error" }, id: null }));
+    return sendNodeResponse(res, jsonRpcError(500, -32603, "Internal error"));
   });
 }

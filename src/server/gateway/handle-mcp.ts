@@ -8,6 +8,7 @@ import { PrincipalResolver } from "./authenticate.ts";
 import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { createHostCheck, type HostCheck } from "./host-check.ts";
+import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { readJsonBody } from "./read-json-body.ts";
 
@@ -26,10 +27,6 @@ export function hostCheckFor(baseUrl: string): HostCheck {
 
 export function protectedResourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
-}
-
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
 }
 
 export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
@@ -107,7 +104,7 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
     });
   }
   const body = await readJsonBody(request, MAX_REQUEST_BYTES);
-  if (!body.ok) return jsonRpcError(body.status, body.status === 413 ? -32600 : -32700, body.message);
+  if (!body.ok) return bodyRefused(body);
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
   const stream = wantsEventStream(request, body.value);

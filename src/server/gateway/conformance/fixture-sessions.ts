@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { bodyRefused, jsonRpcError } from "../json-rpc-error.ts";
 import type { Principal } from "../principal.ts";
 import { readJsonBody } from "../read-json-body.ts";
 import { buildFixtureServer } from "./fixture-server.ts";
@@ -26,9 +27,6 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   lastUsedAt: number;
 }
-
-const jsonRpcError = (status: number, code: number, message: string) =>
-  Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 
 /** Who may use a session: the same kind of credential, for the same project, key or client, and user. */
 export function principalKey(principal: Principal): string {
@@ -60,7 +58,7 @@ export class FixtureSessions {
     let parsedBody: unknown;
     if (request.method === "POST") {
       const body = await readJsonBody(request, this.options.maxRequestBytes);
-      if (!body.ok) return jsonRpcError(body.status, body.status === 413 ? -32600 : -32700, body.message);
+      if (!body.ok) return bodyRefused(body);
       parsedBody = body.value;
     }
     const sessionId = request.headers.get("mcp-session-id");
