@@ -25,6 +25,7 @@ import {
   prefersEventStream,
 } from "./handle-mcp.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
+import { declaredLength, parseJson } from "./read-json-body.ts";
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -37,12 +38,11 @@ const nodeHeaders =
 
 /** The checks of the Web path that need no body; any that fails leaves the request to it. */
 function isPlainCandidate(app: App, header: HeaderReader): boolean {
-  const length = header("content-length");
+  const length = declaredLength(header("content-length"));
   return (
     !app.config.conformanceFixtures &&
     length !== null &&
-    /^\d+$/.test(length) &&
-    Number(length) <= MAX_REQUEST_BYTES &&
+    length <= MAX_REQUEST_BYTES &&
     hostCheckFor(app.config.baseUrl)(header("host"), header("origin")) === null &&
     sdkWouldAccept(header) &&
     !prefersEventStream(header("accept"))
@@ -62,14 +62,6 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     req.once("close", () => resolve(null));
     req.once("error", () => resolve(null));
   });
-}
-
-function parseJson(body: Buffer): { value: unknown } | null {
-  try {
-    return { value: JSON.parse(body.toString("utf8")) };
-  } catch {
-    return null;
-  }
 }
 
 /** Aborted when the client goes away before its answer is written, as a Web Request's signal is. */
@@ -121,7 +113,7 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, next:
   const body = await readBody(req);
   if (!body) return; // nobody left to answer
   const signal = clientSignal(res);
-  const message = parseJson(body);
+  const message = parseJson(body.toString("utf8"));
   if (message && !asksForProgress(message.value)) {
     const tools = await app.gateway.tools.toolsFor(principal.projectId);
     const direct =

@@ -2,12 +2,26 @@
 // `maxBytes`, whatever Content-Length claims.
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
+/** A Content-Length header's value as a number, or null when there is none or it is not one. */
+export function declaredLength(header: string | null): number | null {
+  return header !== null && /^\d+$/.test(header) ? Number(header) : null;
+}
+
+/** The parsed value of JSON text, or null when it is not JSON. */
+export function parseJson(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return null;
+  }
+}
+
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const tooLarge = { ok: false, status: 413, message: `Request body exceeds ${maxBytes} bytes` } as const;
-  const declared = request.headers.get("content-length");
+  const declared = declaredLength(request.headers.get("content-length"));
   let text: string;
-  if (declared !== null && /^\d+$/.test(declared)) {
-    if (Number(declared) > maxBytes) return tooLarge;
+  if (declared !== null) {
+    if (declared > maxBytes) return tooLarge;
     // The HTTP parser delivers exactly Content-Length bytes, so the whole body is within the cap; and
     // text() lets the server adapter read the socket directly instead of through a web stream.
     text = await request.text();
@@ -16,11 +30,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     if (streamed === null) return tooLarge;
     text = streamed;
   }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, status: 400, message: "Request body is not valid JSON" };
-  }
+  const parsed = parseJson(text);
+  return parsed
+    ? { ok: true, value: parsed.value }
+    : { ok: false, status: 400, message: "Request body is not valid JSON" };
 }
 
 /** A chunked body of unknown length, read until it ends or passes the cap (then null). */
