@@ -76,9 +76,13 @@ export function toolsListAnswer(message: unknown, tools: ProjectTools): Uint8Arr
   return [LIST_HEAD, tools.listedJson, Buffer.from(`},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`)];
 }
 
+/** The length of a body given as parts. */
+export const byteLengthOf = (parts: Uint8Array[]) =>
+  parts.reduce((total, part) => total + part.byteLength, 0);
+
 /** answerToolsList's body when the list is large: the parts as they are, behind their exact length. */
 function streamedBody(parts: Uint8Array[]): Response {
-  const length = parts.reduce((total, part) => total + part.byteLength, 0);
+  const length = byteLengthOf(parts);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const part of parts) controller.enqueue(part);

@@ -15,7 +15,13 @@ import { sendNodeResponse } from "srvx/node";
 import type { App } from "../app.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
-import { type HeaderReader, sdkWouldAccept, toolsCallAnswer, toolsListAnswer } from "./direct-answers.ts";
+import {
+  byteLengthOf,
+  type HeaderReader,
+  sdkWouldAccept,
+  toolsCallAnswer,
+  toolsListAnswer,
+} from "./direct-answers.ts";
 import {
   asksForProgress,
   handleMcpRequest,
@@ -74,10 +80,7 @@ function clientSignal(res: ServerResponse): AbortSignal {
 }
 
 function writeJson(res: ServerResponse, body: string | Uint8Array[]): void {
-  const length =
-    typeof body === "string"
-      ? Buffer.byteLength(body)
-      : body.reduce((total, part) => total + part.byteLength, 0);
+  const length = typeof body === "string" ? Buffer.byteLength(body) : byteLengthOf(body);
   res.writeHead(200, { "Content-Type": "application/json", "Content-Length": length });
   if (typeof body === "string") {
     res.end(body);
