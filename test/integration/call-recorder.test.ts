@@ -1,10 +1,11 @@
-// The call recorder writes every queued call once: in chunks, after a failed flush together with what
-// came meanwhile, without rows of a project deleted before the write, and with usage counted exactly.
+// The call recorder writes every queued call once: in chunks, a failed batch again before what came
+// meanwhile, without rows of a project deleted before the write, and with usage counted exactly, also
+// when a commit happened but was never confirmed.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import type { DatabaseHandle } from "~/server/db/client.ts";
-import { apiKey, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
+import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
 import { CallRecorder, type RecordedCall, usageMonth } from "~/server/gateway/call-recorder.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
 import { createTestApp } from "../support/app.ts";
@@ -161,8 +162,10 @@ describe("CallRecorder", () => {
     expect(await app.db.select().from(toolCall).where(eq(toolCall.projectId, gone.id))).toEqual([]);
   });
 
-  it("does not write a batch twice when its commit happened but was never confirmed", async () => {
+  it("writes and counts a batch once when its commit happened but was never confirmed", async () => {
     const principal = keyPrincipal(null, "Unconfirmed");
+    const month = usageMonth(callFor(principal, 0).at);
+    const usageBefore = await requestsOf(world.orgA.id, month);
     const { database, state } = flakyDatabase();
     const errors: unknown[] = [];
     const recorder = new CallRecorder(database, (error) => errors.push(error));
@@ -170,6 +173,7 @@ describe("CallRecorder", () => {
     state.commitThenFail = true;
     await recorder.flush();
     expect(errors).toHaveLength(1);
+    expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(10);
 
     state.commitThenFail = false;
     recorder.record(callFor(principal, 10));
@@ -179,6 +183,35 @@ describe("CallRecorder", () => {
     expect(rows.map((row) => row.durationMs).sort((a, b) => a - b)).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
     ]);
+    expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(11);
+  });
+
+  it("keeps a batch's id only until its commit is confirmed, and forgets a stopped server's after a day", async () => {
+    const principal = keyPrincipal(null, "Ledger");
+    const ids = async () => (await app.db.select().from(callLogBatch)).map((row) => row.id);
+    await app.db
+      .insert(callLogBatch)
+      .values([
+        { id: "left-by-a-stopped-server", createdAt: new Date(Date.now() - 25 * 3600_000) },
+        { id: "in-flight-on-another-server" },
+      ]);
+    const before = await ids();
+    const recorder = new CallRecorder(app.database, (error) => {
+      throw error;
+    });
+    const written: string[][] = [];
+    for (let flush = 0; flush < 3; flush++) {
+      recorder.record(callFor(principal, flush));
+      await recorder.flush();
+      written.push(await ids());
+    }
+    const [first, second, third] = written.map((list) => list.filter((id) => !before.includes(id)));
+    // Each flush deletes the id of the flush before, whose commit it saw confirmed.
+    expect([first?.length, second?.length, third?.length]).toEqual([1, 1, 1]);
+    expect(new Set([first?.[0], second?.[0], third?.[0]]).size).toBe(3);
+    expect(written[0]).not.toContain("left-by-a-stopped-server");
+    expect(written[2]).toContain("in-flight-on-another-server");
+    expect(await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Ledger"))).toHaveLength(3);
   });
 
   it("stores any text as given, except NUL characters, which PostgreSQL cannot hold", async () => {

@@ -1,7 +1,8 @@
 // Records every tool call without a database write on the request path: calls are queued in memory
 // (call-log-queue.ts) and flushed in batches (every second, or sooner when the queue grows), together
 // with exact monthly usage per organization and each API key's last use. stop() flushes what is left,
-// so a clean shutdown loses nothing; a failed flush keeps its batch for the next attempt.
+// so a clean shutdown loses nothing; a failed flush keeps its batch, and the next one retries it under
+// the same id, which call_log_batch records with it, so it is never counted twice.
 //
 // Rows go in with COPY, as CSV made once per call in record(). On the embedded database the call log is
 // the one thing that costs CPU beside every request, and COPY into tool_call as shaped in migration
@@ -51,15 +52,39 @@ export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
 
 type CallLogDatabase = Pick<DatabaseHandle, "bulkTransaction">;
 
+/** The calls recorded between two flushes, written in one transaction under one id. */
+interface Batch {
+  id: string;
+  calls: CallLogQueue;
+  /** The projects of the calls, checked for existence before their rows are written. */
+  projects: Set<string>;
+  /** "organizationId month" → requests to add to organization_usage. */
+  usage: Map<string, number>;
+  keyLastUsed: Map<string, Date>;
+}
+
+const newBatch = (): Batch => ({
+  id: randomUUID(),
+  calls: new CallLogQueue(),
+  projects: new Set(),
+  usage: new Map(),
+  keyLastUsed: new Map(),
+});
+
 export class CallRecorder {
-  private calls = new CallLogQueue();
-  /** The projects of the queued calls, checked for existence before their rows are written. */
-  private projects = new Set<string>();
-  /** Set while the queue holds rows of a failed flush, which its database may have kept after all. */
-  private retrying = false;
-  /** "organizationId month" → requests not yet added to organization_usage. */
-  private usage = new Map<string, number>();
-  private keyLastUsed = new Map<string, Date>();
+  /** Where record() adds calls until the next flush takes it. */
+  private current = newBatch();
+  /**
+   * Batches taken by a flush and not yet confirmed written, oldest first. A failed one stays as it
+   * is, under its id, and is retried before anything newer: its commit may have happened after all,
+   * and then its id in call_log_batch says so.
+   */
+  private unwritten: Batch[] = [];
+  private unwrittenCalls = 0;
+  /** The batch a write is under way for, whose rows are no longer dropped. */
+  private writing: Batch | undefined;
+  /** Ids of batches whose commit was confirmed, deleted from call_log_batch by the next write. */
+  private confirmed: string[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> | undefined;
   droppedLogRows = 0;
@@ -79,9 +104,10 @@ export class CallRecorder {
 
   record(call: RecordedCall): void {
     const { principal } = call;
+    const batch = this.current;
     const createdAt = call.at.toISOString();
     // One CSV line in COLUMNS' order; tool_call's COPY in writeCalls reads it as it is.
-    this.calls.push(
+    batch.calls.push(
       [
         randomUUID(),
         csvText(principal.organizationId),
@@ -100,25 +126,22 @@ export class CallRecorder {
         createdAt,
       ].join(","),
     );
-    this.projects.add(principal.projectId);
-    if (this.calls.length > MAX_QUEUED_CALLS) {
-      this.calls.dropOldest();
-      this.droppedLogRows++;
-    }
+    batch.projects.add(principal.projectId);
+    if (batch.calls.length + this.unwrittenCalls > MAX_QUEUED_CALLS) this.dropOldestRow();
     // usageMonth(call.at), from the timestamp already formatted.
     const usageKey = `${principal.organizationId} ${createdAt.slice(0, 7)}`;
-    this.usage.set(usageKey, (this.usage.get(usageKey) ?? 0) + 1);
-    if (principal.apiKeyId) this.keyLastUsed.set(principal.apiKeyId, call.at);
+    batch.usage.set(usageKey, (batch.usage.get(usageKey) ?? 0) + 1);
+    if (principal.apiKeyId) batch.keyLastUsed.set(principal.apiKeyId, call.at);
     // Only when no flush is under way: a call waiting for it from here would hold its request (its
     // async context) until the flush ends, and while the database was slow that was every call.
-    if (this.calls.length >= FLUSH_AT_QUEUE_LENGTH && !this.flushing) void this.flush();
+    if (batch.calls.length >= FLUSH_AT_QUEUE_LENGTH && !this.flushing) void this.flush();
   }
 
-  /** Writes everything queued so far; concurrent callers share one flush. */
+  /** Writes everything recorded so far; concurrent callers share one flush. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.calls.length === 0 && this.usage.size === 0 && this.keyLastUsed.size === 0) return;
-    this.flushing = this.writeBatch().finally(() => {
+    if (this.current.usage.size === 0 && this.unwritten.length === 0) return;
+    this.flushing = this.writeUnwritten().finally(() => {
       this.flushing = undefined;
     });
     await this.flushing;
@@ -130,74 +153,90 @@ export class CallRecorder {
     await this.flush();
   }
 
-  private async writeBatch(): Promise<void> {
-    const { calls, projects, retrying, usage, keyLastUsed } = this;
-    this.calls = new CallLogQueue();
-    this.projects = new Set();
-    this.retrying = false;
-    this.usage = new Map();
-    this.keyLastUsed = new Map();
-    try {
-      await this.database.bulkTransaction(async (tx) => {
-        if (calls.length > 0) await writeCalls(tx, calls, projects, retrying);
-        if (usage.size > 0) {
-          const rows = [...usage].map(([key, requests]) => {
-            const [organization_id, month] = key.split(" ");
-            return { organization_id, month, requests };
-          });
-          // Usage of an organization deleted meanwhile is skipped instead of failing the batch.
-          await tx.query(
-            `insert into organization_usage (organization_id, month, requests)
-             select r.organization_id, r.month, r.requests
-             from json_populate_recordset(null::organization_usage, $1::json) r
-             where exists (select 1 from organization o where o.id = r.organization_id)
-             on conflict (organization_id, month)
-             do update set requests = organization_usage.requests + excluded.requests`,
-            [JSON.stringify(rows)],
-          );
-        }
-        if (keyLastUsed.size > 0) {
-          const rows = [...keyLastUsed].map(([id, at]) => ({ id, at: at.toISOString() }));
-          await tx.query(
-            `update api_key k set last_used_at = greatest(k.last_used_at, r.at)
-             from json_to_recordset($1::json) as r(id text, at timestamptz)
-             where k.id = r.id`,
-            [JSON.stringify(rows)],
-          );
-        }
-      });
-    } catch (error) {
-      // Put the batch back in front of anything recorded meanwhile, so the next flush retries it.
-      this.onError(error);
-      calls.append(this.calls);
-      this.calls = calls;
-      for (const project of this.projects) projects.add(project);
-      this.projects = projects;
-      this.retrying = true;
-      for (const [key, requests] of usage) this.usage.set(key, (this.usage.get(key) ?? 0) + requests);
-      for (const [id, at] of keyLastUsed) if (!this.keyLastUsed.has(id)) this.keyLastUsed.set(id, at);
+  /** The log row recorded first among those not written yet (usage counts are never dropped). */
+  private dropOldestRow(): void {
+    const oldest = this.unwritten.find((batch) => batch !== this.writing && batch.calls.length > 0);
+    if (oldest) this.unwrittenCalls--;
+    (oldest ?? this.current).calls.dropOldest();
+    this.droppedLogRows++;
+  }
+
+  /** Takes the current batch and writes the unwritten ones in order, up to the first failure. */
+  private async writeUnwritten(): Promise<void> {
+    if (this.current.usage.size > 0) {
+      this.unwritten.push(this.current);
+      this.unwrittenCalls += this.current.calls.length;
+      this.current = newBatch();
     }
+    for (let batch = this.unwritten[0]; batch; batch = this.unwritten[0]) {
+      this.writing = batch;
+      try {
+        await this.write(batch);
+      } catch (error) {
+        this.onError(error);
+        return;
+      } finally {
+        this.writing = undefined;
+      }
+      this.unwritten.shift();
+      this.unwrittenCalls -= batch.calls.length;
+    }
+  }
+
+  private async write(batch: Batch): Promise<void> {
+    const { calls, projects, usage, keyLastUsed } = batch;
+    await this.database.bulkTransaction(async (tx) => {
+      // Ids of a server that stopped before their commit was confirmed are kept a day at most.
+      await tx.query(
+        "delete from call_log_batch where id = any($1::text[]) or created_at < now() - interval '1 day'",
+        [this.confirmed],
+      );
+      const { rows: fresh } = await tx.query(
+        "insert into call_log_batch (id) values ($1) on conflict do nothing returning id",
+        [batch.id],
+      );
+      if (fresh.length === 0) return; // Written by an attempt whose commit was never confirmed.
+      if (calls.length > 0) await writeCalls(tx, calls, projects);
+      const usageRows = [...usage].map(([key, requests]) => {
+        const [organization_id, month] = key.split(" ");
+        return { organization_id, month, requests };
+      });
+      // Usage of an organization deleted meanwhile is skipped instead of failing the batch.
+      await tx.query(
+        `insert into organization_usage (organization_id, month, requests)
+         select r.organization_id, r.month, r.requests
+         from json_populate_recordset(null::organization_usage, $1::json) r
+         where exists (select 1 from organization o where o.id = r.organization_id)
+         on conflict (organization_id, month)
+         do update set requests = organization_usage.requests + excluded.requests`,
+        [JSON.stringify(usageRows)],
+      );
+      if (keyLastUsed.size > 0) {
+        const rows = [...keyLastUsed].map(([id, at]) => ({ id, at: at.toISOString() }));
+        await tx.query(
+          `update api_key k set last_used_at = greatest(k.last_used_at, r.at)
+           from json_to_recordset($1::json) as r(id text, at timestamptz)
+           where k.id = r.id`,
+          [JSON.stringify(rows)],
+        );
+      }
+    });
+    this.confirmed = [batch.id];
   }
 }
 
 /**
- * Writes the queued calls. Usually one COPY into tool_call per chunk, once their projects are known to
+ * Writes a batch's calls. Usually one COPY into tool_call per chunk, once their projects are known to
  * exist (and, on PostgreSQL, locked against deletion until the commit, as a foreign key's check would).
- * A batch with a project deleted meanwhile, or one retried after a failed flush (whose commit may have
- * happened after all), goes through a staging table instead, and only new rows of existing projects
- * are kept.
+ * A batch with a project deleted meanwhile goes through a staging table instead, and only the rows of
+ * existing projects are kept.
  */
-async function writeCalls(
-  tx: BulkTransaction,
-  calls: CallLogQueue,
-  projects: Set<string>,
-  retrying: boolean,
-) {
+async function writeCalls(tx: BulkTransaction, calls: CallLogQueue, projects: Set<string>) {
   const { rows: existing } = await tx.query(
     "select id from project where id = any($1::text[]) for key share",
     [[...projects]],
   );
-  if (existing.length === projects.size && !retrying) {
+  if (existing.length === projects.size) {
     for (const chunk of calls.chunks(COPY_CHUNK)) await tx.copyCsv(`tool_call (${COLUMNS})`, chunk);
     return;
   }
@@ -205,7 +244,6 @@ async function writeCalls(
   for (const chunk of calls.chunks(COPY_CHUNK)) await tx.copyCsv(`tool_call_incoming (${COLUMNS})`, chunk);
   await tx.query(
     `insert into tool_call select i.* from tool_call_incoming i
-     where exists (select 1 from project p where p.id = i.project_id)
-     on conflict do nothing`,
+     where exists (select 1 from project p where p.id = i.project_id)`,
   );
 }

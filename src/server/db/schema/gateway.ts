@@ -89,6 +89,17 @@ export const toolCall = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.createdAt, t.id] })],
 );
 
+/**
+ * The call-log batches whose commit this server has not yet seen confirmed (gateway/call-recorder.ts).
+ * A batch writes its id in the same transaction as its rows and usage, so a batch retried after a
+ * commit that happened but was never confirmed finds its id here and is not counted twice. Ids are
+ * deleted once their commit is confirmed, and any left by a server that stopped are deleted after a day.
+ */
+export const callLogBatch = pgTable("call_log_batch", {
+  id: text("id").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const organizationUsage = pgTable(
   "organization_usage",
   {
