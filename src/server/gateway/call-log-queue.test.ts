@@ -63,19 +63,4 @@ describe("CallLogQueue", () => {
     empty.push(JSON.stringify(row(7)));
     expect(rowsOf(empty, 10).flat()).toEqual([row(7)]);
   });
-
-  it("appends another queue's remaining rows after its own, and keeps accepting rows", () => {
-    const older = queueOf(3);
-    older.dropOldest();
-    const newer = queueOf(3, 10);
-    newer.dropOldest();
-    older.append(newer);
-    older.push(JSON.stringify(row(20)));
-    expect(older.length).toBe(5);
-    expect(
-      rowsOf(older, 2)
-        .flat()
-        .map((value) => value.n),
-    ).toEqual([1, 2, 11, 12, 20]);
-  });
 });

@@ -46,19 +46,6 @@ export class CallLogQueue {
     }
   }
 
-  /** Appends the rows of `other` that were not dropped. */
-  append(other: CallLogQueue): void {
-    if (other.length === 0) return;
-    const from = other.starts[other.first] as number;
-    const byteCount = other.used - from;
-    this.reserve(byteCount, other.length);
-    other.bytes.copy(this.bytes, this.used, from, other.used);
-    for (let row = other.first; row < other.count; row++) {
-      this.starts[this.count++] = (other.starts[row] as number) - from + this.used;
-    }
-    this.used += byteCount;
-  }
-
   private reserve(byteCount: number, rowCount: number): void {
     if (this.used + byteCount > this.bytes.length) {
       const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + byteCount));
