@@ -27,7 +27,7 @@ export class CallLogQueue {
   /** Queues one row, given as its text. */
   push(row: string): void {
     // A UTF-16 code unit takes at most 3 bytes in UTF-8.
-    this.reserve(row.length * 3 + 1, 1);
+    this.reserve(row.length * 3 + 1);
     this.starts[this.count++] = this.used;
     this.used += this.bytes.write(row, this.used, "utf8");
     this.bytes[this.used++] = NEWLINE;
@@ -46,14 +46,15 @@ export class CallLogQueue {
     }
   }
 
-  private reserve(byteCount: number, rowCount: number): void {
+  /** Room for `byteCount` more bytes and one more row. */
+  private reserve(byteCount: number): void {
     if (this.used + byteCount > this.bytes.length) {
       const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + byteCount));
       this.bytes.copy(bigger, 0, 0, this.used);
       this.bytes = bigger;
     }
-    if (this.count + rowCount > this.starts.length) {
-      const bigger = new Uint32Array(Math.max(this.starts.length * 2, this.count + rowCount));
+    if (this.count === this.starts.length) {
+      const bigger = new Uint32Array(this.starts.length * 2);
       bigger.set(this.starts.subarray(0, this.count));
       this.starts = bigger;
     }
