@@ -81,8 +81,6 @@ export class CallRecorder {
    */
   private unwritten: Batch[] = [];
   private unwrittenCalls = 0;
-  /** The batch a write is under way for, whose rows are no longer dropped. */
-  private writing: Batch | undefined;
   /** Ids of batches whose commit was confirmed, deleted from call_log_batch by the next write. */
   private confirmed: string[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -155,7 +153,10 @@ export class CallRecorder {
 
   /** The log row recorded first among those not written yet (usage counts are never dropped). */
   private dropOldestRow(): void {
-    const oldest = this.unwritten.find((batch) => batch !== this.writing && batch.calls.length > 0);
+    // While a flush is under way it is writing the first unwritten batch, whose rows are kept.
+    const oldest = this.unwritten.find(
+      (batch, index) => (index > 0 || !this.flushing) && batch.calls.length > 0,
+    );
     if (oldest) this.unwrittenCalls--;
     (oldest ?? this.current).calls.dropOldest();
     this.droppedLogRows++;
@@ -169,14 +170,11 @@ export class CallRecorder {
       this.current = newBatch();
     }
     for (let batch = this.unwritten[0]; batch; batch = this.unwritten[0]) {
-      this.writing = batch;
       try {
         await this.write(batch);
       } catch (error) {
         this.onError(error);
         return;
-      } finally {
-        this.writing = undefined;
       }
       this.unwritten.shift();
       this.unwrittenCalls -= batch.calls.length;
