@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { BulkTransaction, DatabaseHandle } from "../db/client.ts";
 import { CallLogQueue } from "./call-log-queue.ts";
+import { isoTimestamp } from "./iso-timestamp.ts";
 import type { Principal } from "./principal.ts";
 
 const FLUSH_INTERVAL_MS = 1000;
@@ -103,7 +104,7 @@ export class CallRecorder {
   record(call: RecordedCall): void {
     const { principal } = call;
     const batch = this.current;
-    const createdAt = call.at.toISOString();
+    const createdAt = isoTimestamp(call.at);
     // One CSV line in COLUMNS' order; tool_call's COPY in writeCalls reads it as it is.
     batch.calls.push(
       [
