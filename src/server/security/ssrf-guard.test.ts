@@ -4,7 +4,13 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isBlockedAddress } from "./blocked-addresses.ts";
-import { assertPublicUrl, fetchPublicUrl, getPublicUrl, readTextCapped } from "./ssrf-guard.ts";
+import {
+  assertPublicUrl,
+  fetchPublicUrl,
+  getPublicUrl,
+  readPublicUrlText,
+  readTextCapped,
+} from "./ssrf-guard.ts";
 
 const strict = { allowPrivateNetworks: false };
 const permissive = { allowPrivateNetworks: true };
@@ -143,6 +149,13 @@ describe("getPublicUrl", () => {
         response.end();
       } else if (request.url === "/slow") {
         setTimeout(() => response.end("late"), 2000);
+      } else if (request.url === "/declared-5000") {
+        response.writeHead(200, { "content-length": "5000" });
+        response.end("d".repeat(5000));
+      } else if (request.url === "/chunked-5000") {
+        // No Content-Length: the length is known only once the body has been read.
+        response.write("c".repeat(2500));
+        response.end("c".repeat(2500));
       } else {
         response.end("hello");
       }
@@ -163,6 +176,16 @@ describe("getPublicUrl", () => {
     const response = await getPublicUrl(`${origin}/redirect-home`, {}, undefined, permissive);
     expect(response.url).toBe(`${origin}/`);
     expect((await readTextCapped(response, 100)).text).toBe("hello");
+  });
+
+  it("reads a page of declared length whole when it is within the cap, and caps every other", async () => {
+    const read = async (path: string, maxBytes: number) =>
+      readPublicUrlText(await getPublicUrl(`${origin}${path}`, {}, undefined, permissive), maxBytes);
+    expect(await read("/", 100)).toEqual({ text: "hello", truncated: false });
+    expect(await read("/declared-5000", 5000)).toEqual({ text: "d".repeat(5000), truncated: false });
+    expect(await read("/declared-5000", 1000)).toEqual({ text: "d".repeat(1000), truncated: true });
+    expect(await read("/chunked-5000", 1000)).toEqual({ text: "c".repeat(1000), truncated: true });
+    expect(await read("/chunked-5000", 5000)).toEqual({ text: "c".repeat(5000), truncated: false });
   });
 
   it("gives up after its time limit, and on the caller's abort", async () => {

@@ -4,7 +4,7 @@ import {
   discardBody,
   getPublicUrl,
   type PublicUrlResponse,
-  readTextCapped,
+  readPublicUrlText,
 } from "../../security/ssrf-guard.ts";
 import { defineStandardTool, ToolInputError } from "./define-tool.ts";
 import { extractTitle, htmlToText } from "./html-to-text.ts";
@@ -60,7 +60,7 @@ export const fetchWebPage = defineStandardTool({
       discardBody(response.body);
       throw new ToolInputError(`${url} is ${contentType}, not a readable text page.`);
     }
-    const body = await readTextCapped(response, MAX_DOWNLOAD_BYTES);
+    const body = await readPublicUrlText(response, MAX_DOWNLOAD_BYTES);
     const isHtml = /html/i.test(contentType);
     const text = isHtml ? htmlToText(body.text, response.url) : body.text.trim();
     const limit = maxCharacters ?? 20_000;
