@@ -24,8 +24,11 @@ function plainRequest(
   allowedParams: readonly string[],
 ): { id: RequestId; params: Record<string, unknown> } | null {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
-  const { jsonrpc, id, method: actual, params, ...rest } = message as Record<string, unknown>;
-  if (jsonrpc !== "2.0" || actual !== method || Object.keys(rest).length > 0) return null;
+  // The method first: every tools/call is asked here as a tools/list before, and copying the rest of
+  // the message for that was wasted work.
+  if ((message as { method?: unknown }).method !== method) return null;
+  const { jsonrpc, id, method: _method, params, ...rest } = message as Record<string, unknown>;
+  if (jsonrpc !== "2.0" || Object.keys(rest).length > 0) return null;
   if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return null;
   if (params === undefined) return { id, params: {} };
   if (typeof params !== "object" || params === null || Array.isArray(params)) return null;
