@@ -13,6 +13,8 @@ export interface Deadline {
   release(): void;
 }
 
+const ONCE = { once: true } as const;
+
 export function startDeadline(
   caller: AbortSignal | undefined,
   timeoutMs: number,
@@ -22,7 +24,7 @@ export function startDeadline(
   let timedOut = false;
   const onCallerAbort = () => controller.abort(caller?.reason);
   if (caller?.aborted) onCallerAbort();
-  else caller?.addEventListener("abort", onCallerAbort, { once: true });
+  else caller?.addEventListener("abort", onCallerAbort, ONCE);
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));

@@ -31,22 +31,19 @@ export async function runTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const at = new Date();
-  // The time limit ends the run even when the tool ignores its signal.
-  let expire!: (timeout: ToolTimeout) => void;
-  const expired = new Promise<never>((_, reject) => {
-    expire = reject;
+  // The time limit ends the run even when the tool ignores its signal: it settles `outcome` first.
+  // (One promise for both, where Promise.race needed three, and left a reaction on the time limit's.)
+  let settle!: { resolve(result: CallToolResult): void; reject(reason: unknown): void };
+  const outcome = new Promise<CallToolResult>((resolve, reject) => {
+    settle = { resolve, reject };
   });
-  const deadline = startDeadline(options.signal, options.timeoutMs, () => expire(new ToolTimeout()));
+  const deadline = startDeadline(options.signal, options.timeoutMs, () => settle.reject(new ToolTimeout()));
   let result: CallToolResult;
   try {
-    result = await Promise.race([
-      tool.run(args, {
-        principal,
-        signal: deadline.signal,
-        allowPrivateUrls: options.allowPrivateUrls,
-      }),
-      expired,
-    ]);
+    tool
+      .run(args, { principal, signal: deadline.signal, allowPrivateUrls: options.allowPrivateUrls })
+      .then(settle.resolve, settle.reject);
+    result = await outcome;
   } catch (error) {
     if (error instanceof ToolTimeout) {
       result = toolError(`The tool ${tool.name} did not finish within ${options.timeoutMs / 1000} seconds.`);
