@@ -13,6 +13,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { sendNodeResponse } from "srvx/node";
 import type { App } from "../app.ts";
+import { declaredLength } from "../http/declared-length.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import {
@@ -31,7 +32,7 @@ import {
   prefersEventStream,
 } from "./handle-mcp.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
-import { declaredLength, parseJson } from "./read-json-body.ts";
+import { parseJson } from "./read-json-body.ts";
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 

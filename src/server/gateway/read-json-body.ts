@@ -1,11 +1,8 @@
 // Reads a JSON request body with a size cap: a client cannot make the gateway buffer more than
 // `maxBytes`, whatever Content-Length claims.
-export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
+import { declaredLength } from "../http/declared-length.ts";
 
-/** A Content-Length header's value as a number, or null when there is none or it is not one. */
-export function declaredLength(header: string | null): number | null {
-  return header !== null && /^\d+$/.test(header) ? Number(header) : null;
-}
+export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
 /** The parsed value of JSON text, or null when it is not JSON. */
 export function parseJson(text: string): { value: unknown } | null {

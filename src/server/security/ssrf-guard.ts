@@ -14,6 +14,7 @@ import {
 } from "undici";
 import { AppError } from "../../lib/errors.ts";
 import { startDeadline } from "../deadline.ts";
+import { declaredLength } from "../http/declared-length.ts";
 import { isBlockedAddress } from "./blocked-addresses.ts";
 
 export interface UrlPolicy {
@@ -235,7 +236,8 @@ export async function readPublicUrlText(
   maxBytes: number,
 ): Promise<{ text: string; truncated: boolean }> {
   const declared = response.headers["content-length"];
-  if (typeof declared === "string" && /^\d+$/.test(declared) && Number(declared) <= maxBytes) {
+  const length = declaredLength(typeof declared === "string" ? declared : null);
+  if (length !== null && length <= maxBytes) {
     return { text: await response.body.text(), truncated: false };
   }
   return readTextCapped(response, maxBytes);
