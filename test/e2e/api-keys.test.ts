@@ -57,7 +57,8 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   await page.goto(`/app/project/${project.id}`);
   await visible(page.getByRole("heading", { name: "Latest calls" }));
   await visible(page.getByRole("cell", { name: /calculate/ }));
-  await visible(page.getByRole("img", { name: /1 requests and 0 errors/ }));
+  await visible(page.getByRole("img", { name: /1 request and 0 errors/ }));
+  await visible(page.getByText("The organization has made 1 request this month"));
   await screenshot(page, "project-overview-with-calls");
 
   await page.goto(`/app/project/${project.id}/servers`);

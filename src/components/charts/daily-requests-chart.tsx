@@ -1,6 +1,8 @@
 // Requests per day as stacked bars (successes and errors), in plain SVG: no chart library in the
 // bundle for one small chart. Each bar has a <title> tooltip; the figure has a text summary for
 // screen readers.
+import { counted } from "~/lib/counted.ts";
+
 export interface DailyPoint {
   day: string;
   requests: number;
@@ -27,7 +29,7 @@ export function DailyRequestsChart({ points }: { points: DailyPoint[] }) {
   const last = points.at(-1);
   const summary =
     first && last
-      ? `${total} requests and ${errors} errors between ${dayLabel(first.day)} and ${dayLabel(last.day)}`
+      ? `${counted(total, "request")} and ${counted(errors, "error")} between ${dayLabel(first.day)} and ${dayLabel(last.day)}`
       : "No data";
 
   return (
@@ -46,7 +48,7 @@ export function DailyRequestsChart({ points }: { points: DailyPoint[] }) {
           const errorHeight = (point.errors / max) * (plotHeight - 4);
           return (
             <g key={point.day}>
-              <title>{`${dayLabel(point.day)}: ${point.requests} requests, ${point.errors} errors`}</title>
+              <title>{`${dayLabel(point.day)}: ${counted(point.requests, "request")}, ${counted(point.errors, "error")}`}</title>
               <rect x={x} y={0} width={barWidth} height={plotHeight} className="fill-transparent" />
               <rect
                 x={x}

@@ -1,5 +1,6 @@
 import { Activity, Gauge, TriangleAlert, Users } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { counted } from "~/lib/counted.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Stats = RouterOutputs["project"]["getProjectStats"];
@@ -37,8 +38,8 @@ export function UsageSummary({ stats }: { stats: Stats }) {
         </Card>
       ))}
       <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-4">
-        The organization has made {numberFormat.format(organizationRequestsThisMonth)} requests this month
-        across all its projects.
+        The organization has made {counted(organizationRequestsThisMonth, "request", numberFormat.format)}{" "}
+        this month across all its projects.
       </p>
     </div>
   );
