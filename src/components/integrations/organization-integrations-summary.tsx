@@ -6,6 +6,7 @@ import { KeyRound, Plug } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { counted } from "~/lib/counted.ts";
 import { authFlowLabels } from "~/lib/integrations/providers.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { IntegrationLogo } from "./integration-logo.tsx";
@@ -49,17 +50,15 @@ export function OrganizationIntegrationsSummary({ organizationId }: { organizati
         <Card>
           <CardContent className="flex flex-col gap-4">
             <p className="text-sm text-muted-foreground" data-testid="integrations-counts">
-              {ready.length} of {rows.length} integrations ready · {credentials.credentials.length} credential
-              {credentials.credentials.length === 1 ? "" : "s"} saved
+              {ready.length} of {rows.length} integrations ready ·{" "}
+              {counted(credentials.credentials.length, "credential")} saved
             </p>
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {ready.map((row) => (
                 <li key={row.id} className="flex items-center gap-3 rounded-lg border p-2 text-sm">
                   <IntegrationLogo logo={row.logo} name={row.name} className="size-7" />
                   <span className="flex-1 truncate font-medium">{row.name}</span>
-                  <span className="text-muted-foreground tabular-nums">
-                    {row.toolCount} {row.toolCount === 1 ? "tool" : "tools"}
-                  </span>
+                  <span className="text-muted-foreground tabular-nums">{counted(row.toolCount, "tool")}</span>
                 </li>
               ))}
             </ul>

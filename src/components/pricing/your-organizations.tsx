@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Building2Icon } from "lucide-react";
+import { counted } from "~/lib/counted.ts";
 
 interface OrganizationSummary {
   id: string;
@@ -42,9 +43,8 @@ export function YourOrganizations({ organizations }: { organizations: readonly O
               <span className="min-w-0">
                 <span className="block truncate font-medium">{organization.name}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {organization.role} · {organization.memberCount}{" "}
-                  {organization.memberCount === 1 ? "member" : "members"} · {organization.projects.length}{" "}
-                  {organization.projects.length === 1 ? "project" : "projects"}
+                  {organization.role} · {counted(organization.memberCount, "member")} ·{" "}
+                  {counted(organization.projects.length, "project")}
                 </span>
               </span>
             </Link>

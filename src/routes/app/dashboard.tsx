@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { counted } from "~/lib/counted.ts";
 import { seo } from "~/lib/seo.ts";
 import { sortItems } from "~/server/preferences/sort-options.ts";
 
@@ -76,7 +77,7 @@ function Dashboard() {
                   </CardTitle>
                   <CardDescription className="flex items-center gap-2">
                     <Users className="size-3.5" aria-hidden="true" />
-                    {organization.memberCount} {organization.memberCount === 1 ? "member" : "members"}
+                    {counted(organization.memberCount, "member")}
                   </CardDescription>
                 </div>
                 <Badge variant="secondary">{organization.role}</Badge>

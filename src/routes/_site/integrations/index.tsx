@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { cn } from "~/lib/cn.ts";
+import { counted } from "~/lib/counted.ts";
 import { filterCatalogue } from "~/lib/integrations/catalogue.ts";
 import { parseCatalogueSearch, STANDARD_TOOLS_FILTER } from "~/lib/integrations/catalogue-search.ts";
 import { seo } from "~/lib/seo.ts";
@@ -79,7 +80,7 @@ function CataloguePage() {
           </div>
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {visible.length} {visible.length === 1 ? "result" : "results"}
+          {counted(visible.length, "result")}
         </p>
         {visible.length === 0 ? (
           <EmptyState
