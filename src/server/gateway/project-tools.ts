@@ -3,7 +3,7 @@
 // listed in order of precedence: a later source cannot shadow an earlier tool's name.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Database } from "../db/client.ts";
-import { type GatewayTool, TOOL_NAME_PATTERN } from "./tool-types.ts";
+import { type GatewayTool, TOOL_NAME_PATTERN, type ToolDescription } from "./tool-types.ts";
 
 /** Everything one kind of tool provider (standard tools, project servers…) offers a project. */
 export type ToolSource = (db: Database, projectId: string) => Promise<GatewayTool[]>;
@@ -16,7 +16,8 @@ export interface ProjectTools {
   listedJson: Uint8Array;
 }
 
-function toListedTool(tool: GatewayTool): Tool {
+/** A tool as tools/list shows it to a client. */
+export function toListedTool(tool: ToolDescription): Tool {
   return {
     name: tool.name,
     title: tool.title,
