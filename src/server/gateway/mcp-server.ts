@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Principal } from "./principal.ts";
-import type { ProjectTools } from "./project-tools.ts";
+import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import { runTool, type ToolRunOptions } from "./run-tool.ts";
 
 export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0" };
@@ -34,9 +34,10 @@ export function buildMcpServer(
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = tools.byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return runTool(tool, request.params.arguments ?? {}, principal, {
+    const target = toolCallTarget(tools, request.params.name, request.params.arguments ?? {});
+    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if ("answer" in target) return target.answer;
+    return runTool(target.tool, target.args, principal, {
       ...runOptions,
       channel: "mcp",
       signal: extra.signal,
