@@ -18,7 +18,7 @@ let secret: string;
 let client: Client;
 
 const STANDARD = ["calculate", "convert_time", "date_calculate", "fetch_web_page", "get_current_time"];
-const textOf = (result: { content?: unknown }) => (result.content as Array<{ text: string }>)[0]?.text;
+const textOf = (result: object) => (result as { content: Array<{ text: string }> }).content[0]?.text;
 const setDiscovery = (toolDiscovery: "all" | "search") =>
   world.ownerA.caller.project.setToolDiscovery({ projectId: world.projectA.id, toolDiscovery });
 
