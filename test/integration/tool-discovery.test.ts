@@ -70,7 +70,11 @@ describe("with discovery on, over /mcp", () => {
   beforeAll(() => setDiscovery("search"));
   afterAll(() => setDiscovery("all"));
 
-  it("lists only search_tools and call_tool, at once", async () => {
+  it("lists only search_tools and call_tool, at once, and says so to a new client", async () => {
+    const fresh = await connectMcpClient(app, secret);
+    expect(fresh.getInstructions()).toMatch(/find the ones a task needs with search_tools/);
+    await fresh.close();
+    expect(client.getInstructions()).not.toMatch(/search_tools/);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
     expect(tools[0]?.inputSchema.required).toEqual(["query"]);

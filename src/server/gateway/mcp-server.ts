@@ -17,6 +17,9 @@ export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0"
 const INSTRUCTIONS =
   "Portico gives you the tools of the business systems connected to this project, plus standard " +
   "tools (date and time, calculator, web page reader). Prefer a tool over guessing facts or arithmetic.";
+const DISCOVERY_INSTRUCTIONS =
+  " The tools are not all listed: find the ones a task needs with search_tools, then run one with " +
+  "call_tool.";
 
 // The SDK builds a new Ajv (hundreds of microseconds) for every Server unless given one. The validator
 // holds no client state — only compiled schemas — so one is shared by all per-request servers.
@@ -29,7 +32,7 @@ export function buildMcpServer(
 ): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
+    instructions: tools.discovery === "search" ? INSTRUCTIONS + DISCOVERY_INSTRUCTIONS : INSTRUCTIONS,
     jsonSchemaValidator: sharedSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
