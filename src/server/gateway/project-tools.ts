@@ -129,6 +129,10 @@ async function discoveryOf(db: Database, projectId: string): Promise<ToolDiscove
   return row?.toolDiscovery ?? "all";
 }
 
+/** Whether a call may name `name` in the project (what the tool then runs is toolCallTarget's). */
+export const canCall = (projectTools: ProjectTools, name: string) =>
+  projectTools.byName.has(name) || (name === CALL_TOOL_NAME && projectTools.discovery === "search");
+
 /** What a tools/call of `name` runs in the project; null for a tool it does not have. */
 export const toolCallTarget = (
   projectTools: ProjectTools,

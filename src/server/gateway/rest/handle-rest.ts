@@ -6,7 +6,7 @@ import { project } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { PrincipalResolver } from "../authenticate.ts";
 import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
-import { toolCallTarget } from "../project-tools.ts";
+import { canCall, toolCallTarget } from "../project-tools.ts";
 import { readJsonBody } from "../read-json-body.ts";
 import { runTool } from "../run-tool.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
@@ -51,7 +51,7 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
   }
 
   const name = decodeURIComponent(toolMatch?.[1] ?? "");
-  if (!toolCallTarget(tools, name, {})) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
+  if (!canCall(tools, name)) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
   const body =
     request.headers.get("content-length") === "0"
       ? { ok: true as const, value: {} }
