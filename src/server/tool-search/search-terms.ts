@@ -53,15 +53,31 @@ const SYNONYM_GROUPS = [
   ["read", "fetch"],
 ];
 
+/**
+ * Stems already computed: tool definitions repeat a small vocabulary, and stemming each occurrence anew
+ * was most of the time an index of a thousand tools took. Emptied when full, so queries cannot grow it
+ * without bound.
+ */
+const stems = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
 /** A word in the form it is indexed and searched in. */
-export const stem = (word: string) => stemmer(word);
+export function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+    stemmed = stemmer(word);
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
 
 const synonymsByStem = new Map<string, Set<string>>();
 for (const group of SYNONYM_GROUPS) {
-  const stems = group.map(stem);
-  for (const word of stems) {
+  const groupStems = group.map(stem);
+  for (const word of groupStems) {
     const known = synonymsByStem.get(word) ?? new Set<string>();
-    for (const other of stems) known.add(other);
+    for (const other of groupStems) known.add(other);
     synonymsByStem.set(word, known);
   }
 }
