@@ -146,6 +146,26 @@ describe("what the node path answers itself", () => {
     expect(names).toContain("fetch_web_page");
   });
 
+  it("with tool discovery on: its tools/list, and call_tool run as the tool it names", async () => {
+    const setDiscovery = (toolDiscovery: "all" | "search") =>
+      world.ownerA.caller.project.setToolDiscovery({ projectId: world.projectA.id, toolDiscovery });
+    await setDiscovery("search");
+    try {
+      const listed = await bothPaths({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+      expect(listed.node.body).toBe(listed.web.body);
+      const names = (JSON.parse(listed.node.body) as { result: { tools: { name: string }[] } }).result.tools;
+      expect(names.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      const called = await bothPaths(
+        call("call_tool", { name: "calculate", arguments: { expression: "2^10" } }),
+      );
+      expect(called.node.body).toBe(called.web.body);
+      expect(JSON.parse(called.node.body)).toMatchObject({ result: { structuredContent: { result: 1024 } } });
+      expect(handedOn).toEqual(["/mcp", "/mcp"]); // only the chunked ones
+    } finally {
+      await setDiscovery("all");
+    }
+  });
+
   it("logs and counts the calls it answers, as the caller's key", async () => {
     const count = async () =>
       (

@@ -100,6 +100,8 @@ const scopedCalls: Record<string, Call> = {
   "project.getProjectStats": (c) => c.project.getProjectStats({ projectId: world.projectA.id }),
   "project.create": (c) => c.project.create({ organizationId: world.orgA.id, name: "Intruder" }),
   "project.update": (c) => c.project.update({ projectId: world.projectA.id, name: "Renamed" }),
+  "project.setToolDiscovery": (c) =>
+    c.project.setToolDiscovery({ projectId: world.projectA.id, toolDiscovery: "search" }),
   "project.delete": (c) => c.project.delete({ projectId: world.projectA.id }),
   "projectPermissions.getProjectMembers": (c) =>
     c.projectPermissions.getProjectMembers({ projectId: world.projectA.id }),

@@ -5,7 +5,13 @@ import type { ProjectTools } from "./project-tools.ts";
 import type { ToolRunOptions } from "./run-tool.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
-const tools: ProjectTools = { byName: new Map(), listed: [], listedJson: Buffer.from('[{"name":"x"}]') };
+const noTools = { tools: [], discovery: "all", exposed: [] } as const;
+const tools: ProjectTools = {
+  ...noTools,
+  byName: new Map(),
+  listed: [],
+  listedJson: Buffer.from('[{"name":"x"}]'),
+};
 const request = (headers: Record<string, string> = {}) =>
   new Request("http://localhost/mcp", {
     method: "POST",
@@ -26,7 +32,7 @@ describe("answerToolsList", () => {
     const many = Array.from({ length: 2000 }, (_, index) => ({ name: `tool_${index}`, description: "d" }));
     const listedJson = Buffer.from(JSON.stringify(many));
     expect(listedJson.byteLength).toBeGreaterThan(64 * 1024);
-    const large: ProjectTools = { byName: new Map(), listed: [], listedJson };
+    const large: ProjectTools = { ...noTools, byName: new Map(), listed: [], listedJson };
     const message = { jsonrpc: "2.0", id: "req-1", method: "tools/list" };
     const response = answerToolsList(request(), message, large);
     if (!response?.body) throw new Error("expected an answer with a body");
@@ -67,6 +73,7 @@ describe("answerToolsCall", () => {
     run: async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }),
   };
   const callTools: ProjectTools = {
+    ...noTools,
     byName: new Map([["echo", echo]]),
     listed: [],
     listedJson: Buffer.from("[]"),

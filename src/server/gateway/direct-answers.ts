@@ -12,7 +12,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { FastResponse } from "srvx";
 import type { Principal } from "./principal.ts";
-import type { ProjectTools } from "./project-tools.ts";
+import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import { runTool, type ToolRunOptions } from "./run-tool.ts";
 
 type RequestId = string | number;
@@ -125,9 +125,12 @@ export async function toolsCallAnswer(
   const { name, arguments: args = {}, _meta: meta } = plain.params;
   if (typeof name !== "string" || !isPlainObject(args)) return null;
   if (meta !== undefined && !isPlainObject(meta)) return null;
-  const tool = tools.byName.get(name);
-  if (!tool) return null;
-  const result = await runTool(tool, args, principal, { ...runOptions, channel: "mcp" });
+  const target = toolCallTarget(tools, name, args);
+  if (!target) return null;
+  const result =
+    "answer" in target
+      ? target.answer
+      : await runTool(target.tool, target.args, principal, { ...runOptions, channel: "mcp" });
   // The key order of the SDK's own responses, so both paths give byte-identical bodies.
   return `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`;
 }

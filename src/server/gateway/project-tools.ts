@@ -1,22 +1,47 @@
 // Which tools a project exposes, resolved once and cached in process until the project's setup
 // changes (gateway.ts drops the entry on every replica through a database notification). Sources are
-// listed in order of precedence: a later source cannot shadow an earlier tool's name.
+// listed in order of precedence: a later source cannot shadow an earlier tool's name. With the
+// project's toolDiscovery on "search", what is listed is search_tools and call_tool (tool-discovery.ts).
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { type GatewayTool, TOOL_NAME_PATTERN } from "./tool-types.ts";
+import { project } from "../db/schema/index.ts";
+import {
+  CALL_TOOL_NAME,
+  callToolDefinition,
+  resolveToolCall,
+  SEARCH_TOOLS_NAME,
+  searchToolsTool,
+  type ToolCallTarget,
+  type ToolDiscovery,
+} from "./tool-discovery.ts";
+import { type GatewayTool, TOOL_NAME_PATTERN, type ToolDescription } from "./tool-types.ts";
 
 /** Everything one kind of tool provider (standard tools, project servers…) offers a project. */
 export type ToolSource = (db: Database, projectId: string) => Promise<GatewayTool[]>;
 
+/** A tool as a client is shown it, on /mcp and in the REST facade's document. */
+export type ExposedTool = ToolDescription & { serverName: string };
+
 export interface ProjectTools {
+  /**
+   * The project's own tools, in order of precedence: what search_tools searches, the same list (and so
+   * the same search index) for as long as this cache entry lives.
+   */
+  tools: readonly GatewayTool[];
+  discovery: ToolDiscovery;
+  /** Every tool a call may name: the project's own, hidden or not, plus search_tools with discovery on. */
   byName: ReadonlyMap<string, GatewayTool>;
+  /** What tools/list shows: the project's tools, or search_tools and call_tool with discovery on. */
+  exposed: readonly ExposedTool[];
   /** The tools/list answer, built once per cache fill rather than per request. */
   listed: Tool[];
   /** `listed` as UTF-8 JSON, encoded once per cache fill for direct-answers.ts. */
   listedJson: Uint8Array;
 }
 
-function toListedTool(tool: GatewayTool): Tool {
+/** A tool as tools/list shows it to a client. */
+export function toListedTool(tool: ToolDescription): Tool {
   return {
     name: tool.name,
     title: tool.title,
@@ -78,7 +103,39 @@ export class ProjectToolCatalog {
         }
       }
     }
-    const listed = [...byName.values()].map(toListedTool);
-    return { byName, listed, listedJson: Buffer.from(JSON.stringify(listed)) };
+    const discovery = await discoveryOf(this.db, projectId);
+    if (discovery === "search") {
+      for (const name of [SEARCH_TOOLS_NAME, CALL_TOOL_NAME]) {
+        if (byName.delete(name)) this.onConflict(`Tool "${name}" skipped: tool discovery has its own`);
+      }
+    }
+    const tools = [...byName.values()];
+    let exposed: ExposedTool[] = tools;
+    if (discovery === "search") {
+      const search = searchToolsTool(tools);
+      byName.set(search.name, search);
+      exposed = [search, callToolDefinition];
+    }
+    const listed = exposed.map(toListedTool);
+    return { tools, discovery, byName, exposed, listed, listedJson: Buffer.from(JSON.stringify(listed)) };
   }
 }
+
+async function discoveryOf(db: Database, projectId: string): Promise<ToolDiscovery> {
+  const [row] = await db
+    .select({ toolDiscovery: project.toolDiscovery })
+    .from(project)
+    .where(eq(project.id, projectId));
+  return row?.toolDiscovery ?? "all";
+}
+
+/** Whether a call may name `name` in the project (what the tool then runs is toolCallTarget's). */
+export const canCall = (projectTools: ProjectTools, name: string) =>
+  projectTools.byName.has(name) || (name === CALL_TOOL_NAME && projectTools.discovery === "search");
+
+/** What a tools/call of `name` runs in the project; null for a tool it does not have. */
+export const toolCallTarget = (
+  projectTools: ProjectTools,
+  name: string,
+  args: Record<string, unknown>,
+): ToolCallTarget => resolveToolCall(projectTools.byName, projectTools.discovery, name, args);

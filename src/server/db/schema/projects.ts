@@ -13,6 +13,10 @@ export const project = pgTable(
       .references(() => organization.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** "search": /mcp and the REST facade list search_tools and call_tool instead of every tool. */
+    toolDiscovery: text("tool_discovery", { enum: ["all", "search"] })
+      .notNull()
+      .default("all"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

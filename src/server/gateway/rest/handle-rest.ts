@@ -6,6 +6,7 @@ import { project } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { PrincipalResolver } from "../authenticate.ts";
 import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
+import { canCall, toolCallTarget } from "../project-tools.ts";
 import { readJsonBody } from "../read-json-body.ts";
 import { runTool } from "../run-tool.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
@@ -46,14 +47,11 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
       .select({ name: project.name })
       .from(project)
       .where(eq(project.id, principal.projectId));
-    return Response.json(
-      buildOpenApiDocument(app.config.baseUrl, row?.name ?? "project", tools.byName.values()),
-    );
+    return Response.json(buildOpenApiDocument(app.config.baseUrl, row?.name ?? "project", tools.exposed));
   }
 
   const name = decodeURIComponent(toolMatch?.[1] ?? "");
-  const tool = tools.byName.get(name);
-  if (!tool) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
+  if (!canCall(tools, name)) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
   const body =
     request.headers.get("content-length") === "0"
       ? { ok: true as const, value: {} }
@@ -63,7 +61,10 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
   if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
     return restError(400, "BAD_REQUEST", "The body must be a JSON object of the tool's arguments");
   }
-  const result = await runTool(tool, body.value as Record<string, unknown>, principal, {
+  const target = toolCallTarget(tools, name, body.value as Record<string, unknown>);
+  if (!target) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
+  if ("answer" in target) return Response.json(target.answer);
+  const result = await runTool(target.tool, target.args, principal, {
     recorder: app.gateway.recorder,
     timeoutMs: app.config.toolTimeoutMs,
     allowPrivateUrls: app.config.allowPrivateUrls,

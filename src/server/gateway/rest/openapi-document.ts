@@ -1,8 +1,8 @@
 // The REST facade's OpenAPI 3.1 document: one POST operation per tool the caller's project exposes,
 // with the tool's own JSON Schema as the request body.
-import type { GatewayTool } from "../tool-types.ts";
+import type { ExposedTool } from "../project-tools.ts";
 
-const callToolResultSchema = (tool: GatewayTool) => ({
+const callToolResultSchema = (tool: ExposedTool) => ({
   type: "object",
   required: ["content"],
   properties: {
@@ -34,7 +34,7 @@ const errorResponse = (description: string) => ({
   },
 });
 
-export function buildOpenApiDocument(baseUrl: string, projectName: string, tools: Iterable<GatewayTool>) {
+export function buildOpenApiDocument(baseUrl: string, projectName: string, tools: Iterable<ExposedTool>) {
   const paths: Record<string, unknown> = {};
   for (const tool of tools) {
     paths[`/tools/${tool.name}`] = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField, projectDescriptionField, projectNameField } from "../../../lib/validation.ts";
+import { TOOL_DISCOVERY_MODES } from "../../gateway/tool-discovery.ts";
 import {
   createProject,
   deleteProject,
@@ -7,6 +8,7 @@ import {
   getProjectStats,
   updateProject,
 } from "../../projects/projects.ts";
+import { setToolDiscovery } from "../../projects/tool-discovery-setting.ts";
 import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
@@ -30,6 +32,11 @@ export const projectRouter = router({
   update: protectedProcedure
     .input(byProject.extend({ name: projectNameField, description: projectDescriptionField.optional() }))
     .mutation(({ ctx, input }) => updateProject(ctx.app.db, ctx.user.id, input.projectId, input)),
+  setToolDiscovery: protectedProcedure
+    .input(byProject.extend({ toolDiscovery: z.enum(TOOL_DISCOVERY_MODES) }))
+    .mutation(({ ctx, input }) =>
+      setToolDiscovery(ctx.app, ctx.user.id, input.projectId, input.toolDiscovery),
+    ),
   delete: accessChangingProcedure
     .input(byProject)
     .mutation(({ ctx, input }) => deleteProject(ctx.app.db, ctx.user.id, input.projectId)),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { AuthorizedClientsCard } from "~/components/projects/authorized-clients-card.tsx";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
+import { ToolDiscoveryCard } from "~/components/projects/tool-discovery-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -75,7 +76,10 @@ function ProjectSettings() {
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <PageHeader title="Project settings" description={`Name, access and deletion of ${project.name}.`} />
+      <PageHeader
+        title="Project settings"
+        description={`Name, tool discovery, access and deletion of ${project.name}.`}
+      />
       <Card>
         <form onSubmit={submit} noValidate>
           <CardHeader>
@@ -107,6 +111,11 @@ function ProjectSettings() {
           ) : null}
         </form>
       </Card>
+      <ToolDiscoveryCard
+        projectId={projectId}
+        toolDiscovery={project.toolDiscovery}
+        canConfigure={project.permissions["tools.configure"]}
+      />
       <ProjectAccess
         projectId={projectId}
         organizationId={project.organizationId}

@@ -1,0 +1,194 @@
+// The labeled set of bench/toolsearch.ts: tasks as a person would ask an agent for them, each with the
+// tools that would do the job. Where a task names no application and several tools fit it equally
+// (send an email: Gmail or Outlook), every fitting tool is listed and finding any of them counts.
+// Written from what each tool does, not from its description's wording, and never adjusted to the
+// ranker: a query the search misses stays in and counts as a miss.
+
+export interface LabeledQuery {
+  query: string;
+  expected: string[];
+}
+
+const EMAIL_SEARCH = ["gmail_list_messages", "outlook_email_list_messages"];
+const EMAIL_READ = ["gmail_get_message", "outlook_email_get_message"];
+const EMAIL_SEND = ["gmail_send_message", "outlook_email_send_mail"];
+const NEW_EVENT = ["google_calendar_create_event", "outlook_calendar_create_event"];
+const EVENTS = ["google_calendar_list_events", "outlook_calendar_list_calendar_view"];
+const FREE_BUSY = ["google_calendar_query_free_busy", "outlook_calendar_get_schedule"];
+
+export const labeledQueries: LabeledQuery[] = [
+  // Email
+  { query: "did Ana write to me about the invoice last week", expected: EMAIL_SEARCH },
+  { query: "show my unread emails", expected: EMAIL_SEARCH },
+  { query: "find the mail from the accountant with the VAT return", expected: EMAIL_SEARCH },
+  { query: "open that email and read me the whole text", expected: EMAIL_READ },
+  { query: "send an email to jana@acme.com confirming Thursday", expected: EMAIL_SEND },
+  { query: "email the team that the release is postponed", expected: EMAIL_SEND },
+  {
+    query: "write a draft to the supplier but don't send it yet, I want to check it",
+    expected: ["gmail_create_draft"],
+  },
+  {
+    query: "prepare an email in Gmail for me to review before it goes out",
+    expected: ["gmail_create_draft"],
+  },
+  { query: "which labels do I have in Gmail", expected: ["gmail_list_labels"] },
+  { query: "what folders or tags are in my gmail inbox", expected: ["gmail_list_labels"] },
+  { query: "search my Gmail for messages from stripe", expected: ["gmail_list_messages"] },
+  { query: "send a Gmail message to the landlord", expected: ["gmail_send_message"] },
+  { query: "reply to Peter's email saying yes, works for me", expected: ["outlook_email_reply_to_message"] },
+  { query: "answer the last message in Outlook", expected: ["outlook_email_reply_to_message"] },
+  { query: "look through my Outlook inbox for the contract", expected: ["outlook_email_list_messages"] },
+  { query: "send mail from my Microsoft 365 account to the auditor", expected: ["outlook_email_send_mail"] },
+  { query: "read the body of the Outlook email about the offsite", expected: ["outlook_email_get_message"] },
+
+  // Calendar
+  { query: "what meetings do I have tomorrow", expected: EVENTS },
+  { query: "show my agenda for next week", expected: EVENTS },
+  { query: "book a call with Martin on Friday at 10", expected: [...NEW_EVENT, "pipedrive_add_activity"] },
+  { query: "put a team lunch in my calendar for Wednesday", expected: NEW_EVENT },
+  { query: "schedule a meeting with the design agency and invite them", expected: NEW_EVENT },
+  { query: "when are Eva and Tom both free this week", expected: FREE_BUSY },
+  { query: "find a free slot for a one hour meeting with three people", expected: FREE_BUSY },
+  {
+    query: "is the big meeting room available on Monday afternoon",
+    expected: ["outlook_calendar_get_schedule"],
+  },
+  { query: "cancel my dentist appointment in Google Calendar", expected: ["google_calendar_delete_event"] },
+  { query: "remove the Friday standup from my calendar", expected: ["google_calendar_delete_event"] },
+  { query: "which calendars do I have in Google", expected: ["google_calendar_list_calendars"] },
+  { query: "list my Google calendars and their time zones", expected: ["google_calendar_list_calendars"] },
+  { query: "what's on my Google calendar today", expected: ["google_calendar_list_events"] },
+  {
+    query: "create an Outlook meeting invitation for the board",
+    expected: ["outlook_calendar_create_event"],
+  },
+  {
+    query: "show my Outlook calendar between March 3 and March 7",
+    expected: ["outlook_calendar_list_calendar_view"],
+  },
+  { query: "add the conference to Google Calendar", expected: ["google_calendar_create_event"] },
+
+  // Files and documents
+  { query: "find the budget spreadsheet in Google Drive", expected: ["google_drive_list_files"] },
+  { query: "where is the Q3 board deck in my drive", expected: ["google_drive_list_files"] },
+  { query: "make a new folder in Drive called Contracts 2026", expected: ["google_drive_create_file"] },
+  { query: "read the text of the onboarding Google Doc", expected: ["google_drive_export_file"] },
+  { query: "download that sheet as CSV", expected: ["google_drive_export_file"] },
+  { query: "who owns this drive file and when was it last changed", expected: ["google_drive_get_file"] },
+  { query: "find the SharePoint site of the finance department", expected: ["sharepoint_search_sites"] },
+  { query: "what documents are in the HR SharePoint site", expected: ["sharepoint_list_site_files"] },
+  {
+    query: "open the Policies folder on SharePoint and list what's inside",
+    expected: ["sharepoint_list_folder"],
+  },
+  { query: "which lists does the intranet site have", expected: ["sharepoint_list_lists"] },
+  { query: "show the rows of the equipment list in SharePoint", expected: ["sharepoint_list_list_items"] },
+
+  // Wiki
+  { query: "search Confluence for the onboarding guide", expected: ["confluence_search_content"] },
+  { query: "is there a wiki page about our vacation policy", expected: ["confluence_search_content"] },
+  { query: "read the Confluence page with the release checklist", expected: ["confluence_get_page"] },
+  { query: "which Confluence spaces exist", expected: ["confluence_list_spaces"] },
+  { query: "write up the meeting notes as a new wiki page", expected: ["confluence_create_page"] },
+  { query: "publish a page in the Engineering space in Confluence", expected: ["confluence_create_page"] },
+
+  // Issue tracking
+  { query: "which Jira tickets are still open in the OPS project", expected: ["jira_search_issues"] },
+  { query: "show bugs assigned to me", expected: ["jira_search_issues"] },
+  { query: "what's the status of OPS-142", expected: ["jira_get_issue"] },
+  { query: "open a bug: login page crashes on Safari", expected: ["jira_create_issue"] },
+  { query: "file a Jira ticket for the broken export", expected: ["jira_create_issue"] },
+  { query: "leave a note on the ticket that the fix is deployed", expected: ["jira_add_comment"] },
+  { query: "comment on OPS-12 asking for logs", expected: ["jira_add_comment"] },
+  { query: "mark OPS-77 as done", expected: ["jira_transition_issue"] },
+  { query: "move the ticket to In Progress", expected: ["jira_transition_issue"] },
+  { query: "what statuses can this Jira issue go to next", expected: ["jira_get_transitions"] },
+
+  // CRM: HubSpot
+  { query: "find the HubSpot contact with email petra@firma.cz", expected: ["hubspot_search_contacts"] },
+  { query: "look up Jan Novak in HubSpot", expected: ["hubspot_search_contacts"] },
+  { query: "add the new lead Karel Svoboda to HubSpot", expected: ["hubspot_create_contact"] },
+  { query: "change the phone number of this HubSpot contact", expected: ["hubspot_update_contact"] },
+  { query: "set the lifecycle stage of the contact to customer", expected: ["hubspot_update_contact"] },
+  { query: "show all contacts in HubSpot", expected: ["hubspot_list_contacts", "hubspot_search_contacts"] },
+  { query: "what companies do we have in HubSpot", expected: ["hubspot_list_companies"] },
+  { query: "open the HubSpot company record 4411", expected: ["hubspot_get_company"] },
+  { query: "which deals are in our HubSpot pipeline", expected: ["hubspot_list_deals"] },
+  { query: "get all details of HubSpot contact 901", expected: ["hubspot_get_contact"] },
+
+  // CRM: Pipedrive
+  { query: "show open deals in Pipedrive", expected: ["pipedrive_list_deals"] },
+  { query: "create a Pipedrive deal for the Acme renewal worth 20k", expected: ["pipedrive_add_deal"] },
+  { query: "find the person called Lucie in Pipedrive", expected: ["pipedrive_search_persons"] },
+  { query: "schedule a follow-up call with the client in Pipedrive", expected: ["pipedrive_add_activity"] },
+  { query: "log a meeting on the deal in Pipedrive", expected: ["pipedrive_add_activity"] },
+
+  // CRM: Salesforce
+  {
+    query: "run a query for all Salesforce opportunities closing this month",
+    expected: ["salesforce_soql_query"],
+  },
+  {
+    query: "find Acme anywhere in Salesforce",
+    expected: ["salesforce_sosl_search", "salesforce_soql_query"],
+  },
+  { query: "get the Salesforce account 001xx000003DGb2", expected: ["salesforce_get_record"] },
+  {
+    query: "update the stage of the Salesforce opportunity to Closed Won",
+    expected: ["salesforce_update_record"],
+  },
+  {
+    query: "create a new case in Salesforce for the customer complaint",
+    expected: ["salesforce_create_record"],
+  },
+  { query: "add a lead to Salesforce", expected: ["salesforce_create_record"] },
+
+  // CRM: Raynet
+  { query: "list our clients in Raynet", expected: ["raynet_list_companies"] },
+  { query: "add a new client company to Raynet CRM", expected: ["raynet_create_company"] },
+  { query: "show the Raynet company card with its addresses", expected: ["raynet_get_company"] },
+  { query: "who are the contact people in Raynet", expected: ["raynet_list_persons"] },
+  { query: "details of the Raynet contact person 55", expected: ["raynet_get_person"] },
+  { query: "what new leads came in to Raynet", expected: ["raynet_list_leads"] },
+
+  // CRM: Attio
+  { query: "what object types exist in our Attio workspace", expected: ["attio_list_objects"] },
+  { query: "find the Attio company record for acme.com", expected: ["attio_query_records"] },
+  { query: "add a person to Attio", expected: ["attio_create_record"] },
+  { query: "read one Attio record with all its values", expected: ["attio_get_record"] },
+
+  // Project management and HR
+  { query: "list the projects in Caflou", expected: ["caflou_list_projects"] },
+  { query: "what tasks are on my plate in Caflou", expected: ["caflou_list_tasks"] },
+  { query: "which clients and suppliers are in Caflou", expected: ["caflou_list_companies"] },
+  { query: "show the Caflou company 88", expected: ["caflou_get_company"] },
+  { query: "what's on our monday.com boards", expected: ["monday_run_graphql"] },
+  { query: "add an item to the monday board", expected: ["monday_run_graphql"] },
+  { query: "who works at the company according to Alveno", expected: ["alveno_list_employees"] },
+  { query: "list all staff in the HR system", expected: ["alveno_list_employees"] },
+  { query: "show the HR record of employee 17", expected: ["alveno_get_employee"] },
+
+  // Surveys
+  { query: "which surveys do we run in SurveyMonkey", expected: ["surveymonkey_list_surveys"] },
+  {
+    query: "what did people answer in the customer satisfaction survey",
+    expected: ["surveymonkey_list_responses"],
+  },
+  { query: "show the questions of the NPS survey", expected: ["surveymonkey_get_survey_details"] },
+
+  // Standard tools
+  { query: "what time is it in Tokyo right now", expected: ["get_current_time"] },
+  { query: "what's today's date", expected: ["get_current_time"] },
+  { query: "if it's 3pm in Prague what time is it in New York", expected: ["convert_time"] },
+  { query: "convert 9:00 San Francisco time to Berlin", expected: ["convert_time"] },
+  { query: "what date is 30 working days from now", expected: ["date_calculate"] },
+  { query: "how many days until the end of the quarter", expected: ["date_calculate"] },
+  { query: "add 6 weeks to the contract start date", expected: ["date_calculate"] },
+  { query: "what is 17% of 48,500", expected: ["calculate"] },
+  { query: "compute the total of 1250 times 12 plus VAT", expected: ["calculate"] },
+  { query: "work out the growth rate from 80k to 112k", expected: ["calculate"] },
+  { query: "read this article https://example.com/blog/post", expected: ["fetch_web_page"] },
+  { query: "summarize the content of this website", expected: ["fetch_web_page"] },
+  { query: "open the link and tell me what the docs say", expected: ["fetch_web_page"] },
+];

@@ -1,0 +1,1 @@
+ALTER TABLE "project" ADD COLUMN "tool_discovery" text DEFAULT 'all' NOT NULL;
