@@ -1,8 +1,8 @@
 // Runtime configuration, read once from the environment and validated at start. A bad value stops
 // the server with a message that names the variable, instead of failing later in a request.
 import { z } from "zod";
-import { encryptionKeysSchema } from "./crypto/key-format.ts";
 import { llmEndpointsSchema } from "./agents/credentials/llm-endpoints.ts";
+import { encryptionKeysSchema } from "./crypto/key-format.ts";
 import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 
 const url = (name: string) =>

@@ -1,7 +1,8 @@
 // Before an LLM credential is saved, one cheap authenticated call to the provider (listing models)
 // tells a wrong or revoked key from a good one, so the mistake shows in the form and not in a run.
-import { AppError } from "../../../lib/errors.ts";
+
 import { type LlmType, llmTypeLabels } from "../../../lib/agents/models.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { networkReason } from "../../integrations/outbound-fetch.ts";
 import type { ResolvedEndpoint } from "./llm-endpoints.ts";
 import { llmFetch } from "./llm-fetch.ts";
@@ -68,5 +69,8 @@ export async function checkLlmKey(
     await response.body?.cancel();
     return;
   }
-  throw new AppError("BAD_REQUEST", rejectedKeyMessage(llmType, response.status, await providerMessage(response)));
+  throw new AppError(
+    "BAD_REQUEST",
+    rejectedKeyMessage(llmType, response.status, await providerMessage(response)),
+  );
 }

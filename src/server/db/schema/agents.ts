@@ -95,8 +95,8 @@ export const agentRun = pgTable(
       .references(() => projectAgent.id, { onDelete: "cascade" }),
     projectId: text("project_id").notNull(),
     organizationId: text("organization_id").notNull(),
-    /** Where it was started: the app, /mcp or the REST facade. */
-    channel: text("channel").$type<"app" | "mcp" | "rest">().notNull(),
+    /** Where it was started: the app, or the gateway (/mcp or the REST facade). */
+    channel: text("channel").$type<"app" | "gateway">().notNull(),
     userId: text("user_id"),
     status: text("status").$type<AgentRunStatus>().notNull().default("running"),
     request: text("request").notNull(),

@@ -1,3 +1,4 @@
+export * from "./agents.ts";
 export * from "./auth.ts";
 export * from "./contact.ts";
 export * from "./gateway.ts";
@@ -8,4 +9,3 @@ export * from "./organizations.ts";
 export * from "./platform.ts";
 export * from "./project-servers.ts";
 export * from "./projects.ts";
-export * from "./agents.ts";
