@@ -25,6 +25,7 @@ import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as AppMarketplaceRouteImport } from './routes/app/marketplace'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
@@ -40,14 +41,18 @@ import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
+import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
+import { Route as AppProjectProjectIdAgentsIndexRouteImport } from './routes/app/project/$projectId/agents/index'
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
 import { Route as AppProjectProjectIdPlatformDocsPlatformRouteImport } from './routes/app/project/$projectId/platform-docs/$platform'
 import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
+import { Route as AppProjectProjectIdAgentsAgentIdIndexRouteImport } from './routes/app/project/$projectId/agents/$agentId/index'
+import { Route as AppProjectProjectIdAgentsAgentIdRunsRouteImport } from './routes/app/project/$projectId/agents/$agentId/runs'
 
 const SiteRouteRoute = SiteRouteRouteImport.update({
   id: '/_site',
@@ -126,6 +131,11 @@ const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppMarketplaceRoute = AppMarketplaceRouteImport.update({
+  id: '/marketplace',
+  path: '/marketplace',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
@@ -207,6 +217,12 @@ const AppOrganizationOrganizationIdIntegrationsRoute =
     path: '/integrations',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
+const AppOrganizationOrganizationIdLlmCredentialsRoute =
+  AppOrganizationOrganizationIdLlmCredentialsRouteImport.update({
+    id: '/llm-credentials',
+    path: '/llm-credentials',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
 const AppOrganizationOrganizationIdMembersRoute =
   AppOrganizationOrganizationIdMembersRouteImport.update({
     id: '/members',
@@ -237,6 +253,12 @@ const AppProjectProjectIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdAgentsIndexRoute =
+  AppProjectProjectIdAgentsIndexRouteImport.update({
+    id: '/agents/',
+    path: '/agents/',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdPlatformDocsIndexRoute =
   AppProjectProjectIdPlatformDocsIndexRouteImport.update({
     id: '/platform-docs/',
@@ -255,6 +277,18 @@ const AppProjectProjectIdServersIndexRoute =
     path: '/servers/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdAgentsAgentIdIndexRoute =
+  AppProjectProjectIdAgentsAgentIdIndexRouteImport.update({
+    id: '/agents/$agentId/',
+    path: '/agents/$agentId/',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdAgentsAgentIdRunsRoute =
+  AppProjectProjectIdAgentsAgentIdRunsRouteImport.update({
+    id: '/agents/$agentId/runs',
+    path: '/agents/$agentId/runs',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
@@ -271,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
@@ -286,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
+  '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -293,8 +329,11 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/agents/': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
+  '/app/project/$projectId/agents/$agentId/runs': typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  '/app/project/$projectId/agents/$agentId/': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
@@ -308,6 +347,7 @@ export interface FileRoutesByTo {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
@@ -322,6 +362,7 @@ export interface FileRoutesByTo {
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
+  '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -329,8 +370,11 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/agents': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
+  '/app/project/$projectId/agents/$agentId/runs': typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  '/app/project/$projectId/agents/$agentId': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -348,6 +392,7 @@ export interface FileRoutesById {
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
@@ -364,6 +409,7 @@ export interface FileRoutesById {
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
+  '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -371,8 +417,11 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/agents/': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
+  '/app/project/$projectId/agents/$agentId/runs': typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  '/app/project/$projectId/agents/$agentId/': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -391,6 +440,7 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
+    | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
@@ -406,6 +456,7 @@ export interface FileRouteTypes {
     | '/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/integrations'
+    | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -413,8 +464,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/agents/'
     | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
+    | '/app/project/$projectId/agents/$agentId/runs'
+    | '/app/project/$projectId/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
@@ -428,6 +482,7 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
+    | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
@@ -442,6 +497,7 @@ export interface FileRouteTypes {
     | '/newsroom'
     | '/app/admin'
     | '/app/organization/$organizationId/integrations'
+    | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -449,8 +505,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/agents'
     | '/app/project/$projectId/platform-docs'
     | '/app/project/$projectId/servers'
+    | '/app/project/$projectId/agents/$agentId/runs'
+    | '/app/project/$projectId/agents/$agentId'
   id:
     | '__root__'
     | '/_site'
@@ -467,6 +526,7 @@ export interface FileRouteTypes {
     | '/_site/tos'
     | '/_site/use-cases'
     | '/app/dashboard'
+    | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
@@ -483,6 +543,7 @@ export interface FileRouteTypes {
     | '/_site/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/integrations'
+    | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -490,8 +551,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/agents/'
     | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
+    | '/app/project/$projectId/agents/$agentId/runs'
+    | '/app/project/$projectId/agents/$agentId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -618,6 +682,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/marketplace': {
+      id: '/app/marketplace'
+      path: '/marketplace'
+      fullPath: '/app/marketplace'
+      preLoaderRoute: typeof AppMarketplaceRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/invitations/$invitationId': {
       id: '/invitations/$invitationId'
       path: '/invitations/$invitationId'
@@ -723,6 +794,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationOrganizationIdIntegrationsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
+    '/app/organization/$organizationId/llm-credentials': {
+      id: '/app/organization/$organizationId/llm-credentials'
+      path: '/llm-credentials'
+      fullPath: '/app/organization/$organizationId/llm-credentials'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
     '/app/organization/$organizationId/members': {
       id: '/app/organization/$organizationId/members'
       path: '/members'
@@ -758,6 +836,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdSettingsRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/agents/': {
+      id: '/app/project/$projectId/agents/'
+      path: '/agents'
+      fullPath: '/app/project/$projectId/agents/'
+      preLoaderRoute: typeof AppProjectProjectIdAgentsIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/platform-docs/': {
       id: '/app/project/$projectId/platform-docs/'
       path: '/platform-docs'
@@ -777,6 +862,20 @@ declare module '@tanstack/react-router' {
       path: '/servers'
       fullPath: '/app/project/$projectId/servers/'
       preLoaderRoute: typeof AppProjectProjectIdServersIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/agents/$agentId/': {
+      id: '/app/project/$projectId/agents/$agentId/'
+      path: '/agents/$agentId'
+      fullPath: '/app/project/$projectId/agents/$agentId/'
+      preLoaderRoute: typeof AppProjectProjectIdAgentsAgentIdIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/agents/$agentId/runs': {
+      id: '/app/project/$projectId/agents/$agentId/runs'
+      path: '/agents/$agentId/runs'
+      fullPath: '/app/project/$projectId/agents/$agentId/runs'
+      preLoaderRoute: typeof AppProjectProjectIdAgentsAgentIdRunsRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
   }
@@ -838,6 +937,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
+  AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
@@ -847,6 +947,8 @@ const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizati
   {
     AppOrganizationOrganizationIdIntegrationsRoute:
       AppOrganizationOrganizationIdIntegrationsRoute,
+    AppOrganizationOrganizationIdLlmCredentialsRoute:
+      AppOrganizationOrganizationIdLlmCredentialsRoute,
     AppOrganizationOrganizationIdMembersRoute:
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
@@ -865,8 +967,11 @@ interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  AppProjectProjectIdAgentsIndexRoute: typeof AppProjectProjectIdAgentsIndexRoute
   AppProjectProjectIdPlatformDocsIndexRoute: typeof AppProjectProjectIdPlatformDocsIndexRoute
   AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
+  AppProjectProjectIdAgentsAgentIdRunsRoute: typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  AppProjectProjectIdAgentsAgentIdIndexRoute: typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
@@ -876,9 +981,14 @@ const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildr
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:
       AppProjectProjectIdPlatformDocsPlatformRoute,
+    AppProjectProjectIdAgentsIndexRoute: AppProjectProjectIdAgentsIndexRoute,
     AppProjectProjectIdPlatformDocsIndexRoute:
       AppProjectProjectIdPlatformDocsIndexRoute,
     AppProjectProjectIdServersIndexRoute: AppProjectProjectIdServersIndexRoute,
+    AppProjectProjectIdAgentsAgentIdRunsRoute:
+      AppProjectProjectIdAgentsAgentIdRunsRoute,
+    AppProjectProjectIdAgentsAgentIdIndexRoute:
+      AppProjectProjectIdAgentsAgentIdIndexRoute,
   }
 
 const AppProjectProjectIdRouteRouteWithChildren =
@@ -889,6 +999,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
+  AppMarketplaceRoute: typeof AppMarketplaceRoute
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   AppProjectProjectIdRouteRoute: typeof AppProjectProjectIdRouteRouteWithChildren
@@ -897,6 +1008,7 @@ interface AppRouteRouteChildren {
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
+  AppMarketplaceRoute: AppMarketplaceRoute,
   AppIndexRoute: AppIndexRoute,
   AppOrganizationOrganizationIdRouteRoute:
     AppOrganizationOrganizationIdRouteRouteWithChildren,

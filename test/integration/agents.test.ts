@@ -379,7 +379,9 @@ describe("Neo runs", () => {
       "gpt-4.1",
       "gpt-4.1",
     ]);
-    const offered = (calls[3]?.body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    const offered = ((calls[3]?.body.tools ?? []) as { function: { name: string } }[]).map(
+      (t) => t.function.name,
+    );
     expect(offered.sort()).toEqual([
       "calendar_find_meetings",
       "calendar_flaky_search",
