@@ -18,6 +18,8 @@ export interface ScriptedTurn {
   text?: string;
   toolCalls?: { name: string; args: Record<string, unknown> }[];
   usage?: { input: number; output: number };
+  /** Answer only after this long: lets a browser test watch a run in progress. */
+  delayMs?: number;
 }
 
 export type Turn = ScriptedTurn | ((request: { body: Record<string, unknown> }) => ScriptedTurn);
@@ -146,7 +148,7 @@ export async function startLlmFake(): Promise<LlmFake> {
   }
 
   const calls: ReturnType<LlmFake["calls"]> = [];
-  const fake = await startHttpFake((request, response) => {
+  const fake = await startHttpFake(async (request, response) => {
     const [, provider, ...rest] = request.path.split("/");
     const path = `/${rest.join("/")}`;
     if (provider !== "openai" && provider !== "anthropic" && provider !== "google") {
@@ -168,18 +170,23 @@ export async function startLlmFake(): Promise<LlmFake> {
     }
     if (request.method !== "POST") return json(response, 405, { error: { message: "Method not allowed" } });
     const body = JSON.parse(request.body || "{}") as Record<string, unknown>;
+    const take = async () => {
+      const turn = nextTurn(body);
+      if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
+      return turn;
+    };
     if (provider === "openai" && path === "/v1/chat/completions") {
       calls.push({ provider, path, body });
-      return json(response, 200, openaiAnswer(nextTurn(body), String(body.model)));
+      return json(response, 200, openaiAnswer(await take(), String(body.model)));
     }
     if (provider === "anthropic" && path === "/v1/messages") {
       calls.push({ provider, path, body });
-      return json(response, 200, anthropicAnswer(nextTurn(body), String(body.model)));
+      return json(response, 200, anthropicAnswer(await take(), String(body.model)));
     }
     const gemini = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(path);
     if (provider === "google" && gemini) {
       calls.push({ provider, path, body });
-      return json(response, 200, googleAnswer(nextTurn(body)));
+      return json(response, 200, googleAnswer(await take()));
     }
     return json(response, 404, { error: { message: `No route ${request.path}` } });
   });

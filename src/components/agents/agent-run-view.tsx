@@ -1,6 +1,7 @@
 // One agent run as it happens: polled while running, it shows the intent, the servers chosen, the plan
 // and each step (tool, arguments, result, time, tokens) as they are written, then the answer.
-import { useQuery } from "@tanstack/react-query";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Suspense, useEffect } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -15,23 +16,28 @@ export const statusLabels = {
   max_steps: { label: "Stopped at max steps", variant: "warning" },
 } as const;
 
-export function AgentRunView({ projectId, runId }: { projectId: string; runId: string }) {
+export function AgentRunView(props: { projectId: string; runId: string }) {
+  return (
+    <Suspense fallback={<Skeleton className="h-64" role="status" aria-label="Loading the run" />}>
+      <RunDetail {...props} />
+    </Suspense>
+  );
+}
+
+function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
   const trpc = useTRPC();
-  const query = useQuery({
+  const { data } = useSuspenseQuery({
     ...trpc.projectAgents.getRun.queryOptions({ projectId, runId }),
     refetchInterval: (q) => (q.state.data?.run.status === "running" ? POLL_MS : false),
   });
-  if (query.isPending) {
-    return <Skeleton className="h-64" role="status" aria-label="Loading the run" />;
-  }
-  if (query.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The run could not be loaded: {query.error.message}
-      </p>
-    );
-  }
-  const { run, steps } = query.data;
+  const { run, steps } = data;
+  const queryClient = useQueryClient();
+  // The past runs list shows statuses too: refresh it when this run ends.
+  useEffect(() => {
+    if (run.status !== "running") {
+      void queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listRuns.pathKey() });
+    }
+  }, [run.status, queryClient, trpc]);
   const status = statusLabels[run.status];
   const running = run.status === "running";
   return (

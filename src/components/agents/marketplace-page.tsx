@@ -1,9 +1,9 @@
 // /app/marketplace: Neo and the preset agents, each with the integrations it needs and whether the
 // chosen organization has them connected, and "Add to project".
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bot, Check, CircleDashed, Store } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import {
   Card,
@@ -18,7 +18,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
-import { AddAgentDialog } from "./add-agent-dialog.tsx";
+import { AddAgentDialog, type ProjectChoice } from "./add-agent-dialog.tsx";
 import { NativeSelect } from "./native-select.tsx";
 
 export function MarketplacePage() {
@@ -26,9 +26,6 @@ export function MarketplacePage() {
   const { data: organizations } = useSuspenseQuery(trpc.organization.getOrganizationsDetails.queryOptions());
   const [organizationId, setOrganizationId] = useState(organizations[0]?.id ?? "");
   const organization = organizations.find((o) => o.id === organizationId);
-  const agents = useQuery(
-    trpc.marketplace.getAvailableAgents.queryOptions(organizationId ? { organizationId } : undefined),
-  );
   const projects = (organization?.projects ?? [])
     .filter((project) => project.role === "editor" || project.role === "admin")
     .map((project) => ({ id: project.id, name: project.name }));
@@ -66,81 +63,88 @@ export function MarketplacePage() {
           }
         />
       ) : null}
-      {agents.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-56" />
-          ))}
-        </div>
-      ) : agents.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          The marketplace could not be loaded: {agents.error.message}
-        </p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {agents.data.map((agent) => (
-            <li key={agent.id}>
-              <Card className="h-full" data-testid={`marketplace-agent-${agent.id}`}>
-                <CardHeader>
-                  <CardTitle className="flex items-center gap-2">
-                    <Bot className="size-4" aria-hidden="true" /> {agent.name}
-                    {agent.id === "neo" ? <Badge variant="secondary">Orchestrator</Badge> : null}
-                  </CardTitle>
-                  <CardDescription>{agent.tagline}</CardDescription>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-3 text-sm">
-                  <p>{agent.description}</p>
-                  {agent.requires.length === 0 ? (
-                    <p className="text-muted-foreground">Works with whatever servers the project has.</p>
-                  ) : (
-                    <ul className="flex flex-col gap-1" aria-label="Integrations it needs">
-                      {agent.requires.map((requirement) => (
-                        <li key={requirement.label} className="flex flex-wrap items-center gap-2">
-                          {requirement.met ? (
-                            <Check className="size-4 text-success" aria-label="Connected" />
-                          ) : (
-                            <CircleDashed
-                              className="size-4 text-muted-foreground"
-                              aria-label="Not connected"
-                            />
-                          )}
-                          <span className="font-medium">{requirement.label}</span>
-                          <span className="text-muted-foreground">
-                            {requirement.options
-                              .map((o) => (o.connected ? `${o.name} (connected)` : o.name))
-                              .join(", ")}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {agent.ready === false ? (
-                    <p className="text-muted-foreground">
-                      Connect the missing integrations under{" "}
-                      <Link
-                        to="/app/organization/$organizationId/integrations"
-                        params={{ organizationId }}
-                        className="underline"
-                      >
-                        Integrations
-                      </Link>{" "}
-                      before running it.
-                    </p>
-                  ) : null}
-                </CardContent>
-                <CardFooter className="flex flex-wrap items-center gap-3">
-                  <AddAgentDialog presetId={agent.id} agentName={agent.name} projects={projects} />
-                  {projects.length === 0 ? (
-                    <span className="text-sm text-muted-foreground">
-                      You need editor access to a project of this organization.
-                    </span>
-                  ) : null}
-                </CardFooter>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Suspense fallback={<AgentsSkeleton />}>
+        <AgentList organizationId={organizationId} projects={projects} />
+      </Suspense>
     </div>
+  );
+}
+
+function AgentsSkeleton() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading agents">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-56" />
+      ))}
+    </div>
+  );
+}
+
+function AgentList({ organizationId, projects }: { organizationId: string; projects: ProjectChoice[] }) {
+  const trpc = useTRPC();
+  const { data: agents } = useSuspenseQuery(
+    trpc.marketplace.getAvailableAgents.queryOptions(organizationId ? { organizationId } : undefined),
+  );
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {agents.map((agent) => (
+        <li key={agent.id}>
+          <Card className="h-full" data-testid={`marketplace-agent-${agent.id}`}>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Bot className="size-4" aria-hidden="true" /> {agent.name}
+                {agent.id === "neo" ? <Badge variant="secondary">Orchestrator</Badge> : null}
+              </CardTitle>
+              <CardDescription>{agent.tagline}</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3 text-sm">
+              <p>{agent.description}</p>
+              {agent.requires.length === 0 ? (
+                <p className="text-muted-foreground">Works with whatever servers the project has.</p>
+              ) : (
+                <ul className="flex flex-col gap-1" aria-label="Integrations it needs">
+                  {agent.requires.map((requirement) => (
+                    <li key={requirement.label} className="flex flex-wrap items-center gap-2">
+                      {requirement.met ? (
+                        <Check className="size-4 text-success" aria-label="Connected" />
+                      ) : (
+                        <CircleDashed className="size-4 text-muted-foreground" aria-label="Not connected" />
+                      )}
+                      <span className="font-medium">{requirement.label}</span>
+                      <span className="text-muted-foreground">
+                        {requirement.options
+                          .map((o) => (o.connected ? `${o.name} (connected)` : o.name))
+                          .join(", ")}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {agent.ready === false ? (
+                <p className="text-muted-foreground">
+                  Connect the missing integrations under{" "}
+                  <Link
+                    to="/app/organization/$organizationId/integrations"
+                    params={{ organizationId }}
+                    className="underline"
+                  >
+                    Integrations
+                  </Link>{" "}
+                  before running it.
+                </p>
+              ) : null}
+            </CardContent>
+            <CardFooter className="flex flex-wrap items-center gap-3">
+              <AddAgentDialog presetId={agent.id} agentName={agent.name} projects={projects} />
+              {projects.length === 0 ? (
+                <span className="text-sm text-muted-foreground">
+                  You need editor access to a project of this organization.
+                </span>
+              ) : null}
+            </CardFooter>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }

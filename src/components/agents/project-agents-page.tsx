@@ -83,9 +83,14 @@ export function ProjectAgentsPage({ projectId }: { projectId: string }) {
                   )}
                   <p className="text-muted-foreground">
                     Up to {counted(agent.maxSteps, "step")} ·{" "}
-                    {agent.runs === 0
-                      ? "never run"
-                      : `${counted(agent.runs, "run")}, last ${formatRelative(agent.lastRunAt ?? new Date())}`}
+                    {agent.runs === 0 ? (
+                      "never run"
+                    ) : (
+                      <>
+                        {counted(agent.runs, "run")}, last{" "}
+                        <time suppressHydrationWarning>{formatRelative(agent.lastRunAt ?? new Date())}</time>
+                      </>
+                    )}
                   </p>
                 </CardContent>
                 <CardFooter className="flex flex-wrap gap-2">

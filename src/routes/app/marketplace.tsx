@@ -4,6 +4,9 @@ import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/marketplace")({
   head: () => seo({ title: "Marketplace · Portico", noindex: true }),
-  // No loader: loader code ships in every page's entry bundle; the page's queries suspend instead.
+  // The organizations are loaded before rendering, as on the dashboard: the shell's scope switcher
+  // reads the same query, and server and browser must render it from the same data.
+  loader: ({ context: { queryClient, trpc } }) =>
+    queryClient.ensureQueryData(trpc.organization.getOrganizationsDetails.queryOptions()),
   component: MarketplacePage,
 });
