@@ -532,7 +532,21 @@ describe("agents as /mcp tools", () => {
         { toolCalls: [{ name: "crm_list_deals", args: {} }] },
         { text: "One open deal: Acme renewal." },
       ]);
-      const result = await client.callTool({ name: neo.toolName, arguments: { request: "Open deals?" } });
+      const progress: string[] = [];
+      const result = await client.callTool(
+        { name: neo.toolName, arguments: { request: "Open deals?" } },
+        undefined,
+        {
+          onprogress: (update) => progress.push(String(update.message)),
+        },
+      );
+      expect(progress).toEqual([
+        "Understanding the request",
+        "Choosing servers",
+        "Planning",
+        "Carrying out the plan",
+        "Step 1: crm_list_deals",
+      ]);
       expect(result.isError).toBeFalsy();
       const structured = result.structuredContent as { runId: string; status: string; answer: string };
       expect(structured.status).toBe("completed");

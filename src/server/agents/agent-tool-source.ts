@@ -79,6 +79,7 @@ export function agentToolSource(getApp: () => App): ToolSource {
               channel: "gateway",
               userId: context.principal.userId,
               signal: context.signal,
+              onProgress: context.progress,
             });
             return answerOf(result);
           } catch (error) {

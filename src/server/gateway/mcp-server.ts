@@ -36,10 +36,22 @@ export function buildMcpServer(
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = tools.byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const progressToken = request.params._meta?.progressToken;
+    let progress = 0;
     return runTool(tool, request.params.arguments ?? {}, principal, {
       ...runOptions,
       channel: "mcp",
       signal: extra.signal,
+      onProgress:
+        progressToken === undefined
+          ? undefined
+          : (message) =>
+              void extra
+                .sendNotification({
+                  method: "notifications/progress",
+                  params: { progressToken, progress: ++progress, message },
+                })
+                .catch(() => undefined),
     });
   });
   return server;
