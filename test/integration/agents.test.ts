@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { agentRun, llmCredential, toolCall } from "~/server/db/schema/index.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
+import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import type { GatewayTool } from "~/server/gateway/tool-types.ts";
 import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
 import { createTestApp } from "../support/app.ts";
@@ -558,5 +559,37 @@ describe("agents as /mcp tools", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("agents on the REST facade", () => {
+  it("describes the agent as an operation and runs it", async () => {
+    const credential = await saveOpenAiCredential("For REST");
+    const neo = await neoWith(credential.id);
+    const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "n8n" });
+    const rest = (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("authorization", `Bearer ${key.secret}`);
+      const request = new Request(`${app.config.baseUrl}${path}`, { ...init, headers });
+      return handleRestRequest(app, request, new URL(request.url).pathname);
+    };
+    const document = await (await rest("/api/v1/openapi.json")).json();
+    expect(document.paths[`/tools/${neo.toolName}`].post.operationId).toBe(neo.toolName);
+    fake.script([
+      { text: "Time." },
+      { text: '{"servers":["standard"]}' },
+      { text: "1. get_current_time" },
+      { text: "It is noon." },
+    ]);
+    const response = await rest(`/api/v1/tools/${neo.toolName}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ request: "What time is it?" }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).structuredContent).toMatchObject({
+      status: "completed",
+      answer: "It is noon.",
+    });
   });
 });
