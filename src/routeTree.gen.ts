@@ -36,6 +36,7 @@ import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsro
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
+import { Route as AppAdminLlmCredentialsRouteImport } from './routes/app/admin/llm-credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
@@ -188,6 +189,11 @@ const AppAdminCredentialsRoute = AppAdminCredentialsRouteImport.update({
   path: '/credentials',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminLlmCredentialsRoute = AppAdminLlmCredentialsRouteImport.update({
+  id: '/llm-credentials',
+  path: '/llm-credentials',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -316,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
+  '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
@@ -357,6 +364,7 @@ export interface FileRoutesByTo {
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
+  '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
@@ -404,6 +412,7 @@ export interface FileRoutesById {
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
+  '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
@@ -451,6 +460,7 @@ export interface FileRouteTypes {
     | '/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
+    | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/integrations/'
     | '/newsroom/'
@@ -492,6 +502,7 @@ export interface FileRouteTypes {
     | '/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
+    | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/integrations'
     | '/newsroom'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/_site/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
+    | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/_site/integrations/'
     | '/_site/newsroom/'
@@ -759,6 +771,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCredentialsRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/llm-credentials': {
+      id: '/app/admin/llm-credentials'
+      path: '/llm-credentials'
+      fullPath: '/app/admin/llm-credentials'
+      preLoaderRoute: typeof AppAdminLlmCredentialsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/outbox': {
       id: '/app/admin/outbox'
       path: '/outbox'
@@ -920,6 +939,7 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 interface AppAdminRouteRouteChildren {
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
+  AppAdminLlmCredentialsRoute: typeof AppAdminLlmCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
@@ -927,6 +947,7 @@ interface AppAdminRouteRouteChildren {
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminCredentialsRoute: AppAdminCredentialsRoute,
+  AppAdminLlmCredentialsRoute: AppAdminLlmCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }

@@ -30,18 +30,21 @@ export interface EditedCredential {
   keyHint: string;
 }
 
+/** Without an organization it edits a platform-wide credential (site admins). */
 export function LlmCredentialDialog({
   organizationId,
   credential,
   trigger,
 }: {
-  organizationId: string;
+  organizationId?: string;
   credential?: EditedCredential;
   trigger: ReactNode;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const save = useMutation(trpc.llmCredentials.saveOrganizationLlmCredential.mutationOptions());
+  const saveOwn = useMutation(trpc.llmCredentials.saveOrganizationLlmCredential.mutationOptions());
+  const saveGlobal = useMutation(trpc.llmCredentials.saveGlobalLlmCredential.mutationOptions());
+  const save = organizationId ? saveOwn : saveGlobal;
   const [open, setOpen] = useState(false);
   const [llmType, setLlmType] = useState<LlmType>(credential?.llmType ?? "openai");
   const [name, setName] = useState(credential?.name ?? "");
@@ -74,7 +77,8 @@ export function LlmCredentialDialog({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await save.mutateAsync({ organizationId, credentialId: credential?.id, values });
+      if (organizationId) await saveOwn.mutateAsync({ organizationId, credentialId: credential?.id, values });
+      else await saveGlobal.mutateAsync({ credentialId: credential?.id, values });
       await queryClient.invalidateQueries({ queryKey: trpc.llmCredentials.pathKey() });
       toast.success(`LLM credential "${name.trim()}" saved`);
       setOpen(false);
