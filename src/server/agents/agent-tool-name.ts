@@ -3,8 +3,10 @@
 export function agentToolName(name: string, taken: ReadonlySet<string>): string {
   const slug =
     name
-      .toLowerCase()
       .normalize("NFKD")
+      // Accents dropped rather than turned into separators: "Čeština" reads as "cestina".
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
       .replace(/[^a-z0-9]+/g, "_")
       .replace(/^_+|_+$/g, "")
       .slice(0, 50) || "agent";
