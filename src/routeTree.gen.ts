@@ -25,6 +25,7 @@ import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as AppMarketplaceRouteImport } from './routes/app/marketplace'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
@@ -35,19 +36,24 @@ import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsro
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
+import { Route as AppAdminLlmCredentialsRouteImport } from './routes/app/admin/llm-credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
+import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
+import { Route as AppProjectProjectIdAgentsIndexRouteImport } from './routes/app/project/$projectId/agents/index'
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
 import { Route as AppProjectProjectIdPlatformDocsPlatformRouteImport } from './routes/app/project/$projectId/platform-docs/$platform'
 import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
+import { Route as AppProjectProjectIdAgentsAgentIdIndexRouteImport } from './routes/app/project/$projectId/agents/$agentId/index'
+import { Route as AppProjectProjectIdAgentsAgentIdRunsRouteImport } from './routes/app/project/$projectId/agents/$agentId/runs'
 
 const SiteRouteRoute = SiteRouteRouteImport.update({
   id: '/_site',
@@ -128,6 +134,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppMarketplaceRoute = AppMarketplaceRouteImport.update({
+  id: '/marketplace',
+  path: '/marketplace',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
   id: '/invitations/$invitationId',
   path: '/invitations/$invitationId',
@@ -178,6 +189,11 @@ const AppAdminCredentialsRoute = AppAdminCredentialsRouteImport.update({
   path: '/credentials',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminLlmCredentialsRoute = AppAdminLlmCredentialsRouteImport.update({
+  id: '/llm-credentials',
+  path: '/llm-credentials',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -205,6 +221,12 @@ const AppOrganizationOrganizationIdIntegrationsRoute =
   AppOrganizationOrganizationIdIntegrationsRouteImport.update({
     id: '/integrations',
     path: '/integrations',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdLlmCredentialsRoute =
+  AppOrganizationOrganizationIdLlmCredentialsRouteImport.update({
+    id: '/llm-credentials',
+    path: '/llm-credentials',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
 const AppOrganizationOrganizationIdMembersRoute =
@@ -237,6 +259,12 @@ const AppProjectProjectIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdAgentsIndexRoute =
+  AppProjectProjectIdAgentsIndexRouteImport.update({
+    id: '/agents/',
+    path: '/agents/',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdPlatformDocsIndexRoute =
   AppProjectProjectIdPlatformDocsIndexRouteImport.update({
     id: '/platform-docs/',
@@ -255,6 +283,18 @@ const AppProjectProjectIdServersIndexRoute =
     path: '/servers/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdAgentsAgentIdIndexRoute =
+  AppProjectProjectIdAgentsAgentIdIndexRouteImport.update({
+    id: '/agents/$agentId/',
+    path: '/agents/$agentId/',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdAgentsAgentIdRunsRoute =
+  AppProjectProjectIdAgentsAgentIdRunsRouteImport.update({
+    id: '/agents/$agentId/runs',
+    path: '/agents/$agentId/runs',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
@@ -271,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
@@ -281,11 +322,13 @@ export interface FileRoutesByFullPath {
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
+  '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
+  '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -293,8 +336,11 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/agents/': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
+  '/app/project/$projectId/agents/$agentId/runs': typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  '/app/project/$projectId/agents/$agentId/': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
@@ -308,6 +354,7 @@ export interface FileRoutesByTo {
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
@@ -317,11 +364,13 @@ export interface FileRoutesByTo {
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
+  '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
+  '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -329,8 +378,11 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/agents': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
+  '/app/project/$projectId/agents/$agentId/runs': typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  '/app/project/$projectId/agents/$agentId': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -348,6 +400,7 @@ export interface FileRoutesById {
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
   '/oauth/success': typeof OauthSuccessRoute
@@ -359,11 +412,13 @@ export interface FileRoutesById {
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
+  '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
+  '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -371,8 +426,11 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/agents/': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
+  '/app/project/$projectId/agents/$agentId/runs': typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  '/app/project/$projectId/agents/$agentId/': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -391,6 +449,7 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
+    | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
@@ -401,11 +460,13 @@ export interface FileRouteTypes {
     | '/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
+    | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/integrations'
+    | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -413,8 +474,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/agents/'
     | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
+    | '/app/project/$projectId/agents/$agentId/runs'
+    | '/app/project/$projectId/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
@@ -428,6 +492,7 @@ export interface FileRouteTypes {
     | '/tos'
     | '/use-cases'
     | '/app/dashboard'
+    | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
@@ -437,11 +502,13 @@ export interface FileRouteTypes {
     | '/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
+    | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
     | '/app/organization/$organizationId/integrations'
+    | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -449,8 +516,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/agents'
     | '/app/project/$projectId/platform-docs'
     | '/app/project/$projectId/servers'
+    | '/app/project/$projectId/agents/$agentId/runs'
+    | '/app/project/$projectId/agents/$agentId'
   id:
     | '__root__'
     | '/_site'
@@ -467,6 +537,7 @@ export interface FileRouteTypes {
     | '/_site/tos'
     | '/_site/use-cases'
     | '/app/dashboard'
+    | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
     | '/oauth/success'
@@ -478,11 +549,13 @@ export interface FileRouteTypes {
     | '/_site/newsroom/$articleId'
     | '/app/admin/contact'
     | '/app/admin/credentials'
+    | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
     | '/app/organization/$organizationId/integrations'
+    | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -490,8 +563,11 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/agents/'
     | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
+    | '/app/project/$projectId/agents/$agentId/runs'
+    | '/app/project/$projectId/agents/$agentId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -618,6 +694,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/marketplace': {
+      id: '/app/marketplace'
+      path: '/marketplace'
+      fullPath: '/app/marketplace'
+      preLoaderRoute: typeof AppMarketplaceRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/invitations/$invitationId': {
       id: '/invitations/$invitationId'
       path: '/invitations/$invitationId'
@@ -688,6 +771,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCredentialsRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/llm-credentials': {
+      id: '/app/admin/llm-credentials'
+      path: '/llm-credentials'
+      fullPath: '/app/admin/llm-credentials'
+      preLoaderRoute: typeof AppAdminLlmCredentialsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/outbox': {
       id: '/app/admin/outbox'
       path: '/outbox'
@@ -721,6 +811,13 @@ declare module '@tanstack/react-router' {
       path: '/integrations'
       fullPath: '/app/organization/$organizationId/integrations'
       preLoaderRoute: typeof AppOrganizationOrganizationIdIntegrationsRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/llm-credentials': {
+      id: '/app/organization/$organizationId/llm-credentials'
+      path: '/llm-credentials'
+      fullPath: '/app/organization/$organizationId/llm-credentials'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
     '/app/organization/$organizationId/members': {
@@ -758,6 +855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdSettingsRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/agents/': {
+      id: '/app/project/$projectId/agents/'
+      path: '/agents'
+      fullPath: '/app/project/$projectId/agents/'
+      preLoaderRoute: typeof AppProjectProjectIdAgentsIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/platform-docs/': {
       id: '/app/project/$projectId/platform-docs/'
       path: '/platform-docs'
@@ -777,6 +881,20 @@ declare module '@tanstack/react-router' {
       path: '/servers'
       fullPath: '/app/project/$projectId/servers/'
       preLoaderRoute: typeof AppProjectProjectIdServersIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/agents/$agentId/': {
+      id: '/app/project/$projectId/agents/$agentId/'
+      path: '/agents/$agentId'
+      fullPath: '/app/project/$projectId/agents/$agentId/'
+      preLoaderRoute: typeof AppProjectProjectIdAgentsAgentIdIndexRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/agents/$agentId/runs': {
+      id: '/app/project/$projectId/agents/$agentId/runs'
+      path: '/agents/$agentId/runs'
+      fullPath: '/app/project/$projectId/agents/$agentId/runs'
+      preLoaderRoute: typeof AppProjectProjectIdAgentsAgentIdRunsRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
   }
@@ -821,6 +939,7 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 interface AppAdminRouteRouteChildren {
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
+  AppAdminLlmCredentialsRoute: typeof AppAdminLlmCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
@@ -828,6 +947,7 @@ interface AppAdminRouteRouteChildren {
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminCredentialsRoute: AppAdminCredentialsRoute,
+  AppAdminLlmCredentialsRoute: AppAdminLlmCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
@@ -838,6 +958,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
+  AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
@@ -847,6 +968,8 @@ const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizati
   {
     AppOrganizationOrganizationIdIntegrationsRoute:
       AppOrganizationOrganizationIdIntegrationsRoute,
+    AppOrganizationOrganizationIdLlmCredentialsRoute:
+      AppOrganizationOrganizationIdLlmCredentialsRoute,
     AppOrganizationOrganizationIdMembersRoute:
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
@@ -865,8 +988,11 @@ interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  AppProjectProjectIdAgentsIndexRoute: typeof AppProjectProjectIdAgentsIndexRoute
   AppProjectProjectIdPlatformDocsIndexRoute: typeof AppProjectProjectIdPlatformDocsIndexRoute
   AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
+  AppProjectProjectIdAgentsAgentIdRunsRoute: typeof AppProjectProjectIdAgentsAgentIdRunsRoute
+  AppProjectProjectIdAgentsAgentIdIndexRoute: typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
@@ -876,9 +1002,14 @@ const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildr
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:
       AppProjectProjectIdPlatformDocsPlatformRoute,
+    AppProjectProjectIdAgentsIndexRoute: AppProjectProjectIdAgentsIndexRoute,
     AppProjectProjectIdPlatformDocsIndexRoute:
       AppProjectProjectIdPlatformDocsIndexRoute,
     AppProjectProjectIdServersIndexRoute: AppProjectProjectIdServersIndexRoute,
+    AppProjectProjectIdAgentsAgentIdRunsRoute:
+      AppProjectProjectIdAgentsAgentIdRunsRoute,
+    AppProjectProjectIdAgentsAgentIdIndexRoute:
+      AppProjectProjectIdAgentsAgentIdIndexRoute,
   }
 
 const AppProjectProjectIdRouteRouteWithChildren =
@@ -889,6 +1020,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
+  AppMarketplaceRoute: typeof AppMarketplaceRoute
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   AppProjectProjectIdRouteRoute: typeof AppProjectProjectIdRouteRouteWithChildren
@@ -897,6 +1029,7 @@ interface AppRouteRouteChildren {
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
+  AppMarketplaceRoute: AppMarketplaceRoute,
   AppIndexRoute: AppIndexRoute,
   AppOrganizationOrganizationIdRouteRoute:
     AppOrganizationOrganizationIdRouteRouteWithChildren,

@@ -1,4 +1,5 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
+import { agentToolSource } from "./agents/agent-tool-source.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
@@ -59,17 +60,22 @@ export async function createApp(
   // Project servers' tools need the whole App (keyring, config) that holds the gateway, so their
   // source reads it once it exists; tools are resolved only after createApp has returned.
   let app: App | undefined;
-  const servers = projectServerToolSource(() => {
-    if (!app) throw new Error("Project server tools were resolved before the app was built");
+  const builtApp = () => {
+    if (!app) throw new Error("Project tools were resolved before the app was built");
     return app;
-  });
+  };
+  const servers = projectServerToolSource(builtApp);
   app = {
     config,
     database: handle,
     db: handle.db,
     auth,
     mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
-    gateway: await createGateway(handle, [servers, ...(options.extraToolSources ?? [])]),
+    gateway: await createGateway(handle, [
+      servers,
+      ...(options.extraToolSources ?? []),
+      agentToolSource(builtApp),
+    ]),
     keyring,
   };
   return app;

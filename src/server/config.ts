@@ -1,6 +1,7 @@
 // Runtime configuration, read once from the environment and validated at start. A bad value stops
 // the server with a message that names the variable, instead of failing later in a request.
 import { z } from "zod";
+import { llmEndpointsSchema } from "./agents/credentials/llm-endpoints.ts";
 import { encryptionKeysSchema } from "./crypto/key-format.ts";
 import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 
@@ -61,6 +62,7 @@ const configSchema = z
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
     ENCRYPTION_KEYS: optionalText.pipe(encryptionKeysSchema.optional()),
     INTEGRATION_ENDPOINTS: optionalText.pipe(integrationEndpointsSchema),
+    LLM_ENDPOINTS: optionalText.pipe(llmEndpointsSchema),
     TOOL_TIMEOUT_MS: z.coerce
       .number({ message: "TOOL_TIMEOUT_MS must be a number" })
       .int("TOOL_TIMEOUT_MS must be a whole number")
@@ -108,6 +110,8 @@ const configSchema = z
       mailFrom: env.MAIL_FROM,
       encryptionKeys: env.ENCRYPTION_KEYS,
       integrationEndpoints: env.INTEGRATION_ENDPOINTS,
+      /** LLM providers' API base URLs replaced (a proxy, or local fakes in tests). */
+      llmEndpoints: env.LLM_ENDPOINTS,
       /** Lets user-supplied URLs reach loopback and private networks: development and tests only. */
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
       /** The time limit of every tool run through the gateway. */

@@ -40,6 +40,12 @@ beforeAll(async () => {
   params.$organizationId = organization.id;
   params.$projectId = project.id;
   params.$platform = "claude-code";
+  params.$agentId = (
+    await admin.mutate<{ id: string }>("projectAgents.addToProject", {
+      projectId: project.id,
+      presetId: "neo",
+    })
+  ).id;
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {

@@ -7,11 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiKey, sealApiKey } from "~/server/agents/credentials/llm-secret.ts";
 import { type App, createApp } from "~/server/app.ts";
 import { parseConfig } from "~/server/config.ts";
 import { Keyring } from "~/server/crypto/envelope.ts";
 import { formatKeyList, type MasterKey } from "~/server/crypto/key-format.ts";
 import { rotateSecrets } from "~/server/crypto/rotate.ts";
+import { llmCredential } from "~/server/db/schema/index.ts";
 import {
   findConnection,
   openTokens,
@@ -73,6 +75,15 @@ async function seed(app: App) {
     },
     userId,
   );
+  const llmId = crypto.randomUUID();
+  await app.db.insert(llmCredential).values({
+    id: llmId,
+    scope: "organization",
+    organizationId: organization.id,
+    name: "OpenAI",
+    llmType: "openai",
+    ...sealApiKey(app.keyring, llmId, "sk-rotation-0123456789"),
+  });
   return { owner, organizationId: organization.id };
 }
 
@@ -105,6 +116,7 @@ describe("rotateSecrets", () => {
       { table: "integration_credential", rotated: 3, alreadyCurrent: 0, failed: [] },
       { table: "integration_connection", rotated: 1, alreadyCurrent: 0, failed: [] },
       { table: "integration_oauth_state", rotated: 0, alreadyCurrent: 0, failed: [] },
+      { table: "llm_credential", rotated: 1, alreadyCurrent: 0, failed: [] },
     ]);
     expect(await keyIds(app)).toEqual(["v2", "v2", "v2"]);
     // The old key can now go: the new one alone reads everything.
@@ -120,6 +132,9 @@ describe("rotateSecrets", () => {
     expect((await readCredential(app.db, onlyV2, GLOBAL, "hubspot", "oauth"))?.values.clientSecret).toBe(
       "hubspot-secret",
     );
+    const [llm] = await app.db.select().from(llmCredential);
+    expect(llm?.secretKeyId).toBe("v2");
+    expect(llm && openApiKey(onlyV2, llm)).toBe("sk-rotation-0123456789");
     const again = await rotateSecrets(app.db, new Keyring([v2, v1]));
     expect(again[0]).toMatchObject({ rotated: 0, alreadyCurrent: 3, failed: [] });
     expect(again[1]).toMatchObject({ rotated: 0, alreadyCurrent: 1, failed: [] });
@@ -167,6 +182,7 @@ describe("npm run secrets:rotate", () => {
       expect(run.stdout).toContain(`Re-encrypting with key "v2" (known keys: v2, ${devKey})`);
       expect(run.stdout).toContain("integration_credential: 3 rotated, 0 already current, 0 failed");
       expect(run.stdout).toContain("integration_connection: 1 rotated, 0 already current, 0 failed");
+      expect(run.stdout).toContain("llm_credential: 1 rotated, 0 already current, 0 failed");
       expect(run.status).toBe(0);
 
       const reopened = await createApp(parseConfig({ ...env, ENCRYPTION_KEYS: formatKeyList([v2]) }));

@@ -6,6 +6,7 @@ import { integrationConnection, projectServer, projectServerTool } from "~/serve
 import { appRouter } from "~/server/trpc/root.ts";
 import { createTestApp } from "../support/app.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
+import { seedAgentOf } from "./tenancy-agents.ts";
 import { buildWorld } from "./world.ts";
 
 let app: App;
@@ -16,6 +17,9 @@ let credentialId: string;
 let oauthClientId: string;
 let apiKeyId: string;
 let serverId: string;
+let agentId: string;
+let agentRunId: string;
+let llmCredentialId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -52,6 +56,7 @@ beforeAll(async () => {
   serverId = (
     await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })
   ).id;
+  ({ agentId, agentRunId, llmCredentialId } = await seedAgentOf(app, world));
 });
 
 afterAll(async () => {
@@ -193,6 +198,60 @@ const scopedCalls: Record<string, Call> = {
     c.oauthClients.getProjectAuthorizedClients({ projectId: world.projectA.id }),
   "oauthClients.revokeProjectClient": (c) =>
     c.oauthClients.revokeProjectClient({ projectId: world.projectA.id, clientId: oauthClientId }),
+  "marketplace.getAvailableAgents": (c) =>
+    c.marketplace.getAvailableAgents({ organizationId: world.orgA.id }),
+  "marketplace.getAgentById": (c) => c.marketplace.getAgentById({ id: "neo", organizationId: world.orgA.id }),
+  "projectAgents.getProjectAgentsByProjectId": (c) =>
+    c.projectAgents.getProjectAgentsByProjectId({ projectId: world.projectA.id }),
+  "projectAgents.getProjectAgent": (c) =>
+    c.projectAgents.getProjectAgent({ projectId: world.projectA.id, agentId }),
+  "projectAgents.addToProject": (c) =>
+    c.projectAgents.addToProject({ projectId: world.projectA.id, presetId: "neo" }),
+  "projectAgents.updateConfig": (c) =>
+    c.projectAgents.updateConfig({ projectId: world.projectA.id, agentId, config: {} }),
+  "projectAgents.delete": (c) => c.projectAgents.delete({ projectId: world.projectA.id, agentId }),
+  "projectAgents.startRun": (c) =>
+    c.projectAgents.startRun({ projectId: world.projectA.id, agentId, request: "x" }),
+  "projectAgents.listRuns": (c) => c.projectAgents.listRuns({ projectId: world.projectA.id, agentId }),
+  "projectAgents.getRun": (c) => c.projectAgents.getRun({ projectId: world.projectA.id, runId: agentRunId }),
+  // Through the caller's own project: A's agent and run must not be reachable from B's project.
+  "projectAgents.getProjectAgent (own project)": (c) =>
+    c.projectAgents.getProjectAgent({ projectId: world.projectB.id, agentId }),
+  "projectAgents.delete (own project)": (c) =>
+    c.projectAgents.delete({ projectId: world.projectB.id, agentId }),
+  "projectAgents.getRun (own project)": (c) =>
+    c.projectAgents.getRun({ projectId: world.projectB.id, runId: agentRunId }),
+  "llmCredentials.getOrganizationLlmCredentials": (c) =>
+    c.llmCredentials.getOrganizationLlmCredentials({ organizationId: world.orgA.id }),
+  "llmCredentials.saveOrganizationLlmCredential": (c) =>
+    c.llmCredentials.saveOrganizationLlmCredential({
+      organizationId: world.orgA.id,
+      credentialId: llmCredentialId,
+      values: { llmType: "openai", name: "Taken", apiKey: "sk-intruder" },
+    }),
+  "llmCredentials.saveOrganizationLlmCredential (own organization)": (c) =>
+    c.llmCredentials.saveOrganizationLlmCredential({
+      organizationId: world.orgB.id,
+      credentialId: llmCredentialId,
+      values: { llmType: "openai", name: "Taken", apiKey: "sk-intruder" },
+    }),
+  "llmCredentials.deleteOrganizationLlmCredential": (c) =>
+    c.llmCredentials.deleteOrganizationLlmCredential({
+      organizationId: world.orgA.id,
+      credentialId: llmCredentialId,
+    }),
+  "llmCredentials.deleteOrganizationLlmCredential (own organization)": (c) =>
+    c.llmCredentials.deleteOrganizationLlmCredential({
+      organizationId: world.orgB.id,
+      credentialId: llmCredentialId,
+    }),
+  "llmCredentials.getLlmTokenUsage": (c) =>
+    c.llmCredentials.getLlmTokenUsage({ organizationId: world.orgA.id }),
+  "llmCredentials.getGlobalLlmCredentials": (c) => c.llmCredentials.getGlobalLlmCredentials(),
+  "llmCredentials.saveGlobalLlmCredential": (c) =>
+    c.llmCredentials.saveGlobalLlmCredential({ values: { llmType: "openai", name: "x", apiKey: "sk-x" } }),
+  "llmCredentials.deleteGlobalLlmCredential": (c) =>
+    c.llmCredentials.deleteGlobalLlmCredential({ credentialId: llmCredentialId }),
 };
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
@@ -283,6 +342,14 @@ describe("tenancy", () => {
     const servers = await app.db.select().from(projectServer);
     expect(servers.map((server) => server.id)).toEqual([serverId]);
     expect(await app.db.select().from(projectServerTool)).toEqual([]);
+    const { agents } = await world.ownerA.caller.projectAgents.getProjectAgentsByProjectId({
+      projectId: world.projectA.id,
+    });
+    expect(agents.map((agent) => agent.id)).toEqual([agentId]);
+    const llm = await world.ownerA.caller.llmCredentials.getOrganizationLlmCredentials({
+      organizationId: world.orgA.id,
+    });
+    expect(llm.credentials.map((c) => [c.id, c.name])).toEqual([[llmCredentialId, "Acme OpenAI"]]);
   });
 
   it("answers UNAUTHORIZED to every procedure without a session", async () => {

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type App, createApp } from "~/server/app.ts";
+import { type App, type AppOptions, createApp } from "~/server/app.ts";
 import { parseConfig } from "~/server/config.ts";
 import { createCallerFactory, createContext } from "~/server/trpc/init.ts";
 import { appRouter } from "~/server/trpc/root.ts";
@@ -14,7 +14,10 @@ export const TEST_BASE_URL = "http://localhost:3000";
 export const TEST_AUTH_SECRET = "portico-test-secret-0123456789abcdefghijklmnop";
 
 /** Builds an app on a fresh database. `app.database.close()` drops the database and temp folder. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<App> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<App> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-test-"));
   const config = parseConfig({
     APP_ENV: "test",
@@ -35,7 +38,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     }
   };
   try {
-    app = await createApp(config, { ...database, close });
+    app = await createApp(config, { ...database, close }, options);
     return app;
   } catch (error) {
     await close();

@@ -1,11 +1,14 @@
 import {
   BookOpen,
+  Bot,
+  BrainCircuit,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Plug,
   Server,
   Settings,
+  Store,
   Users,
 } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
@@ -22,6 +25,7 @@ export interface NavItem {
 // Servers, API keys, Agents, Docs) together with its route, so the sidebar never leads to a 404.
 export const globalNav: NavItem[] = [
   { label: "Dashboard", href: "/app/dashboard", icon: LayoutDashboard, exact: true },
+  { label: "Marketplace", href: "/app/marketplace", icon: Store },
 ];
 
 /** The current scope's pages (DESIGN.md "The app's shape"). */
@@ -32,6 +36,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
       { label: "Integrations", href: `${base}/integrations`, icon: Plug },
       { label: "Members", href: `${base}/members`, icon: Users },
+      { label: "LLM credentials", href: `${base}/llm-credentials`, icon: BrainCircuit },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
     ];
   }
@@ -41,6 +46,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
       { label: "Servers", href: `${base}/servers`, icon: Server },
       { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
+      { label: "Agents", href: `${base}/agents`, icon: Bot },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
     ];

@@ -5,6 +5,9 @@ import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Call = RouterOutputs["project"]["getProjectStats"]["calls"]["latestCalls"][number];
 
+/** Which door a call came through; "agent" is a step of an agent run. */
+const channelLabels: Record<Call["channel"], string> = { mcp: "MCP", rest: "REST", agent: "Agent" };
+
 export function LatestCallsTable({ calls }: { calls: Call[] }) {
   return (
     <Table>
@@ -23,7 +26,7 @@ export function LatestCallsTable({ calls }: { calls: Call[] }) {
             <TableCell>
               <code className="text-xs">{call.toolName}</code>
               <span className="block text-xs text-muted-foreground">
-                {call.serverName} · {call.channel === "mcp" ? "MCP" : "REST"}
+                {call.serverName} · {channelLabels[call.channel]}
               </span>
             </TableCell>
             <TableCell className="hidden sm:table-cell">{call.callerName}</TableCell>

@@ -13,6 +13,8 @@ export const organizationPermissions = {
   "projects.create": ["owner", "admin"],
   "integrations.view": ["owner", "admin", "member"],
   "integrations.manage": ["owner", "admin"],
+  "llmCredentials.view": ["owner", "admin", "member"],
+  "llmCredentials.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {
@@ -29,6 +31,10 @@ export const projectPermissions = {
   // The playground makes real calls with the organization's connection, which may write: the same
   // people who decide which tools agents get, not viewers.
   "tools.run": ["editor", "admin"],
+  "agents.view": ["viewer", "editor", "admin"],
+  "agents.configure": ["editor", "admin"],
+  // A run makes real tool calls with the organization's connections, like the playground.
+  "agents.run": ["editor", "admin"],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type OrganizationAction = keyof typeof organizationPermissions;

@@ -1,6 +1,8 @@
 // Every column that holds envelope ciphertext, with how its row's encryption context is built. Key
 // rotation walks this list; a feature that stores a new kind of secret adds its column here.
+
 import type { AuthFlowType, CredentialScope, ProviderId } from "../../lib/integrations/types.ts";
+import { llmSecretContext } from "../agents/credentials/llm-secret.ts";
 import { tokensContext } from "../integrations/connections/connection-store.ts";
 import { credentialContext } from "../integrations/credentials/credential-secrets.ts";
 import { oauthStateContext } from "../integrations/oauth/pkce.ts";
@@ -46,5 +48,13 @@ export const encryptedColumns: EncryptedColumn[] = [
     keyIdColumn: "code_verifier_key_id",
     contextColumns: ["state_hash"],
     context: (row) => oauthStateContext(String(row.state_hash)),
+  },
+  {
+    table: "llm_credential",
+    idColumn: "id",
+    column: "secret",
+    keyIdColumn: "secret_key_id",
+    contextColumns: ["id"],
+    context: (row) => llmSecretContext(String(row.id)),
   },
 ];

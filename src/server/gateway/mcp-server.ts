@@ -40,10 +40,22 @@ export function buildMcpServer(
     const target = toolCallTarget(tools, request.params.name, request.params.arguments ?? {});
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     if ("answer" in target) return target.answer;
+    const progressToken = request.params._meta?.progressToken;
+    let progress = 0;
     return runTool(target.tool, target.args, principal, {
       ...runOptions,
       channel: "mcp",
       signal: extra.signal,
+      onProgress:
+        progressToken === undefined
+          ? undefined
+          : (message) =>
+              void extra
+                .sendNotification({
+                  method: "notifications/progress",
+                  params: { progressToken, progress: ++progress, message },
+                })
+                .catch(() => undefined),
     });
   });
   return server;

@@ -10,9 +10,11 @@ export interface ToolRunOptions {
   recorder: Pick<CallRecorder, "record">;
   timeoutMs: number;
   allowPrivateUrls: boolean;
-  channel: "mcp" | "rest";
+  channel: "mcp" | "rest" | "agent";
   /** The client's own cancellation (request aborted, notifications/cancelled). */
   signal?: AbortSignal;
+  /** Sends the client a progress message (MCP progress notifications, when it asked for them). */
+  onProgress?: (message: string) => void;
   reportError(error: unknown): void;
 }
 
@@ -41,7 +43,12 @@ export async function runTool(
   let result: CallToolResult;
   try {
     tool
-      .run(args, { principal, signal: deadline.signal, allowPrivateUrls: options.allowPrivateUrls })
+      .run(args, {
+        principal,
+        signal: deadline.signal,
+        allowPrivateUrls: options.allowPrivateUrls,
+        progress: options.onProgress,
+      })
       .then(settle.resolve, settle.reject);
     result = await outcome;
   } catch (error) {

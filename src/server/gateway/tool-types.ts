@@ -17,6 +17,8 @@ export interface ToolRunContext {
   signal: AbortSignal;
   /** Lets a tool reach user-supplied URLs through the SSRF guard with the configured policy. */
   allowPrivateUrls: boolean;
+  /** For long tools (agents): tells the client what is happening, when it asked to be told. */
+  progress?: (message: string) => void;
 }
 
 /** What a model is shown of a tool: the same fields for the gateway and for the integration engines. */

@@ -4,11 +4,14 @@ import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { contactRouter } from "./routers/contact.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
+import { llmCredentialsRouter } from "./routers/llm-credentials.ts";
+import { marketplaceRouter } from "./routers/marketplace.ts";
 import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
 import { organizationMemberRouter } from "./routers/organization-member.ts";
 import { projectRouter } from "./routers/project.ts";
+import { projectAgentsRouter } from "./routers/project-agents.ts";
 import { projectPermissionsRouter } from "./routers/project-permissions.ts";
 import { projectServersRouter } from "./routers/project-servers.ts";
 import { standardToolsRouter } from "./routers/standard-tools.ts";
@@ -21,11 +24,14 @@ export const appRouter = router({
   billing: billingRouter,
   contact: contactRouter,
   integrations: integrationsRouter,
+  llmCredentials: llmCredentialsRouter,
+  marketplace: marketplaceRouter,
   oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
   organizationMember: organizationMemberRouter,
   project: projectRouter,
+  projectAgents: projectAgentsRouter,
   projectPermissions: projectPermissionsRouter,
   projectServers: projectServersRouter,
   standardTools: standardToolsRouter,

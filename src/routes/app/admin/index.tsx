@@ -1,5 +1,12 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ChevronRight, Inbox, KeyRound, type LucideIcon, MessageSquareText } from "lucide-react";
+import {
+  BrainCircuit,
+  ChevronRight,
+  Inbox,
+  KeyRound,
+  type LucideIcon,
+  MessageSquareText,
+} from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -24,6 +31,12 @@ const adminAreas: AdminArea[] = [
     title: "Platform credentials",
     description: "Portico's own OAuth apps and keys, used by organizations that bring none of their own.",
     icon: KeyRound,
+  },
+  {
+    to: "/app/admin/llm-credentials",
+    title: "Platform LLM credentials",
+    description: "Model API keys (OpenAI, Anthropic, Google) any organization's agents may use.",
+    icon: BrainCircuit,
   },
   {
     to: "/app/admin/outbox",

@@ -1,3 +1,4 @@
+export * from "./agents.ts";
 export * from "./auth.ts";
 export * from "./contact.ts";
 export * from "./gateway.ts";

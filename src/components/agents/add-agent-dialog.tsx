@@ -1,0 +1,104 @@
+// "Add to project" from the marketplace: pick one of the projects the person can configure, add the
+// agent there, and go straight to its 'Configure Agent' page.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { Plus } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { messageOf } from "~/components/forms/form-errors.ts";
+import { Button } from "~/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { useTRPC } from "~/lib/trpc.ts";
+import { NativeSelect } from "./native-select.tsx";
+
+export interface ProjectChoice {
+  id: string;
+  name: string;
+}
+
+export function AddAgentDialog({
+  presetId,
+  agentName,
+  projects,
+}: {
+  presetId: string;
+  agentName: string;
+  projects: ProjectChoice[];
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const add = useMutation(trpc.projectAgents.addToProject.mutationOptions());
+  const [open, setOpen] = useState(false);
+  const [projectId, setProjectId] = useState(projects[0]?.id ?? "");
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!projectId) {
+      setError("Choose a project");
+      return;
+    }
+    try {
+      const added = await add.mutateAsync({ projectId, presetId });
+      await queryClient.invalidateQueries({ queryKey: trpc.projectAgents.pathKey() });
+      setOpen(false);
+      await navigate({
+        to: "/app/project/$projectId/agents/$agentId",
+        params: { projectId, agentId: added.id },
+      });
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (add.isPending) return;
+        setOpen(next);
+        setError(undefined);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button disabled={projects.length === 0}>
+          <Plus className="size-4" aria-hidden="true" /> Add to project
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Add {agentName} to a project</DialogTitle>
+            <DialogDescription>
+              The agent becomes a tool of the project's MCP server. You choose its LLM credential and models
+              next.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Project" error={error}>
+            <NativeSelect value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+              {projects.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? "Adding…" : "Add agent"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,154 @@
+// The organization's LLM credentials: which keys its agents can use (its own and the platform's), the
+// agents using each, and for owners and admins adding, editing and deleting them.
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { KeyRound, Plus } from "lucide-react";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { llmTypeLabels } from "~/lib/agents/models.ts";
+import { useTRPC } from "~/lib/trpc.ts";
+import type { LlmCredentialView } from "~/server/agents/credentials/llm-credential-store.ts";
+import { LlmCredentialDialog } from "./llm-credential-dialog.tsx";
+
+function UsedBy({ credential }: { credential: LlmCredentialView }) {
+  if (credential.usedBy.length === 0)
+    return <span className="text-muted-foreground">Not used by any agent</span>;
+  return (
+    <span>
+      Used by{" "}
+      {credential.usedBy.map((agent, index) => (
+        <span key={agent.id}>
+          {index > 0 ? ", " : ""}
+          <Link
+            to="/app/project/$projectId/agents/$agentId"
+            params={{ projectId: agent.projectId, agentId: agent.id }}
+            className="underline"
+          >
+            {agent.name}
+          </Link>{" "}
+          ({agent.projectName})
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function LlmCredentialsPage({ organizationId }: { organizationId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(
+    trpc.llmCredentials.getOrganizationLlmCredentials.queryOptions({ organizationId }),
+  );
+  const remove = useMutation(trpc.llmCredentials.deleteOrganizationLlmCredential.mutationOptions());
+  const addButton = (
+    <LlmCredentialDialog
+      organizationId={organizationId}
+      trigger={
+        <Button>
+          <Plus className="size-4" aria-hidden="true" /> Add LLM credential
+        </Button>
+      }
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="LLM credentials"
+        description="API keys of OpenAI, Anthropic or Google that this organization's agents use for their models."
+        action={data.canManage ? addButton : null}
+      />
+      {data.credentials.length === 0 ? (
+        <EmptyState
+          icon={KeyRound}
+          title="No LLM credentials yet"
+          description={
+            data.canManage
+              ? "Add an API key so agents such as Neo can run."
+              : "Ask an owner or admin of the organization to add an API key."
+          }
+          action={data.canManage ? addButton : null}
+        />
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="LLM credentials">
+          {data.credentials.map((credential) => (
+            <li key={credential.id}>
+              <Card>
+                <CardHeader>
+                  <CardTitle className="flex flex-wrap items-center gap-2">
+                    {credential.name} <Badge variant="outline">{llmTypeLabels[credential.llmType]}</Badge>
+                  </CardTitle>
+                  <CardDescription>
+                    Key {credential.keyHint}
+                    {credential.baseUrl ? ` · ${credential.baseUrl}` : ""}
+                    {credential.projectId ? ` · project ${credential.projectId}` : ""}
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+                  <UsedBy credential={credential} />
+                  {data.canManage ? (
+                    <div className="flex gap-2">
+                      <LlmCredentialDialog
+                        organizationId={organizationId}
+                        credential={credential}
+                        trigger={
+                          <Button variant="outline" size="sm">
+                            Edit
+                          </Button>
+                        }
+                      />
+                      <ConfirmDialog
+                        trigger={
+                          <Button variant="outline" size="sm">
+                            Delete
+                          </Button>
+                        }
+                        title="Delete LLM credential"
+                        subject={credential.name}
+                        description={
+                          credential.usedBy.length > 0
+                            ? `${credential.usedBy.map((a) => a.name).join(", ")} will stop running until another credential is chosen.`
+                            : "No agent uses it."
+                        }
+                        onConfirm={async () => {
+                          await remove.mutateAsync({ organizationId, credentialId: credential.id });
+                          await queryClient.invalidateQueries({ queryKey: trpc.llmCredentials.pathKey() });
+                        }}
+                      />
+                    </div>
+                  ) : null}
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.platform.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Platform credentials</CardTitle>
+            <CardDescription>
+              Provided by Portico's administrators; any agent here may use them.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-2 text-sm">
+              {data.platform.map((credential) => (
+                <li key={credential.id} className="flex flex-col gap-1">
+                  <span className="font-medium">
+                    {credential.name} · {llmTypeLabels[credential.llmType]}
+                  </span>
+                  <UsedBy credential={credential} />
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

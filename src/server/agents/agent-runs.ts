@@ -1,0 +1,70 @@
+// Agent runs from the app: an editor starts one and gets its id at once, while the run goes on in the
+// background writing each stage and step; the run page polls getAgentRun until it ends.
+import { and, asc, eq } from "drizzle-orm";
+import { agentRequestField } from "../../lib/agents/validation.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { App } from "../app.ts";
+import type { Database } from "../db/client.ts";
+import { agentRun, agentRunStep } from "../db/schema/index.ts";
+import type { Principal } from "../gateway/principal.ts";
+import { reportError } from "../observability/report-error.ts";
+import { requireProjectAction } from "../projects/access.ts";
+import { runNeo } from "./neo/run-neo.ts";
+import { requireAgentOf } from "./project-agents.ts";
+
+export const RUN_NOT_FOUND = "Run not found";
+
+export async function startAgentRun(
+  app: App,
+  userId: string,
+  input: { projectId: string; agentId: string; request: string },
+): Promise<{ runId: string }> {
+  const access = await requireProjectAction(app.db, userId, input.projectId, "agents.run");
+  const agent = await requireAgentOf(app.db, input.projectId, input.agentId);
+  const request = agentRequestField.safeParse(input.request);
+  if (!request.success)
+    throw new AppError("BAD_REQUEST", request.error.issues[0]?.message ?? "Invalid input");
+  const principal: Principal = {
+    projectId: input.projectId,
+    organizationId: access.project.organizationId,
+    // The signed-in user, with neither a key nor an OAuth client (as in the playground).
+    kind: "api_key",
+    apiKeyId: null,
+    oauthClientId: null,
+    oauthClientName: null,
+    callerName: `Agent ${agent.name}`,
+    userId,
+  };
+  let created!: (runId: string) => void;
+  const runCreated = new Promise<string>((resolve) => {
+    created = resolve;
+  });
+  const finished = runNeo(app, {
+    agent,
+    principal,
+    request: request.data,
+    channel: "app",
+    userId,
+    onRunCreated: created,
+  });
+  finished.catch((error: unknown) => {
+    if (!(error instanceof AppError)) reportError(error, { where: "agent-run" });
+  });
+  // A run refused before it starts (no credential) rejects here; otherwise its id comes first.
+  return { runId: await Promise.race([runCreated, finished.then((result) => result.runId)]) };
+}
+
+export async function getAgentRun(db: Database, userId: string, projectId: string, runId: string) {
+  await requireProjectAction(db, userId, projectId, "agents.view");
+  const [run] = await db
+    .select()
+    .from(agentRun)
+    .where(and(eq(agentRun.projectId, projectId), eq(agentRun.id, runId)));
+  if (!run) throw new AppError("NOT_FOUND", RUN_NOT_FOUND);
+  const steps = await db
+    .select()
+    .from(agentRunStep)
+    .where(eq(agentRunStep.runId, run.id))
+    .orderBy(asc(agentRunStep.position));
+  return { run, steps };
+}

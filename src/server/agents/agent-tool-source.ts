@@ -1,0 +1,93 @@
+// The gateway's ToolSource for project agents: each agent is a tool of its project's /mcp (and so of
+// the REST facade) that takes a request in words and answers with what the agent did.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { eq } from "drizzle-orm";
+import { findMarketplaceAgent } from "../../lib/agents/marketplace.ts";
+import { agentRequestField } from "../../lib/agents/validation.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { App } from "../app.ts";
+import { projectAgent } from "../db/schema/index.ts";
+import type { ToolSource } from "../gateway/project-tools.ts";
+import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
+import { markAgentTool } from "./agent-tool-marker.ts";
+import { type NeoRunResult, runNeo } from "./neo/run-neo.ts";
+
+export const AGENTS_SERVER_NAME = "Agents";
+
+function answerOf(result: NeoRunResult): CallToolResult {
+  const steps = result.steps
+    .map((step, index) => `${index + 1}. ${step.toolName}${step.isError ? " (failed)" : ""}`)
+    .join("\n");
+  const text = [
+    result.error ?? result.answer ?? "",
+    steps ? `\nSteps:\n${steps}` : "",
+    `\nRun: ${result.runId} (${result.status})`,
+  ].join("\n");
+  return {
+    isError: result.status === "failed",
+    content: [{ type: "text", text: text.trim() }],
+    structuredContent: {
+      runId: result.runId,
+      status: result.status,
+      answer: result.answer,
+      error: result.error,
+    },
+  };
+}
+
+/** `getApp` because the gateway is built before the App that holds it exists. */
+export function agentToolSource(getApp: () => App): ToolSource {
+  return async (db, projectId) => {
+    const agents = await db.select().from(projectAgent).where(eq(projectAgent.projectId, projectId));
+    return agents.map((agent) =>
+      markAgentTool<GatewayTool>({
+        name: agent.toolName,
+        title: agent.name,
+        description: `${findMarketplaceAgent(agent.presetId)?.description ?? "A Neo agent."} Give it a request in plain words; it plans, uses the project's tools step by step (at most ${agent.maxSteps}) and answers with what it did.`,
+        inputSchema: {
+          type: "object",
+          properties: {
+            request: { type: "string", description: "What the agent should do, in plain words." },
+          },
+          required: ["request"],
+        },
+        outputSchema: {
+          type: "object",
+          properties: {
+            runId: { type: "string" },
+            status: { type: "string", enum: ["completed", "failed", "max_steps"] },
+            answer: { type: ["string", "null"] },
+            error: { type: ["string", "null"] },
+          },
+          required: ["runId", "status", "answer", "error"],
+        },
+        annotations: { title: agent.name, readOnlyHint: false, openWorldHint: true },
+        serverId: null,
+        serverName: AGENTS_SERVER_NAME,
+        async run(args, context) {
+          const request = agentRequestField.safeParse(args.request);
+          if (!request.success) return toolError(request.error.issues[0]?.message ?? "Invalid input");
+          const app = getApp();
+          // The configuration as it is now: the catalogue may be a moment older than an edit.
+          const [current] = await app.db.select().from(projectAgent).where(eq(projectAgent.id, agent.id));
+          if (!current) return toolError("This agent was removed from the project.");
+          try {
+            const result = await runNeo(app, {
+              agent: current,
+              principal: context.principal,
+              request: request.data,
+              channel: "gateway",
+              userId: context.principal.userId,
+              signal: context.signal,
+              onProgress: context.progress,
+            });
+            return answerOf(result);
+          } catch (error) {
+            if (error instanceof AppError) return toolError(error.message);
+            throw error;
+          }
+        },
+      }),
+    );
+  };
+}

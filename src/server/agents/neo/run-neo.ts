@@ -1,0 +1,227 @@
+// Neo, the orchestrator: intent extraction → server selection → a plan a person can read → execution
+// step by step through the project's tools (run-step-tool.ts), bounded by the agent's maxSteps → an
+// answer. Every stage is written to the run as it ends (run-store.ts), with the LLM tokens it used.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  generateText,
+  jsonSchema,
+  type LanguageModelUsage,
+  type StopCondition,
+  stepCountIs,
+  type ToolSet,
+  tool,
+} from "ai";
+import { AppError } from "../../../lib/errors.ts";
+import type { App } from "../../app.ts";
+import type { projectAgent } from "../../db/schema/index.ts";
+import type { Principal } from "../../gateway/principal.ts";
+import type { GatewayTool } from "../../gateway/tool-types.ts";
+import { isAgentTool } from "../agent-tool-marker.ts";
+import { openUsableCredential } from "../credentials/llm-credential-store.ts";
+import { modelFactory } from "./language-model.ts";
+import { llmErrorMessage } from "./llm-error.ts";
+import { parsePlan } from "./plan.ts";
+import { projectToolsForAgent, runStepTool } from "./run-step-tool.ts";
+import { addTokens, createRun, finishRun, recordStep, setStepTokens, updateRun } from "./run-store.ts";
+import { type ServerCandidate, selectServers } from "./select-servers.ts";
+
+export const STANDARD_TOOLS_ID = "standard";
+/** What the executor reads of one tool result; the run keeps a shorter summary. */
+const RESULT_CHARS_FOR_MODEL = 20_000;
+
+export const NO_CREDENTIAL_MESSAGE =
+  "This agent has no LLM credential. Choose one in Configure Agent (add one under the organization's LLM credentials first).";
+
+type AgentRow = typeof projectAgent.$inferSelect;
+
+export interface NeoRunRequest {
+  agent: AgentRow;
+  principal: Principal;
+  request: string;
+  channel: "app" | "gateway";
+  userId: string | null;
+  signal?: AbortSignal;
+  /** Told the run's id as soon as its row exists (the app opens the run page with it). */
+  onRunCreated?: (runId: string) => void;
+  /** Told of each stage as it starts (MCP progress notifications, logs). */
+  onProgress?: (message: string) => void;
+}
+
+export interface NeoRunResult {
+  runId: string;
+  status: "completed" | "failed" | "max_steps";
+  answer: string | null;
+  error: string | null;
+  steps: { toolName: string; isError: boolean }[];
+}
+
+const resultText = (result: CallToolResult) =>
+  result.content
+    .map((item) => (item.type === "text" ? item.text : JSON.stringify(item)))
+    .join("\n")
+    .concat(
+      result.structuredContent && result.content.length === 0 ? JSON.stringify(result.structuredContent) : "",
+    );
+
+const groupOf = (tool: GatewayTool) => tool.serverId ?? STANDARD_TOOLS_ID;
+
+function candidatesOf(tools: GatewayTool[]): ServerCandidate[] {
+  const groups = new Map<string, ServerCandidate>();
+  for (const each of tools) {
+    const id = groupOf(each);
+    const line = `${each.name} (${each.description.split("\n")[0]?.slice(0, 120) ?? ""})`;
+    const group = groups.get(id);
+    if (group) group.description += `; ${line}`;
+    else groups.set(id, { id, name: each.serverId ? each.serverName : "Standard tools", description: line });
+  }
+  return [...groups.values()];
+}
+
+/** The tools the agent may use: its allowed servers (and standard tools), never other agents. */
+function allowedTools(agent: AgentRow, tools: GatewayTool[]): GatewayTool[] {
+  return tools.filter((each) => {
+    if (isAgentTool(each)) return false;
+    if (each.serverId === null) return agent.allowStandardTools;
+    return agent.allowedServerIds === null || agent.allowedServerIds.includes(each.serverId);
+  });
+}
+
+const usageOf = (usage: LanguageModelUsage) => ({
+  input: usage.inputTokens ?? 0,
+  output: usage.outputTokens ?? 0,
+});
+
+export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult> {
+  const { agent, principal, signal } = run;
+  const credential = agent.llmCredentialId
+    ? await openUsableCredential(app, principal.organizationId, agent.llmCredentialId)
+    : null;
+  if (!credential) throw new AppError("BAD_REQUEST", NO_CREDENTIAL_MESSAGE);
+  const startedAt = performance.now();
+  const runId = await createRun(app.db, {
+    agentId: agent.id,
+    projectId: agent.projectId,
+    organizationId: principal.organizationId,
+    channel: run.channel,
+    userId: run.userId,
+    request: run.request,
+  });
+  run.onRunCreated?.(runId);
+  const steps: NeoRunResult["steps"] = [];
+  const progress = (message: string) => run.onProgress?.(message);
+  const model = modelFactory(credential, app.config);
+  const count = async (usage: LanguageModelUsage) => {
+    const { input, output } = usageOf(usage);
+    await addTokens(app.db, runId, input, output);
+  };
+  try {
+    progress("Understanding the request");
+    const intent = await generateText({
+      model: model(agent.models.intentExtractor),
+      abortSignal: signal,
+      maxRetries: 1,
+      system:
+        "Restate what the user wants as one short sentence of intent: the goal, the data involved and any time range. Answer with the sentence only.",
+      prompt: run.request,
+    });
+    await count(intent.usage);
+    const intentText = intent.text.trim() || run.request;
+    await updateRun(app.db, runId, { intent: intentText });
+
+    progress("Choosing servers");
+    const tools = allowedTools(agent, await projectToolsForAgent(app, agent.projectId));
+    const candidates = candidatesOf(tools);
+    const selection = await selectServers(
+      model(agent.models.serverSelector),
+      run.request,
+      intentText,
+      candidates,
+      signal,
+    );
+    await addTokens(app.db, runId, selection.tokens.input, selection.tokens.output);
+    const chosen = new Set(selection.serverIds);
+    const selectedTools = tools.filter((each) => chosen.has(groupOf(each)));
+    await updateRun(app.db, runId, {
+      selectedServers: candidates.filter((c) => chosen.has(c.id)).map((c) => c.name),
+    });
+
+    progress("Planning");
+    const toolList = selectedTools
+      .map((each) => `- ${each.name}: ${each.description.split("\n")[0]}`)
+      .join("\n");
+    const planned = await generateText({
+      model: model(agent.models.planner),
+      abortSignal: signal,
+      maxRetries: 1,
+      system: `${agent.instructions}\n\nWrite a short plan to fulfil the request with the tools listed: a numbered list, one step per line, each step naming the tool it uses. At most ${agent.maxSteps} steps. Answer with the list only.`,
+      prompt: `Request: ${run.request}\nIntent: ${intentText}\n\nTools:\n${toolList || "(none)"}`,
+    });
+    await count(planned.usage);
+    const plan = parsePlan(planned.text);
+    await updateRun(app.db, runId, { plan });
+
+    progress("Carrying out the plan");
+    let calls = 0;
+    const stepIdsByCall = new Map<string, string>();
+    const toolSet: ToolSet = Object.fromEntries(
+      selectedTools.map((each) => [
+        each.name,
+        tool({
+          description: each.description,
+          inputSchema: jsonSchema(each.inputSchema),
+          execute: async (args: unknown, { toolCallId, abortSignal }) => {
+            if (calls >= agent.maxSteps)
+              return `Not run: the agent's limit of ${agent.maxSteps} steps is reached.`;
+            calls++;
+            const position = calls;
+            progress(`Step ${position}: ${each.name}`);
+            const started = performance.now();
+            const input = (args ?? {}) as Record<string, unknown>;
+            const result = await runStepTool(app, principal, each, input, abortSignal ?? signal);
+            const text = resultText(result);
+            steps.push({ toolName: each.name, isError: result.isError === true });
+            const stepId = await recordStep(app.db, runId, {
+              position,
+              toolName: each.name,
+              serverName: each.serverName,
+              arguments: input,
+              resultText: text,
+              isError: result.isError === true,
+              durationMs: performance.now() - started,
+            });
+            stepIdsByCall.set(toolCallId, stepId);
+            const forModel = text.slice(0, RESULT_CHARS_FOR_MODEL);
+            return result.isError ? `The tool failed: ${forModel}` : forModel;
+          },
+        }),
+      ]),
+    );
+    const limitReached: StopCondition<ToolSet> = () => calls >= agent.maxSteps;
+    const executed = await generateText({
+      model: model(agent.models.executor),
+      abortSignal: signal,
+      maxRetries: 1,
+      tools: toolSet,
+      stopWhen: [limitReached, stepCountIs(agent.maxSteps + 1)],
+      system: `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`,
+      prompt: run.request,
+      onStepFinish: async (step) => {
+        const first = step.toolCalls[0];
+        const stepId = first ? stepIdsByCall.get(first.toolCallId) : undefined;
+        if (stepId) await setStepTokens(app.db, stepId, step.usage.totalTokens ?? 0);
+      },
+    });
+    await count(executed.totalUsage);
+    const stopped = executed.finishReason === "tool-calls";
+    const answer = stopped
+      ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${executed.text}`.trim()
+      : executed.text.trim();
+    const status = stopped ? "max_steps" : "completed";
+    await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
+    return { runId, status, answer, error: null, steps };
+  } catch (error) {
+    const message = llmErrorMessage(error, credential.llmType);
+    await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
+    return { runId, status: "failed", answer: null, error: message, steps };
+  }
+}

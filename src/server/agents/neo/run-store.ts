@@ -1,0 +1,93 @@
+// Writing an agent run as it happens: the run row first, then the intent, selection and plan as each
+// stage ends, each tool step as it finishes, and the totals at the end. The run page polls these rows,
+// which is how it shows a run in progress.
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { type AgentRunStatus, agentRun, agentRunStep } from "../../db/schema/index.ts";
+
+export const RESULT_SUMMARY_CHARS = 500;
+
+export async function createRun(
+  db: Database,
+  values: {
+    agentId: string;
+    projectId: string;
+    organizationId: string;
+    channel: "app" | "gateway";
+    userId: string | null;
+    request: string;
+  },
+): Promise<string> {
+  const [row] = await db.insert(agentRun).values(values).returning({ id: agentRun.id });
+  if (!row) throw new Error("agent run insert returned no row");
+  return row.id;
+}
+
+export async function updateRun(
+  db: Database,
+  runId: string,
+  values: Partial<Pick<typeof agentRun.$inferInsert, "intent" | "selectedServers" | "plan">>,
+) {
+  await db.update(agentRun).set(values).where(eq(agentRun.id, runId));
+}
+
+export async function addTokens(db: Database, runId: string, input: number, output: number) {
+  if (input === 0 && output === 0) return;
+  await db
+    .update(agentRun)
+    .set({
+      inputTokens: sql`${agentRun.inputTokens} + ${input}`,
+      outputTokens: sql`${agentRun.outputTokens} + ${output}`,
+    })
+    .where(eq(agentRun.id, runId));
+}
+
+export async function recordStep(
+  db: Database,
+  runId: string,
+  step: {
+    position: number;
+    toolName: string;
+    serverName: string;
+    arguments: Record<string, unknown>;
+    resultText: string;
+    isError: boolean;
+    durationMs: number;
+  },
+): Promise<string> {
+  const { resultText, ...rest } = step;
+  const [row] = await db
+    .insert(agentRunStep)
+    .values({
+      runId,
+      ...rest,
+      durationMs: Math.round(step.durationMs),
+      resultSummary:
+        resultText.length > RESULT_SUMMARY_CHARS
+          ? `${resultText.slice(0, RESULT_SUMMARY_CHARS)}…`
+          : resultText,
+    })
+    .returning({ id: agentRunStep.id });
+  await db
+    .update(agentRun)
+    .set({ stepCount: sql`${agentRun.stepCount} + 1` })
+    .where(eq(agentRun.id, runId));
+  if (!row) throw new Error("agent run step insert returned no row");
+  return row.id;
+}
+
+export async function setStepTokens(db: Database, stepId: string, tokens: number) {
+  await db.update(agentRunStep).set({ tokens }).where(eq(agentRunStep.id, stepId));
+}
+
+export async function finishRun(
+  db: Database,
+  runId: string,
+  outcome: { status: Exclude<AgentRunStatus, "running">; answer: string | null; error: string | null },
+  startedAt: number,
+) {
+  await db
+    .update(agentRun)
+    .set({ ...outcome, finishedAt: new Date(), durationMs: Math.round(performance.now() - startedAt) })
+    .where(eq(agentRun.id, runId));
+}

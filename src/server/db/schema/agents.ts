@@ -1,0 +1,142 @@
+// Agents: LLM credentials (per organization, or platform-wide from site admins), the agents added to
+// projects, and every agent run with its steps. The API key lives only in `secret`, encrypted
+// (src/server/crypto, registered in encrypted-columns.ts); the LLM tokens of each run are kept here and
+// summed per organization and month by agents/llm-usage.ts.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { AgentModels, LlmType } from "../../../lib/agents/models.ts";
+import { user } from "./auth.ts";
+import { organization } from "./organizations.ts";
+import { project } from "./projects.ts";
+
+export const llmCredential = pgTable(
+  "llm_credential",
+  {
+    /** Chosen before the secret is sealed: the ciphertext is bound to it. */
+    id: text("id").primaryKey(),
+    scope: text("scope").$type<"organization" | "global">().notNull(),
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    llmType: text("llm_type").$type<LlmType>().notNull(),
+    /** OpenAI-compatible servers only; checked by the SSRF guard when saved and on every call. */
+    baseUrl: text("base_url"),
+    /** Google only, optional (SPEC §3). */
+    googleProjectId: text("google_project_id"),
+    secret: text("secret").notNull(),
+    secretKeyId: text("secret_key_id").notNull(),
+    secretHint: text("secret_hint").notNull(),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("llm_credential_organization_idx").on(t.organizationId),
+    index("llm_credential_key_idx").on(t.secretKeyId),
+    check(
+      "llm_credential_scope_check",
+      sql`(${t.scope} = 'global' and ${t.organizationId} is null) or (${t.scope} = 'organization' and ${t.organizationId} is not null)`,
+    ),
+  ],
+);
+
+export const projectAgent = pgTable(
+  "project_agent",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    /** The marketplace entry it was added from. */
+    presetId: text("preset_id").notNull(),
+    agentType: text("agent_type").$type<"neo-agent">().notNull().default("neo-agent"),
+    name: text("name").notNull(),
+    /** Its tool name on the project's /mcp, unique in the project. */
+    toolName: text("tool_name").notNull(),
+    llmCredentialId: text("llm_credential_id").references(() => llmCredential.id, { onDelete: "set null" }),
+    models: jsonb("models").$type<AgentModels>().notNull(),
+    maxSteps: integer("max_steps").notNull().default(30),
+    instructions: text("instructions").notNull().default(""),
+    /** null: every server of the project, including ones added later. */
+    allowedServerIds: jsonb("allowed_server_ids").$type<string[] | null>(),
+    allowStandardTools: boolean("allow_standard_tools").notNull().default(true),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("project_agent_tool_name").on(t.projectId, t.toolName),
+    index("project_agent_credential_idx").on(t.llmCredentialId),
+    check("project_agent_max_steps_check", sql`${t.maxSteps} between 1 and 100`),
+  ],
+);
+
+export type AgentRunStatus = "running" | "completed" | "failed" | "max_steps";
+
+export const agentRun = pgTable(
+  "agent_run",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => projectAgent.id, { onDelete: "cascade" }),
+    projectId: text("project_id").notNull(),
+    organizationId: text("organization_id").notNull(),
+    /** Where it was started: the app, or the gateway (/mcp or the REST facade). */
+    channel: text("channel").$type<"app" | "gateway">().notNull(),
+    userId: text("user_id"),
+    status: text("status").$type<AgentRunStatus>().notNull().default("running"),
+    request: text("request").notNull(),
+    intent: text("intent"),
+    selectedServers: jsonb("selected_servers").$type<string[]>(),
+    plan: jsonb("plan").$type<string[]>(),
+    answer: text("answer"),
+    error: text("error"),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    stepCount: integer("step_count").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [
+    index("agent_run_agent_idx").on(t.agentId, t.startedAt),
+    index("agent_run_organization_month_idx").on(t.organizationId, t.startedAt),
+  ],
+);
+
+export const agentRunStep = pgTable(
+  "agent_run_step",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    runId: text("run_id")
+      .notNull()
+      .references(() => agentRun.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    toolName: text("tool_name").notNull(),
+    serverName: text("server_name").notNull(),
+    arguments: jsonb("arguments").$type<Record<string, unknown>>().notNull(),
+    resultSummary: text("result_summary").notNull(),
+    isError: boolean("is_error").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** Tokens of the model turn that asked for this call. */
+    tokens: integer("tokens").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("agent_run_step_position").on(t.runId, t.position)],
+);

@@ -1,0 +1,47 @@
+// llmCredentials.*: the LLM API keys agents use, per organization (owners and admins manage, members
+// see) and platform-wide (site admins). Inputs are validated by the domain with the form's schema.
+import { z } from "zod";
+import { idField } from "../../../lib/validation.ts";
+import {
+  deleteGlobalLlmCredential,
+  deleteLlmCredential,
+  getGlobalLlmCredentials,
+  getLlmCredentials,
+  saveGlobalLlmCredential,
+  saveLlmCredential,
+} from "../../agents/credentials/llm-credential-store.ts";
+import { llmTokensByMonth } from "../../agents/llm-usage.ts";
+import { requireOrganizationAction } from "../../organizations/access.ts";
+import { protectedProcedure, router, siteAdminProcedure } from "../init.ts";
+
+const byOrganization = z.object({ organizationId: idField });
+const submission = z.record(z.string(), z.unknown());
+
+export const llmCredentialsRouter = router({
+  getOrganizationLlmCredentials: protectedProcedure
+    .input(byOrganization)
+    .query(({ ctx, input }) => getLlmCredentials(ctx.app.db, ctx.user.id, input.organizationId)),
+  saveOrganizationLlmCredential: protectedProcedure
+    .input(byOrganization.extend({ credentialId: idField.optional(), values: submission }))
+    .mutation(({ ctx, input }) =>
+      saveLlmCredential(ctx.app, ctx.user.id, input.organizationId, input.values, input.credentialId),
+    ),
+  deleteOrganizationLlmCredential: protectedProcedure
+    .input(byOrganization.extend({ credentialId: idField }))
+    .mutation(({ ctx, input }) =>
+      deleteLlmCredential(ctx.app.db, ctx.user.id, input.organizationId, input.credentialId),
+    ),
+  getLlmTokenUsage: protectedProcedure.input(byOrganization).query(async ({ ctx, input }) => {
+    await requireOrganizationAction(ctx.app.db, ctx.user.id, input.organizationId, "llmCredentials.view");
+    return llmTokensByMonth(ctx.app.db, input.organizationId);
+  }),
+  getGlobalLlmCredentials: siteAdminProcedure.query(({ ctx }) => getGlobalLlmCredentials(ctx.app.db)),
+  saveGlobalLlmCredential: siteAdminProcedure
+    .input(z.object({ credentialId: idField.optional(), values: submission }))
+    .mutation(({ ctx, input }) =>
+      saveGlobalLlmCredential(ctx.app, ctx.user.id, input.values, input.credentialId),
+    ),
+  deleteGlobalLlmCredential: siteAdminProcedure
+    .input(z.object({ credentialId: idField }))
+    .mutation(({ ctx, input }) => deleteGlobalLlmCredential(ctx.app.db, input.credentialId)),
+});

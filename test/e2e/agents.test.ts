@@ -1,0 +1,170 @@
+// The agents' acceptance path in Chromium against the production build, with a local fake of the
+// OpenAI API: an LLM credential added (its validation messages shown), Neo added from the marketplace,
+// configured on 'Configure Agent' (maxSteps' message shown), run from the app while its plan and steps
+// appear, then called as a tool of the project's /mcp with the SDK client.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll } from "vitest";
+import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
+import { newUser } from "../support/users.ts";
+import { expect, screenshot, test } from "./support/browser.ts";
+import { hydrated, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
+
+const OPENAI_KEY = "sk-e2e-openai-0000000042";
+
+let own: RunningServer;
+let fake: LlmFake;
+
+beforeAll(async () => {
+  fake = await startLlmFake();
+  fake.validKeys.add(OPENAI_KEY);
+  own = await startServer({ env: { LLM_ENDPOINTS: fake.endpoints } });
+}, SERVER_HOOK_TIMEOUT);
+
+afterAll(async () => {
+  await own?.stop();
+  await fake?.close();
+});
+
+/** A run over the standard tools: two tool steps, the last model turn slow enough to watch. */
+const scriptedRun = (answer: string, slowMs: number) => [
+  { text: "Work out a price with VAT and say what time it is." },
+  { text: '{"servers":["standard"]}' },
+  { text: "1. Compute the price with calculate\n2. Read the time with get_current_time" },
+  { toolCalls: [{ name: "calculate", args: { expression: "1250 * 1.21" } }] },
+  { toolCalls: [{ name: "get_current_time", args: { timezone: "Europe/Prague" } }], delayMs: slowMs },
+  { text: answer, delayMs: slowMs },
+];
+
+test("add Neo from the marketplace, configure it, watch a run, call it over /mcp", {
+  timeout: 180_000,
+}, async ({ browser }) => {
+  const owner = new HttpClient(own.baseUrl);
+  await owner.signUp(newUser("agents-owner"));
+  const organization = await owner.mutate<{ id: string }>("organization.create", { name: "Agents Org" });
+  const project = await owner.mutate<{ id: string }>("project.create", {
+    organizationId: organization.id,
+    name: "Sales desk",
+  });
+  const key = await owner.mutate<{ secret: string }>("apiKeys.create", {
+    projectId: project.id,
+    name: "Claude",
+  });
+
+  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 900 } });
+  await context.addCookies(
+    owner
+      .cookieHeader()
+      .split("; ")
+      .map((pair) => ({
+        name: pair.slice(0, pair.indexOf("=")),
+        value: pair.slice(pair.indexOf("=") + 1),
+        url: own.baseUrl,
+      })),
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  // An LLM credential, with SPEC §5's messages inline.
+  await page.goto(`/app/organization/${organization.id}/llm-credentials`);
+  await visible(page.getByRole("heading", { name: "No LLM credentials yet" }));
+  await (await hydrated(page.getByRole("button", { name: "Add LLM credential" }).first())).click();
+  const dialog = page.getByRole("dialog", { name: "Add LLM credential" });
+  await dialog.getByLabel("Name").fill("OpenAI production");
+  await dialog.getByRole("button", { name: "Save credential" }).click();
+  await visible(dialog.getByText("OpenAI API key is required"));
+  await dialog.getByLabel("API key").fill("pk-not-openai");
+  await dialog.getByRole("button", { name: "Save credential" }).click();
+  await visible(dialog.getByText("Invalid API key format. Must start with 'sk-'"));
+  await dialog.getByLabel("API key").fill("sk-wrong-key-0000000000");
+  await dialog.getByRole("button", { name: "Save credential" }).click();
+  await visible(dialog.getByRole("alert").getByText(/OpenAI rejected the API key \(HTTP 401\)/));
+  await dialog.getByLabel("API key").fill(OPENAI_KEY);
+  await dialog.getByRole("button", { name: "Save credential" }).click();
+  await toastWith(page, 'LLM credential "OpenAI production" saved');
+  await visible(page.getByText("Not used by any agent"));
+
+  // Neo from the marketplace.
+  await page.goto("/app/marketplace");
+  const neoCard = page.getByTestId("marketplace-agent-neo");
+  await visible(page.getByTestId("marketplace-agent-pipeline-review").getByText("A CRM"));
+  await screenshot(page, "agents-01-marketplace");
+  await (await hydrated(neoCard.getByRole("button", { name: "Add to project" }))).click();
+  await page
+    .getByRole("dialog", { name: "Add Neo to a project" })
+    .getByRole("button", { name: "Add agent" })
+    .click();
+  await waitForPath(page, /^\/app\/project\/[^/]+\/agents\/[^/]+$/);
+  await visible(page.getByRole("heading", { name: "Configure Agent" }));
+
+  // Configure: the only credential is already chosen; SPEC §5's defaults; maxSteps validated inline.
+  const form = page.getByRole("form", { name: "Agent configuration" });
+  await expect(await form.getByLabel("LLM credential").inputValue()).not.toBe("");
+  expect(await form.getByLabel("Executor").inputValue()).toBe("gpt-4.1");
+  expect(await form.getByLabel("Planner").inputValue()).toBe("gpt-4.1-mini");
+  expect(await form.getByLabel("Max steps").inputValue()).toBe("30");
+  const maxSteps = await hydrated(form.getByLabel("Max steps"));
+  await maxSteps.fill("0");
+  await form.getByRole("button", { name: "Save configuration" }).click();
+  await visible(form.getByText("Max steps must be a whole number from 1 to 100"));
+  await maxSteps.fill("5");
+  await form.getByLabel("Executor").selectOption("gpt-4.1-mini");
+  await form.getByRole("button", { name: "Save configuration" }).click();
+  await toastWith(page, 'Agent "Neo" saved');
+  await screenshot(page, "agents-02-configure");
+
+  // A run from the app: the plan and the first step are on the page before the answer is.
+  await page.getByRole("link", { name: "Runs" }).click();
+  await waitForPath(page, /\/runs$/);
+  const runButton = await hydrated(page.getByRole("button", { name: "Run agent" }));
+  await runButton.click();
+  await visible(page.getByText("Describe what the agent should do"));
+  fake.script(scriptedRun("The price with VAT is 1512.5, and it is morning in Prague.", 1500));
+  await page.getByLabel("Request").fill("What is 1250 plus VAT, and what time is it in Prague?");
+  await runButton.click();
+  const run = page.getByTestId("agent-run");
+  await visible(run.getByTestId("agent-plan").getByText("Compute the price with calculate"));
+  await visible(run.getByTestId("agent-steps").getByText("1. calculate"));
+  expect(await run.getByTestId("agent-answer").count()).toBe(0);
+  expect(await run.getAttribute("aria-busy")).toBe("true");
+  await screenshot(page, "agents-03-run-in-progress");
+  await visible(run.getByTestId("agent-answer").getByText("The price with VAT is 1512.5"));
+  await visible(run.getByTestId("agent-steps").getByText("2. get_current_time"));
+  await visible(run.getByText("Completed"));
+  await visible(run.getByText("1512.5").first());
+  await screenshot(page, "agents-04-run-done");
+
+  // The same agent as a tool of the project's MCP server.
+  const mcp = new Client({ name: "e2e-agent-client", version: "1.0.0" });
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL(`${own.baseUrl}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key.secret}` } },
+    }),
+  );
+  const { tools } = await mcp.listTools();
+  expect(tools.map((tool) => tool.name)).toContain("agent_neo");
+  fake.script(scriptedRun("1512.5 with VAT; it is 10:00 in Prague.", 0));
+  const result = await mcp.callTool({
+    name: "agent_neo",
+    arguments: { request: "What is 1250 plus VAT, and what time is it in Prague?" },
+  });
+  expect(result.isError).toBeFalsy();
+  expect(result.structuredContent).toMatchObject({
+    status: "completed",
+    answer: "1512.5 with VAT; it is 10:00 in Prague.",
+  });
+  await mcp.close();
+  // The executor asked for the model chosen on the form.
+  expect(fake.calls().at(-1)?.body.model).toBe("gpt-4.1-mini");
+
+  // Both runs are listed on the runs page.
+  await page.reload();
+  await visible(page.getByRole("list", { name: "Past runs" }));
+  expect(await page.getByRole("list", { name: "Past runs" }).getByRole("listitem").count()).toBe(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
