@@ -2,9 +2,9 @@
 // goes through Better Auth's API with the person's own session headers, so it checks that session.
 import { APIError } from "better-auth/api";
 import { AppError } from "../../lib/errors.ts";
+import { publicSession } from "../admin/admin-users.ts";
 import type { App } from "../app.ts";
 import { authCall } from "../auth/auth-call.ts";
-import { publicSession } from "../admin/admin-users.ts";
 import { requireNoSoleOwnership, soleOwnedOrganizations } from "./sole-ownership.ts";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
@@ -42,7 +42,10 @@ export async function getAccount(app: App, headers: Headers) {
         }),
         current: s.id === session.id,
       }))
-      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime()),
+      .sort(
+        (a, b) =>
+          Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime(),
+      ),
   };
 }
 
@@ -58,13 +61,23 @@ export async function changeEmail(app: App, headers: Headers, newEmail: string) 
   }
   // Better Auth mails a link to the new address and changes it only when that link is opened; it
   // answers the same whether or not the address belongs to another account.
-  await authCall(() => app.auth.api.changeEmail({ body: { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers }));
+  await authCall(() =>
+    app.auth.api.changeEmail({ body: { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers }),
+  );
   return { sentTo: newEmail };
 }
 
-export async function changePassword(app: App, headers: Headers, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  app: App,
+  headers: Headers,
+  currentPassword: string,
+  newPassword: string,
+) {
   try {
-    await app.auth.api.changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: false }, headers });
+    await app.auth.api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: false },
+      headers,
+    });
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
       throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);

@@ -44,11 +44,7 @@ export async function listActiveSessions(app: App, query: SessionListQuery) {
       .orderBy(desc(session.updatedAt), desc(session.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    app.db
-      .select({ value: count() })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(where),
+    app.db.select({ value: count() }).from(session).innerJoin(user, eq(user.id, session.userId)).where(where),
   ]);
   return {
     sessions: rows.map((row) => ({

@@ -29,7 +29,9 @@ export async function listUsers(app: App, query: UserListQuery) {
   const where: SQL | undefined = query.search
     ? or(ilike(user.name, likePattern(query.search)), ilike(user.email, likePattern(query.search)))
     : undefined;
-  const column = { name: user.name, email: user.email, createdAt: user.createdAt, role: user.role }[query.sort];
+  const column = { name: user.name, email: user.email, createdAt: user.createdAt, role: user.role }[
+    query.sort
+  ];
   const order = query.direction === "asc" ? asc(column) : desc(column);
   const organizations = app.db
     .select({ value: count() })
@@ -77,7 +79,13 @@ async function requireUser(app: App, userId: string) {
   return found;
 }
 
-export async function setUserRole(app: App, headers: Headers, actorId: string, userId: string, role: SiteRole) {
+export async function setUserRole(
+  app: App,
+  headers: Headers,
+  actorId: string,
+  userId: string,
+  role: SiteRole,
+) {
   // An admin lowering their own role could leave the instance with nobody to run it.
   if (userId === actorId) throw new AppError("BAD_REQUEST", "You cannot change your own role.");
   await requireUser(app, userId);

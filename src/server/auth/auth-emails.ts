@@ -7,7 +7,11 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-function mail(to: string, subject: string, lines: { intro: string; action: string; link: string; outro: string }) {
+function mail(
+  to: string,
+  subject: string,
+  lines: { intro: string; action: string; link: string; outro: string },
+) {
   const text = [lines.intro, "", `${lines.action}: ${lines.link}`, "", lines.outro].join("\n");
   const html = `<p>${escapeHtml(lines.intro)}</p><p><a href="${escapeHtml(lines.link)}">${escapeHtml(
     lines.action,
@@ -20,7 +24,8 @@ export function resetPasswordEmail(to: string, link: string): MailMessage {
     intro: "Someone asked to reset the password of your Portico account.",
     action: "Choose a new password",
     link,
-    outro: "The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.",
+    outro:
+      "The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.",
   });
 }
 

@@ -17,7 +17,10 @@ export function authMessages(): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned;
             if (returned instanceof APIError && returned.body?.code === "EMAIL_NOT_VERIFIED") {
-              throw new APIError("FORBIDDEN", { message: EMAIL_NOT_VERIFIED_MESSAGE, code: "EMAIL_NOT_VERIFIED" });
+              throw new APIError("FORBIDDEN", {
+                message: EMAIL_NOT_VERIFIED_MESSAGE,
+                code: "EMAIL_NOT_VERIFIED",
+              });
             }
           }),
         },

@@ -1,18 +1,18 @@
 // The Better Auth instance: email/password accounts, database sessions and the site-wide admin role.
 // Organizations and projects are Portico's own domain (see ARCHITECTURE.md), not the auth plugin's.
 import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { count } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
+import { requireNoSoleOwnership } from "../accounts/sole-ownership.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { oauthServerPlugins } from "../oauth/oauth-server.ts";
-import { requireNoSoleOwnership } from "../accounts/sole-ownership.ts";
-import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
+import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
 export interface AuthOptions {
@@ -85,7 +85,9 @@ export function createAuth(options: AuthOptions) {
     plugins: [
       admin({ bannedUserMessage: BANNED_MESSAGE }),
       authMessages(),
-      signInThrottle(db), ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls })],
+      signInThrottle(db),
+      ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -26,7 +26,9 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => changeEmail(ctx.app, ctx.headers, input.newEmail)),
   changePassword: protectedProcedure
     .input(z.object({ currentPassword: currentPasswordField, newPassword: passwordField }))
-    .mutation(({ ctx, input }) => changePassword(ctx.app, ctx.headers, input.currentPassword, input.newPassword)),
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx.app, ctx.headers, input.currentPassword, input.newPassword),
+    ),
   revokeOtherSessions: protectedProcedure.mutation(({ ctx }) => revokeOtherSessions(ctx.app, ctx.headers)),
   delete: protectedProcedure
     .input(z.object({ password: currentPasswordField }))

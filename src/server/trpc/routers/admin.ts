@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getAdminStats } from "../../admin/admin-stats.ts";
 import { listActiveSessions, revokeAllSessionsOf, revokeSession } from "../../admin/admin-sessions.ts";
+import { getAdminStats } from "../../admin/admin-stats.ts";
 import {
   banUser,
   deleteUser,
@@ -47,7 +47,11 @@ export const adminRouter = router({
     .input(
       z.object({
         userId,
-        reason: z.string().trim().min(1, "Give a reason for the ban").max(500, "Reason must be at most 500 characters"),
+        reason: z
+          .string()
+          .trim()
+          .min(1, "Give a reason for the ban")
+          .max(500, "Reason must be at most 500 characters"),
       }),
     )
     .mutation(({ ctx, input }) => banUser(ctx.app, ctx.headers, input.userId, input.reason)),
