@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SiteRouteRouteImport } from './routes/_site/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
@@ -23,6 +25,7 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
@@ -56,6 +59,16 @@ const SiteRouteRoute = SiteRouteRouteImport.update({
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -116,6 +129,11 @@ const SiteUseCasesRoute = SiteUseCasesRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
@@ -259,6 +277,8 @@ const AppProjectProjectIdServersIndexRoute =
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/app': typeof AppRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
@@ -270,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -297,6 +318,8 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
 }
 export interface FileRoutesByTo {
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/contact': typeof SiteContactRoute
@@ -307,6 +330,7 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -336,6 +360,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_site': typeof SiteRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
@@ -347,6 +373,7 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
+  '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -379,6 +406,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/app'
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
@@ -390,6 +419,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/account'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -417,6 +447,8 @@ export interface FileRouteTypes {
     | '/app/project/$projectId/servers/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/contact'
@@ -427,6 +459,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/account'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -455,6 +488,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_site'
     | '/app'
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
@@ -466,6 +501,7 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
+    | '/app/account'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -497,6 +533,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   SiteRouteRoute: typeof SiteRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
@@ -518,6 +556,20 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -602,6 +654,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/account': {
+      id: '/app/account'
+      path: '/account'
+      fullPath: '/app/account'
+      preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/app/admin': {
@@ -888,6 +947,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppAccountRoute: typeof AppAccountRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -896,6 +956,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppAccountRoute: AppAccountRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
   AppOrganizationOrganizationIdRouteRoute:
@@ -910,6 +971,8 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   SiteRouteRoute: SiteRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
