@@ -36,9 +36,11 @@ import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrati
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
+import { Route as AppAdminAuthSessionsRouteImport } from './routes/app/admin/auth-sessions'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
+import { Route as AppAdminUsersRouteImport } from './routes/app/admin/users'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
@@ -186,6 +188,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminAuthSessionsRoute = AppAdminAuthSessionsRouteImport.update({
+  id: '/auth-sessions',
+  path: '/auth-sessions',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminContactRoute = AppAdminContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -199,6 +206,11 @@ const AppAdminCredentialsRoute = AppAdminCredentialsRouteImport.update({
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppOrganizationOrganizationIdRouteRoute =
@@ -300,9 +312,11 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/users': typeof AppAdminUsersRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -339,9 +353,11 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/users': typeof AppAdminUsersRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -384,9 +400,11 @@ export interface FileRoutesById {
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/users': typeof AppAdminUsersRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -429,9 +447,11 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
     | '/integrations/$id'
     | '/newsroom/$articleId'
+    | '/app/admin/auth-sessions'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/app/admin/users'
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
@@ -468,9 +488,11 @@ export interface FileRouteTypes {
     | '/app'
     | '/integrations/$id'
     | '/newsroom/$articleId'
+    | '/app/admin/auth-sessions'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/app/admin/users'
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
@@ -512,9 +534,11 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
     | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
+    | '/app/admin/auth-sessions'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/app/admin/users'
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
@@ -733,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/auth-sessions': {
+      id: '/app/admin/auth-sessions'
+      path: '/auth-sessions'
+      fullPath: '/app/admin/auth-sessions'
+      preLoaderRoute: typeof AppAdminAuthSessionsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/contact': {
       id: '/app/admin/contact'
       path: '/contact'
@@ -752,6 +783,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/app/admin/outbox'
       preLoaderRoute: typeof AppAdminOutboxRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/admin/users': {
+      id: '/app/admin/users'
+      path: '/users'
+      fullPath: '/app/admin/users'
+      preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/app/organization/$organizationId': {
@@ -878,16 +916,20 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 )
 
 interface AppAdminRouteRouteChildren {
+  AppAdminAuthSessionsRoute: typeof AppAdminAuthSessionsRoute
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminAuthSessionsRoute: AppAdminAuthSessionsRoute,
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
+  AppAdminUsersRoute: AppAdminUsersRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
 

@@ -1,7 +1,6 @@
 // The signed-in person's own account: name, email, password, sessions and deletion.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { DeleteAccountCard } from "~/components/account/delete-account-card.tsx";
 import { EmailCard } from "~/components/account/email-card.tsx";
 import { NameCard } from "~/components/account/name-card.tsx";
@@ -13,7 +12,9 @@ import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/account")({
   // Set by the link that confirms a changed email address.
-  validateSearch: z.object({ emailChanged: z.coerce.number().optional().catch(undefined) }),
+  // No zod here: route options are part of the first-load bundle (see ARCHITECTURE.md, landing budget).
+  validateSearch: (search: Record<string, unknown>): { emailChanged?: 1 } =>
+    String(search.emailChanged) === "1" ? { emailChanged: 1 } : {},
   loader: ({ context: { queryClient, trpc } }) =>
     queryClient.ensureQueryData(trpc.account.get.queryOptions()),
   head: () => seo({ title: "Your account · Portico", noindex: true }),
