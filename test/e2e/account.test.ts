@@ -1,0 +1,108 @@
+// Through the real UI: a forgotten password reset with the link from the mail outbox (no SMTP), and a
+// site admin banning a user, who is signed out at once and refused at sign-in.
+import { INVALID_RESET_LINK } from "~/components/auth/reset-password-form.tsx";
+import { BANNED_MESSAGE } from "~/server/auth/auth-messages.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { newUser } from "../support/users.ts";
+import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+import { hydrated, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+test("reset a forgotten password with the link from the outbox", { timeout: 120_000 }, async ({
+  page,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  // The instance's first account is its site admin, who can read the outbox.
+  const admin = new HttpClient(server.baseUrl);
+  await admin.signUp(newUser("site-admin"));
+  const person = newUser("forgetful");
+  await new HttpClient(server.baseUrl).signUp(person);
+
+  await page.goto("/sign-in");
+  await (await hydrated(page.getByRole("link", { name: "Forgot password?" }))).click();
+  await waitForPath(page, /^\/forgot-password$/);
+  await (await hydrated(page.getByLabel("Email"))).fill(person.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await visible(page.getByText(`If an account uses ${person.email}`));
+
+  const { emails } = await admin.query<{ emails: OutboxMail[] }>("admin.getMailOutbox");
+  const mail = emails.find((candidate) => candidate.to === person.email);
+  expect(mail?.subject).toBe("Reset your Portico password");
+  const link = /https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+
+  await page.goto(link);
+  await waitForPath(page, /^\/reset-password$/);
+  const newPassword = "freshly-chosen-password";
+  await (await hydrated(page.getByLabel("New password", { exact: true }))).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await visible(page.getByText("Your password has been changed"));
+  await screenshot(page, "password-reset-done");
+
+  await page.getByRole("link", { name: "Sign in with the new password" }).click();
+  await waitForPath(page, /^\/sign-in$/);
+  await (await hydrated(page.getByLabel("Email"))).fill(person.email);
+  await page.getByLabel("Password").fill(newPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForPath(page, /^\/app\/dashboard$/);
+
+  // The link works once.
+  await page.goto(link);
+  await waitForPath(page, /^\/reset-password$/);
+  await visible(page.getByText(INVALID_RESET_LINK));
+});
+
+test("a site admin bans a user, who is signed out and refused at sign-in", { timeout: 120_000 }, async ({
+  page,
+  context,
+  browser,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const adminContext = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const admin = newUser("site-admin");
+    await signUpInto(adminContext, server.baseUrl, admin);
+    const user = newUser("troublemaker");
+    await signUpInto(context, server.baseUrl, user);
+    await page.goto("/app/dashboard");
+    await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+
+    const adminPage = await adminContext.newPage();
+    adminPage.setDefaultTimeout(STEP_TIMEOUT);
+    await adminPage.goto("/app/admin/users");
+    await visible(adminPage.getByTestId("admin-nav").getByRole("link", { name: "Users" }));
+    await (await hydrated(adminPage.getByLabel("Search"))).fill(user.email);
+    const row = adminPage.locator(`tr[data-user="${user.email}"]`);
+    await visible(row);
+    await adminPage.waitForURL((url) => url.searchParams.get("q") === user.email);
+    await (await hydrated(row.getByRole("button", { name: `Ban ${user.email}` }))).click();
+    const dialog = adminPage.getByRole("dialog", { name: "Ban user" });
+    await visible(dialog.getByText(user.email));
+    await dialog.getByLabel("Reason (kept with the account)").fill("Abusive messages");
+    await dialog.getByRole("button", { name: "Ban", exact: true }).click();
+    await toastWith(adminPage, `${user.email} is banned`);
+    await visible(row.getByText("Banned"));
+    await screenshot(adminPage, "admin-user-banned");
+
+    // The user's session is gone: the next page load goes to sign-in, and signing in is refused.
+    await page.reload();
+    await waitForPath(page, /^\/sign-in$/);
+    await (await hydrated(page.getByLabel("Email"))).fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await visible(page.getByRole("alert").getByText(BANNED_MESSAGE));
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+  } finally {
+    await adminContext.close();
+  }
+});
