@@ -1,11 +1,48 @@
 // Through the real UI: a forgotten password reset with the link from the mail outbox (no SMTP), and a
 // site admin banning a user, who is signed out at once and refused at sign-in.
+
+import type { BrowserContext } from "playwright-core";
 import { INVALID_RESET_LINK } from "~/components/auth/reset-password-form.tsx";
 import { BANNED_MESSAGE } from "~/server/auth/auth-messages.ts";
+import type { Credentials } from "../support/app.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
 import { hydrated, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
+
+/**
+ * The instance's first account is its site admin: both tests share the one the server got first (the
+ * server runs once per file), signed in over HTTP.
+ */
+const admins = new Map<string, Promise<Credentials>>();
+function siteAdmin(baseUrl: string): Promise<Credentials> {
+  let admin = admins.get(baseUrl);
+  if (!admin) {
+    const credentials = newUser("site-admin");
+    admin = new HttpClient(baseUrl).signUp(credentials).then(() => credentials);
+    admins.set(baseUrl, admin);
+  }
+  return admin;
+}
+
+async function signedInClient(baseUrl: string, user: Credentials): Promise<HttpClient> {
+  const client = new HttpClient(baseUrl);
+  await client.signIn(user);
+  return client;
+}
+
+async function signInInto(context: BrowserContext, baseUrl: string, user: Credentials): Promise<void> {
+  const client = await signedInClient(baseUrl, user);
+  await context.addCookies(
+    client
+      .cookieHeader()
+      .split("; ")
+      .map((pair) => {
+        const index = pair.indexOf("=");
+        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
+      }),
+  );
+}
 
 interface OutboxMail {
   to: string;
@@ -18,15 +55,15 @@ test("reset a forgotten password with the link from the outbox", { timeout: 120_
   server,
 }) => {
   page.setDefaultTimeout(STEP_TIMEOUT);
-  // The instance's first account is its site admin, who can read the outbox.
-  const admin = new HttpClient(server.baseUrl);
-  await admin.signUp(newUser("site-admin"));
+  // The site admin reads the outbox.
+  const admin = await signedInClient(server.baseUrl, await siteAdmin(server.baseUrl));
   const person = newUser("forgetful");
   await new HttpClient(server.baseUrl).signUp(person);
 
   await page.goto("/sign-in");
   await (await hydrated(page.getByRole("link", { name: "Forgot password?" }))).click();
   await waitForPath(page, /^\/forgot-password$/);
+  await visible(page.getByRole("heading", { name: "Forgot your password?" }));
   await (await hydrated(page.getByLabel("Email"))).fill(person.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await visible(page.getByText(`If an account uses ${person.email}`));
@@ -47,6 +84,7 @@ test("reset a forgotten password with the link from the outbox", { timeout: 120_
 
   await page.getByRole("link", { name: "Sign in with the new password" }).click();
   await waitForPath(page, /^\/sign-in$/);
+  await visible(page.getByRole("heading", { name: "Sign in to Portico" }));
   await (await hydrated(page.getByLabel("Email"))).fill(person.email);
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -70,8 +108,7 @@ test("a site admin bans a user, who is signed out and refused at sign-in", { tim
     viewport: { width: 1280, height: 800 },
   });
   try {
-    const admin = newUser("site-admin");
-    await signUpInto(adminContext, server.baseUrl, admin);
+    await signInInto(adminContext, server.baseUrl, await siteAdmin(server.baseUrl));
     const user = newUser("troublemaker");
     await signUpInto(context, server.baseUrl, user);
     await page.goto("/app/dashboard");
