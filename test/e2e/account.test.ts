@@ -116,6 +116,8 @@ test("a site admin bans a user, who is signed out and refused at sign-in", { tim
 
     const adminPage = await adminContext.newPage();
     adminPage.setDefaultTimeout(STEP_TIMEOUT);
+    await adminPage.goto("/app/admin/auth-sessions");
+    await visible(adminPage.locator(`tr[data-session-user="${user.email}"]`));
     await adminPage.goto("/app/admin/users");
     await visible(adminPage.getByTestId("admin-nav").getByRole("link", { name: "Users" }));
     await (await hydrated(adminPage.getByLabel("Search"))).fill(user.email);
@@ -130,6 +132,12 @@ test("a site admin bans a user, who is signed out and refused at sign-in", { tim
     await toastWith(adminPage, `${user.email} is banned`);
     await visible(row.getByText("Banned"));
     await screenshot(adminPage, "admin-user-banned");
+    await adminPage.goto("/app/admin/auth-sessions");
+    await visible(adminPage.getByTestId("sessions-table"));
+    expect(await adminPage.locator(`tr[data-session-user="${user.email}"]`).count()).toBe(0);
+    await adminPage.goto("/app/admin");
+    await visible(adminPage.getByTestId("admin-stats").getByText("Tool calls this month"));
+    await screenshot(adminPage, "admin-index");
 
     // The user's session is gone: the next page load goes to sign-in, and signing in is refused.
     await page.reload();
@@ -141,5 +149,39 @@ test("a site admin bans a user, who is signed out and refused at sign-in", { tim
     expect(new URL(page.url()).pathname).toBe("/sign-in");
   } finally {
     await adminContext.close();
+  }
+});
+
+test("the account page at phone width: rename, and deletion refused while last owner", {
+  timeout: 120_000,
+}, async ({ browser, server }) => {
+  await siteAdmin(server.baseUrl);
+  const phone = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 390, height: 844 } });
+  try {
+    const page = await phone.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT);
+    const me = newUser("phone-owner");
+    await signUpInto(phone, server.baseUrl, me);
+    const http = await signedInClient(server.baseUrl, me);
+    await http.mutate("organization.create", { name: "Pocket Co" });
+
+    await page.goto("/app/account");
+    await visible(page.getByRole("heading", { level: 1, name: "Your account" }));
+    const name = await hydrated(page.getByLabel("Your name"));
+    await name.fill("  Grace Hopper ");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await toastWith(page, "Name saved");
+    expect(((await http.query<{ name: string }>("user.getInfo")) as { name: string }).name).toBe(
+      "Grace Hopper",
+    );
+
+    const blocked = page.getByTestId("delete-blocked");
+    await visible(blocked.getByText("Pocket Co"));
+    expect(await page.getByRole("button", { name: "Delete account" }).isDisabled()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "account-phone");
+  } finally {
+    await phone.close();
   }
 });

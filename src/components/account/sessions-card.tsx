@@ -60,7 +60,7 @@ export function SessionsCard({ sessions }: { sessions: Session[] }) {
                   {session.current ? <Badge variant="success">This browser</Badge> : null}
                 </span>
                 <span className="truncate text-xs text-muted-foreground">
-                  {session.ipAddress ?? "Unknown address"} · signed in{" "}
+                  {session.ipAddress || "Unknown address"} · signed in{" "}
                   <time dateTime={new Date(session.createdAt).toISOString()} suppressHydrationWarning>
                     {formatRelative(session.createdAt)}
                   </time>

@@ -79,7 +79,7 @@ export function UserSessionsDialog({ user }: { user: { id: string; name: string;
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="text-sm font-medium">{session.device}</span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {session.ipAddress ?? "Unknown address"} · signed in {formatRelative(session.createdAt)}
+                    {session.ipAddress || "Unknown address"} · signed in {formatRelative(session.createdAt)}
                   </span>
                 </div>
                 <Button

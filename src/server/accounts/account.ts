@@ -34,7 +34,7 @@ export async function getAccount(app: App, headers: Headers) {
       .map((s) => ({
         ...publicSession({
           id: s.id,
-          ipAddress: s.ipAddress ?? null,
+          ipAddress: s.ipAddress || null,
           userAgent: s.userAgent ?? null,
           createdAt: new Date(s.createdAt),
           updatedAt: new Date(s.updatedAt),

@@ -144,7 +144,7 @@ export async function listUserSessions(app: App, headers: Headers, userId: strin
     .map((s) =>
       publicSession({
         id: s.id,
-        ipAddress: s.ipAddress ?? null,
+        ipAddress: s.ipAddress || null,
         userAgent: s.userAgent ?? null,
         createdAt: new Date(s.createdAt),
         updatedAt: new Date(s.updatedAt),

@@ -151,10 +151,10 @@ function SessionRowView({ row }: { row: SessionRow }) {
       <TableCell>
         <span title={row.userAgent ?? undefined}>{row.device}</span>
         <span className="block text-xs text-muted-foreground md:hidden">
-          {row.ipAddress ?? "Unknown address"}
+          {row.ipAddress || "Unknown address"}
         </span>
       </TableCell>
-      <TableCell className="hidden md:table-cell">{row.ipAddress ?? "Unknown"}</TableCell>
+      <TableCell className="hidden md:table-cell">{row.ipAddress || "Unknown"}</TableCell>
       <TableCell className="hidden text-sm text-muted-foreground sm:table-cell">
         <time dateTime={new Date(row.createdAt).toISOString()} suppressHydrationWarning>
           {formatRelative(row.createdAt)}

@@ -239,8 +239,11 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       <TableCell>
         <div className="flex justify-end gap-1">
           <UserSessionsDialog user={row} />
+          {/* Keyed apart: after a ban the row re-renders with the unban dialog, which must not inherit the
+              ban dialog's open state. */}
           {isSelf ? null : row.banned ? (
             <ActionDialog
+              key="unban"
               trigger={
                 <Button variant="ghost" size="sm">
                   Unban<span className="sr-only"> {row.email}</span>
@@ -261,6 +264,7 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
             />
           ) : (
             <ActionDialog
+              key="ban"
               trigger={
                 <Button variant="ghost" size="sm">
                   Ban<span className="sr-only"> {row.email}</span>
