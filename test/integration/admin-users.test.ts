@@ -1,8 +1,10 @@
 // The site admin's user and session management: listing, roles, bans, sessions and deletion with the
 // ownership rule. ownerA is the instance's first account, so its site admin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfMonthUtc } from "~/server/admin/admin-stats.ts";
 import type { App } from "~/server/app.ts";
 import { BANNED_MESSAGE } from "~/server/auth/auth-messages.ts";
+import { toolCall } from "~/server/db/schema/index.ts";
 import { callerFor, createTestApp, signIn, signUp } from "../support/app.ts";
 import { newUser } from "../support/users.ts";
 import { buildWorld, join, outcome } from "./world.ts";
@@ -62,8 +64,29 @@ describe("admin.getUsers", () => {
 
 describe("admin.getStats", () => {
   it("counts users, organizations, projects and this month's calls", async () => {
+    const call = (id: string, status: "success" | "error", createdAt: Date) => ({
+      id,
+      organizationId: world.orgA.id,
+      projectId: world.projectA.id,
+      serverName: "Standard tools",
+      toolName: "calculate",
+      channel: "mcp" as const,
+      callerName: "test",
+      status,
+      durationMs: 3,
+      createdAt,
+    });
+    const lastMonth = new Date(startOfMonthUtc().getTime() - 60_000);
+    await app.db
+      .insert(toolCall)
+      .values([
+        call("c1", "success", new Date()),
+        call("c2", "error", new Date()),
+        call("c3", "success", new Date()),
+        call("c4", "error", lastMonth),
+      ]);
     const stats = await world.ownerA.caller.admin.getStats();
-    expect(stats).toMatchObject({ organizations: 2, projects: 2, toolCallsThisMonth: 0, errorsThisMonth: 0 });
+    expect(stats).toMatchObject({ organizations: 2, projects: 2, toolCallsThisMonth: 3, errorsThisMonth: 1 });
     expect(stats.users).toBeGreaterThanOrEqual(4);
   });
 });
