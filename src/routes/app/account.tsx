@@ -7,7 +7,6 @@ import { NameCard } from "~/components/account/name-card.tsx";
 import { PasswordCard } from "~/components/account/password-card.tsx";
 import { SessionsCard } from "~/components/account/sessions-card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/account")({
@@ -39,13 +38,17 @@ function AccountPage() {
   );
 }
 
+// A pending component is not code-split: plain elements rather than <Skeleton>, whose cn() would put
+// tailwind-merge into every page's first load (ARCHITECTURE.md, landing budget).
+const bone = "animate-pulse rounded-md bg-muted";
+
 function AccountSkeleton() {
   return (
     <div className="flex max-w-2xl flex-col gap-6" aria-busy="true">
-      <Skeleton className="h-8 w-48" />
-      {[0, 1, 2].map((card) => (
-        <Skeleton key={card} className="h-44 w-full rounded-xl" />
-      ))}
+      <div className={`${bone} h-8 w-48`} />
+      <div className={`${bone} h-44 w-full rounded-xl`} />
+      <div className={`${bone} h-44 w-full rounded-xl`} />
+      <div className={`${bone} h-44 w-full rounded-xl`} />
     </div>
   );
 }
