@@ -1,13 +1,17 @@
 // The signed-in person's own account: name, email, password, sessions and deletion.
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { DeleteAccountCard } from "~/components/account/delete-account-card.tsx";
 import { EmailCard } from "~/components/account/email-card.tsx";
 import { NameCard } from "~/components/account/name-card.tsx";
 import { PasswordCard } from "~/components/account/password-card.tsx";
 import { SessionsCard } from "~/components/account/sessions-card.tsx";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { errorMessage } from "~/components/errors/error-copy.ts";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
+import type { RouterOutputs } from "~/lib/trpc.ts";
 
 export const Route = createFileRoute("/app/account")({
   // Set by the link that confirms a changed email address.
@@ -18,37 +22,51 @@ export const Route = createFileRoute("/app/account")({
     queryClient.ensureQueryData(trpc.account.get.queryOptions()),
   head: () => seo({ title: "Your account · Portico", noindex: true }),
   staticData: { crumb: "Account" },
-  pendingComponent: AccountSkeleton,
   component: AccountPage,
 });
 
 function AccountPage() {
   const { trpc } = Route.useRouteContext();
   const { emailChanged } = Route.useSearch();
-  const { data: account } = useSuspenseQuery(trpc.account.get.queryOptions());
+  // Loaded in the component (no route loader): route options are part of every page's first load.
+  const { data: account, error } = useQuery(trpc.account.get.queryOptions());
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeader title="Your account" description="Your name, sign-in details and sessions." />
+      <FormAlert message={error ? errorMessage(error) : null} />
+      {account ? (
+        <AccountCards account={account} emailChanged={emailChanged} />
+      ) : error ? null : (
+        <AccountSkeleton />
+      )}
+    </div>
+  );
+}
+
+function AccountCards({
+  account,
+  emailChanged,
+}: {
+  account: RouterOutputs["account"]["get"];
+  emailChanged?: 1;
+}) {
+  return (
+    <>
       <NameCard key={account.name} name={account.name} />
       <EmailCard email={account.email} justChanged={emailChanged === 1} />
       <PasswordCard />
       <SessionsCard sessions={account.sessions} />
       <DeleteAccountCard email={account.email} soleOwned={account.soleOwnedOrganizations} />
-    </div>
+    </>
   );
 }
 
-// A pending component is not code-split: plain elements rather than <Skeleton>, whose cn() would put
-// tailwind-merge into every page's first load (ARCHITECTURE.md, landing budget).
-const bone = "animate-pulse rounded-md bg-muted";
-
 function AccountSkeleton() {
   return (
-    <div className="flex max-w-2xl flex-col gap-6" aria-busy="true">
-      <div className={`${bone} h-8 w-48`} />
-      <div className={`${bone} h-44 w-full rounded-xl`} />
-      <div className={`${bone} h-44 w-full rounded-xl`} />
-      <div className={`${bone} h-44 w-full rounded-xl`} />
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <Skeleton className="h-44 w-full rounded-xl" />
+      <Skeleton className="h-44 w-full rounded-xl" />
+      <Skeleton className="h-44 w-full rounded-xl" />
     </div>
   );
 }
