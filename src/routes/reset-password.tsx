@@ -1,6 +1,6 @@
 // Where the mailed reset link leads: Better Auth checks the token and redirects here with it, or with
 // error=INVALID_TOKEN when it is unknown or expired.
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute, Link, useRouterState } from "@tanstack/react-router";
 import { AuthLayout } from "~/components/auth/auth-layout.tsx";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { INVALID_RESET_LINK, ResetPasswordForm } from "~/components/auth/reset-password-form.tsx";
@@ -8,16 +8,16 @@ import { buttonVariants } from "~/components/ui/button-variants.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/reset-password")({
-  validateSearch: (search: Record<string, unknown>) => ({
-    token: typeof search.token === "string" ? search.token : undefined,
-    error: typeof search.error === "string" ? search.error : undefined,
-  }),
   head: () => seo({ title: "Choose a new password · Portico", noindex: true }),
   component: ResetPasswordPage,
 });
 
 function ResetPasswordPage() {
-  const { token, error } = Route.useSearch();
+  // Read here rather than by a route search validator, which would add to every page's first load.
+  const { token, error } = useRouterState({ select: (state) => state.location.search }) as {
+    token?: unknown;
+    error?: unknown;
+  };
   return (
     <AuthLayout
       title="Choose a new password"
@@ -28,7 +28,7 @@ function ResetPasswordPage() {
         </Link>
       }
     >
-      {token && !error ? (
+      {typeof token === "string" && token && !error ? (
         <ResetPasswordForm token={token} />
       ) : (
         <div className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
 // The signed-in person's own account: name, email, password, sessions and deletion.
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useRouterState } from "@tanstack/react-router";
 import { DeleteAccountCard } from "~/components/account/delete-account-card.tsx";
 import { EmailCard } from "~/components/account/email-card.tsx";
 import { NameCard } from "~/components/account/name-card.tsx";
@@ -14,12 +14,6 @@ import { seo } from "~/lib/seo.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 export const Route = createFileRoute("/app/account")({
-  // Set by the link that confirms a changed email address.
-  // No zod here: route options are part of the first-load bundle (see ARCHITECTURE.md, landing budget).
-  validateSearch: (search: Record<string, unknown>): { emailChanged?: 1 } =>
-    String(search.emailChanged) === "1" ? { emailChanged: 1 } : {},
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.account.get.queryOptions()),
   head: () => seo({ title: "Your account · Portico", noindex: true }),
   staticData: { crumb: "Account" },
   component: AccountPage,
@@ -27,7 +21,11 @@ export const Route = createFileRoute("/app/account")({
 
 function AccountPage() {
   const { trpc } = Route.useRouteContext();
-  const { emailChanged } = Route.useSearch();
+  // Set by the link that confirms a changed address; read here, not by a route search validator, which
+  // would add to every page's first load.
+  const emailChanged = useRouterState({
+    select: (state) => String((state.location.search as { emailChanged?: unknown }).emailChanged) === "1",
+  });
   // Loaded in the component (no route loader): route options are part of every page's first load.
   const { data: account, error } = useQuery(trpc.account.get.queryOptions());
   return (
@@ -48,12 +46,12 @@ function AccountCards({
   emailChanged,
 }: {
   account: RouterOutputs["account"]["get"];
-  emailChanged?: 1;
+  emailChanged: boolean;
 }) {
   return (
     <>
       <NameCard key={account.name} name={account.name} />
-      <EmailCard email={account.email} justChanged={emailChanged === 1} />
+      <EmailCard email={account.email} justChanged={emailChanged} />
       <PasswordCard />
       <SessionsCard sessions={account.sessions} />
       <DeleteAccountCard email={account.email} soleOwned={account.soleOwnedOrganizations} />

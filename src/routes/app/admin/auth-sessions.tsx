@@ -26,12 +26,7 @@ import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 const PAGE_SIZE = 20;
 const skeletonRows = ["a", "b", "c", "d", "e", "f"];
 
-// No zod in route options: they are part of the first-load bundle.
 export const Route = createFileRoute("/app/admin/auth-sessions")({
-  validateSearch: (search: Record<string, unknown>) => ({
-    q: typeof search.q === "string" ? search.q.slice(0, 200) : "",
-    page: Math.max(1, Math.floor(Number(search.page)) || 1),
-  }),
   head: () => seo({ title: "Sessions · Portico", noindex: true }),
   staticData: { crumb: "Sessions" },
   component: AuthSessionsPage,
@@ -41,14 +36,14 @@ type SessionRow = RouterOutputs["admin"]["getAuthSessions"]["sessions"][number];
 
 function AuthSessionsPage() {
   const trpc = useTRPC();
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const [typed, setTyped] = useState(search.q);
+  // Table state lives in the page, not the URL: route search validators would add to every first load.
+  const [search, setSearch] = useState({ q: "", page: 1 });
+  const [typed, setTyped] = useState("");
   const settled = useDebounced(typed.trim());
 
   useEffect(() => {
-    if (settled !== search.q) void navigate({ search: { q: settled, page: 1 }, replace: true });
-  }, [settled, search.q, navigate]);
+    setSearch((current) => (current.q === settled ? current : { q: settled, page: 1 }));
+  }, [settled]);
 
   const sessions = useQuery({
     ...trpc.admin.getAuthSessions.queryOptions({ search: search.q, page: search.page, pageSize: PAGE_SIZE }),
@@ -120,7 +115,7 @@ function AuthSessionsPage() {
               page={sessions.data.page}
               pageSize={sessions.data.pageSize}
               total={sessions.data.total}
-              onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+              onPage={(page) => setSearch((current) => ({ ...current, page }))}
             />
           </CardContent>
         </Card>

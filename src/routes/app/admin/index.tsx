@@ -11,8 +11,6 @@ import { formatDate } from "~/lib/format-date.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/admin/")({
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.admin.getStats.queryOptions()),
   head: () => seo({ title: "Admin", noindex: true }),
   component: AdminHome,
 });

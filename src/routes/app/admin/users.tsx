@@ -27,40 +27,35 @@ import { formatDate } from "~/lib/format-date.ts";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
-const sortFields = ["name", "email", "createdAt", "role"] as const;
 const PAGE_SIZE = 20;
 const skeletonRows = ["a", "b", "c", "d", "e", "f"];
 
-// No zod in route options: they are part of the first-load bundle.
-const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
-  values.includes(value as T) ? (value as T) : fallback;
-
 export const Route = createFileRoute("/app/admin/users")({
-  validateSearch: (search: Record<string, unknown>) => ({
-    q: typeof search.q === "string" ? search.q.slice(0, 200) : "",
-    sort: oneOf(sortFields, search.sort, "createdAt"),
-    dir: oneOf(["asc", "desc"] as const, search.dir, "desc"),
-    page: Math.max(1, Math.floor(Number(search.page)) || 1),
-  }),
   head: () => seo({ title: "Users · Portico", noindex: true }),
   staticData: { crumb: "Users" },
   component: UsersPage,
 });
 
 type UserRow = RouterOutputs["admin"]["getUsers"]["users"][number];
+interface TableState {
+  q: string;
+  sort: "name" | "email" | "createdAt" | "role";
+  dir: "asc" | "desc";
+  page: number;
+}
 
 function UsersPage() {
   const { user: me } = Route.useRouteContext();
   const trpc = useTRPC();
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const [typed, setTyped] = useState(search.q);
+  // Table state lives in the page, not the URL: route search validators would add to every first load.
+  const [search, setSearch] = useState<TableState>({ q: "", sort: "createdAt", dir: "desc", page: 1 });
+  const update = (patch: Partial<TableState>) => setSearch((current) => ({ ...current, ...patch }));
+  const [typed, setTyped] = useState("");
   const settled = useDebounced(typed.trim());
 
   useEffect(() => {
-    if (settled !== search.q)
-      void navigate({ search: (prev) => ({ ...prev, q: settled, page: 1 }), replace: true });
-  }, [settled, search.q, navigate]);
+    setSearch((current) => (current.q === settled ? current : { ...current, q: settled, page: 1 }));
+  }, [settled]);
 
   const users = useQuery({
     ...trpc.admin.getUsers.queryOptions({
@@ -117,9 +112,7 @@ function UsersPage() {
                     label="Name"
                     sort={search.sort}
                     direction={search.dir}
-                    onSort={(sort, dir) =>
-                      void navigate({ search: (prev) => ({ ...prev, sort, dir, page: 1 }) })
-                    }
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
                   />
                   <SortHeader
                     field="email"
@@ -127,18 +120,14 @@ function UsersPage() {
                     className="hidden md:table-cell"
                     sort={search.sort}
                     direction={search.dir}
-                    onSort={(sort, dir) =>
-                      void navigate({ search: (prev) => ({ ...prev, sort, dir, page: 1 }) })
-                    }
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
                   />
                   <SortHeader
                     field="role"
                     label="Role"
                     sort={search.sort}
                     direction={search.dir}
-                    onSort={(sort, dir) =>
-                      void navigate({ search: (prev) => ({ ...prev, sort, dir, page: 1 }) })
-                    }
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
                   />
                   <SortHeader
                     field="createdAt"
@@ -146,9 +135,7 @@ function UsersPage() {
                     className="hidden lg:table-cell"
                     sort={search.sort}
                     direction={search.dir}
-                    onSort={(sort, dir) =>
-                      void navigate({ search: (prev) => ({ ...prev, sort, dir, page: 1 }) })
-                    }
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
                   />
                   <TableHead className="text-right">
                     <span className="sr-only">Actions</span>
@@ -165,7 +152,7 @@ function UsersPage() {
               page={users.data.page}
               pageSize={users.data.pageSize}
               total={users.data.total}
-              onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+              onPage={(page) => update({ page })}
             />
           </CardContent>
         </Card>
