@@ -23,15 +23,15 @@ function AccountPage() {
   const { trpc } = Route.useRouteContext();
   // Set by the link that confirms a changed address; read here, not by a route search validator, which
   // would add to every page's first load.
-  const emailChanged = useRouterState({
-    select: (state) => String((state.location.search as { emailChanged?: unknown }).emailChanged) === "1",
-  });
+  const query = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
+  const emailChanged = String(query.emailChanged) === "1" && !query.error;
   // Loaded in the component (no route loader): route options are part of every page's first load.
   const { data: account, error } = useQuery(trpc.account.get.queryOptions());
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeader title="Your account" description="Your name, sign-in details and sessions." />
       <FormAlert message={error ? errorMessage(error) : null} />
+      <FormAlert message={query.error ? INVALID_CONFIRMATION_LINK : null} />
       {account ? (
         <AccountCards account={account} emailChanged={emailChanged} />
       ) : error ? null : (
@@ -40,6 +40,9 @@ function AccountPage() {
     </div>
   );
 }
+
+const INVALID_CONFIRMATION_LINK =
+  "That confirmation link is invalid or has expired, so your email address has not changed. Ask for a new link below.";
 
 function AccountCards({
   account,
