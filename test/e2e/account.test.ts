@@ -139,6 +139,14 @@ test("a site admin bans a user, who is signed out and refused at sign-in", { tim
     await visible(adminPage.getByTestId("admin-stats").getByText("Tool calls this month"));
     await screenshot(adminPage, "admin-index");
 
+    // At phone width the page itself does not scroll sideways (a wide table scrolls in its own box).
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.goto("/app/admin/users");
+    await visible(adminPage.getByTestId("users-table"));
+    const overflow = await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(adminPage, "admin-users-phone");
+
     // The user's session is gone: the next page load goes to sign-in, and signing in is refused.
     await page.reload();
     await waitForPath(page, /^\/sign-in$/);

@@ -156,7 +156,7 @@ function SessionRowView({ row }: { row: SessionRow }) {
         </time>
       </TableCell>
       <TableCell>
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           <ActionDialog
             trigger={
               <Button variant="ghost" size="sm">

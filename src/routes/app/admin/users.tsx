@@ -210,7 +210,7 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
               )
             }
           >
-            <SelectTrigger className="w-28" aria-label={`Site role of ${row.email}`}>
+            <SelectTrigger className="w-24" aria-label={`Site role of ${row.email}`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -224,7 +224,7 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
         {formatDate(row.createdAt)}
       </TableCell>
       <TableCell>
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           <UserSessionsDialog user={row} />
           {/* Keyed apart: after a ban the row re-renders with the unban dialog, which must not inherit the
               ban dialog's open state. */}
