@@ -165,10 +165,6 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const setRole = useMutation(trpc.admin.setUserRole.mutationOptions());
-  const ban = useMutation(trpc.admin.banUser.mutationOptions());
-  const unban = useMutation(trpc.admin.unbanUser.mutationOptions());
-  const remove = useMutation(trpc.admin.deleteUser.mutationOptions());
-  const [reason, setReason] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
 
   return (
@@ -185,6 +181,10 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
               <span className="text-muted-foreground">{row.banReason}</span>
             </span>
           ) : null}
+          {/* At phone width the actions sit under the name instead of in a column off to the right. */}
+          <div className="mt-1 sm:hidden">
+            <UserActions row={row} isSelf={isSelf} />
+          </div>
         </div>
       </TableCell>
       <TableCell className="hidden md:table-cell">{row.email}</TableCell>
@@ -223,96 +223,109 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       <TableCell className="hidden text-sm text-muted-foreground lg:table-cell">
         {formatDate(row.createdAt)}
       </TableCell>
-      <TableCell>
-        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-          <UserSessionsDialog user={row} />
-          {/* Keyed apart: after a ban the row re-renders with the unban dialog, which must not inherit the
-              ban dialog's open state. */}
-          {isSelf ? null : row.banned ? (
-            <ActionDialog
-              key="unban"
-              trigger={
-                <Button variant="ghost" size="sm">
-                  Unban<span className="sr-only"> {row.email}</span>
-                </Button>
-              }
-              title="Lift the ban"
-              description={
-                <>
-                  <strong className="text-foreground">{row.email}</strong> can sign in again.
-                </>
-              }
-              confirmLabel="Unban"
-              onConfirm={async () => {
-                await unban.mutateAsync({ userId: row.id });
-                toast.success(`${row.email} can sign in again`);
-                await refresh();
-              }}
-            />
-          ) : (
-            <ActionDialog
-              key="ban"
-              trigger={
-                <Button variant="ghost" size="sm">
-                  Ban<span className="sr-only"> {row.email}</span>
-                </Button>
-              }
-              title="Ban user"
-              description={
-                <>
-                  <strong className="text-foreground">{row.email}</strong> is signed out everywhere at once
-                  and cannot sign in until the ban is lifted.
-                </>
-              }
-              confirmLabel="Ban"
-              destructive
-              onOpenChange={(open) => {
-                if (open) setReason("");
-              }}
-              onConfirm={async () => {
-                await ban.mutateAsync({ userId: row.id, reason });
-                toast.success(`${row.email} is banned`);
-                await refresh();
-              }}
-            >
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`ban-reason-${row.id}`}>Reason (kept with the account)</Label>
-                <Textarea
-                  id={`ban-reason-${row.id}`}
-                  value={reason}
-                  maxLength={500}
-                  onChange={(event) => setReason(event.target.value)}
-                />
-              </div>
-            </ActionDialog>
-          )}
-          {isSelf ? null : (
-            <ActionDialog
-              trigger={
-                <Button variant="ghost" size="sm" className="text-destructive">
-                  Delete<span className="sr-only"> {row.email}</span>
-                </Button>
-              }
-              title="Delete user"
-              description={
-                <>
-                  This permanently deletes the account{" "}
-                  <strong className="text-foreground">{row.email}</strong>, its memberships and API keys. This
-                  cannot be undone.
-                </>
-              }
-              confirmLabel="Delete"
-              destructive
-              onConfirm={async () => {
-                await remove.mutateAsync({ userId: row.id });
-                toast.success(`${row.email} deleted`);
-                await refresh();
-              }}
-            />
-          )}
-        </div>
+      <TableCell className="hidden sm:table-cell">
+        <UserActions row={row} isSelf={isSelf} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Sessions, ban or unban, and delete for one user (not offered on the admin's own row). */
+function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ban = useMutation(trpc.admin.banUser.mutationOptions());
+  const unban = useMutation(trpc.admin.unbanUser.mutationOptions());
+  const remove = useMutation(trpc.admin.deleteUser.mutationOptions());
+  const [reason, setReason] = useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+  return (
+    <div className="flex flex-wrap gap-1 sm:justify-end">
+      <UserSessionsDialog user={row} />
+      {/* Keyed apart: after a ban the row re-renders with the unban dialog, which must not inherit the
+            ban dialog's open state. */}
+      {isSelf ? null : row.banned ? (
+        <ActionDialog
+          key="unban"
+          trigger={
+            <Button variant="ghost" size="sm">
+              Unban<span className="sr-only"> {row.email}</span>
+            </Button>
+          }
+          title="Lift the ban"
+          description={
+            <>
+              <strong className="text-foreground">{row.email}</strong> can sign in again.
+            </>
+          }
+          confirmLabel="Unban"
+          onConfirm={async () => {
+            await unban.mutateAsync({ userId: row.id });
+            toast.success(`${row.email} can sign in again`);
+            await refresh();
+          }}
+        />
+      ) : (
+        <ActionDialog
+          key="ban"
+          trigger={
+            <Button variant="ghost" size="sm">
+              Ban<span className="sr-only"> {row.email}</span>
+            </Button>
+          }
+          title="Ban user"
+          description={
+            <>
+              <strong className="text-foreground">{row.email}</strong> is signed out everywhere at once and
+              cannot sign in until the ban is lifted.
+            </>
+          }
+          confirmLabel="Ban"
+          destructive
+          onOpenChange={(open) => {
+            if (open) setReason("");
+          }}
+          onConfirm={async () => {
+            await ban.mutateAsync({ userId: row.id, reason });
+            toast.success(`${row.email} is banned`);
+            await refresh();
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`ban-reason-${row.id}`}>Reason (kept with the account)</Label>
+            <Textarea
+              id={`ban-reason-${row.id}`}
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+        </ActionDialog>
+      )}
+      {isSelf ? null : (
+        <ActionDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-destructive">
+              Delete<span className="sr-only"> {row.email}</span>
+            </Button>
+          }
+          title="Delete user"
+          description={
+            <>
+              This permanently deletes the account <strong className="text-foreground">{row.email}</strong>,
+              its memberships and API keys. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          destructive
+          onConfirm={async () => {
+            await remove.mutateAsync({ userId: row.id });
+            toast.success(`${row.email} deleted`);
+            await refresh();
+          }}
+        />
+      )}
+    </div>
   );
 }
 
