@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SiteRouteRouteImport } from './routes/_site/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
@@ -23,6 +25,7 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as AppMarketplaceRouteImport } from './routes/app/marketplace'
@@ -34,10 +37,12 @@ import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrati
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
+import { Route as AppAdminAuthSessionsRouteImport } from './routes/app/admin/auth-sessions'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminLlmCredentialsRouteImport } from './routes/app/admin/llm-credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
+import { Route as AppAdminUsersRouteImport } from './routes/app/admin/users'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
@@ -62,6 +67,16 @@ const SiteRouteRoute = SiteRouteRouteImport.update({
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -124,6 +139,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -179,6 +199,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminAuthSessionsRoute = AppAdminAuthSessionsRouteImport.update({
+  id: '/auth-sessions',
+  path: '/auth-sessions',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminContactRoute = AppAdminContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -197,6 +222,11 @@ const AppAdminLlmCredentialsRoute = AppAdminLlmCredentialsRouteImport.update({
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppOrganizationOrganizationIdRouteRoute =
@@ -299,6 +329,8 @@ const AppProjectProjectIdAgentsAgentIdRunsRoute =
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/app': typeof AppRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
@@ -310,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
@@ -320,10 +353,12 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/users': typeof AppAdminUsersRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -343,6 +378,8 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId/agents/$agentId/': typeof AppProjectProjectIdAgentsAgentIdIndexRoute
 }
 export interface FileRoutesByTo {
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/contact': typeof SiteContactRoute
@@ -353,6 +390,7 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
@@ -362,10 +400,12 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/users': typeof AppAdminUsersRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -388,6 +428,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_site': typeof SiteRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
@@ -399,6 +441,7 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
+  '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
@@ -410,10 +453,12 @@ export interface FileRoutesById {
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/admin/users': typeof AppAdminUsersRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -437,6 +482,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/app'
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
@@ -448,6 +495,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
     | '/invitations/$invitationId'
@@ -458,10 +506,12 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
     | '/integrations/$id'
     | '/newsroom/$articleId'
+    | '/app/admin/auth-sessions'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
+    | '/app/admin/users'
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
@@ -481,6 +531,8 @@ export interface FileRouteTypes {
     | '/app/project/$projectId/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/contact'
@@ -491,6 +543,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
     | '/invitations/$invitationId'
@@ -500,10 +553,12 @@ export interface FileRouteTypes {
     | '/app'
     | '/integrations/$id'
     | '/newsroom/$articleId'
+    | '/app/admin/auth-sessions'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
+    | '/app/admin/users'
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
@@ -525,6 +580,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_site'
     | '/app'
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
@@ -536,6 +593,7 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
+    | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
     | '/invitations/$invitationId'
@@ -547,10 +605,12 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
     | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
+    | '/app/admin/auth-sessions'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
+    | '/app/admin/users'
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
@@ -573,6 +633,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   SiteRouteRoute: typeof SiteRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
@@ -594,6 +656,20 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -680,6 +756,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/account': {
+      id: '/app/account'
+      path: '/account'
+      fullPath: '/app/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/app/admin': {
       id: '/app/admin'
       path: '/admin'
@@ -757,6 +840,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/auth-sessions': {
+      id: '/app/admin/auth-sessions'
+      path: '/auth-sessions'
+      fullPath: '/app/admin/auth-sessions'
+      preLoaderRoute: typeof AppAdminAuthSessionsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/contact': {
       id: '/app/admin/contact'
       path: '/contact'
@@ -783,6 +873,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/app/admin/outbox'
       preLoaderRoute: typeof AppAdminOutboxRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/admin/users': {
+      id: '/app/admin/users'
+      path: '/users'
+      fullPath: '/app/admin/users'
+      preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/app/organization/$organizationId': {
@@ -937,18 +1034,22 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 )
 
 interface AppAdminRouteRouteChildren {
+  AppAdminAuthSessionsRoute: typeof AppAdminAuthSessionsRoute
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminLlmCredentialsRoute: typeof AppAdminLlmCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminAuthSessionsRoute: AppAdminAuthSessionsRoute,
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminLlmCredentialsRoute: AppAdminLlmCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
+  AppAdminUsersRoute: AppAdminUsersRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
 
@@ -1019,6 +1120,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppAccountRoute: typeof AppAccountRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppMarketplaceRoute: typeof AppMarketplaceRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -1028,6 +1130,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppAccountRoute: AppAccountRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppMarketplaceRoute: AppMarketplaceRoute,
   AppIndexRoute: AppIndexRoute,
@@ -1043,6 +1146,8 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   SiteRouteRoute: SiteRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,

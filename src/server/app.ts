@@ -45,6 +45,7 @@ export async function createApp(
   await applyMigrations(handle);
   // Better Auth's oauth-provider seeds rows while it initializes; server processes starting together
   // (WEB_CONCURRENCY, replicas) would each insert them, so initialization holds the migration lock.
+  const mailer = createMailer(handle.db, config.smtpUrl, config.mailFrom);
   const auth = await handle.withMigrationLock(async () => {
     const created = createAuth({
       db: handle.db,
@@ -53,6 +54,8 @@ export async function createApp(
       adminEmails: config.adminEmails,
       production: config.environment === "production",
       allowPrivateUrls: config.allowPrivateUrls,
+      mailer,
+      requireEmailVerification: config.requireEmailVerification,
     });
     await created.$context;
     return created;
@@ -70,7 +73,7 @@ export async function createApp(
     database: handle,
     db: handle.db,
     auth,
-    mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
+    mailer,
     gateway: await createGateway(handle, [
       servers,
       ...(options.extraToolSources ?? []),

@@ -59,6 +59,9 @@ const configSchema = z
         .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
         .optional(),
     ),
+    REQUIRE_EMAIL_VERIFICATION: z
+      .enum(["true", "false"], { message: "REQUIRE_EMAIL_VERIFICATION must be true or false" })
+      .default("false"),
     MAIL_FROM: z.string().default("Portico <no-reply@portico.localhost>"),
     ENCRYPTION_KEYS: optionalText.pipe(encryptionKeysSchema.optional()),
     INTEGRATION_ENDPOINTS: optionalText.pipe(integrationEndpointsSchema),
@@ -108,6 +111,8 @@ const configSchema = z
       sentryDsn: env.SENTRY_DSN,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      /** New accounts confirm their email address by a mailed link before they can sign in. */
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION === "true",
       encryptionKeys: env.ENCRYPTION_KEYS,
       integrationEndpoints: env.INTEGRATION_ENDPOINTS,
       /** LLM providers' API base URLs replaced (a proxy, or local fakes in tests). */

@@ -91,7 +91,7 @@ test("the acceptance walk: sign up, organization, project, invitation, roles", {
   await page.getByRole("button", { name: `Account menu for ${userA.name}` }).click();
   await page.getByRole("menuitem", { name: "Admin" }).click();
   await waitForPath(page, /^\/app\/admin$/);
-  await page.getByRole("link", { name: /Mail outbox/ }).click();
+  await main.getByRole("link", { name: /Mail outbox/ }).click();
   await waitForPath(page, /^\/app\/admin\/outbox$/);
   await visible(page.getByRole("heading", { level: 1, name: "Mail outbox" }));
   const mail = page

@@ -1,5 +1,6 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { Logo } from "~/components/brand/logo.tsx";
+import { adminNav, isAdminPath } from "./admin-nav-items.ts";
 import { globalNav, scopeNav } from "./nav-items.ts";
 import { NavLink } from "./nav-link.tsx";
 import { ScopeSwitcher } from "./scope-switcher.tsx";
@@ -9,6 +10,7 @@ import { useCurrentScope } from "./use-current-scope.ts";
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const scope = useCurrentScope();
   const pages = scopeNav(scope);
+  const inAdmin = useRouterState({ select: (state) => isAdminPath(state.location.pathname) });
   return (
     <div className="flex h-full flex-col gap-4 p-3">
       <Link
@@ -26,6 +28,16 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               {scope.kind === "project" ? "Project" : "Organization"}
             </p>
             {pages.map((item) => (
+              <NavLink key={item.href} item={item} onNavigate={onNavigate} />
+            ))}
+          </div>
+        ) : null}
+        {inAdmin ? (
+          <div className="flex flex-col gap-0.5" data-testid="admin-nav">
+            <p className="px-2.5 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              Admin
+            </p>
+            {adminNav.map((item) => (
               <NavLink key={item.href} item={item} onNavigate={onNavigate} />
             ))}
           </div>

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
-import { LogOut, ShieldCheck } from "lucide-react";
+import { LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { toast } from "sonner";
 import { authClient } from "~/components/auth/auth-client.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -54,6 +54,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/app/account">
+            <UserRound /> Your account
+          </Link>
+        </DropdownMenuItem>
         {user.role === "admin" ? (
           <DropdownMenuItem asChild>
             <Link to="/app/admin">

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
@@ -53,6 +54,12 @@ export function SignInForm({ search }: { search: AuthSearch }) {
             onChange={(event) => form.update("password", event.target.value)}
           />
         </FormField>
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end text-sm text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" className="w-full">
           {form.pending ? "Signing in…" : "Sign in"}
         </Button>

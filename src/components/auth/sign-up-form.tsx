@@ -1,10 +1,12 @@
+import { MailCheck } from "lucide-react";
+import { useRef, useState } from "react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { emailField, PASSWORD_MIN_LENGTH, passwordField, personNameField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
-import type { AuthSearch } from "./auth-search.ts";
+import { type AuthSearch, afterAuthDestination } from "./auth-search.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
 import { useFinishAuth } from "./use-finish-auth.ts";
@@ -12,13 +14,38 @@ import { useFinishAuth } from "./use-finish-auth.ts";
 const signUpSchema = z.object({ name: personNameField, email: emailField, password: passwordField });
 
 export function SignUpForm({ search }: { search: AuthSearch }) {
+  const finish = useFinishAuth(search);
+  // With REQUIRE_EMAIL_VERIFICATION the account starts without a session: a link is mailed instead.
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+  const awaitingConfirmation = useRef(false);
   const form = useAuthForm({
     schema: signUpSchema,
     initial: { name: "", email: "", password: "" },
-    send: (data) => authClient().signUp.email(data),
-    onSuccess: useFinishAuth(search),
+    send: async (data) => {
+      const result = await authClient().signUp.email({ ...data, callbackURL: afterAuthDestination(search) });
+      if (!result.error && !result.data?.token) {
+        awaitingConfirmation.current = true;
+        setConfirmationSentTo(data.email);
+      }
+      return result;
+    },
+    onSuccess: async () => {
+      if (!awaitingConfirmation.current) await finish();
+    },
     failureMessage: "Sign-up failed. Please try again.",
   });
+
+  if (confirmationSentTo) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 text-center text-sm">
+        <MailCheck className="size-8 text-primary" aria-hidden="true" />
+        <p>
+          We sent a link to <strong>{confirmationSentTo}</strong>. Open it to confirm your address; it signs
+          you in. The link expires in 1 hour.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <form

@@ -2,12 +2,17 @@
 // Organizations and projects are Portico's own domain (see ARCHITECTURE.md), not the auth plugin's.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { count } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
+import { requireNoSoleOwnership } from "../accounts/sole-ownership.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { oauthServerPlugins } from "../oauth/oauth-server.ts";
+import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
+import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
 export interface AuthOptions {
@@ -19,9 +24,16 @@ export interface AuthOptions {
   production: boolean;
   /** ALLOW_PRIVATE_URLS (development and tests): OAuth client metadata documents on private hosts. */
   allowPrivateUrls: boolean;
+  /** Password reset and address confirmation mail (the outbox without SMTP). */
+  mailer: Mailer;
+  /** REQUIRE_EMAIL_VERIFICATION: sign-up sends a confirmation link and sign-in waits for it. */
+  requireEmailVerification: boolean;
 }
 
-export function createAuth({ db, baseUrl, secret, adminEmails, production, allowPrivateUrls }: AuthOptions) {
+const ONE_HOUR = 60 * 60;
+
+export function createAuth(options: AuthOptions) {
+  const { db, baseUrl, secret, adminEmails, production, allowPrivateUrls, mailer } = options;
   return betterAuth({
     appName: "Portico",
     baseURL: baseUrl,
@@ -34,6 +46,32 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production, allow
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      requireEmailVerification: options.requireEmailVerification,
+      sendResetPassword: ({ user, url }) => mailer.send(resetPasswordEmail(user.email, url)),
+      resetPasswordTokenExpiresIn: ONE_HOUR,
+      // Whoever reset the password may be locking someone else out: every session of the account ends.
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      // Always available: a changed address is confirmed by a link sent to it (user.changeEmail).
+      sendVerificationEmail: ({ user, url }) => mailer.send(confirmEmailAddressEmail(user.email, url)),
+      sendOnSignUp: options.requireEmailVerification,
+      sendOnSignIn: options.requireEmailVerification,
+      autoSignInAfterVerification: true,
+      expiresIn: ONE_HOUR,
+    },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          try {
+            await requireNoSoleOwnership(db, user.id, "self");
+          } catch (error) {
+            throw new APIError("BAD_REQUEST", { message: (error as Error).message });
+          }
+        },
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
@@ -44,7 +82,12 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production, allow
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
-    plugins: [admin(), signInThrottle(db), ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls })],
+    plugins: [
+      admin({ bannedUserMessage: BANNED_MESSAGE }),
+      authMessages(),
+      signInThrottle(db),
+      ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),
+    ],
     databaseHooks: {
       user: {
         create: {

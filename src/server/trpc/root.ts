@@ -1,4 +1,5 @@
 import { router } from "./init.ts";
+import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
@@ -19,6 +20,7 @@ import { toolsRouter } from "./routers/tools.ts";
 import { userRouter } from "./routers/user.ts";
 
 export const appRouter = router({
+  account: accountRouter,
   admin: adminRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,

@@ -1,0 +1,88 @@
+import { Link } from "@tanstack/react-router";
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { z } from "zod";
+import { Button } from "~/components/ui/button.tsx";
+import { buttonVariants } from "~/components/ui/button-variants.ts";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { PASSWORD_MIN_LENGTH, passwordField } from "~/lib/validation.ts";
+import { authClient } from "./auth-client.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { useAuthForm } from "./use-auth-form.ts";
+
+const schema = z
+  .object({ password: passwordField, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    path: ["confirm"],
+    message: "The passwords do not match",
+  });
+
+export const INVALID_RESET_LINK = "This reset link is invalid, already used or expired. Ask for a new one.";
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const form = useAuthForm({
+    schema,
+    initial: { password: "", confirm: "" },
+    send: async (data) => {
+      const result = await authClient().resetPassword({ newPassword: data.password, token });
+      if (result.error && (result.error.status === 400 || result.error.code === "INVALID_TOKEN")) {
+        return { error: { message: INVALID_RESET_LINK } };
+      }
+      return result;
+    },
+    onSuccess: async () => setDone(true),
+    failureMessage: "Could not set the new password. Please try again.",
+  });
+
+  if (done) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 text-center text-sm">
+        <CircleCheck className="size-8 text-success" aria-hidden="true" />
+        <p>Your password has been changed and every session of your account signed out.</p>
+        <Link to="/sign-in" className={buttonVariants({ className: "w-full" })}>
+          Sign in with the new password
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void form.onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
+      <FormAlert message={form.serverError} />
+      <fieldset disabled={form.pending} className="flex flex-col gap-4">
+        <FormField
+          label="New password"
+          error={form.errors.password}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        >
+          <Input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(event) => form.update("password", event.target.value)}
+          />
+        </FormField>
+        <FormField label="Repeat the new password" error={form.errors.confirm}>
+          <Input
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.values.confirm}
+            onChange={(event) => form.update("confirm", event.target.value)}
+          />
+        </FormField>
+        <Button type="submit" className="w-full">
+          {form.pending ? "Saving…" : "Set new password"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

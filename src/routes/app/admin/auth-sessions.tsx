@@ -1,0 +1,211 @@
+// Every signed-in session on the instance (site admins): who, from which device and address, for how
+// long; end one, or every session of that person.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { MonitorSmartphone, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { ActionDialog } from "~/components/admin/action-dialog.tsx";
+import { Pager } from "~/components/admin/pager.tsx";
+import { useDebounced } from "~/components/admin/use-debounced.ts";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { errorMessage } from "~/components/errors/error-copy.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Label } from "~/components/ui/label.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { formatRelative } from "~/lib/format-date.ts";
+import { seo } from "~/lib/seo.ts";
+import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
+
+const PAGE_SIZE = 20;
+const skeletonRows = ["a", "b", "c", "d", "e", "f"];
+
+export const Route = createFileRoute("/app/admin/auth-sessions")({
+  head: () => seo({ title: "Sessions · Portico", noindex: true }),
+  staticData: { crumb: "Sessions" },
+  component: AuthSessionsPage,
+});
+
+type SessionRow = RouterOutputs["admin"]["getAuthSessions"]["sessions"][number];
+
+function AuthSessionsPage() {
+  const trpc = useTRPC();
+  // Table state lives in the page, not the URL: route search validators would add to every first load.
+  const [search, setSearch] = useState({ q: "", page: 1 });
+  const [typed, setTyped] = useState("");
+  const settled = useDebounced(typed.trim());
+
+  useEffect(() => {
+    setSearch((current) => (current.q === settled ? current : { q: settled, page: 1 }));
+  }, [settled]);
+
+  const sessions = useQuery({
+    ...trpc.admin.getAuthSessions.queryOptions({ search: search.q, page: search.page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Sessions"
+        description="Everyone signed in to this instance, most recently active first."
+      />
+      <div className="flex max-w-sm flex-col gap-2">
+        <Label htmlFor="session-search">Search</Label>
+        <div className="relative">
+          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id="session-search"
+            type="search"
+            className="pl-8"
+            placeholder="Name, email or address"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+      </div>
+      <FormAlert message={sessions.error ? errorMessage(sessions.error) : null} />
+      {sessions.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          {skeletonRows.map((row) => (
+            <Skeleton key={row} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : sessions.data && sessions.data.total === 0 ? (
+        <EmptyState
+          icon={MonitorSmartphone}
+          title={search.q ? `No session matches “${search.q}”` : "Nobody is signed in"}
+          description={search.q ? "Search by part of a name, an email or an address." : undefined}
+          action={
+            search.q ? (
+              <Button variant="outline" onClick={() => setTyped("")}>
+                Clear the search
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : sessions.data ? (
+        <Card>
+          <CardContent className="pt-2">
+            <Table data-testid="sessions-table" aria-busy={sessions.isFetching}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>User</TableHead>
+                  <TableHead>Device</TableHead>
+                  <TableHead className="hidden md:table-cell">Address</TableHead>
+                  <TableHead className="hidden sm:table-cell">Signed in</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {sessions.data.sessions.map((row) => (
+                  <SessionRowView key={row.id} row={row} />
+                ))}
+              </TableBody>
+            </Table>
+            <Pager
+              page={sessions.data.page}
+              pageSize={sessions.data.pageSize}
+              total={sessions.data.total}
+              onPage={(page) => setSearch((current) => ({ ...current, page }))}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function SessionRowView({ row }: { row: SessionRow }) {
+  const { user: me } = Route.useRouteContext();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const revokeOne = useMutation(trpc.admin.revokeSession.mutationOptions());
+  const revokeAll = useMutation(trpc.admin.revokeUserSessions.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+  const isSelf = row.user.id === me.id;
+
+  return (
+    <TableRow data-session-user={row.user.email}>
+      <TableCell>
+        <div className="flex flex-col">
+          <span className="font-medium">
+            {row.user.name} {isSelf ? <Badge variant="secondary">you</Badge> : null}
+          </span>
+          <span className="text-xs text-muted-foreground">{row.user.email}</span>
+        </div>
+      </TableCell>
+      <TableCell>
+        <span title={row.userAgent ?? undefined}>{row.device}</span>
+        <span className="block text-xs text-muted-foreground md:hidden">
+          {row.ipAddress || "Unknown address"}
+        </span>
+      </TableCell>
+      <TableCell className="hidden md:table-cell">{row.ipAddress || "Unknown"}</TableCell>
+      <TableCell className="hidden text-sm text-muted-foreground sm:table-cell">
+        <time dateTime={new Date(row.createdAt).toISOString()} suppressHydrationWarning>
+          {formatRelative(row.createdAt)}
+        </time>
+      </TableCell>
+      <TableCell>
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+          <ActionDialog
+            trigger={
+              <Button variant="ghost" size="sm">
+                Sign out
+                <span className="sr-only">
+                  {" "}
+                  {row.user.email} on {row.device}
+                </span>
+              </Button>
+            }
+            title="End this session"
+            description={
+              <>
+                <strong className="text-foreground">{row.user.email}</strong> is signed out on {row.device}
+                {row.ipAddress ? ` (${row.ipAddress})` : ""}.
+                {isSelf ? " This may be the browser you are using." : ""}
+              </>
+            }
+            confirmLabel="Sign out"
+            destructive
+            onConfirm={async () => {
+              await revokeOne.mutateAsync({ sessionId: row.id });
+              toast.success(`Session of ${row.user.email} ended`);
+              await refresh();
+            }}
+          />
+          <ActionDialog
+            trigger={
+              <Button variant="ghost" size="sm" className="hidden sm:inline-flex">
+                All<span className="sr-only"> sessions of {row.user.email}</span>
+              </Button>
+            }
+            title="End every session of this user"
+            description={
+              <>
+                <strong className="text-foreground">{row.user.email}</strong> is signed out on every device.
+                {isSelf ? " That includes you, here." : ""}
+              </>
+            }
+            confirmLabel="Sign out everywhere"
+            destructive
+            onConfirm={async () => {
+              await revokeAll.mutateAsync({ userId: row.user.id });
+              toast.success(`${row.user.email} is signed out everywhere`);
+              await refresh();
+            }}
+          />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

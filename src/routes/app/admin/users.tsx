@@ -1,0 +1,340 @@
+// Every account on the instance (site admins): search, sort, pages, and per person their role, a ban,
+// their sessions and deletion.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { Search, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { ActionDialog } from "~/components/admin/action-dialog.tsx";
+import { Pager } from "~/components/admin/pager.tsx";
+import { SortHeader } from "~/components/admin/sort-header.tsx";
+import { useDebounced } from "~/components/admin/use-debounced.ts";
+import { UserSessionsDialog } from "~/components/admin/user-sessions-dialog.tsx";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { errorMessage } from "~/components/errors/error-copy.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Label } from "~/components/ui/label.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
+import { formatDate } from "~/lib/format-date.ts";
+import { seo } from "~/lib/seo.ts";
+import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
+
+const PAGE_SIZE = 20;
+const skeletonRows = ["a", "b", "c", "d", "e", "f"];
+
+export const Route = createFileRoute("/app/admin/users")({
+  head: () => seo({ title: "Users · Portico", noindex: true }),
+  staticData: { crumb: "Users" },
+  component: UsersPage,
+});
+
+type UserRow = RouterOutputs["admin"]["getUsers"]["users"][number];
+interface TableState {
+  q: string;
+  sort: "name" | "email" | "createdAt" | "role";
+  dir: "asc" | "desc";
+  page: number;
+}
+
+function UsersPage() {
+  const { user: me } = Route.useRouteContext();
+  const trpc = useTRPC();
+  // Table state lives in the page, not the URL: route search validators would add to every first load.
+  const [search, setSearch] = useState<TableState>({ q: "", sort: "createdAt", dir: "desc", page: 1 });
+  const update = (patch: Partial<TableState>) => setSearch((current) => ({ ...current, ...patch }));
+  const [typed, setTyped] = useState("");
+  const settled = useDebounced(typed.trim());
+
+  useEffect(() => {
+    setSearch((current) => (current.q === settled ? current : { ...current, q: settled, page: 1 }));
+  }, [settled]);
+
+  const users = useQuery({
+    ...trpc.admin.getUsers.queryOptions({
+      search: search.q,
+      sort: search.sort,
+      direction: search.dir,
+      page: search.page,
+      pageSize: PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Users" description="Every account on this instance." />
+      <div className="flex max-w-sm flex-col gap-2">
+        <Label htmlFor="user-search">Search</Label>
+        <div className="relative">
+          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id="user-search"
+            type="search"
+            className="pl-8"
+            placeholder="Name or email"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+      </div>
+      <FormAlert message={users.error ? errorMessage(users.error) : null} />
+      {users.isPending ? (
+        <TableSkeleton />
+      ) : users.data && users.data.total === 0 ? (
+        <EmptyState
+          icon={Users}
+          title={search.q ? `No user matches “${search.q}”` : "No users yet"}
+          description={search.q ? "Check the spelling, or search by part of a name or email." : undefined}
+          action={
+            search.q ? (
+              <Button variant="outline" onClick={() => setTyped("")}>
+                Clear the search
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : users.data ? (
+        <Card>
+          <CardContent className="pt-2">
+            <Table data-testid="users-table" aria-busy={users.isFetching}>
+              <TableHeader>
+                <TableRow>
+                  <SortHeader
+                    field="name"
+                    label="Name"
+                    sort={search.sort}
+                    direction={search.dir}
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
+                  />
+                  <SortHeader
+                    field="email"
+                    label="Email"
+                    className="hidden md:table-cell"
+                    sort={search.sort}
+                    direction={search.dir}
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
+                  />
+                  <SortHeader
+                    field="role"
+                    label="Role"
+                    sort={search.sort}
+                    direction={search.dir}
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
+                  />
+                  <SortHeader
+                    field="createdAt"
+                    label="Joined"
+                    className="hidden lg:table-cell"
+                    sort={search.sort}
+                    direction={search.dir}
+                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
+                  />
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data.users.map((row) => (
+                  <UserRowView key={row.id} row={row} isSelf={row.id === me.id} />
+                ))}
+              </TableBody>
+            </Table>
+            <Pager
+              page={users.data.page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              onPage={(page) => update({ page })}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setRole = useMutation(trpc.admin.setUserRole.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+
+  return (
+    <TableRow data-user={row.email}>
+      <TableCell>
+        <div className="flex flex-col">
+          <span className="font-medium">
+            {row.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
+          </span>
+          <span className="text-xs text-muted-foreground md:hidden">{row.email}</span>
+          {row.banned ? (
+            <span className="mt-1 flex flex-wrap items-center gap-1 text-xs">
+              <Badge variant="destructive">Banned</Badge>
+              <span className="text-muted-foreground">{row.banReason}</span>
+            </span>
+          ) : null}
+          {/* At phone width the actions sit under the name instead of in a column off to the right. */}
+          <div className="mt-1 sm:hidden">
+            <UserActions row={row} isSelf={isSelf} />
+          </div>
+        </div>
+      </TableCell>
+      <TableCell className="hidden md:table-cell">{row.email}</TableCell>
+      <TableCell>
+        {isSelf ? (
+          <Badge variant="secondary">{row.role}</Badge>
+        ) : (
+          <Select
+            value={row.role}
+            disabled={setRole.isPending}
+            onValueChange={(role) =>
+              setRole.mutate(
+                { userId: row.id, role: role as "user" | "admin" },
+                {
+                  onSuccess: () => {
+                    toast.success(
+                      role === "admin" ? `${row.email} is now a site admin` : `${row.email} is now a user`,
+                    );
+                    void refresh();
+                  },
+                  onError: (error) => toast.error(errorMessage(error)),
+                },
+              )
+            }
+          >
+            <SelectTrigger className="w-24" aria-label={`Site role of ${row.email}`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="user">user</SelectItem>
+              <SelectItem value="admin">admin</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </TableCell>
+      <TableCell className="hidden text-sm text-muted-foreground lg:table-cell">
+        {formatDate(row.createdAt)}
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">
+        <UserActions row={row} isSelf={isSelf} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Sessions, ban or unban, and delete for one user (not offered on the admin's own row). */
+function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ban = useMutation(trpc.admin.banUser.mutationOptions());
+  const unban = useMutation(trpc.admin.unbanUser.mutationOptions());
+  const remove = useMutation(trpc.admin.deleteUser.mutationOptions());
+  const [reason, setReason] = useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+  return (
+    <div className="flex flex-wrap gap-1 sm:justify-end">
+      <UserSessionsDialog user={row} />
+      {/* Keyed apart: after a ban the row re-renders with the unban dialog, which must not inherit the
+            ban dialog's open state. */}
+      {isSelf ? null : row.banned ? (
+        <ActionDialog
+          key="unban"
+          trigger={
+            <Button variant="ghost" size="sm">
+              Unban<span className="sr-only"> {row.email}</span>
+            </Button>
+          }
+          title="Lift the ban"
+          description={
+            <>
+              <strong className="text-foreground">{row.email}</strong> can sign in again.
+            </>
+          }
+          confirmLabel="Unban"
+          onConfirm={async () => {
+            await unban.mutateAsync({ userId: row.id });
+            toast.success(`${row.email} can sign in again`);
+            await refresh();
+          }}
+        />
+      ) : (
+        <ActionDialog
+          key="ban"
+          trigger={
+            <Button variant="ghost" size="sm">
+              Ban<span className="sr-only"> {row.email}</span>
+            </Button>
+          }
+          title="Ban user"
+          description={
+            <>
+              <strong className="text-foreground">{row.email}</strong> is signed out everywhere at once and
+              cannot sign in until the ban is lifted.
+            </>
+          }
+          confirmLabel="Ban"
+          destructive
+          onOpenChange={(open) => {
+            if (open) setReason("");
+          }}
+          onConfirm={async () => {
+            await ban.mutateAsync({ userId: row.id, reason });
+            toast.success(`${row.email} is banned`);
+            await refresh();
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`ban-reason-${row.id}`}>Reason (kept with the account)</Label>
+            <Textarea
+              id={`ban-reason-${row.id}`}
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+        </ActionDialog>
+      )}
+      {isSelf ? null : (
+        <ActionDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-destructive">
+              Delete<span className="sr-only"> {row.email}</span>
+            </Button>
+          }
+          title="Delete user"
+          description={
+            <>
+              This permanently deletes the account <strong className="text-foreground">{row.email}</strong>,
+              its memberships and API keys. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          destructive
+          onConfirm={async () => {
+            await remove.mutateAsync({ userId: row.id });
+            toast.success(`${row.email} deleted`);
+            await refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div className="flex flex-col gap-2" aria-busy="true">
+      {skeletonRows.map((row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
