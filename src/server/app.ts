@@ -1,5 +1,6 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
 import { resolveKeyring } from "./crypto/keyring.ts";
@@ -8,6 +9,7 @@ import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { reportError } from "./observability/report-error.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
 
@@ -63,13 +65,17 @@ export async function createApp(
     if (!app) throw new Error("Project server tools were resolved before the app was built");
     return app;
   });
+  const mailer = createMailer(handle.db, config.smtpUrl, config.mailFrom);
+  const usageAlerts = createUsageAlerts(handle.db, mailer, config.baseUrl, (error) =>
+    reportError(error, { where: "usage-alerts" }),
+  );
   app = {
     config,
     database: handle,
     db: handle.db,
     auth,
-    mailer: createMailer(handle.db, config.smtpUrl, config.mailFrom),
-    gateway: await createGateway(handle, [servers, ...(options.extraToolSources ?? [])]),
+    mailer,
+    gateway: await createGateway(handle, [servers, ...(options.extraToolSources ?? [])], usageAlerts),
     keyring,
   };
   return app;

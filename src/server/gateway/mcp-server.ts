@@ -9,9 +9,10 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Principal } from "./principal.ts";
+import type { ToolCallOutcome } from "./admission.ts";
+import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
 import type { ProjectTools } from "./project-tools.ts";
-import { runTool, type ToolRunOptions } from "./run-tool.ts";
+import type { GatewayTool } from "./tool-types.ts";
 
 export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0" };
 const INSTRUCTIONS =
@@ -22,25 +23,26 @@ const INSTRUCTIONS =
 // holds no client state — only compiled schemas — so one is shared by all per-request servers.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
-export function buildMcpServer(
-  principal: Principal,
-  tools: ProjectTools,
-  runOptions: Omit<ToolRunOptions, "signal" | "channel">,
-): Server {
+/** admission.ts's callTool bound to the request's principal, with the client's cancellation signal. */
+export type SignalledToolCaller = (
+  tool: GatewayTool,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+) => Promise<ToolCallOutcome>;
+
+export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: sharedSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return runTool(tool, request.params.arguments ?? {}, principal, {
-      ...runOptions,
-      channel: "mcp",
-      signal: extra.signal,
-    });
+    const outcome = await call(tool, request.params.arguments ?? {}, extra.signal);
+    if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
+    return outcome.result;
   });
   return server;
 }

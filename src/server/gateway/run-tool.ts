@@ -10,7 +10,7 @@ export interface ToolRunOptions {
   recorder: Pick<CallRecorder, "record">;
   timeoutMs: number;
   allowPrivateUrls: boolean;
-  channel: "mcp" | "rest";
+  channel: "mcp" | "rest" | "playground" | "agent";
   /** The client's own cancellation (request aborted, notifications/cancelled). */
   signal?: AbortSignal;
   reportError(error: unknown): void;

@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./contact.ts";
 export * from "./gateway.ts";
 export * from "./integration-connections.ts";
