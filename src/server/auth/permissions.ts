@@ -13,6 +13,7 @@ export const organizationPermissions = {
   "projects.create": ["owner", "admin"],
   "integrations.view": ["owner", "admin", "member"],
   "integrations.manage": ["owner", "admin"],
+  "billing.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {
