@@ -191,6 +191,15 @@ const scopedCalls: Record<string, Call> = {
     c.oauthClients.getProjectAuthorizedClients({ projectId: world.projectA.id }),
   "oauthClients.revokeProjectClient": (c) =>
     c.oauthClients.revokeProjectClient({ projectId: world.projectA.id, clientId: oauthClientId }),
+  "billing.listSubscriptions": (c) => c.billing.listSubscriptions({ organizationId: world.orgA.id }),
+  "billing.getOverview": (c) => c.billing.getOverview({ organizationId: world.orgA.id }),
+  "billing.changePlan": (c) =>
+    c.billing.changePlan({ organizationId: world.orgA.id, plan: "business", interval: "annual" }),
+  "billing.cancel": (c) => c.billing.cancel({ organizationId: world.orgA.id }),
+  "billing.createPortalSession": (c) => c.billing.createPortalSession({ organizationId: world.orgA.id }),
+  "admin.getAllOrganizations": (c) => c.admin.getAllOrganizations(),
+  "admin.setOrganizationPlan": (c) =>
+    c.admin.setOrganizationPlan({ organizationId: world.orgA.id, plan: "free", interval: "monthly" }),
 };
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.
