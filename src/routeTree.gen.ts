@@ -33,12 +33,14 @@ import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrati
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
+import { Route as AppAdminBillingRouteImport } from './routes/app/admin/billing'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
+import { Route as AppOrganizationOrganizationIdBillingRouteImport } from './routes/app/organization/$organizationId/billing'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
@@ -168,6 +170,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminBillingRoute = AppAdminBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminContactRoute = AppAdminContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -199,6 +206,12 @@ const AppOrganizationOrganizationIdIndexRoute =
   AppOrganizationOrganizationIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdBillingRoute =
+  AppOrganizationOrganizationIdBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
 const AppOrganizationOrganizationIdIntegrationsRoute =
@@ -279,12 +292,14 @@ export interface FileRoutesByFullPath {
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/billing': typeof AppAdminBillingRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
@@ -315,12 +330,14 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/billing': typeof AppAdminBillingRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
@@ -357,12 +374,14 @@ export interface FileRoutesById {
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
   '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
+  '/app/admin/billing': typeof AppAdminBillingRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
@@ -399,12 +418,14 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
     | '/integrations/$id'
     | '/newsroom/$articleId'
+    | '/app/admin/billing'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
@@ -435,12 +456,14 @@ export interface FileRouteTypes {
     | '/app'
     | '/integrations/$id'
     | '/newsroom/$articleId'
+    | '/app/admin/billing'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
+    | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
@@ -476,12 +499,14 @@ export interface FileRouteTypes {
     | '/app/project/$projectId'
     | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
+    | '/app/admin/billing'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
@@ -674,6 +699,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/billing': {
+      id: '/app/admin/billing'
+      path: '/billing'
+      fullPath: '/app/admin/billing'
+      preLoaderRoute: typeof AppAdminBillingRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/contact': {
       id: '/app/admin/contact'
       path: '/contact'
@@ -714,6 +746,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/organization/$organizationId/'
       preLoaderRoute: typeof AppOrganizationOrganizationIdIndexRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/billing': {
+      id: '/app/organization/$organizationId/billing'
+      path: '/billing'
+      fullPath: '/app/organization/$organizationId/billing'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdBillingRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
     '/app/organization/$organizationId/integrations': {
@@ -819,6 +858,7 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 )
 
 interface AppAdminRouteRouteChildren {
+  AppAdminBillingRoute: typeof AppAdminBillingRoute
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
@@ -826,6 +866,7 @@ interface AppAdminRouteRouteChildren {
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminBillingRoute: AppAdminBillingRoute,
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
@@ -837,6 +878,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
+  AppOrganizationOrganizationIdBillingRoute: typeof AppOrganizationOrganizationIdBillingRoute
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
@@ -845,6 +887,8 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
 
 const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizationIdRouteRouteChildren =
   {
+    AppOrganizationOrganizationIdBillingRoute:
+      AppOrganizationOrganizationIdBillingRoute,
     AppOrganizationOrganizationIdIntegrationsRoute:
       AppOrganizationOrganizationIdIntegrationsRoute,
     AppOrganizationOrganizationIdMembersRoute:

@@ -7,6 +7,7 @@ import {
   Server,
   Settings,
   Users,
+  WalletCards,
 } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
@@ -33,6 +34,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Integrations", href: `${base}/integrations`, icon: Plug },
       { label: "Members", href: `${base}/members`, icon: Users },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
+      { label: "Billing", href: `${base}/billing`, icon: WalletCards },
     ];
   }
   if (scope.kind === "project") {

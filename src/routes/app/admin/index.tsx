@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ChevronRight, Inbox, KeyRound, type LucideIcon, MessageSquareText } from "lucide-react";
+import { ChevronRight, Inbox, KeyRound, type LucideIcon, MessageSquareText, WalletCards } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -36,6 +36,12 @@ const adminAreas: AdminArea[] = [
     title: "Contact messages",
     description: "Messages visitors sent through the contact form on the public site.",
     icon: MessageSquareText,
+  },
+  {
+    to: "/app/admin/billing",
+    title: "Billing",
+    description: "Every organization's plan, status, usage and seats; set a plan by hand.",
+    icon: WalletCards,
   },
 ];
 
