@@ -1,7 +1,7 @@
 // Upgrading an organization through Stripe Checkout in the browser, against the local Stripe fake
 // (configured as the SDK's API host): the billing page shows Free's limits and this period's calls,
 // Checkout is paid on the fake's hosted page, its signed webhook reaches the server, and the page then
-// shows the Start plan, its limits and the usage chart with the calls made since.
+// shows the Start plan, its limits and a new billing period whose chart has the calls made since.
 import { type StripeFake, startStripeFake } from "../fakes/stripe.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
@@ -78,12 +78,13 @@ test("upgrade to Start through Checkout and see plan, limits and usage change", 
     await visible(page.getByTestId("current-plan").getByText("Start plan"));
     await visible(page.getByTestId("limit-seats").getByText("1 of 5"));
     await visible(page.getByTestId("limit-projects").getByText("1 of Unlimited"));
-    await visible(page.getByTestId("limit-requests").getByText(/of 300,000$/));
+    // Stripe's billing period starts at the payment: a new period, counted from zero.
+    await visible(page.getByTestId("limit-requests").getByText("0 of 300,000"));
     await visible(page.getByRole("cell", { name: "FAKE-0001" }));
 
     for (let index = 0; index < 2; index++) await callTool(server.baseUrl, secret);
     await page.reload();
-    await visible(page.getByRole("img", { name: /5 requests and 0 errors/ }));
+    await visible(page.getByRole("img", { name: /2 requests and 0 errors/ }));
     await screenshot(page, "billing-start");
     await context.close();
   } finally {
