@@ -300,6 +300,7 @@ describe("usage alerts", () => {
       "alerts org has used all its monthly requests on Portico",
     ]);
     expect((await caller.billing.getOverview({ organizationId: org.id })).alertPercent).toBe(100);
+    expect(await caller.billing.getUsageAlert({ organizationId: org.id })).toEqual({ percent: 100 });
   });
 });
 

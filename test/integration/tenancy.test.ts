@@ -193,6 +193,7 @@ const scopedCalls: Record<string, Call> = {
     c.oauthClients.revokeProjectClient({ projectId: world.projectA.id, clientId: oauthClientId }),
   "billing.listSubscriptions": (c) => c.billing.listSubscriptions({ organizationId: world.orgA.id }),
   "billing.getOverview": (c) => c.billing.getOverview({ organizationId: world.orgA.id }),
+  "billing.getUsageAlert": (c) => c.billing.getUsageAlert({ organizationId: world.orgA.id }),
   "billing.changePlan": (c) =>
     c.billing.changePlan({ organizationId: world.orgA.id, plan: "business", interval: "annual" }),
   "billing.cancel": (c) => c.billing.cancel({ organizationId: world.orgA.id }),

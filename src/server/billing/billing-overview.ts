@@ -68,6 +68,17 @@ async function invoicesOf(app: App, customerId: string | null | undefined) {
   }));
 }
 
+/** The highest usage alert (80 or 100) reached this period, or null: the banner on organization pages. */
+export async function getUsageAlert(app: App, userId: string, organizationId: string) {
+  await requireOrganizationAction(app.db, userId, organizationId, "organization.view");
+  const plan = await loadEffectivePlan(app.db, organizationId);
+  const alerts = await app.db
+    .select({ percent: usageAlert.percent })
+    .from(usageAlert)
+    .where(and(eq(usageAlert.organizationId, organizationId), eq(usageAlert.periodStart, plan.periodStart)));
+  return { percent: Math.max(0, ...alerts.map((alert) => alert.percent)) || null };
+}
+
 export async function getBillingOverview(app: App, userId: string, organizationId: string) {
   const role = await requireOrganizationAction(app.db, userId, organizationId, "organization.view");
   const now = new Date();

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { billingIntervals, pricingCatalog } from "../../../lib/plans.ts";
 import { idField } from "../../../lib/validation.ts";
-import { getBillingOverview } from "../../billing/billing-overview.ts";
+import { getBillingOverview, getUsageAlert } from "../../billing/billing-overview.ts";
 import { cancelSubscription, changePlan, createPortalSession } from "../../billing/stripe-actions.ts";
 import { findSubscription } from "../../billing/subscriptions.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
@@ -25,6 +25,9 @@ export const billingRouter = router({
   getOverview: protectedProcedure
     .input(byOrganization)
     .query(({ ctx, input }) => getBillingOverview(ctx.app, ctx.user.id, input.organizationId)),
+  getUsageAlert: protectedProcedure
+    .input(byOrganization)
+    .query(({ ctx, input }) => getUsageAlert(ctx.app, ctx.user.id, input.organizationId)),
   changePlan: protectedProcedure
     .input(byOrganization.extend({ plan: z.enum(["start", "business"]), interval: z.enum(billingIntervals) }))
     .mutation(({ ctx, input }) => changePlan(ctx.app, ctx.user.id, input)),

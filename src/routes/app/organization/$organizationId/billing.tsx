@@ -61,7 +61,7 @@ const dateLabel = (value: Date | string) =>
 
 function BillingSkeleton() {
   return (
-    <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading billing">
+    <div className="flex flex-col gap-6" aria-busy="true">
       <Skeleton className="h-10 w-48" />
       <Skeleton className="h-40 w-full" />
       <Skeleton className="h-56 w-full" />
