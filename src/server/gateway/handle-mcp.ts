@@ -15,8 +15,6 @@ import type { GatewayTool } from "./tool-types.ts";
 export const MCP_PATH = "/mcp";
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
-export { hostCheckFor } from "./host-check-for.ts";
-
 export function protectedResourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
