@@ -38,6 +38,7 @@ import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/i
 import { Route as SiteNewsroomArticleIdRouteImport } from './routes/_site/newsroom/$articleId'
 import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminAuthSessionsRouteImport } from './routes/app/admin/auth-sessions'
+import { Route as AppAdminBillingRouteImport } from './routes/app/admin/billing'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminLlmCredentialsRouteImport } from './routes/app/admin/llm-credentials'
@@ -46,6 +47,7 @@ import { Route as AppAdminUsersRouteImport } from './routes/app/admin/users'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
+import { Route as AppOrganizationOrganizationIdBillingRouteImport } from './routes/app/organization/$organizationId/billing'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
@@ -204,6 +206,11 @@ const AppAdminAuthSessionsRoute = AppAdminAuthSessionsRouteImport.update({
   path: '/auth-sessions',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminBillingRoute = AppAdminBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminContactRoute = AppAdminContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -245,6 +252,12 @@ const AppOrganizationOrganizationIdIndexRoute =
   AppOrganizationOrganizationIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdBillingRoute =
+  AppOrganizationOrganizationIdBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
 const AppOrganizationOrganizationIdIntegrationsRoute =
@@ -354,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
+  '/app/admin/billing': typeof AppAdminBillingRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
@@ -362,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
@@ -401,6 +416,7 @@ export interface FileRoutesByTo {
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
+  '/app/admin/billing': typeof AppAdminBillingRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
@@ -409,6 +425,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
@@ -454,6 +471,7 @@ export interface FileRoutesById {
   '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
+  '/app/admin/billing': typeof AppAdminBillingRoute
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
@@ -462,6 +480,7 @@ export interface FileRoutesById {
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
@@ -507,6 +526,7 @@ export interface FileRouteTypes {
     | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/auth-sessions'
+    | '/app/admin/billing'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/llm-credentials'
@@ -515,6 +535,7 @@ export interface FileRouteTypes {
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
@@ -554,6 +575,7 @@ export interface FileRouteTypes {
     | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/auth-sessions'
+    | '/app/admin/billing'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/llm-credentials'
@@ -562,6 +584,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
+    | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
@@ -606,6 +629,7 @@ export interface FileRouteTypes {
     | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
     | '/app/admin/auth-sessions'
+    | '/app/admin/billing'
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/llm-credentials'
@@ -614,6 +638,7 @@ export interface FileRouteTypes {
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
@@ -847,6 +872,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAuthSessionsRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/admin/billing': {
+      id: '/app/admin/billing'
+      path: '/billing'
+      fullPath: '/app/admin/billing'
+      preLoaderRoute: typeof AppAdminBillingRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/app/admin/contact': {
       id: '/app/admin/contact'
       path: '/contact'
@@ -901,6 +933,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/organization/$organizationId/'
       preLoaderRoute: typeof AppOrganizationOrganizationIdIndexRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/billing': {
+      id: '/app/organization/$organizationId/billing'
+      path: '/billing'
+      fullPath: '/app/organization/$organizationId/billing'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdBillingRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
     '/app/organization/$organizationId/integrations': {
@@ -1035,6 +1074,7 @@ const SiteRouteRouteWithChildren = SiteRouteRoute._addFileChildren(
 
 interface AppAdminRouteRouteChildren {
   AppAdminAuthSessionsRoute: typeof AppAdminAuthSessionsRoute
+  AppAdminBillingRoute: typeof AppAdminBillingRoute
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminLlmCredentialsRoute: typeof AppAdminLlmCredentialsRoute
@@ -1045,6 +1085,7 @@ interface AppAdminRouteRouteChildren {
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminAuthSessionsRoute: AppAdminAuthSessionsRoute,
+  AppAdminBillingRoute: AppAdminBillingRoute,
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminLlmCredentialsRoute: AppAdminLlmCredentialsRoute,
@@ -1058,6 +1099,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
+  AppOrganizationOrganizationIdBillingRoute: typeof AppOrganizationOrganizationIdBillingRoute
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
@@ -1067,6 +1109,8 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
 
 const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizationIdRouteRouteChildren =
   {
+    AppOrganizationOrganizationIdBillingRoute:
+      AppOrganizationOrganizationIdBillingRoute,
     AppOrganizationOrganizationIdIntegrationsRoute:
       AppOrganizationOrganizationIdIntegrationsRoute,
     AppOrganizationOrganizationIdLlmCredentialsRoute:

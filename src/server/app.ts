@@ -1,6 +1,7 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { agentToolSource } from "./agents/agent-tool-source.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
 import { resolveKeyring } from "./crypto/keyring.ts";
@@ -9,6 +10,7 @@ import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { reportError } from "./observability/report-error.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
 
@@ -68,17 +70,20 @@ export async function createApp(
     return app;
   };
   const servers = projectServerToolSource(builtApp);
+  const usageAlerts = createUsageAlerts(handle.db, mailer, config.baseUrl, (error) =>
+    reportError(error, { where: "usage-alerts" }),
+  );
   app = {
     config,
     database: handle,
     db: handle.db,
     auth,
     mailer,
-    gateway: await createGateway(handle, [
-      servers,
-      ...(options.extraToolSources ?? []),
-      agentToolSource(builtApp),
-    ]),
+    gateway: await createGateway(
+      handle,
+      [servers, ...(options.extraToolSources ?? []), agentToolSource(builtApp)],
+      usageAlerts,
+    ),
     keyring,
   };
   return app;

@@ -78,6 +78,13 @@ const configSchema = z
     MCP_CONFORMANCE_FIXTURES: z
       .enum(["true", "false"], { message: "MCP_CONFORMANCE_FIXTURES must be true or false" })
       .default("false"),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_URL: optionalText.pipe(url("STRIPE_API_URL").optional()),
+    STRIPE_PRICE_START_MONTHLY: optionalText,
+    STRIPE_PRICE_START_ANNUAL: optionalText,
+    STRIPE_PRICE_BUSINESS_MONTHLY: optionalText,
+    STRIPE_PRICE_BUSINESS_ANNUAL: optionalText,
     WEB_CONCURRENCY: z.coerce
       .number({ message: "WEB_CONCURRENCY must be a number" })
       .int("WEB_CONCURRENCY must be a whole number")
@@ -125,6 +132,17 @@ const configSchema = z
       conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
       /** Server processes sharing the port (scripts/serve.ts forks them); each is a full replica. */
       webConcurrency: env.WEB_CONCURRENCY,
+      /** Stripe billing (server/billing/stripe-client.ts); without a secret key plans are set by hand. */
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        /** Where the SDK sends its requests: Stripe's own API unless set (tests point it at a fake). */
+        apiUrl: env.STRIPE_API_URL,
+        prices: {
+          start: { monthly: env.STRIPE_PRICE_START_MONTHLY, annual: env.STRIPE_PRICE_START_ANNUAL },
+          business: { monthly: env.STRIPE_PRICE_BUSINESS_MONTHLY, annual: env.STRIPE_PRICE_BUSINESS_ANNUAL },
+        },
+      },
     };
   });
 

@@ -83,6 +83,9 @@ beforeAll(async () => {
       }),
     },
   });
+  // The instance's first account is its site admin: it puts the test organizations on a plan with seats.
+  siteAdmin = new HttpClient(own.baseUrl);
+  await siteAdmin.signUp(newUser("int-site-admin"));
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {
@@ -105,11 +108,18 @@ async function signedInContext(browser: Browser, client: HttpClient): Promise<Br
   return context;
 }
 
+let siteAdmin: HttpClient;
+
 async function organizationWithMember() {
   const owner = new HttpClient(own.baseUrl);
   await owner.signUp(newUser("int-owner"));
   const organization = await owner.mutate<{ id: string }>("organization.create", {
     name: "Integrations Org",
+  });
+  await siteAdmin.mutate("admin.setOrganizationPlan", {
+    organizationId: organization.id,
+    plan: "start",
+    interval: "monthly",
   });
   const memberUser = newUser("int-member");
   const member = new HttpClient(own.baseUrl);

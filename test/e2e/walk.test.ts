@@ -3,6 +3,7 @@
 // link is read from the admin mail outbox; the second user signs up from that link in a separate browser
 // context, joins, and is refused the owner's destructive action both in the UI and by the server.
 import type { Page } from "playwright-core";
+import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, test } from "./support/browser.ts";
 import { hydrated, poll, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
@@ -67,6 +68,15 @@ test("the acceptance walk: sign up, organization, project, invitation, roles", {
   await visible(page.getByRole("heading", { level: 1, name: projectName }));
   await visible(page.getByText("Answers customer questions."));
   await screenshot(page, "walk-04-project-page");
+
+  // --- As site admin, user A puts the organization on Start: Free has one seat and one project.
+  const adminClient = new HttpClient(server.baseUrl);
+  await adminClient.signIn(userA);
+  await adminClient.mutate("admin.setOrganizationPlan", {
+    organizationId,
+    plan: "start",
+    interval: "monthly",
+  });
 
   // --- Back to the organization, then its Members page; invite user B as a member.
   const main = page.locator("main#main");

@@ -9,6 +9,7 @@ import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/s
 import { CallRecorder, type RecordedCall, usageMonth } from "~/server/gateway/call-recorder.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
 import { createTestApp } from "../support/app.ts";
+import { setPlan } from "../support/plans.ts";
 import { buildWorld } from "./world.ts";
 
 let app: App;
@@ -242,6 +243,7 @@ describe("CallRecorder", () => {
 
   it("deletes a project's calls with the project, and an organization's with the organization", async () => {
     const organization = await world.ownerA.caller.organization.create({ name: "Short-lived" });
+    await setPlan(app, organization.id, "start"); // two projects: more than Free has
     const [first, second] = await Promise.all(
       ["First", "Second"].map((name) =>
         world.ownerA.caller.project.create({ organizationId: organization.id, name }),

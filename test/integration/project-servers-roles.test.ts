@@ -109,9 +109,11 @@ describe("project server permissions", () => {
     const [call] = exa.calls("tools/call").slice(-1);
     expect(call?.params).toEqual({ name: "web_search_exa", arguments: { query: "playground" } });
     expect(call?.headers["x-api-key"]).toBe(EXA_KEY);
-    // Not agent traffic: nothing in the call log.
+    // A real call with the organization's connection: logged (and counted) like every other door's.
     await app.gateway.recorder.flush();
-    expect(await app.db.select().from(toolCall)).toEqual([]);
+    expect(
+      await app.db.select({ channel: toolCall.channel, callerName: toolCall.callerName }).from(toolCall),
+    ).toEqual([{ channel: "playground", callerName: "Playground" }]);
   });
 
   it("the playground reports upstream errors as a marked result and unknown tools as NOT_FOUND", async () => {

@@ -262,6 +262,17 @@ const scopedCalls: Record<string, Call> = {
     c.llmCredentials.saveGlobalLlmCredential({ values: { llmType: "openai", name: "x", apiKey: "sk-x" } }),
   "llmCredentials.deleteGlobalLlmCredential": (c) =>
     c.llmCredentials.deleteGlobalLlmCredential({ credentialId: llmCredentialId }),
+
+  "billing.listSubscriptions": (c) => c.billing.listSubscriptions({ organizationId: world.orgA.id }),
+  "billing.getOverview": (c) => c.billing.getOverview({ organizationId: world.orgA.id }),
+  "billing.getUsageAlert": (c) => c.billing.getUsageAlert({ organizationId: world.orgA.id }),
+  "billing.changePlan": (c) =>
+    c.billing.changePlan({ organizationId: world.orgA.id, plan: "business", interval: "annual" }),
+  "billing.cancel": (c) => c.billing.cancel({ organizationId: world.orgA.id }),
+  "billing.createPortalSession": (c) => c.billing.createPortalSession({ organizationId: world.orgA.id }),
+  "admin.getAllOrganizations": (c) => c.admin.getAllOrganizations(),
+  "admin.setOrganizationPlan": (c) =>
+    c.admin.setOrganizationPlan({ organizationId: world.orgA.id, plan: "free", interval: "monthly" }),
 };
 
 // Procedures that take no id: they answer for the caller only, so they must not mention A's data.

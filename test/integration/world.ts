@@ -2,6 +2,7 @@
 // and a project; organization B with its own owner. Every test file builds its own.
 import type { App } from "~/server/app.ts";
 import { type Credentials, callerFor, signUp } from "../support/app.ts";
+import { setPlan } from "../support/plans.ts";
 import { newUser } from "../support/users.ts";
 
 export interface Person {
@@ -37,6 +38,8 @@ export async function buildWorld(app: App) {
   const ownerB = await person(app, "owner-b");
   const orgA = await ownerA.caller.organization.create({ name: "Acme" });
   const orgB = await ownerB.caller.organization.create({ name: "Bravo" });
+  // Organization A has three members: more seats than Free has.
+  await setPlan(app, orgA.id, "business");
   await join(ownerA, adminA, orgA.id, "admin");
   await join(ownerA, memberA, orgA.id, "member");
   const projectA = await ownerA.caller.project.create({ organizationId: orgA.id, name: "Support bot" });

@@ -8,6 +8,7 @@ import {
   MessageSquareText,
   MonitorSmartphone,
   Users,
+  WalletCards,
 } from "lucide-react";
 import type { NavItem } from "./nav-items.ts";
 
@@ -29,6 +30,12 @@ export const adminNav: AdminNavItem[] = [
     href: "/app/admin/auth-sessions",
     icon: MonitorSmartphone,
     description: "Who is signed in, from which device and address; sign sessions out.",
+  },
+  {
+    label: "Billing",
+    href: "/app/admin/billing",
+    icon: WalletCards,
+    description: "Every organization's plan, status, usage and seats; set a plan by hand.",
   },
   {
     label: "Platform credentials",

@@ -10,6 +10,7 @@ import {
   Settings,
   Store,
   Users,
+  WalletCards,
 } from "lucide-react";
 import type { ShellScope } from "./use-current-scope.ts";
 
@@ -38,6 +39,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Members", href: `${base}/members`, icon: Users },
       { label: "LLM credentials", href: `${base}/llm-credentials`, icon: BrainCircuit },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
+      { label: "Billing", href: `${base}/billing`, icon: WalletCards },
     ];
   }
   if (scope.kind === "project") {

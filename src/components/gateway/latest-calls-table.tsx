@@ -5,8 +5,13 @@ import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Call = RouterOutputs["project"]["getProjectStats"]["calls"]["latestCalls"][number];
 
-/** Which door a call came through; "agent" is a step of an agent run. */
-const channelLabels: Record<Call["channel"], string> = { mcp: "MCP", rest: "REST", agent: "Agent" };
+/** Which door a call came through; "agent" is a step of an agent run, "playground" a Try in the app. */
+const channelLabels: Record<Call["channel"], string> = {
+  mcp: "MCP",
+  rest: "REST",
+  playground: "Playground",
+  agent: "Agent",
+};
 
 export function LatestCallsTable({ calls }: { calls: Call[] }) {
   return (

@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { CatalogueEntry } from "~/lib/integrations/catalogue-entry.ts";
 import { BADGE_COMING_SOON, BADGE_STANDARD_TOOL } from "~/lib/integrations/types.ts";
+import { isPremiumIntegration, PREMIUM_BADGE } from "~/lib/premium-integrations.ts";
 import { IntegrationLogo } from "./integration-logo.tsx";
 
 const badgeVariant = (badge: string) =>
@@ -31,6 +32,11 @@ export function CatalogueCard({ entry, signedIn }: { entry: CatalogueEntry; sign
             {badge}
           </Badge>
         ))}
+        {isPremiumIntegration(entry.id) ? (
+          <Badge variant="warning" title="On paid plans (Start and up)">
+            {PREMIUM_BADGE}
+          </Badge>
+        ) : null}
       </div>
       <CardAction entry={entry} signedIn={signedIn} />
     </article>

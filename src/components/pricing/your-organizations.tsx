@@ -35,7 +35,7 @@ export function YourOrganizations({ organizations }: { organizations: readonly O
         {organizations.map((organization) => (
           <li key={organization.id}>
             <Link
-              to="/app/organization/$organizationId"
+              to="/app/organization/$organizationId/billing"
               params={{ organizationId: organization.id }}
               className="flex items-center gap-3 rounded-lg border p-3 text-sm outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >

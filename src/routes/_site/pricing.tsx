@@ -45,7 +45,10 @@ function PricingPage() {
     if (id === "enterprise") return { to: "/contact", search: { topic: "sales" } };
     if (!user) return { to: "/sign-up", search: { redirect: "/pricing" } };
     if (id === "free" || !firstOrganization) return { to: "/app/dashboard" };
-    return { to: `/app/organization/${encodeURIComponent(firstOrganization.id)}/billing` };
+    return {
+      to: `/app/organization/${encodeURIComponent(firstOrganization.id)}/billing`,
+      search: { interval },
+    };
   };
 
   return (

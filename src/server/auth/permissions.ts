@@ -15,6 +15,8 @@ export const organizationPermissions = {
   "integrations.manage": ["owner", "admin"],
   "llmCredentials.view": ["owner", "admin", "member"],
   "llmCredentials.manage": ["owner", "admin"],
+
+  "billing.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {

@@ -41,7 +41,7 @@ export interface RecordedCall {
   serverId: string | null;
   serverName: string;
   toolName: string;
-  channel: "mcp" | "rest" | "agent";
+  channel: "mcp" | "rest" | "playground" | "agent";
   status: "success" | "error";
   durationMs: number;
   errorMessage: string | null;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { ToolCaller } from "./direct-answers.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
-import type { Principal } from "./principal.ts";
 import type { ProjectTools } from "./project-tools.ts";
-import type { ToolRunOptions } from "./run-tool.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
 const noTools = { tools: [], discovery: "all", exposed: [] } as const;
@@ -79,13 +78,10 @@ describe("answerToolsCall", () => {
     listedJson: Buffer.from("[]"),
   };
   const recorded: string[] = [];
-  const options: Omit<ToolRunOptions, "channel" | "signal"> = {
-    recorder: { record: (call: { toolName: string }) => recorded.push(call.toolName) } as never,
-    timeoutMs: 1000,
-    allowPrivateUrls: false,
-    reportError: () => undefined,
+  const options: ToolCaller = async (tool, args) => {
+    recorded.push(tool.name);
+    return { ok: true, result: await tool.run(args, {} as never) };
   };
-  const principal = { projectId: "p" } as Principal;
   const call = (params: unknown, extra: Record<string, unknown> = {}) => ({
     jsonrpc: "2.0",
     id: "x",
@@ -99,13 +95,39 @@ describe("answerToolsCall", () => {
       request(),
       call({ name: "echo", arguments: { a: 1 } }),
       callTools,
-      principal,
       options,
     );
     expect(await response?.text()).toBe(
       '{"result":{"content":[{"type":"text","text":"{\\"a\\":1}"}]},"jsonrpc":"2.0","id":"x"}',
     );
     expect(recorded).toContain("echo");
+  });
+
+  it("answers a refused call with the JSON-RPC error the SDK path sends", async () => {
+    const refuse: ToolCaller = async () => ({
+      ok: false,
+      refusal: {
+        code: "PAYMENT_REQUIRED",
+        limit: "monthlyRequests",
+        message: "Used up. Upgrade at http://x/billing",
+        upgradeUrl: "http://x/billing",
+      },
+    });
+    const response = await answerToolsCall(
+      request(),
+      call({ name: "echo", arguments: {} }),
+      callTools,
+      refuse,
+    );
+    expect(await response?.json()).toEqual({
+      jsonrpc: "2.0",
+      id: "x",
+      error: {
+        code: -32000,
+        message: "Used up. Upgrade at http://x/billing",
+        data: { code: "PAYMENT_REQUIRED", limit: "monthlyRequests", upgradeUrl: "http://x/billing" },
+      },
+    });
   });
 
   it.each([
@@ -117,6 +139,6 @@ describe("answerToolsCall", () => {
     ["an unsupported version", call({ name: "echo" }), { "mcp-protocol-version": "1999-01-01" }],
     ["a JSON-only Accept", call({ name: "echo" }), { accept: "application/json" }],
   ])("leaves %s to the SDK", async (_label, message, headers) => {
-    expect(await answerToolsCall(request(headers), message, callTools, principal, options)).toBeNull();
+    expect(await answerToolsCall(request(headers), message, callTools, options)).toBeNull();
   });
 });

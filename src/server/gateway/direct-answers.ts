@@ -11,9 +11,13 @@
 // project with a thousand tools) on every request. See ARCHITECTURE.md, "MCP gateway fast path".
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { FastResponse } from "srvx";
-import type { Principal } from "./principal.ts";
+import type { ToolCallOutcome } from "./admission.ts";
+import { paymentRequiredError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
-import { runTool, type ToolRunOptions } from "./run-tool.ts";
+import type { GatewayTool } from "./tool-types.ts";
+
+/** Runs one admitted tool call (admission.ts's callTool, bound to the request's principal and door). */
+export type ToolCaller = (tool: GatewayTool, args: Record<string, unknown>) => Promise<ToolCallOutcome>;
 
 type RequestId = string | number;
 
@@ -117,8 +121,7 @@ export function answerToolsList(request: Request, message: unknown, tools: Proje
 export async function toolsCallAnswer(
   message: unknown,
   tools: ProjectTools,
-  principal: Principal,
-  runOptions: Omit<ToolRunOptions, "channel">,
+  call: ToolCaller,
 ): Promise<string | null> {
   const plain = plainRequest(message, "tools/call", ["name", "arguments", "_meta"]);
   if (!plain) return null;
@@ -127,12 +130,14 @@ export async function toolsCallAnswer(
   if (meta !== undefined && !isPlainObject(meta)) return null;
   const target = toolCallTarget(tools, name, args);
   if (!target) return null;
-  const result =
-    "answer" in target
-      ? target.answer
-      : await runTool(target.tool, target.args, principal, { ...runOptions, channel: "mcp" });
+  const outcome: ToolCallOutcome =
+    "answer" in target ? { ok: true, result: target.answer } : await call(target.tool, target.args);
+  const id = JSON.stringify(plain.id);
   // The key order of the SDK's own responses, so both paths give byte-identical bodies.
-  return `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`;
+  if (!outcome.ok) {
+    return `{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(paymentRequiredError(outcome.refusal))}}`;
+  }
+  return `{"result":${JSON.stringify(outcome.result)},"jsonrpc":"2.0","id":${id}}`;
 }
 
 /** tools/call answered by toolsCallAnswer, as a Response; null when the SDK must answer. */
@@ -140,11 +145,10 @@ export async function answerToolsCall(
   request: Request,
   message: unknown,
   tools: ProjectTools,
-  principal: Principal,
-  runOptions: Omit<ToolRunOptions, "channel" | "signal">,
+  call: ToolCaller,
 ): Promise<Response | null> {
   if (!sdkWouldAccept(webHeaders(request))) return null;
-  const body = await toolsCallAnswer(message, tools, principal, { ...runOptions, signal: request.signal });
+  const body = await toolsCallAnswer(message, tools, call);
   // srvx writes a FastResponse's string to the socket in one go, with Content-Length, where a standard
   // Response's body would be streamed out chunk by chunk.
   return body === null

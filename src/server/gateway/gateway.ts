@@ -1,6 +1,7 @@
 // The gateway's long-lived parts for one process: who a token belongs to, which tools a project has,
 // and the call recorder. Caches are dropped for a project on every replica through a PostgreSQL
 // notification whenever something behind them changes.
+import { QuotaMeter, type UsageListener } from "../billing/quota-meter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
@@ -9,12 +10,18 @@ import { ProjectToolCatalog, type ToolSource } from "./project-tools.ts";
 import { standardToolSource } from "./standard-tools/project-standard-tools.ts";
 
 const CHANNEL = "portico_gateway";
+/** Payload prefix for "this organization's plan changed" (projects are notified by their bare id). */
+const PLAN_CHANGED = "plan:";
 const ALL_PROJECTS = "*";
 
 export interface Gateway {
   principals: PrincipalResolver;
   tools: ProjectToolCatalog;
   recorder: CallRecorder;
+  /** Monthly requests admitted against the organization's plan (billing/quota-meter.ts). */
+  quota: QuotaMeter;
+  /** The organization's plan changed: every replica reads it again before its next call. */
+  invalidatePlan(organizationId: string): Promise<void>;
   /** Drops cached keys and tools of a project here and on every other replica. */
   invalidateProject(projectId: string): Promise<void>;
   stop(): Promise<void>;
@@ -23,13 +30,19 @@ export interface Gateway {
 export async function createGateway(
   database: DatabaseHandle,
   extraSources: ToolSource[] = [],
+  onUsage: UsageListener = () => undefined,
 ): Promise<Gateway> {
   const principals = new PrincipalResolver(database);
   const tools = new ProjectToolCatalog(database.db, [standardToolSource, ...extraSources], (message) =>
     console.warn(`[gateway] ${message}`),
   );
   const recorder = new CallRecorder(database, (error) => reportError(error, { where: "call-recorder" }));
+  const quota = new QuotaMeter(database.db, onUsage, (error) => reportError(error, { where: "quota" }));
   const forget = (projectId: string) => {
+    if (projectId.startsWith(PLAN_CHANGED)) {
+      quota.forget(projectId.slice(PLAN_CHANGED.length));
+      return;
+    }
     if (projectId === ALL_PROJECTS) {
       principals.forgetAll();
       tools.forgetAll();
@@ -40,14 +53,23 @@ export async function createGateway(
   };
   await database.listen(CHANNEL, forget);
   recorder.start();
+  quota.start();
   return {
     principals,
     tools,
     recorder,
+    quota,
+    async invalidatePlan(organizationId) {
+      quota.forget(organizationId);
+      await database.notify(CHANNEL, `${PLAN_CHANGED}${organizationId}`);
+    },
     async invalidateProject(projectId) {
       forget(projectId);
       await database.notify(CHANNEL, projectId);
     },
-    stop: () => recorder.stop(),
+    stop: async () => {
+      await quota.stop();
+      await recorder.stop();
+    },
   };
 }

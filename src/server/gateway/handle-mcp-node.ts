@@ -15,7 +15,7 @@ import { sendNodeResponse } from "srvx/node";
 import type { App } from "../app.ts";
 import { declaredLength } from "../http/declared-length.ts";
 import { reportError } from "../observability/report-error.ts";
-import { PrincipalResolver } from "./authenticate.ts";
+import { authenticateRequest } from "./admission.ts";
 import {
   byteLengthOf,
   type HeaderReader,
@@ -26,9 +26,8 @@ import {
 import {
   asksForProgress,
   handleMcpRequest,
-  hostCheckFor,
   MAX_REQUEST_BYTES,
-  mcpRunOptions,
+  mcpToolCaller,
   prefersEventStream,
 } from "./handle-mcp.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
@@ -50,7 +49,6 @@ function isPlainCandidate(app: App, header: HeaderReader): boolean {
     !app.config.conformanceFixtures &&
     length !== null &&
     length <= MAX_REQUEST_BYTES &&
-    hostCheckFor(app.config.baseUrl)(header("host"), header("origin")) === null &&
     sdkWouldAccept(header) &&
     !prefersEventStream(header("accept"))
   );
@@ -110,9 +108,10 @@ function webRequest(req: IncomingMessage, baseUrl: string, body: Buffer, signal:
 async function answer(app: App, req: IncomingMessage, res: ServerResponse, next: NodeHandler) {
   const header = nodeHeaders(req.headers);
   if (!isPlainCandidate(app, header)) return next(req, res);
-  const token = PrincipalResolver.bearerToken(header("authorization"));
-  const principal = token ? await app.gateway.principals.resolve(token, app) : null;
-  if (!principal) return next(req, res);
+  // Host check and principal as on every door; a refusal is answered by the Web path, as before.
+  const admission = await authenticateRequest(app, header);
+  if (!admission.ok) return next(req, res);
+  const { principal } = admission;
 
   const body = await readBody(req);
   if (!body) return; // nobody left to answer
@@ -122,7 +121,7 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, next:
     const tools = await app.gateway.tools.toolsFor(principal.projectId);
     const direct =
       toolsListAnswer(message.value, tools) ??
-      (await toolsCallAnswer(message.value, tools, principal, { ...mcpRunOptions(app), signal }));
+      (await toolsCallAnswer(message.value, tools, mcpToolCaller(app, principal, signal)));
     if (direct !== null) return writeJson(res, direct);
   }
   const response = await handleMcpRequest(app, webRequest(req, app.config.baseUrl, body, signal));

@@ -3,27 +3,17 @@
 // client asks for one (see wantsEventStream).
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { App } from "../app.ts";
-import { reportError } from "../observability/report-error.ts";
-import { PrincipalResolver } from "./authenticate.ts";
+import { authenticateRequest, callTool } from "./admission.ts";
 import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
-import { createHostCheck, type HostCheck } from "./host-check.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { buildMcpServer } from "./mcp-server.ts";
+import type { Principal } from "./principal.ts";
 import { readJsonBody } from "./read-json-body.ts";
+import type { GatewayTool } from "./tool-types.ts";
 
 export const MCP_PATH = "/mcp";
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-
-const hostChecks = new Map<string, HostCheck>();
-export function hostCheckFor(baseUrl: string): HostCheck {
-  let check = hostChecks.get(baseUrl);
-  if (!check) {
-    check = createHostCheck(baseUrl);
-    hostChecks.set(baseUrl, check);
-  }
-  return check;
-}
 
 export function protectedResourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
@@ -67,29 +57,25 @@ function wantsEventStream(request: Request, body: unknown): boolean {
   return prefersEventStream(request.headers.get("accept")) || asksForProgress(body);
 }
 
-const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
-
-/** How every tools/call through /mcp runs, whichever path answers it. */
-export function mcpRunOptions(app: App) {
-  return {
-    recorder: app.gateway.recorder,
-    timeoutMs: app.config.toolTimeoutMs,
-    allowPrivateUrls: app.config.allowPrivateUrls,
-    reportError: reportToolError,
-  };
-}
+/** How every tools/call through /mcp runs, whichever path answers it: admission.ts's callTool. */
+export const mcpToolCaller =
+  (app: App, principal: Principal, signal: AbortSignal) =>
+  (
+    tool: GatewayTool,
+    args: Record<string, unknown>,
+    callSignal: AbortSignal = signal,
+    onProgress?: (message: string) => void,
+  ) =>
+    callTool(app, { door: "mcp", tool, args, principal, signal: callSignal, onProgress });
 
 export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
-  const refusal = hostCheckFor(app.config.baseUrl)(
-    request.headers.get("host"),
-    request.headers.get("origin"),
-  );
-  if (refusal) return jsonRpcError(403, -32000, `Forbidden: ${refusal}`);
-
-  const token = PrincipalResolver.bearerToken(request.headers.get("authorization"));
-  if (!token) return unauthorized(app.config.baseUrl, false);
-  const principal = await app.gateway.principals.resolve(token, app);
-  if (!principal) return unauthorized(app.config.baseUrl, true);
+  const admission = await authenticateRequest(app, (name) => request.headers.get(name));
+  if (!admission.ok) {
+    return admission.reason === "host"
+      ? jsonRpcError(403, -32000, admission.message)
+      : unauthorized(app.config.baseUrl, admission.invalidToken);
+  }
+  const { principal } = admission;
 
   // Test-only hook: with MCP_CONFORMANCE_FIXTURES=true (refused in production) the MCP conformance
   // suite's fixture server answers instead of the project's tools, over stateful sessions. It sits after
@@ -108,14 +94,14 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
   const stream = wantsEventStream(request, body.value);
-  const runOptions = mcpRunOptions(app);
+  const call = mcpToolCaller(app, principal, request.signal);
   if (!stream) {
     const direct =
       answerToolsList(request, body.value, tools) ??
-      (await answerToolsCall(request, body.value, tools, principal, runOptions));
+      (await answerToolsCall(request, body.value, tools, call));
     if (direct) return direct;
   }
-  const server = buildMcpServer(principal, tools, runOptions);
+  const server = buildMcpServer(tools, call);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !stream,

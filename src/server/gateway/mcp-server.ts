@@ -9,9 +9,10 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Principal } from "./principal.ts";
+import type { ToolCallOutcome } from "./admission.ts";
+import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
-import { runTool, type ToolRunOptions } from "./run-tool.ts";
+import type { GatewayTool } from "./tool-types.ts";
 
 export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0" };
 const INSTRUCTIONS =
@@ -25,38 +26,40 @@ const DISCOVERY_INSTRUCTIONS =
 // holds no client state — only compiled schemas — so one is shared by all per-request servers.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
-export function buildMcpServer(
-  principal: Principal,
-  tools: ProjectTools,
-  runOptions: Omit<ToolRunOptions, "signal" | "channel">,
-): Server {
+/** admission.ts's callTool bound to the request's principal, with the client's cancellation signal. */
+export type SignalledToolCaller = (
+  tool: GatewayTool,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  onProgress?: (message: string) => void,
+) => Promise<ToolCallOutcome>;
+
+export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: tools.discovery === "search" ? INSTRUCTIONS + DISCOVERY_INSTRUCTIONS : INSTRUCTIONS,
     jsonSchemaValidator: sharedSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const target = toolCallTarget(tools, request.params.name, request.params.arguments ?? {});
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     if ("answer" in target) return target.answer;
     const progressToken = request.params._meta?.progressToken;
     let progress = 0;
-    return runTool(target.tool, target.args, principal, {
-      ...runOptions,
-      channel: "mcp",
-      signal: extra.signal,
-      onProgress:
-        progressToken === undefined
-          ? undefined
-          : (message) =>
-              void extra
-                .sendNotification({
-                  method: "notifications/progress",
-                  params: { progressToken, progress: ++progress, message },
-                })
-                .catch(() => undefined),
-    });
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : (message: string) =>
+            void extra
+              .sendNotification({
+                method: "notifications/progress",
+                params: { progressToken, progress: ++progress, message },
+              })
+              .catch(() => undefined);
+    const outcome = await call(target.tool, target.args, extra.signal, onProgress);
+    if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
+    return outcome.result;
   });
   return server;
 }

@@ -10,7 +10,7 @@ export interface ToolRunOptions {
   recorder: Pick<CallRecorder, "record">;
   timeoutMs: number;
   allowPrivateUrls: boolean;
-  channel: "mcp" | "rest" | "agent";
+  channel: "mcp" | "rest" | "playground" | "agent";
   /** The client's own cancellation (request aborted, notifications/cancelled). */
   signal?: AbortSignal;
   /** Sends the client a progress message (MCP progress notifications, when it asked for them). */

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { organizationRoleAllows } from "../auth/permissions.ts";
+import { withSeatAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { invitation, organization, organizationMember, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -66,16 +67,19 @@ export async function inviteMember(
       ),
     );
   // Inviting the same address again renews the pending invitation instead of stacking duplicates.
+  // A new invitation takes a seat of the plan; renewing one keeps the seat it holds.
   const [saved] = pending
     ? await db
         .update(invitation)
         .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
         .where(eq(invitation.id, pending.id))
         .returning()
-    : await db
-        .insert(invitation)
-        .values({ ...input, invitedByUserId: actor.id, expiresAt })
-        .returning();
+    : await withSeatAvailable(db, baseUrl, input.organizationId, (tx) =>
+        tx
+          .insert(invitation)
+          .values({ ...input, invitedByUserId: actor.id, expiresAt })
+          .returning(),
+      );
   if (!saved) throw new Error("invitation write returned no row");
 
   const [org] = await db

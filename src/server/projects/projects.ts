@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
 import { allowedActions, effectiveProjectRole, projectPermissions } from "../auth/permissions.ts";
+import { withProjectAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
@@ -58,12 +59,15 @@ export async function createProject(
   userId: string,
   organizationId: string,
   input: ProjectInput,
+  baseUrl: string,
 ) {
   await requireOrganizationAction(db, userId, organizationId, "projects.create");
-  const [created] = await db
-    .insert(project)
-    .values({ organizationId, name: input.name, description: input.description ?? "" })
-    .returning();
+  const [created] = await withProjectAvailable(db, baseUrl, organizationId, (tx) =>
+    tx
+      .insert(project)
+      .values({ organizationId, name: input.name, description: input.description ?? "" })
+      .returning(),
+  );
   if (!created) throw new Error("project insert returned no row");
   return created;
 }

@@ -1,13 +1,12 @@
 // The playground: one tool of a server run for a signed-in editor, through the gateway's own path
-// (the GatewayTool /mcp would run, under run-tool.ts's time limit and error handling). Disabled tools
-// run too, so a tool can be tried before agents get it. Runs are not agent traffic: they are neither
-// in the call log nor counted as monthly requests.
+// (the GatewayTool /mcp would run, admitted, run and recorded by gateway/admission.ts's callTool like
+// every other door). Disabled tools run too, so a tool can be tried before agents get it. Runs are
+// real calls with the organization's connection: they count as monthly requests and are logged.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
+import { callTool } from "../gateway/admission.ts";
 import type { Principal } from "../gateway/principal.ts";
-import { runTool } from "../gateway/run-tool.ts";
-import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { requireServerOf } from "./project-servers.ts";
 import { listServerTools, toGatewayTool } from "./server-tools.ts";
@@ -40,12 +39,12 @@ export async function runServerTool(
     userId,
   };
   const started = performance.now();
-  const result = await runTool(toGatewayTool(app, server, tool), input.arguments, principal, {
-    recorder: { record: () => undefined },
-    timeoutMs: app.config.toolTimeoutMs,
-    allowPrivateUrls: app.config.allowPrivateUrls,
-    channel: "rest",
-    reportError: (error) => reportError(error, { where: "playground" }),
+  const outcome = await callTool(app, {
+    door: "playground",
+    tool: toGatewayTool(app, server, tool),
+    args: input.arguments,
+    principal,
   });
-  return { result, durationMs: Math.round(performance.now() - started) };
+  if (!outcome.ok) throw new AppError("PAYMENT_REQUIRED", outcome.refusal.message);
+  return { result: outcome.result, durationMs: Math.round(performance.now() - started) };
 }

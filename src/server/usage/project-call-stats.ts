@@ -23,7 +23,7 @@ export interface ProjectCallStats {
     toolName: string;
     serverName: string;
     callerName: string;
-    channel: "mcp" | "rest" | "agent";
+    channel: "mcp" | "rest" | "playground" | "agent";
     status: "success" | "error";
     durationMs: number;
     errorMessage: string | null;

@@ -1,31 +1,25 @@
-// The one place Neo's tool steps enter the gateway: the same runTool that /mcp and /api/v1 use, with
-// the project's tools from the gateway's catalogue, the run's principal, the time limit and the call
-// log (channel "agent"). Billing's admission path replaces the body of this file when it lands.
+// The one place Neo's tool steps enter the gateway: admission.ts's callTool, the path every tool call
+// takes (plan and quota, time limit, call log as door "agent"), with the project's tools from the
+// gateway's catalogue and the run's principal.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../app.ts";
+import { callTool } from "../../gateway/admission.ts";
 import type { Principal } from "../../gateway/principal.ts";
-import { runTool } from "../../gateway/run-tool.ts";
-import type { GatewayTool } from "../../gateway/tool-types.ts";
-import { reportError } from "../../observability/report-error.ts";
+import { type GatewayTool, toolError } from "../../gateway/tool-types.ts";
 
 export async function projectToolsForAgent(app: App, projectId: string): Promise<GatewayTool[]> {
   const { byName } = await app.gateway.tools.toolsFor(projectId);
   return [...byName.values()];
 }
 
-export function runStepTool(
+/** A step refused by the plan's quota comes back as the tool's error, so the answer names the limit. */
+export async function runStepTool(
   app: App,
   principal: Principal,
   tool: GatewayTool,
   args: Record<string, unknown>,
   signal: AbortSignal | undefined,
 ): Promise<CallToolResult> {
-  return runTool(tool, args, principal, {
-    recorder: app.gateway.recorder,
-    timeoutMs: app.config.toolTimeoutMs,
-    allowPrivateUrls: app.config.allowPrivateUrls,
-    channel: "agent",
-    signal,
-    reportError: (error) => reportError(error, { where: "agent-step" }),
-  });
+  const outcome = await callTool(app, { door: "agent", tool, args, principal, signal });
+  return outcome.ok ? outcome.result : toolError(outcome.refusal.message);
 }

@@ -75,8 +75,8 @@ export const toolCall = pgTable(
     serverId: text("server_id"),
     serverName: text("server_name").notNull(),
     toolName: text("tool_name").notNull(),
-    /** Which door the call came through: "mcp", "rest", or "agent" (a step of an agent run). */
-    channel: text("channel", { enum: ["mcp", "rest", "agent"] }).notNull(),
+    /** Which door the call came through (gateway/admission.ts). */
+    channel: text("channel", { enum: ["mcp", "rest", "playground", "agent"] }).notNull(),
     apiKeyId: text("api_key_id"),
     oauthClientId: text("oauth_client_id"),
     callerName: text("caller_name").notNull(),

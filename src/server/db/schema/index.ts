@@ -1,5 +1,6 @@
 export * from "./agents.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./contact.ts";
 export * from "./gateway.ts";
 export * from "./integration-connections.ts";

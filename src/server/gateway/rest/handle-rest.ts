@@ -3,12 +3,10 @@
 import { eq } from "drizzle-orm";
 import type { App } from "../../app.ts";
 import { project } from "../../db/schema/index.ts";
-import { reportError } from "../../observability/report-error.ts";
-import { PrincipalResolver } from "../authenticate.ts";
+import { authenticateRequest, callTool } from "../admission.ts";
 import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
 import { canCall, toolCallTarget } from "../project-tools.ts";
 import { readJsonBody } from "../read-json-body.ts";
-import { runTool } from "../run-tool.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 
 export const REST_PREFIX = "/api/v1/";
@@ -27,19 +25,21 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
     return restError(405, "METHOD_NOT_ALLOWED", `Use ${expectedMethod}`, { allow: expectedMethod });
   }
 
-  const token = PrincipalResolver.bearerToken(request.headers.get("authorization"));
-  const principal = token ? await app.gateway.principals.resolve(token, app) : null;
-  if (!principal) {
+  const admission = await authenticateRequest(app, (name) => request.headers.get(name));
+  if (!admission.ok && admission.reason === "host") return restError(403, "FORBIDDEN", admission.message);
+  if (!admission.ok) {
+    const invalid = admission.invalidToken;
     const metadata = `resource_metadata="${protectedResourceMetadataUrl(app.config.baseUrl)}"`;
     return restError(
       401,
       "UNAUTHORIZED",
-      token ? "Invalid, expired or revoked token" : "Authorization required",
+      invalid ? "Invalid, expired or revoked token" : "Authorization required",
       {
-        "www-authenticate": token ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`,
+        "www-authenticate": invalid ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`,
       },
     );
   }
+  const { principal } = admission;
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
 
   if (isDocument) {
@@ -64,13 +64,16 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
   const target = toolCallTarget(tools, name, body.value as Record<string, unknown>);
   if (!target) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
   if ("answer" in target) return Response.json(target.answer);
-  const result = await runTool(target.tool, target.args, principal, {
-    recorder: app.gateway.recorder,
-    timeoutMs: app.config.toolTimeoutMs,
-    allowPrivateUrls: app.config.allowPrivateUrls,
-    channel: "rest",
+  const outcome = await callTool(app, {
+    door: "rest",
+    tool: target.tool,
+    args: target.args,
+    principal,
     signal: request.signal,
-    reportError: (error) => reportError(error, { where: "tool" }),
   });
-  return Response.json(result);
+  if (!outcome.ok) {
+    const { code, message, limit, upgradeUrl } = outcome.refusal;
+    return Response.json({ error: { code, message, limit, upgradeUrl } }, { status: 402 });
+  }
+  return Response.json(outcome.result);
 }

@@ -11,6 +11,10 @@ import {
   unbanUser,
   userSortFields,
 } from "../../admin/admin-users.ts";
+
+import { billingIntervals, planIds } from "../../../lib/plans.ts";
+import { idField } from "../../../lib/validation.ts";
+import { getAllOrganizations, setOrganizationPlan } from "../../billing/all-organizations.ts";
 import { listOutbox } from "../../mail/mailer.ts";
 import { router, siteAdminProcedure } from "../init.ts";
 
@@ -73,4 +77,9 @@ export const adminRouter = router({
   revokeUserSessions: siteAdminProcedure
     .input(z.object({ userId }))
     .mutation(({ ctx, input }) => revokeAllSessionsOf(ctx.app, ctx.headers, input.userId)),
+
+  getAllOrganizations: siteAdminProcedure.query(({ ctx }) => getAllOrganizations(ctx.app)),
+  setOrganizationPlan: siteAdminProcedure
+    .input(z.object({ organizationId: idField, plan: z.enum(planIds), interval: z.enum(billingIntervals) }))
+    .mutation(({ ctx, input }) => setOrganizationPlan(ctx.app, input)),
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
+import { requirePremiumAllowed } from "../../billing/plan-limits.ts";
 import {
   addServer,
   getAvailableIntegrations,
@@ -34,6 +35,7 @@ export const projectServersRouter = router({
   addServer: protectedProcedure
     .input(byProject.extend({ integrationId: integrationIdSchema }))
     .mutation(async ({ ctx, input }) => {
+      await requirePremiumAllowed(ctx.app.db, ctx.app.config.baseUrl, input.projectId, input.integrationId);
       const server = await addServer(ctx.app, ctx.user.id, input.projectId, input.integrationId);
       return { id: server.id, integrationId: server.integrationId };
     }),

@@ -28,7 +28,9 @@ export const projectRouter = router({
         description: projectDescriptionField.optional(),
       }),
     )
-    .mutation(({ ctx, input }) => createProject(ctx.app.db, ctx.user.id, input.organizationId, input)),
+    .mutation(({ ctx, input }) =>
+      createProject(ctx.app.db, ctx.user.id, input.organizationId, input, ctx.app.config.baseUrl),
+    ),
   update: protectedProcedure
     .input(byProject.extend({ name: projectNameField, description: projectDescriptionField.optional() }))
     .mutation(({ ctx, input }) => updateProject(ctx.app.db, ctx.user.id, input.projectId, input)),

@@ -1,0 +1,88 @@
+// The one path every tool call takes, whatever door it comes through:
+//   1. host check and principal — authenticateRequest, for the HTTP doors (/mcp on both request paths,
+//      the REST facade); the playground and an agent's steps run for a signed-in user inside the app,
+//      and build their principal from that user;
+//   2. plan and quota, 3. run (runTool, with its time limit), 4. record — callTool, for every door.
+// A refused call is not run, not logged and not counted; each door turns the refusal into its own
+// protocol's answer (a JSON-RPC error, HTTP 402, a tRPC PAYMENT_REQUIRED).
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { App } from "../app.ts";
+import { quotaRefusalMessage } from "../billing/limit-messages.ts";
+import { reportError } from "../observability/report-error.ts";
+import { PrincipalResolver } from "./authenticate.ts";
+import { hostCheckFor } from "./host-check-for.ts";
+import type { Principal } from "./principal.ts";
+import { runTool } from "./run-tool.ts";
+import type { GatewayTool } from "./tool-types.ts";
+
+export type Door = "mcp" | "rest" | "playground" | "agent";
+
+export type RequestAdmission =
+  | { ok: true; principal: Principal }
+  | { ok: false; reason: "host"; message: string }
+  | { ok: false; reason: "unauthenticated"; invalidToken: boolean };
+
+/** Host/Origin against BASE_URL, then the bearer token's principal. */
+export async function authenticateRequest(
+  app: App,
+  header: (name: "host" | "origin" | "authorization") => string | null,
+): Promise<RequestAdmission> {
+  const refusal = hostCheckFor(app.config.baseUrl)(header("host"), header("origin"));
+  if (refusal) return { ok: false, reason: "host", message: `Forbidden: ${refusal}` };
+  const token = PrincipalResolver.bearerToken(header("authorization"));
+  if (!token) return { ok: false, reason: "unauthenticated", invalidToken: false };
+  const principal = await app.gateway.principals.resolve(token, app);
+  if (!principal) return { ok: false, reason: "unauthenticated", invalidToken: true };
+  return { ok: true, principal };
+}
+
+/** Why a call was refused: the monthly requests of the organization's plan are used up. */
+export interface PaymentRequired {
+  code: "PAYMENT_REQUIRED";
+  message: string;
+  limit: "monthlyRequests";
+  upgradeUrl: string;
+}
+
+export type ToolCallOutcome = { ok: true; result: CallToolResult } | { ok: false; refusal: PaymentRequired };
+
+export interface ToolCall {
+  door: Door;
+  tool: GatewayTool;
+  args: Record<string, unknown>;
+  principal: Principal;
+  /** The caller's own cancellation (request aborted, notifications/cancelled, an agent stopped). */
+  signal?: AbortSignal;
+  /** Progress messages for the caller (MCP progress notifications, when the client asked for them). */
+  onProgress?: (message: string) => void;
+}
+
+const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
+
+/** Plan and quota, run, record: the steps every tool call takes after its principal is known. */
+export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcome> {
+  const { principal } = call;
+  let admission = app.gateway.quota.admit(principal.organizationId);
+  if (admission instanceof Promise) admission = await admission;
+  if (!admission.admitted) {
+    return {
+      ok: false,
+      refusal: {
+        code: "PAYMENT_REQUIRED",
+        limit: "monthlyRequests",
+        message: quotaRefusalMessage(app.config.baseUrl, admission.plan),
+        upgradeUrl: `${app.config.baseUrl}/app/organization/${principal.organizationId}/billing`,
+      },
+    };
+  }
+  const result = await runTool(call.tool, call.args, principal, {
+    recorder: app.gateway.recorder,
+    timeoutMs: app.config.toolTimeoutMs,
+    allowPrivateUrls: app.config.allowPrivateUrls,
+    channel: call.door,
+    signal: call.signal,
+    onProgress: call.onProgress,
+    reportError: reportToolError,
+  });
+  return { ok: true, result };
+}
