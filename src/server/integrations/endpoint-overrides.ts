@@ -2,8 +2,8 @@
 // {"google":{"tokenUrl":"http://127.0.0.1:9999/token"}}. Self-hosters use it for proxies or regional
 // hosts; tests use it to point providers at local fakes.
 import { z } from "zod";
+import { endpointNames } from "../../integrations/_providers/provider-spec.ts";
 import { providerIds } from "../../lib/integrations/types.ts";
-import { endpointNames } from "./providers/provider-spec.ts";
 
 const MESSAGE = `INTEGRATION_ENDPOINTS must be a JSON object of provider → { ${endpointNames.join(", ")} } with absolute http(s) URLs`;
 

@@ -3,13 +3,13 @@
 // replicas the refresh holds the connection's row lock (select … for update), re-reading the row once
 // it has the lock, so a replica that waited finds the fresh token instead of refreshing again.
 import { eq } from "drizzle-orm";
+import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
-import { providerEndpoints, providerSpecs } from "../registry.ts";
 import { type ConnectionRow, findConnection, openTokens, sealTokens } from "./connection-store.ts";
 
 /** Refresh this long before expiry, so a token never expires in the middle of a call. */

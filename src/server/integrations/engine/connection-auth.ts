@@ -1,7 +1,10 @@
 // For an organization's connection to a provider: where to send API calls, with which auth headers and
 // per-connection variables. OAuth connections use the (refreshed) access token; every other flow uses
-// its saved credential through the same table as the check before saving (credential-access.ts).
+// its saved credential through the same builders as the check before saving (src/integrations/_providers/).
 // Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
+
+import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
+import { accessFromCredential, oauthHeaders, providerEndpoints } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
@@ -10,8 +13,6 @@ import { ConnectionUnavailableError, getAccessToken } from "../connections/acces
 import { findConnection } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
-import { providerEndpoints } from "../registry.ts";
-import { accessFromCredential, type CredentialAccess, oauthHeaders } from "./credential-access.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;

@@ -2,6 +2,7 @@
 // with the organization's connection (connection-auth.ts). Every upstream failure — a broken
 // connection, bad arguments, an HTTP error, a timeout — is an isError result that says what happened.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { integrationRegistry } from "../../../../integrations/registry.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { App } from "../../../app.ts";
@@ -9,7 +10,6 @@ import { type Deadline, startDeadline } from "../../../deadline.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { networkReason } from "../../outbound-fetch.ts";
-import { integrationRegistry } from "../../registry.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { buildRequest } from "./build-request.ts";
