@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { credentialShapes } from "../lib/integrations/credentials/index.ts";
 import { providers } from "../lib/integrations/providers.ts";
 import { integrationIds, providerIds } from "../lib/integrations/types.ts";
+import { codeTools, documentTools } from "../server/integrations/engine/openapi/documents.ts";
+import { TOOL_NAME_PATTERN } from "../server/integrations/engine/openapi/generate-tools.ts";
 import { integrationEntries } from "./catalogue.ts";
 import { integrationRegistry, providerSpecs } from "./registry.ts";
 
@@ -23,7 +25,10 @@ describe("integration folders (src/integrations/<id>/)", () => {
       expect(integration.tools.kind).toBe(integration.entry.sourceType);
       if (integration.tools.kind === "openapi") {
         expect(existsSync(path.join(folder, "openapi.json"))).toBe(true);
-        expect(Object.keys(integration.tools.document.paths).length).toBeGreaterThan(0);
+        const names = [...documentTools(id).list, ...codeTools(id)].map((tool) => tool.name);
+        expect(names.length).toBeGreaterThan(0);
+        expect(new Set(names).size, "tool names are unique").toBe(names.length);
+        for (const name of names) expect(name).toMatch(TOOL_NAME_PATTERN);
       }
       expect(integration.references.length).toBeGreaterThan(0);
       for (const url of integration.references) expect(isLink(url), url).toBe(true);

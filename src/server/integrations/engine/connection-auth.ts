@@ -17,6 +17,8 @@ import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-f
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
   authFlow: AuthFlowType;
+  /** The OAuth access token in the headers (to name it as rejected after a 401). */
+  accessToken?: string;
 }
 
 type Discovered = Pick<CredentialAccess, "variables"> & { baseUrl?: string };
@@ -30,10 +32,12 @@ export function forgetConnectionAuth(organizationId: string, provider: ProviderI
   discovered.delete(cacheKey(organizationId, provider));
 }
 
+/** `rejectedToken`: an OAuth access token the provider just refused (401); a refreshed one is used instead. */
 export async function resolveConnectionAuth(
   app: App,
   organizationId: string,
   provider: ProviderId,
+  rejectedToken?: string,
 ): Promise<ConnectionAuth> {
   const name = providers[provider].name;
   const row = await findConnection(app.db, organizationId, provider);
@@ -43,12 +47,13 @@ export async function resolveConnectionAuth(
   }
   const endpoints = providerEndpoints(provider, app.config);
   if (row.authFlow === "oauth") {
-    const token = await getAccessToken(app, organizationId, provider);
+    const token = await getAccessToken(app, organizationId, provider, rejectedToken);
     const headers = oauthHeaders(provider, token);
     const found = await discover(app, organizationId, provider, headers);
     return {
       provider,
       authFlow: "oauth",
+      accessToken: token,
       baseUrl: found.baseUrl ?? endpoints.apiBaseUrl ?? "",
       headers,
       variables: found.variables,

@@ -3,6 +3,7 @@
 // plain Node too) and their tools, generated once per document.
 import { integrationRegistry } from "../../../../integrations/registry.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
+import type { CodeTool } from "./code-tools.ts";
 import { generateTools, type OpenApiTool } from "./generate-tools.ts";
 import type { OpenApiDocument } from "./openapi-types.ts";
 
@@ -27,4 +28,10 @@ export function documentTools(integrationId: IntegrationId) {
     toolsByIntegration.set(integrationId, tools);
   }
   return tools;
+}
+
+/** The tools written as code next to the integration's document (code-tools.ts). */
+export function codeTools(integrationId: IntegrationId): readonly CodeTool[] {
+  const { tools } = integrationRegistry[integrationId];
+  return tools.kind === "openapi" ? (tools.code ?? []) : [];
 }
