@@ -4,6 +4,7 @@
 // users.getProfile. It keeps a small mailbox, pages with opaque nextPageToken values, accepts only the
 // bearer tokens the test says are valid, and answers errors in Google's JSON error shape.
 import type { ServerResponse } from "node:http";
+import { authorized, googleError, pageOf } from "./google-api.ts";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
 export interface FakeMail {
@@ -30,21 +31,7 @@ export interface FakeGmail extends HttpFake {
 
 const PREFIX = "/gmail/v1/users/me";
 
-/** Google's error body (https://cloud.google.com/apis/design/errors#http_mapping). */
-function googleError(
-  response: ServerResponse,
-  code: number,
-  status: string,
-  message: string,
-  reason: string,
-) {
-  json(response, code, { error: { code, message, errors: [{ message, domain: "global", reason }], status } });
-}
-
 const b64url = (text: string | Buffer) => Buffer.from(text).toString("base64url");
-const pageToken = (offset: number) => b64url(`offset:${offset}`);
-const offsetOf = (token: string | null) =>
-  token ? Number(Buffer.from(token, "base64url").toString("utf8").replace("offset:", "")) : 0;
 
 const header = (mail: FakeMail, name: string) =>
   mail.headers.find((item) => item.name.toLowerCase() === name.toLowerCase())?.value ?? "";
@@ -176,16 +163,7 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
   }
 
   const http = await startHttpFake((request: RecordedRequest, response) => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-    if (!fake.acceptsToken(token)) {
-      return googleError(
-        response,
-        401,
-        "UNAUTHENTICATED",
-        "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
-        "authError",
-      );
-    }
+    if (!authorized(request, response, fake.acceptsToken)) return;
     if (!request.path.startsWith(PREFIX))
       return googleError(response, 404, "NOT_FOUND", "Not Found", "notFound");
     const path = request.path.slice(PREFIX.length);
@@ -194,12 +172,7 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
       googleError(response, 404, "NOT_FOUND", "Requested entity was not found.", "notFound");
     const find = (wanted: string | undefined) => fake.mailbox.find((mail) => mail.id === wanted);
     const maxResults = Number(request.query.get("maxResults") ?? 100);
-    const page = <T>(items: T[]) => {
-      const offset = offsetOf(request.query.get("pageToken"));
-      const slice = items.slice(offset, offset + maxResults);
-      const more = offset + maxResults < items.length;
-      return { slice, next: more ? { nextPageToken: pageToken(offset + maxResults) } : {} };
-    };
+    const page = <T>(items: T[]) => pageOf(items, request, maxResults);
     const found = fake.mailbox.filter((mail) =>
       matches(mail, request.query.get("q"), request.query.getAll("labelIds")),
     );

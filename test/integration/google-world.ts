@@ -1,4 +1,4 @@
-// Set-up of the Google tool-pack tests: Google's OAuth server and Gmail API as local fakes, organization
+// Set-up of the Google tool-pack tests: Google's OAuth server, Gmail and Calendar APIs as local fakes, organization
 // A connected to Google through the fake's consent, and an MCP client on project A's /mcp.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -8,6 +8,7 @@ import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
+import { type FakeCalendar, startFakeGoogleCalendar } from "../fakes/google-calendar.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
@@ -24,9 +25,16 @@ export async function startGoogleWorld(integrations: IntegrationId[]) {
   const refused = new Set<string>();
   const accepts = (token: string) => oauth.issued.includes(token) && !refused.has(token);
   const gmail: FakeGmail = await startFakeGmail(accepts);
+  // Calendar (and Drive) are served from Google's shared API host, the provider's apiBaseUrl.
+  const calendar: FakeCalendar = await startFakeGoogleCalendar(accepts);
   const app = await createTestApp({
     INTEGRATION_ENDPOINTS: JSON.stringify({
-      google: { authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl, revokeUrl: oauth.revokeUrl },
+      google: {
+        authorizeUrl: oauth.authorizeUrl,
+        tokenUrl: oauth.tokenUrl,
+        revokeUrl: oauth.revokeUrl,
+        apiBaseUrl: calendar.url,
+      },
       gmail: { apiBaseUrl: gmail.url },
     }),
   });
@@ -60,6 +68,7 @@ export async function startGoogleWorld(integrations: IntegrationId[]) {
     app,
     oauth,
     gmail,
+    calendar,
     client,
     currentToken,
     /** The Authorization header the fakes expect for the connection's current token. */
@@ -82,7 +91,7 @@ export async function startGoogleWorld(integrations: IntegrationId[]) {
     async close() {
       await client.close();
       await app.database.close();
-      await Promise.all([oauth.close(), gmail.close()]);
+      await Promise.all([oauth.close(), gmail.close(), calendar.close()]);
     },
   };
 }

@@ -51,7 +51,10 @@ export function defineCodeTool<Input extends z.ZodObject>(tool: {
   annotations: ToolAnnotations;
   run(args: z.infer<Input>, context: CodeToolContext): Promise<CallToolResult>;
 }): CodeTool {
-  const { $schema: _, ...inputSchema } = z.toJSONSchema(tool.input) as Record<string, unknown>;
+  const { $schema: _, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<
+    string,
+    unknown
+  >;
   return {
     name: tool.name,
     title: tool.title,
