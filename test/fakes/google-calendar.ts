@@ -3,6 +3,7 @@
 // list/get/insert/patch/move/delete and freebusy.query. Recurring events (daily or weekly RRULE with
 // COUNT) are expanded into instances when singleEvents=true; orderBy=startTime without singleEvents is
 // refused as the reference says; lists page with opaque nextPageToken values.
+import type { ServerResponse } from "node:http";
 import { authorized, googleError, pageOf } from "./google-api.ts";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
@@ -59,13 +60,16 @@ const publicEvent = ({ calendarId: _calendar, ...event }: FakeEvent) => ({
   ...event,
 });
 
+/** `other` answers the other APIs on Google's shared host (Drive); it returns false for paths not its own. */
 export async function startFakeGoogleCalendar(
   acceptsToken: (token: string) => boolean,
+  other: (request: RecordedRequest, response: ServerResponse) => boolean = () => false,
 ): Promise<FakeCalendar> {
   let sequence = 0;
   let fake!: FakeCalendar;
   const http = await startHttpFake((request: RecordedRequest, response) => {
     if (!authorized(request, response, acceptsToken)) return;
+    if (other(request, response)) return;
     if (!request.path.startsWith(PREFIX))
       return googleError(response, 404, "NOT_FOUND", "Not Found", "notFound");
     const segments = request.path.slice(PREFIX.length).split("/").filter(Boolean).map(decodeURIComponent);

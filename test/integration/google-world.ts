@@ -1,4 +1,4 @@
-// Set-up of the Google tool-pack tests: Google's OAuth server, Gmail and Calendar APIs as local fakes, organization
+// Set-up of the Google tool-pack tests: Google's OAuth server, Gmail, Calendar and Drive APIs as local fakes, organization
 // A connected to Google through the fake's consent, and an MCP client on project A's /mcp.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -9,6 +9,7 @@ import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
 import { type FakeCalendar, startFakeGoogleCalendar } from "../fakes/google-calendar.ts";
+import { createFakeDrive, type FakeDrive } from "../fakes/google-drive.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
@@ -26,7 +27,8 @@ export async function startGoogleWorld(integrations: IntegrationId[]) {
   const accepts = (token: string) => oauth.issued.includes(token) && !refused.has(token);
   const gmail: FakeGmail = await startFakeGmail(accepts);
   // Calendar (and Drive) are served from Google's shared API host, the provider's apiBaseUrl.
-  const calendar: FakeCalendar = await startFakeGoogleCalendar(accepts);
+  const drive: FakeDrive = createFakeDrive();
+  const calendar: FakeCalendar = await startFakeGoogleCalendar(accepts, drive.handle);
   const app = await createTestApp({
     INTEGRATION_ENDPOINTS: JSON.stringify({
       google: {
@@ -69,6 +71,7 @@ export async function startGoogleWorld(integrations: IntegrationId[]) {
     oauth,
     gmail,
     calendar,
+    drive,
     client,
     currentToken,
     /** The Authorization header the fakes expect for the connection's current token. */

@@ -17,11 +17,24 @@ export interface UpstreamCall {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is with its content type instead of `body` (a multipart upload). */
+  content?: { type: string; body: string };
+  /** The Accept header (default application/json). */
+  accept?: string;
+  /** "root": `path` is relative to the connection's API base, not the document's server URL. */
+  base?: "server" | "root";
+}
+
+export interface UpstreamText {
+  text: string;
+  contentType: string;
 }
 
 export interface CodeToolContext {
   /** The provider's parsed JSON answer; an HTTP error or a failed call ends the tool with its message. */
   request<T = unknown>(call: UpstreamCall): Promise<T>;
+  /** The answer as text with its content type (an exported document, a downloaded file). */
+  requestText(call: UpstreamCall): Promise<UpstreamText>;
 }
 
 export interface CodeTool extends EngineTool {

@@ -15,7 +15,7 @@ import { networkReason } from "../../outbound-fetch.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { buildRequest, serverUrl, type UpstreamRequest } from "./build-request.ts";
-import { type CodeTool, ToolFailure, type UpstreamCall } from "./code-tools.ts";
+import { type CodeTool, ToolFailure, type UpstreamCall, type UpstreamText } from "./code-tools.ts";
 import { codeTools, documentTools, openApiDocuments } from "./documents.ts";
 import { successResult, upstreamError } from "./format-result.ts";
 import { sendRequest } from "./send-request.ts";
@@ -90,6 +90,7 @@ async function callTool(
     try {
       return await (code as CodeTool).run(args, {
         request: (upstream) => requestJson(call, server, upstream),
+        requestText: (upstream) => requestText(call, server, upstream),
       });
     } catch (error) {
       if (error instanceof ToolFailure) return error.result;
@@ -169,22 +170,28 @@ async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
 
 const RETRYABLE_METHODS = new Set(["GET", "PUT", "DELETE"]);
 
-/** A code tool's request: the parsed JSON answer, or a ToolFailure carrying the error result. */
-async function requestJson<T>(call: Exchange, server: string, upstream: UpstreamCall): Promise<T> {
-  let parsed: unknown;
+/** A code tool's request: the answer's text and type, or a ToolFailure carrying the error result. */
+async function requestText(call: Exchange, server: string, upstream: UpstreamCall): Promise<UpstreamText> {
+  let answer: UpstreamText = { text: "", contentType: "" };
   const result = await sendAndRead(
     call,
-    (auth) => codeRequest(serverUrl(server, auth), upstream, auth.headers),
+    (auth) =>
+      codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
     RETRYABLE_METHODS.has(upstream.method),
     async (response, providerName) => {
       const { text, truncated } = await readTextCapped(response, MAX_CODE_ANSWER_BYTES);
       if (truncated) return toolError(`${providerName}'s answer was too large to read.`);
-      parsed = text.trim() ? JSON.parse(text) : {};
+      answer = { text, contentType: response.headers.get("content-type") ?? "" };
       return { content: [] };
     },
   );
   if (result.isError) throw new ToolFailure(result);
-  return parsed as T;
+  return answer;
+}
+
+async function requestJson<T>(call: Exchange, server: string, upstream: UpstreamCall): Promise<T> {
+  const { text } = await requestText(call, server, upstream);
+  return (text.trim() ? JSON.parse(text) : {}) as T;
 }
 
 /** Code tools read whole answers (a message with its bodies), decode and shorten what they return. */
@@ -196,16 +203,20 @@ function codeRequest(base: string, upstream: UpstreamCall, headers: Record<strin
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
-  const hasBody = upstream.body !== undefined;
+  const content =
+    upstream.content ??
+    (upstream.body !== undefined
+      ? { type: "application/json", body: JSON.stringify(upstream.body) }
+      : undefined);
   return {
     method: upstream.method,
     url: url.toString(),
     headers: {
-      accept: "application/json",
-      ...(hasBody ? { "content-type": "application/json" } : {}),
+      accept: upstream.accept ?? "application/json",
+      ...(content ? { "content-type": content.type } : {}),
       ...headers,
     },
-    body: hasBody ? JSON.stringify(upstream.body) : undefined,
+    body: content?.body,
   };
 }
 
