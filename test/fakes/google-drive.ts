@@ -100,7 +100,7 @@ export function createFakeDrive(): FakeDrive {
           return true;
         }
         const parts = parseMultipart(String(request.headers["content-type"] ?? ""), request.body);
-        if (!parts || parts[0]?.type !== "application/json") {
+        if (parts?.[0]?.type !== "application/json") {
           googleError(response, 400, "INVALID_ARGUMENT", "Malformed multipart body.", "badContent");
           return true;
         }
