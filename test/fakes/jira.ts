@@ -50,7 +50,11 @@ function matchesJql(issue: FakeIssue, jql: string) {
   });
 }
 
-export async function startFakeJira(acceptsToken: (token: string) => boolean): Promise<FakeJira> {
+/** `other` answers the other products on the same host (Confluence); false for paths not its own. */
+export async function startFakeJira(
+  acceptsToken: (token: string) => boolean,
+  other: (request: RecordedRequest, response: ServerResponse, cloudId: string) => boolean = () => false,
+): Promise<FakeJira> {
   let fake!: FakeJira;
   let sequence = 100;
   const http = await startHttpFake((request: RecordedRequest, response) => {
@@ -67,6 +71,7 @@ export async function startFakeJira(acceptsToken: (token: string) => boolean): P
         },
       ]);
     }
+    if (other(request, response, fake.cloudId)) return;
     const prefix = `/ex/jira/${fake.cloudId}/rest/api/3`;
     if (!request.path.startsWith(prefix)) return json(response, 404, { code: 404, message: "Not Found" });
     const segments = request.path.slice(prefix.length).split("/").filter(Boolean).map(decodeURIComponent);

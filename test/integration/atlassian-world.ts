@@ -1,4 +1,4 @@
-// Set-up of the Atlassian tool-pack tests: Atlassian's OAuth server and a Jira site as local fakes,
+// Set-up of the Atlassian tool-pack tests: Atlassian's OAuth server and a Jira and Confluence site as local fakes,
 // organization A connected through the fake's consent, and an MCP client on project A's /mcp.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
+import { createFakeConfluence, type FakeConfluence } from "../fakes/confluence.ts";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
@@ -20,7 +21,8 @@ export async function startAtlassianWorld() {
     expiresIn: 3600,
   });
   const accepts = (token: string) => oauth.issued.includes(token);
-  const jira: FakeJira = await startFakeJira(accepts);
+  const confluence: FakeConfluence = createFakeConfluence();
+  const jira: FakeJira = await startFakeJira(accepts, confluence.handle);
   const app = await createTestApp({
     INTEGRATION_ENDPOINTS: JSON.stringify({
       atlassian: { authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl, apiBaseUrl: jira.url },
@@ -45,7 +47,9 @@ export async function startAtlassianWorld() {
     new URL(location).pathname,
   );
   expect(callback?.status).toBe(302);
-  await owner.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "jira" });
+  for (const integrationId of ["jira", "confluence"] as const) {
+    await owner.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId });
+  }
   const key = await owner.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
   const client: Client = await connectMcpClient(app, key.secret);
   const currentToken = () => oauth.issued.filter((token) => token.includes("access-token")).at(-1) ?? "";
@@ -53,6 +57,7 @@ export async function startAtlassianWorld() {
     app,
     oauth,
     jira,
+    confluence,
     client,
     bearer: () => `Bearer ${currentToken()}`,
     async expireStoredToken() {
