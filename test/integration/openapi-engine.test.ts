@@ -178,7 +178,7 @@ describe("other credential flows", () => {
   it("Google service account: its token as bearer, and an expired one reported instead of sent", async () => {
     await save("google", "service-account", { accessToken: "sa-token", refreshToken: "sa-refresh" });
     w.otherApi.requests.length = 0;
-    await w.call({ organizationId: w.world.orgB.id, integrationId: "gmail" }, "list_messages", {
+    await w.call({ organizationId: w.world.orgB.id, integrationId: "gmail" }, "search_messages", {
       q: "is:unread",
       maxResults: 5,
     });

@@ -45,6 +45,7 @@ export async function startOpenApiWorld() {
         apiBaseUrl: otherApi.url,
       },
       google: { apiBaseUrl: otherApi.url },
+      gmail: { apiBaseUrl: otherApi.url },
     }),
   });
   const world = await buildWorld(app);

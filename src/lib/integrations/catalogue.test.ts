@@ -1,10 +1,10 @@
 // The catalogue against SPEC §3 and §9: ids, providers, categories, coming-soon list, badges,
 // popularity, and the search/filter of the public page.
 import { describe, expect, it } from "vitest";
+import { integrations } from "../../integrations/catalogue.ts";
 import { catalogue, filterCatalogue, findIntegration } from "./catalogue.ts";
 import { parseCatalogueSearch } from "./catalogue-search.ts";
 import { comingSoon } from "./coming-soon.ts";
-import { integrations } from "./integrations.ts";
 import { INVALID_AUTH_FLOW_MESSAGE, isAuthFlowAllowed, providers } from "./providers.ts";
 import { standardTools } from "./standard-tools.ts";
 import { categories, integrationIds, providerIds } from "./types.ts";

@@ -1,10 +1,11 @@
 // The public catalogue: integrations, standard tools and coming-soon tools in one list, most popular
 // first, with the search and the one filter the /integrations page accepts (SPEC §2, §5).
+
+import { integrations } from "../../integrations/catalogue.ts";
 import type { CatalogueEntry, IntegrationEntry } from "./catalogue-entry.ts";
 import type { CatalogueSearch } from "./catalogue-search.ts";
 import { comingSoon } from "./coming-soon.ts";
 import { type IntegrationId, isIntegrationId, STANDARD_TOOLS_FILTER } from "./ids.ts";
-import { integrations } from "./integrations.ts";
 import { standardTools } from "./standard-tools.ts";
 
 export const catalogue: readonly CatalogueEntry[] = [...integrations, ...standardTools, ...comingSoon].sort(

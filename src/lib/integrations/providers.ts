@@ -1,6 +1,6 @@
 // Providers own the auth of their integrations (SPEC §3, §5): which flows they allow and how they are
 // named on screen. Isomorphic, so forms offer exactly the flows the server accepts.
-import type { AuthFlowType, IntegrationId, ProviderId } from "./types.ts";
+import type { AuthFlowType, ProviderId } from "./types.ts";
 
 export interface ProviderInfo {
   name: string;
@@ -25,29 +25,6 @@ export const providers = {
   exa: { name: "Exa", authFlows: ["api-token"] },
   openai: { name: "OpenAI", authFlows: ["api-token"] },
 } as const satisfies Record<ProviderId, ProviderInfo>;
-
-/** SPEC §3: Google and Microsoft products share their provider; every other integration is its own. */
-export const integrationProvider = {
-  gmail: "google",
-  "google-calendar": "google",
-  "google-drive": "google",
-  jira: "atlassian",
-  confluence: "atlassian",
-  sharepoint: "microsoft",
-  "outlook-email": "microsoft",
-  "outlook-calendar": "microsoft",
-  hubspot: "hubspot",
-  salesforce: "salesforce",
-  raynet: "raynet",
-  caflou: "caflou",
-  monday: "monday",
-  pipedrive: "pipedrive",
-  alveno: "alveno",
-  attio: "attio",
-  surveymonkey: "surveymonkey",
-  brevo: "brevo",
-  exa: "exa",
-} as const satisfies Record<IntegrationId, ProviderId>;
 
 export const INVALID_AUTH_FLOW_MESSAGE = "Invalid auth flow type for the selected provider";
 

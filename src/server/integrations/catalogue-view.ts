@@ -1,11 +1,12 @@
 // What the public catalogue pages read: the isomorphic entries plus, for integrations, the auth flows
 // their provider allows. Unknown detail ids fail with SPEC §8's message.
+
+import { integrationsOfProvider } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";
 import { catalogue, findIntegration } from "../../lib/integrations/catalogue.ts";
 import type { IntegrationEntry } from "../../lib/integrations/catalogue-entry.ts";
 import { authFlowLabels, providers } from "../../lib/integrations/providers.ts";
 import { invalidServerIdMessage } from "../../lib/integrations/types.ts";
-import { integrationsOfProvider } from "./registry.ts";
 
 export function listCatalogue() {
   return catalogue;

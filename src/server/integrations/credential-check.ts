@@ -1,53 +1,14 @@
 // Service-account and API-token credentials are checked with one cheap, read-only call before they
 // are saved, so a typo is reported at once instead of when an agent first uses the integration.
+
+import type { CredentialValues } from "../../integrations/_providers/access.ts";
+import { accessFromCredential, providerEndpoints, providerSpecs } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
-import { accessFromCredential, type CredentialValues } from "./engine/credential-access.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
-import { providerEndpoints } from "./registry.ts";
-
-interface CheckRequest {
-  /** Appended to the provider's base URL. */
-  path: string;
-  method?: "GET" | "POST";
-  headers?: Record<string, string>;
-  body?: string;
-}
-type Check = (values: CredentialValues) => CheckRequest;
-
-const path = (value: string | number | undefined) => encodeURIComponent(String(value ?? ""));
-
-/** MCP servers answer `initialize` cheaply; a refused key fails it with 401/403. */
-const mcpInitialize: Check = () => ({
-  path: "",
-  method: "POST",
-  headers: { accept: "application/json, text/event-stream", "content-type": "application/json" },
-  body: JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "portico", version: "1" },
-    },
-  }),
-});
-
-// Base URLs and auth headers come from engine/credential-access.ts, the table the engines use too.
-const checks: Partial<Record<`${ProviderId}:${AuthFlowType}`, Check>> = {
-  "google:service-account": () => ({ path: "/oauth2/v3/userinfo" }),
-  "atlassian:api-token": (v) => ({ path: `/ex/jira/${path(v.cloudId)}/rest/api/3/myself` }),
-  "raynet:api-token": () => ({ path: "/company/?limit=1" }),
-  "caflou:api-token": (v) => ({ path: `/api/v1/${path(v.accountId)}/companies?per_page=1` }),
-  "alveno:api-token": () => ({ path: "/api/v1/employees?limit=1" }),
-  "brevo:api-token": mcpInitialize,
-  "exa:api-token": mcpInitialize,
-  "openai:api-token": () => ({ path: "/models" }),
-};
 
 export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
 
@@ -58,7 +19,8 @@ export async function checkCredential(
   authFlow: AuthFlowType,
   values: CredentialValues,
 ): Promise<void> {
-  const check = checks[`${provider}:${authFlow}`];
+  // Each provider's check and access are in src/integrations/_providers/<provider>.ts.
+  const check = authFlow === "oauth" ? undefined : providerSpecs[provider].check[authFlow];
   const access = accessFromCredential(provider, authFlow, values, providerEndpoints(provider, config));
   if (!check || !access) return;
   const name = providers[provider].name;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { providerEndpoints } from "../../integrations/registry.ts";
 import { ConfigError, parseConfig } from "../config.ts";
-import { providerEndpoints } from "./registry.ts";
 
 describe("INTEGRATION_ENDPOINTS", () => {
   it("replaces a provider's endpoints and keeps its other defaults", () => {

@@ -2,7 +2,7 @@
 // is the number of tools the integration offers through the organization's active connection (what a
 // project server of it would expose); 0 without one or while the engine cannot list them.
 import { eq } from "drizzle-orm";
-import { integrations } from "../../lib/integrations/integrations.ts";
+import { integrations } from "../../integrations/catalogue.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";

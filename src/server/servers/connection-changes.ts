@@ -2,12 +2,12 @@
 // changes which tools the organization's project servers offer: their projects' cached tools are
 // dropped on every replica, and the engines forget what they cached for it here.
 import { and, eq, inArray } from "drizzle-orm";
+import { integrationRegistry, integrationsOfProvider } from "../../integrations/registry.ts";
 import { integrationIds } from "../../lib/integrations/ids.ts";
 import type { ProviderId } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
 import { project, projectServer } from "../db/schema/index.ts";
 import { engineFor } from "../integrations/engine/engines.ts";
-import { integrationRegistry, integrationsOfProvider } from "../integrations/registry.ts";
 
 /** `provider` omitted: any of the organization's connections may have changed. */
 export async function connectionChanged(app: App, organizationId: string, provider?: ProviderId) {

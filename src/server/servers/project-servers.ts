@@ -1,8 +1,8 @@
 // A project's servers as its members see and manage them: list (viewers), add and remove (editors and
 // admins). Every change reaches the project's /mcp at once on every replica (gateway.invalidateProject).
 import { and, eq } from "drizzle-orm";
+import { integrations } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
-import { integrations } from "../../lib/integrations/integrations.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { ConnectionStatus, IntegrationId } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";

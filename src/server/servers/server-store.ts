@@ -1,10 +1,10 @@
 // Reading project servers with what every caller needs beside the row: the project's organization
 // (whose connection the server uses) and the integration's catalogue entry.
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { integrationRegistry } from "../../integrations/registry.ts";
 import type { IntegrationId } from "../../lib/integrations/types.ts";
 import type { Database } from "../db/client.ts";
 import { project, projectServer, projectServerTool } from "../db/schema/index.ts";
-import { integrationRegistry } from "../integrations/registry.ts";
 
 export interface ServerRecord {
   id: string;

@@ -3,13 +3,13 @@
 // replicas the refresh holds the connection's row lock (select … for update), re-reading the row once
 // it has the lock, so a replica that waited finds the fresh token instead of refreshing again.
 import { eq } from "drizzle-orm";
+import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
-import { providerEndpoints, providerSpecs } from "../registry.ts";
 import { type ConnectionRow, findConnection, openTokens, sealTokens } from "./connection-store.ts";
 
 /** Refresh this long before expiry, so a token never expires in the middle of a call. */
@@ -26,17 +26,25 @@ export class ConnectionUnavailableError extends Error {
   }
 }
 
-const fresh = (row: ConnectionRow) =>
-  row.accessTokenExpiresAt === null || row.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+// A token without a stored expiry (the token answer had no expires_in) counts as fresh until the provider
+// refuses it: then the caller passes it back as `rejected` and it is refreshed once.
+const fresh = (row: ConnectionRow, token: string, rejected?: string) =>
+  token !== rejected &&
+  (row.accessTokenExpiresAt === null || row.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS);
 
 // Refreshes under way, per app instance (one per process in production; tests run two "replicas" in
 // one process, which must each take the database lock like separate processes would).
 const inFlightByApp = new WeakMap<App, Map<string, Promise<string>>>();
 
+/**
+ * `rejected`: the token the provider just answered 401 to. It is refreshed (unless another caller already
+ * replaced it), so a token revoked or expired early costs one retry instead of a failed call.
+ */
 export async function getAccessToken(
   app: App,
   organizationId: string,
   provider: ProviderId,
+  rejected?: string,
 ): Promise<string> {
   const row = await findConnection(app.db, organizationId, provider);
   const name = providers[provider].name;
@@ -46,7 +54,7 @@ export async function getAccessToken(
   }
   const tokens = openTokens(app.keyring, row);
   if (!tokens) throw new ConnectionUnavailableError(`The ${name} connection holds no token. Connect again.`);
-  if (fresh(row)) return tokens.accessToken;
+  if (fresh(row, tokens.accessToken, rejected)) return tokens.accessToken;
   let inFlight = inFlightByApp.get(app);
   if (!inFlight) {
     inFlight = new Map();
@@ -55,7 +63,7 @@ export async function getAccessToken(
   const pending = inFlight;
   let refresh = pending.get(row.id);
   if (!refresh) {
-    refresh = refreshUnderLock(app, row.id).finally(() => pending.delete(row.id));
+    refresh = refreshUnderLock(app, row.id, rejected).finally(() => pending.delete(row.id));
     pending.set(row.id, refresh);
   }
   return refresh;
@@ -63,7 +71,7 @@ export async function getAccessToken(
 
 type Outcome = { token: string } | { failure: string };
 
-async function refreshUnderLock(app: App, connectionId: string): Promise<string> {
+async function refreshUnderLock(app: App, connectionId: string, rejected?: string): Promise<string> {
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select()
@@ -76,7 +84,7 @@ async function refreshUnderLock(app: App, connectionId: string): Promise<string>
       return { failure: row.statusReason ?? `The ${name} connection is ${row.status}.` };
     const tokens = openTokens(app.keyring, row);
     if (!tokens) return { failure: `The ${name} connection holds no token. Connect again.` };
-    if (fresh(row)) return { token: tokens.accessToken };
+    if (fresh(row, tokens.accessToken, rejected)) return { token: tokens.accessToken };
 
     const fail = async (reason: string, keepTokens: boolean): Promise<Outcome> => {
       await tx

@@ -1,5 +1,7 @@
 // An organization's connections as its members see and manage them: list (members), disconnect and
 // re-check (owners and admins). Starting an OAuth connection lives in ../oauth/start-oauth.ts.
+
+import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
@@ -8,7 +10,6 @@ import { requireOrganizationAction } from "../../organizations/access.ts";
 import { checkCredential } from "../credential-check.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { revokeToken } from "../oauth/token-client.ts";
-import { providerEndpoints, providerSpecs } from "../registry.ts";
 import {
   connectionView,
   findConnection,

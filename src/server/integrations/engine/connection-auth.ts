@@ -1,7 +1,10 @@
 // For an organization's connection to a provider: where to send API calls, with which auth headers and
 // per-connection variables. OAuth connections use the (refreshed) access token; every other flow uses
-// its saved credential through the same table as the check before saving (credential-access.ts).
+// its saved credential through the same builders as the check before saving (src/integrations/_providers/).
 // Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
+
+import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
+import { accessFromCredential, oauthHeaders, providerEndpoints } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
@@ -10,12 +13,12 @@ import { ConnectionUnavailableError, getAccessToken } from "../connections/acces
 import { findConnection } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
-import { providerEndpoints } from "../registry.ts";
-import { accessFromCredential, type CredentialAccess, oauthHeaders } from "./credential-access.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
   authFlow: AuthFlowType;
+  /** The OAuth access token in the headers (to name it as rejected after a 401). */
+  accessToken?: string;
 }
 
 type Discovered = Pick<CredentialAccess, "variables"> & { baseUrl?: string };
@@ -29,10 +32,12 @@ export function forgetConnectionAuth(organizationId: string, provider: ProviderI
   discovered.delete(cacheKey(organizationId, provider));
 }
 
+/** `rejectedToken`: an OAuth access token the provider just refused (401); a refreshed one is used instead. */
 export async function resolveConnectionAuth(
   app: App,
   organizationId: string,
   provider: ProviderId,
+  rejectedToken?: string,
 ): Promise<ConnectionAuth> {
   const name = providers[provider].name;
   const row = await findConnection(app.db, organizationId, provider);
@@ -42,12 +47,13 @@ export async function resolveConnectionAuth(
   }
   const endpoints = providerEndpoints(provider, app.config);
   if (row.authFlow === "oauth") {
-    const token = await getAccessToken(app, organizationId, provider);
+    const token = await getAccessToken(app, organizationId, provider, rejectedToken);
     const headers = oauthHeaders(provider, token);
     const found = await discover(app, organizationId, provider, headers);
     return {
       provider,
       authFlow: "oauth",
+      accessToken: token,
       baseUrl: found.baseUrl ?? endpoints.apiBaseUrl ?? "",
       headers,
       variables: found.variables,

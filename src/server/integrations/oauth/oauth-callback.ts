@@ -3,6 +3,7 @@
 // authorization inside another person's organization). The user always lands on the integration's
 // editor, where the connection's status and reason say how it went.
 import { eq } from "drizzle-orm";
+import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
@@ -16,7 +17,6 @@ import {
   upsertConnection,
 } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
-import { providerEndpoints, providerSpecs } from "../registry.ts";
 import { hashState, oauthStateContext } from "./pkce.ts";
 import { exchangeCode, TokenRequestError } from "./token-client.ts";
 

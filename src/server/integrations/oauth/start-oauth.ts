@@ -2,8 +2,15 @@
 // one, remember a single-use state (bound to the user who started) with the PKCE verifier, and send
 // the browser to the provider. The connection shows "pending" until the provider sends the user back.
 import { lt } from "drizzle-orm";
+import { integrationProvider } from "../../../integrations/catalogue.ts";
+import {
+  integrationRegistry,
+  integrationsOfProvider,
+  providerEndpoints,
+  providerSpecs,
+} from "../../../integrations/registry.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { integrationProvider, providers } from "../../../lib/integrations/providers.ts";
+import { providers } from "../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { Keyring } from "../../crypto/envelope.ts";
@@ -11,7 +18,6 @@ import { integrationOAuthState } from "../../db/schema/index.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { findConnection, upsertConnection } from "../connections/connection-store.ts";
 import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
-import { integrationsOfProvider, providerEndpoints, providerSpecs } from "../registry.ts";
 import { codeChallengeOf, hashState, oauthStateContext, randomToken } from "./pkce.ts";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -79,7 +85,7 @@ export async function startOAuthConnection(
 
   const scopes = new Set([
     ...(oauth.baseScopes ?? []),
-    ...integrationsOfProvider(provider).flatMap((id) => oauth.scopes[id] ?? []),
+    ...integrationsOfProvider(provider).flatMap((id) => integrationRegistry[id].oauthScopes),
   ]);
   const url = new URL(endpoints.authorizeUrl);
   url.searchParams.set("response_type", "code");

@@ -1,8 +1,8 @@
 // The provider's token endpoint (RFC 6749 §4.1.3, §6) and revocation endpoint (RFC 7009): code
 // exchange, refresh and revoke, with the client authentication the provider expects.
 import { z } from "zod";
+import type { OAuthSpec } from "../../../integrations/_providers/provider-spec.ts";
 import { networkReason, providerFetch } from "../outbound-fetch.ts";
-import type { OAuthSpec } from "../providers/provider-spec.ts";
 
 export interface OAuthClient {
   clientId: string;

@@ -2,9 +2,9 @@
 // may override it) and the stored API key of the organization's active connection. Read on every use,
 // so a disconnected or re-keyed connection takes effect at once.
 import { createHash } from "node:crypto";
+import { integrationRegistry } from "../../../../integrations/registry.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { App } from "../../../app.ts";
-import { integrationRegistry } from "../../registry.ts";
 import { resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget } from "../engine.ts";
 

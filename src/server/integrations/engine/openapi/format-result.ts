@@ -39,6 +39,8 @@ function messageIn(value: unknown): string | undefined {
   if (Array.isArray(value)) return messageIn(value[0]);
   if (typeof value !== "object" || value === null) return undefined;
   const record = value as Record<string, unknown>;
+  const jira = atlassianMessage(record);
+  if (jira) return jira;
   for (const key of [
     "message",
     "error_description",
@@ -53,6 +55,26 @@ function messageIn(value: unknown): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Jira's and Confluence's error shape: { errorMessages: [..], errors: { field: message } }, as one
+ * sentence ("Issue does not exist; summary: You must specify a summary of the issue.").
+ * https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/#status-codes
+ */
+function atlassianMessage(record: Record<string, unknown>): string | undefined {
+  const { errorMessages, errors } = record;
+  const general = Array.isArray(errorMessages)
+    ? errorMessages.filter((item) => typeof item === "string")
+    : [];
+  const byField =
+    typeof errors === "object" && errors !== null && !Array.isArray(errors)
+      ? Object.entries(errors)
+          .filter(([, message]) => typeof message === "string")
+          .map(([field, message]) => `${field}: ${message}`)
+      : [];
+  const parts = [...general, ...byField];
+  return parts.length > 0 ? parts.join("; ") : undefined;
 }
 
 export async function upstreamError(

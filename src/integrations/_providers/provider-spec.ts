@@ -1,0 +1,45 @@
+// What the server knows about a provider, once per provider (a Google connection serves Gmail, Calendar
+// and Drive): where its OAuth and API endpoints are, how it wants to be called with each saved
+// credential, and the cheap call that checks a credential before it is saved. Endpoints are defaults;
+// configuration (INTEGRATION_ENDPOINTS) replaces any of them, which is how tests point providers at fakes.
+// Which OAuth scopes a connection asks for is each integration's own (src/integrations/<id>/index.ts).
+import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
+import type { AccessBuilder, CheckRequest, CredentialValues } from "./access.ts";
+
+export interface ProviderEndpoints {
+  authorizeUrl?: string;
+  tokenUrl?: string;
+  /** RFC 7009 token revocation; absent when the provider offers none. */
+  revokeUrl?: string;
+  /** Base of the provider's REST API (for API-token checks and the OpenAPI engine). */
+  apiBaseUrl?: string;
+  /** Remote MCP server of the provider (source type mcp). */
+  mcpUrl?: string;
+}
+export const endpointNames = ["authorizeUrl", "tokenUrl", "revokeUrl", "apiBaseUrl", "mcpUrl"] as const;
+
+export interface OAuthSpec {
+  /** Whether the provider accepts PKCE (S256); we send it whenever it does. */
+  pkce: boolean;
+  /** How the client authenticates at the token endpoint. */
+  clientAuth: "body" | "basic";
+  /** Scopes every connection asks for (e.g. offline access for refresh tokens). */
+  baseScopes?: readonly string[];
+  scopeSeparator?: string;
+  extraAuthorizeParams?: Record<string, string>;
+  /** The Authorization header for an access token; a bearer token when absent. */
+  headers?: (accessToken: string) => Record<string, string>;
+}
+
+export interface ProviderSpec {
+  id: ProviderId;
+  endpoints: ProviderEndpoints;
+  /** Required when the provider's auth flows (lib/integrations/providers.ts) include OAuth. */
+  oauth?: OAuthSpec;
+  /** Every non-OAuth flow the provider allows: base URL, headers and URL variables from the saved values. */
+  access: Partial<Record<Exclude<AuthFlowType, "oauth">, AccessBuilder>>;
+  /** Every non-OAuth flow: one cheap read-only request (appended to the access's base URL). */
+  check: Partial<Record<Exclude<AuthFlowType, "oauth">, (values: CredentialValues) => CheckRequest>>;
+  /** The provider's public pages the endpoints, auth and checks above were taken from. */
+  references: readonly string[];
+}

@@ -1,0 +1,12 @@
+// Attio on the server: its entry, the OAuth scopes its tools need, its tools and their references.
+import type { OpenApiDocument } from "../../server/integrations/engine/openapi/openapi-types.ts";
+import { defineIntegration } from "../define-integration.ts";
+import { attioEntry } from "./entry.ts";
+import document from "./openapi.json" with { type: "json" };
+
+export const attioIntegration = defineIntegration({
+  entry: attioEntry,
+  oauthScopes: [],
+  tools: { kind: "openapi", document: document as OpenApiDocument },
+  references: ["https://docs.attio.com/rest-api/overview"],
+});

@@ -1,0 +1,14 @@
+// caflou: its public catalogue entry (browser-safe: no server code, no zod).
+import { defineEntry } from "../define-entry.ts";
+
+export const caflouEntry = defineEntry("caflou", {
+  provider: "caflou",
+  name: "Caflou",
+  description: "Projects, tasks, time and invoices from the Caflou business management system.",
+  category: "Project Management",
+  logo: { background: "#00B2A9", glyph: "Cf" },
+  features: ["List projects and tasks", "Track time", "Read invoices and customers"],
+  documentationUrl: "https://www.caflou.com/",
+  popularity: 50,
+  sourceType: "openapi",
+});

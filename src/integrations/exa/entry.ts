@@ -1,0 +1,14 @@
+// exa: its public catalogue entry (browser-safe: no server code, no zod).
+import { defineEntry } from "../define-entry.ts";
+
+export const exaEntry = defineEntry("exa", {
+  provider: "exa",
+  name: "Exa",
+  description: "AI web search: find and read current pages from the web, through Exa's MCP server.",
+  category: "Communication & Collaboration",
+  logo: { background: "#1F40ED", glyph: "E" },
+  features: ["Neural web search", "Read page contents", "Find similar pages"],
+  documentationUrl: "https://docs.exa.ai/",
+  popularity: 70,
+  sourceType: "mcp",
+});

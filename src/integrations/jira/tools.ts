@@ -1,0 +1,137 @@
+// Jira's writing tools as code: descriptions and comments are Atlassian Document Format on the wire,
+// which a model should not have to write, so these take plain text and build the ADF document.
+// https://developer.atlassian.com/cloud/jira/platform/apis/document/structure/
+import { z } from "zod";
+import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+
+/** Plain text → an ADF document: blank lines separate paragraphs, single line breaks stay. */
+export function textToAdf(text: string) {
+  const paragraphs = text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
+  return {
+    type: "doc",
+    version: 1,
+    content: paragraphs.map((paragraph) => ({
+      type: "paragraph",
+      content: paragraph
+        .split("\n")
+        .flatMap((line, index) => [
+          ...(index > 0 ? [{ type: "hardBreak" }] : []),
+          ...(line ? [{ type: "text", text: line }] : []),
+        ]),
+    })),
+  };
+}
+
+const issueKey = z.string().min(1).max(100).describe("The issue key, e.g. PROJ-123 (or its numeric id).");
+const summary = z.string().min(1).max(255).describe("One-line title of the issue.");
+const description = z
+  .string()
+  .max(100_000)
+  .describe("The description as plain text; blank lines separate paragraphs.");
+const labels = z
+  .array(z.string().min(1).max(255).regex(/^\S+$/, "no spaces"))
+  .max(50)
+  .describe('Labels (no spaces), e.g. ["backend"].');
+const priority = z.string().min(1).max(100).describe('Priority name, e.g. "High".');
+const moreFields = z
+  .record(z.string(), z.unknown())
+  .describe('Other fields by id as Jira takes them, e.g. {"duedate": "2026-03-31", "customfield_10016": 5}.');
+
+export const createIssue = defineCodeTool({
+  name: "create_issue",
+  title: "Create an issue",
+  description:
+    'Use to file a new bug, task or story. Returns the new issue\'s id and key (e.g. PROJ-124). Example: {"projectKey": "PROJ", "issueType": "Bug", "summary": "Login fails on Safari", "description": "Steps:\\n1. Open /login\\n2. Submit\\n\\nThe page reloads.", "labels": ["frontend"]}.',
+  input: z.strictObject({
+    projectKey: z.string().min(1).max(100).describe("The project's key (list_projects), e.g. PROJ."),
+    issueType: z.string().min(1).max(100).describe('The issue type name, e.g. "Task", "Bug" or "Story".'),
+    summary,
+    description: description.optional(),
+    labels: labels.optional(),
+    priority: priority.optional(),
+    assigneeAccountId: z.string().min(1).optional().describe("accountId from find_assignable_users."),
+    parentKey: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Parent issue key, for a sub-task or an issue in an epic."),
+    fields: moreFields.optional(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  async run(args, context) {
+    const fields: Record<string, unknown> = {
+      project: { key: args.projectKey },
+      issuetype: { name: args.issueType },
+      summary: args.summary,
+      ...(args.description !== undefined ? { description: textToAdf(args.description) } : {}),
+      ...(args.labels ? { labels: args.labels } : {}),
+      ...(args.priority ? { priority: { name: args.priority } } : {}),
+      ...(args.assigneeAccountId ? { assignee: { accountId: args.assigneeAccountId } } : {}),
+      ...(args.parentKey ? { parent: { key: args.parentKey } } : {}),
+      ...args.fields,
+    };
+    return jsonResult(await context.request({ method: "POST", path: "/issue", body: { fields } }));
+  },
+});
+
+export const editIssue = defineCodeTool({
+  name: "edit_issue",
+  title: "Edit an issue",
+  description:
+    'Use to change an issue\'s summary, description, labels, priority or other fields; fields not given stay as they are (labels, if given, replace the list). To change the status use transition_issue, to assign use assign_issue. Example: {"issueIdOrKey": "PROJ-123", "priority": "High", "labels": ["backend", "urgent"]}.',
+  input: z.strictObject({
+    issueIdOrKey: issueKey,
+    summary: summary.optional(),
+    description: description.optional(),
+    labels: labels.optional(),
+    priority: priority.optional(),
+    fields: moreFields.optional(),
+    notifyUsers: z.boolean().optional().describe("Email watchers about the change (Jira's default is true)."),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  async run({ issueIdOrKey, notifyUsers, ...args }, context) {
+    const fields: Record<string, unknown> = {
+      ...(args.summary !== undefined ? { summary: args.summary } : {}),
+      ...(args.description !== undefined ? { description: textToAdf(args.description) } : {}),
+      ...(args.labels ? { labels: args.labels } : {}),
+      ...(args.priority ? { priority: { name: args.priority } } : {}),
+      ...args.fields,
+    };
+    if (Object.keys(fields).length === 0) {
+      return { isError: true, content: [{ type: "text", text: "Give at least one field to change." }] };
+    }
+    await context.request({
+      method: "PUT",
+      path: `/issue/${encodeURIComponent(issueIdOrKey)}`,
+      query: { notifyUsers },
+      body: { fields },
+    });
+    return jsonResult({ issue: issueIdOrKey, updated: Object.keys(fields) });
+  },
+});
+
+export const addComment = defineCodeTool({
+  name: "add_comment",
+  title: "Comment on an issue",
+  description:
+    'Use to add a comment to an issue (a status note, an answer to a question). Returns the comment with its id and creation time. Example: {"issueIdOrKey": "PROJ-123", "text": "Fixed in build 1.4.2; please verify."}.',
+  input: z.strictObject({
+    issueIdOrKey: issueKey,
+    text: z
+      .string()
+      .min(1)
+      .max(100_000)
+      .describe("The comment as plain text; blank lines separate paragraphs."),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  async run({ issueIdOrKey, text }, context) {
+    const comment = await context.request<Record<string, unknown>>({
+      method: "POST",
+      path: `/issue/${encodeURIComponent(issueIdOrKey)}/comment`,
+      body: { body: textToAdf(text) },
+    });
+    return jsonResult(comment);
+  },
+});
+
+export const jiraCodeTools = [createIssue, editIssue, addComment];

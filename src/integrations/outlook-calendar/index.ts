@@ -1,0 +1,12 @@
+// Outlook Calendar on the server: its entry, the OAuth scopes its tools need, its tools and their references.
+import type { OpenApiDocument } from "../../server/integrations/engine/openapi/openapi-types.ts";
+import { defineIntegration } from "../define-integration.ts";
+import { outlookCalendarEntry } from "./entry.ts";
+import document from "./openapi.json" with { type: "json" };
+
+export const outlookCalendarIntegration = defineIntegration({
+  entry: outlookCalendarEntry,
+  oauthScopes: ["Calendars.ReadWrite"],
+  tools: { kind: "openapi", document: document as OpenApiDocument },
+  references: ["https://learn.microsoft.com/graph/api/resources/calendar"],
+});

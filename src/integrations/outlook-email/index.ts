@@ -1,0 +1,12 @@
+// Outlook email on the server: its entry, the OAuth scopes its tools need, its tools and their references.
+import type { OpenApiDocument } from "../../server/integrations/engine/openapi/openapi-types.ts";
+import { defineIntegration } from "../define-integration.ts";
+import { outlookEmailEntry } from "./entry.ts";
+import document from "./openapi.json" with { type: "json" };
+
+export const outlookEmailIntegration = defineIntegration({
+  entry: outlookEmailEntry,
+  oauthScopes: ["Mail.ReadWrite", "Mail.Send"],
+  tools: { kind: "openapi", document: document as OpenApiDocument },
+  references: ["https://learn.microsoft.com/graph/api/resources/mail-api-overview"],
+});

@@ -1,0 +1,88 @@
+// Tools written as code next to an integration's OpenAPI document, for what a document cannot say: a
+// message built from fields (Gmail's base64url RFC 2822 `raw`), a body decoded for reading, two calls
+// in one tool. They call the provider through the same connection, deadline, retries and error
+// wording as generated tools (openapi-engine.ts); arguments are checked against `inputSchema` first.
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { toolError } from "../../../gateway/tool-types.ts";
+import type { EngineTool } from "../engine.ts";
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+export interface UpstreamCall {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Appended to the document's server URL, e.g. /users/me/messages. Encode path parameters. */
+  path: string;
+  /** Arrays repeat the key; undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is with its content type instead of `body` (a multipart upload). */
+  content?: { type: string; body: string };
+  /** The Accept header (default application/json). */
+  accept?: string;
+  /** "root": `path` is relative to the connection's API base, not the document's server URL. */
+  base?: "server" | "root";
+}
+
+export interface UpstreamText {
+  text: string;
+  contentType: string;
+}
+
+export interface CodeToolContext {
+  /** The provider's parsed JSON answer; an HTTP error or a failed call ends the tool with its message. */
+  request<T = unknown>(call: UpstreamCall): Promise<T>;
+  /** The answer as text with its content type (an exported document, a downloaded file). */
+  requestText(call: UpstreamCall): Promise<UpstreamText>;
+}
+
+export interface CodeTool extends EngineTool {
+  run(args: Record<string, unknown>, context: CodeToolContext): Promise<CallToolResult>;
+}
+
+/** Ends a code tool with this result (thrown by `request` for upstream failures). */
+export class ToolFailure extends Error {
+  readonly result: CallToolResult;
+
+  constructor(result: CallToolResult) {
+    super("tool failure");
+    this.result = result;
+  }
+}
+
+/** JSON text plus structuredContent, as generated tools answer. */
+export function jsonResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+}
+
+export function defineCodeTool<Input extends z.ZodObject>(tool: {
+  name: string;
+  title: string;
+  description: string;
+  input: Input;
+  annotations: ToolAnnotations;
+  run(args: z.infer<Input>, context: CodeToolContext): Promise<CallToolResult>;
+}): CodeTool {
+  const { $schema: _, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input" }) as Record<
+    string,
+    unknown
+  >;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchema as EngineTool["inputSchema"],
+    annotations: { openWorldHint: true, ...tool.annotations },
+    // The arguments passed the JSON schema already; parsing applies zod's defaults and its refinements.
+    run: (args, context) => {
+      const parsed = tool.input.safeParse(args);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+        return Promise.resolve(toolError(`Invalid arguments for ${tool.name}: ${where}${issue?.message}`));
+      }
+      return tool.run(parsed.data as z.infer<Input>, context);
+    },
+  };
+}
