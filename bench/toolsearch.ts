@@ -14,7 +14,7 @@
 //   with search:       search_tools and call_tool's definitions plus search_tools' answer for the
 //                      task (its top 5 tools with their descriptions and input schemas).
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { integrations } from "../src/lib/integrations/integrations.ts";
+import { integrations } from "../src/integrations/catalogue.ts";
 import type { IntegrationId } from "../src/lib/integrations/types.ts";
 import { toListedTool } from "../src/server/gateway/project-tools.ts";
 import { standardTools } from "../src/server/gateway/standard-tools/index.ts";

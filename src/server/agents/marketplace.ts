@@ -1,14 +1,13 @@
 // marketplace.* (SPEC §7): the preset agents, and for a given organization which of the integrations
 // each one needs it has connected, so a person sees what to set up before adding it.
 import { and, eq } from "drizzle-orm";
+import { integrationProvider, integrations } from "../../integrations/catalogue.ts";
 import {
   findMarketplaceAgent,
   type MarketplaceAgent,
   marketplaceAgents,
 } from "../../lib/agents/marketplace.ts";
 import { AppError } from "../../lib/errors.ts";
-import { integrations } from "../../lib/integrations/integrations.ts";
-import { integrationProvider } from "../../lib/integrations/providers.ts";
 import type { IntegrationId, ProviderId } from "../../lib/integrations/types.ts";
 import type { Database } from "../db/client.ts";
 import { integrationConnection } from "../db/schema/index.ts";

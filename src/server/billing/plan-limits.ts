@@ -5,8 +5,8 @@
 // A downgrade keeps what exists (members, projects, servers stay and keep working); only adding more
 // is refused until the organization is back under the new plan's limits.
 import { and, count, eq, gt } from "drizzle-orm";
+import { integrations } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
-import { integrations } from "../../lib/integrations/integrations.ts";
 import { plans } from "../../lib/plans.ts";
 import { isPremiumIntegration } from "../../lib/premium-integrations.ts";
 import type { Database } from "../db/client.ts";

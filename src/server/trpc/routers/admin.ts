@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { billingIntervals, planIds } from "../../../lib/plans.ts";
+import { idField } from "../../../lib/validation.ts";
 import { listActiveSessions, revokeAllSessionsOf, revokeSession } from "../../admin/admin-sessions.ts";
 import { getAdminStats } from "../../admin/admin-stats.ts";
 import {
@@ -11,9 +13,6 @@ import {
   unbanUser,
   userSortFields,
 } from "../../admin/admin-users.ts";
-
-import { billingIntervals, planIds } from "../../../lib/plans.ts";
-import { idField } from "../../../lib/validation.ts";
 import { getAllOrganizations, setOrganizationPlan } from "../../billing/all-organizations.ts";
 import { listOutbox } from "../../mail/mailer.ts";
 import { router, siteAdminProcedure } from "../init.ts";
