@@ -24,6 +24,8 @@ export async function startCrmWorld<Api extends HttpFake>(options: {
   endpoints: (api: Api) => Record<string, string>;
   /** Extra fields of every token answer (Pipedrive's api_domain). */
   tokenFields?: (api: Api) => FakeOAuthOptions["tokenFields"];
+  /** Extra configuration (e.g. ALLOW_PRIVATE_URLS for an API host named by a response). */
+  env?: Record<string, string>;
 }) {
   const refused = new Set<string>();
   let accepts = (_token: string) => false;
@@ -35,6 +37,7 @@ export async function startCrmWorld<Api extends HttpFake>(options: {
   });
   accepts = (token) => oauth.issued.includes(token) && !refused.has(token);
   const app = await createTestApp({
+    ...options.env,
     INTEGRATION_ENDPOINTS: JSON.stringify({
       [options.provider]: {
         authorizeUrl: oauth.authorizeUrl,
