@@ -24,6 +24,8 @@ export interface FakeHubSpot extends HttpFake {
   records: FakeRecord[];
   associations: FakeAssociation[];
   owners: { id: string; email: string; firstName: string; lastName: string; userId: number }[];
+  /** Refresh tokens deleted with DELETE /oauth/v1/refresh-tokens/{token} (answered 204, no auth needed). */
+  deletedRefreshTokens: string[];
 }
 
 /** HubSpot-defined default association type ids (associations v4 reference, "association type id values"). */
@@ -117,6 +119,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
     records: [] as FakeRecord[],
     associations: [] as FakeAssociation[],
     owners: [] as FakeHubSpot["owners"],
+    deletedRefreshTokens: [] as string[],
   };
   const find = (type: string, id: string, idProperty?: string | null) =>
     state.records.find(
@@ -139,6 +142,12 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
   };
 
   const http = await startHttpFake((request: RecordedRequest, response) => {
+    const deleted = /^\/oauth\/v1\/refresh-tokens\/([^/]+)$/.exec(request.path);
+    if (deleted && request.method === "DELETE") {
+      state.deletedRefreshTokens.push(decodeURIComponent(deleted[1] ?? ""));
+      response.writeHead(204).end();
+      return;
+    }
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!acceptsToken(token)) {
       return hubspotError(

@@ -13,7 +13,7 @@ beforeAll(async () => {
     provider: "hubspot",
     integrationId: "hubspot",
     startApi: startFakeHubSpot,
-    endpoints: (api) => ({ apiBaseUrl: api.url }),
+    endpoints: (api) => ({ apiBaseUrl: api.url, revokeUrl: `${api.url}/oauth/v1/refresh-tokens` }),
   });
 });
 afterAll(async () => {
@@ -402,5 +402,19 @@ describe("HubSpot tools on /mcp", () => {
     expect(retried.isError).toBeFalsy();
     expect(w.oauth.refreshRequests.length - before).toBe(2);
     expect(w.api.requests.at(-1)?.headers.authorization).toBe(w.bearer());
+  });
+
+  it("disconnecting deletes the refresh token at HubSpot (DELETE /oauth/v1/refresh-tokens/{token})", async () => {
+    const refreshToken = w.oauth.issued.filter((token) => token.includes("refresh-token")).at(-1);
+    const result = await w.world.ownerA.caller.integrations.connections.disconnect({
+      organizationId: w.world.orgA.id,
+      provider: "hubspot",
+    });
+    expect(result).toMatchObject({ revoked: true });
+    const request = only();
+    expect(line(request)).toEqual(["DELETE", `/oauth/v1/refresh-tokens/${refreshToken}`, []]);
+    expect(w.api.deletedRefreshTokens).toEqual([refreshToken]);
+    const tools = (await w.client.listTools()).tools.map((tool) => tool.name);
+    expect(tools.filter((name) => name.startsWith("hubspot_"))).toEqual([]);
   });
 });

@@ -132,6 +132,19 @@ export function refreshTokens(
   );
 }
 
+/** Best effort: HubSpot-style DELETE of a refresh token at `<revokeUrl>/<token>`; answers whether it was confirmed. */
+export async function deleteRefreshToken(revokeUrl: string, token: string): Promise<boolean> {
+  try {
+    const response = await providerFetch(`${revokeUrl.replace(/\/+$/, "")}/${encodeURIComponent(token)}`, {
+      method: "DELETE",
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 /** Best effort: answers whether the provider confirmed the revocation. */
 export async function revokeToken(revokeUrl: string, client: OAuthClient, token: string): Promise<boolean> {
   const form = new URLSearchParams({ token });
