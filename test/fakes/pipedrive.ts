@@ -85,6 +85,29 @@ export async function startFakePipedrive(acceptsToken: (token: string) => boolea
       });
     }
 
+    if (
+      version === "v2" &&
+      (collection === "pipelines" || collection === "stages") &&
+      request.method === "GET"
+    ) {
+      const all =
+        collection === "pipelines"
+          ? [{ id: 1, name: "Sales", order_nr: 1, is_deal_probability_enabled: false }]
+          : [
+              { id: 1, name: "Qualified", pipeline_id: 1, order_nr: 1, deal_probability: 100 },
+              { id: 4, name: "Negotiation", pipeline_id: 1, order_nr: 2, deal_probability: 100 },
+              { id: 9, name: "Other", pipeline_id: 2, order_nr: 1, deal_probability: 100 },
+            ].filter((stage) => !q.get("pipeline_id") || String(stage.pipeline_id) === q.get("pipeline_id"));
+      const offset = offsetOf(q.get("cursor"));
+      const limit = Number(q.get("limit") ?? 100);
+      const next = offset + limit < all.length ? cursorOf(offset + limit) : null;
+      return json(response, 200, {
+        success: true,
+        data: all.slice(offset, offset + limit),
+        additional_data: { next_cursor: next },
+      });
+    }
+
     if (version === "v1" && collection === "notes") {
       if (request.method === "GET") {
         const filtered = items.notes.filter((note) =>

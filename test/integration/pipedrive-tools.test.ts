@@ -74,7 +74,13 @@ describe("Pipedrive tools on /mcp", () => {
     const read = [true, false];
     const add = [false, false];
     const change = [false, true];
-    const expected: Record<string, boolean[]> = { list_notes: read, create_note: add, search_items: read };
+    const expected: Record<string, boolean[]> = {
+      list_pipelines: read,
+      list_stages: read,
+      list_notes: read,
+      create_note: add,
+      search_items: read,
+    };
     for (const [plural, singular] of [
       ["deals", "deal"],
       ["persons", "person"],
@@ -270,6 +276,39 @@ describe("Pipedrive tools on /mcp", () => {
     const nowhere = await w.call("pipedrive_create_note", { content: "orphan" });
     expect(nowhere.isError).toBe(true);
     expect(textOf(nowhere)).toMatch(/deal_id, person_id or org_id/);
+  });
+
+  it("list_pipelines and list_stages (v2) to find the stage to move a deal to", async () => {
+    const pipelines = await w.call("pipedrive_list_pipelines", {});
+    expect(line(only())).toEqual(["GET", "/api/v2/pipelines", []]);
+    expect(only().headers.authorization).toBe(w.bearer());
+    expect(pipelines.structuredContent).toMatchObject({ data: [{ id: 1, name: "Sales" }] });
+    w.api.requests.length = 0;
+    const stages = await w.call("pipedrive_list_stages", { pipeline_id: 1, limit: 1 });
+    expect(line(only())).toEqual([
+      "GET",
+      "/api/v2/stages",
+      [
+        ["pipeline_id", "1"],
+        ["limit", "1"],
+      ],
+    ]);
+    const page1 = stages.structuredContent as {
+      data: { id: number }[];
+      additional_data: { next_cursor: string };
+    };
+    expect(page1.data.map((stage) => stage.id)).toEqual([1]);
+    w.api.requests.length = 0;
+    const next = await w.call("pipedrive_list_stages", {
+      pipeline_id: 1,
+      limit: 1,
+      cursor: page1.additional_data.next_cursor,
+    });
+    expect(only().query.get("cursor")).toBe(page1.additional_data.next_cursor);
+    expect(next.structuredContent).toMatchObject({
+      data: [{ id: 4, name: "Negotiation" }],
+      additional_data: { next_cursor: null },
+    });
   });
 
   it("search_items (v2) across types", async () => {

@@ -22,6 +22,8 @@ export const pipedriveIntegration = defineIntegration({
     "https://developers.pipedrive.com/docs/api/v1/Activities",
     "https://developers.pipedrive.com/docs/api/v1/Notes",
     "https://developers.pipedrive.com/docs/api/v1/ItemSearch",
+    "https://developers.pipedrive.com/docs/api/v1/Pipelines",
+    "https://developers.pipedrive.com/docs/api/v1/Stages",
     "https://pipedrive.readme.io/docs/core-api-concepts-pagination",
     "https://pipedrive.readme.io/docs/marketplace-oauth-authorization",
     "https://pipedrive.readme.io/docs/marketplace-scopes-and-permissions-explanations",
