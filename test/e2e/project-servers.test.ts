@@ -201,7 +201,7 @@ test("connect, add servers, switch a tool off, call each server's tool over /mcp
   // HubSpot (OAuth): the token is refreshed first, then the documented request carries the new one.
   const contact = await mcp.callTool({
     name: "hubspot_get_contact",
-    arguments: { contactId: "51", properties: ["email", "firstname"] },
+    arguments: { id: "51", properties: ["email", "firstname"] },
   });
   expect(contact.isError).toBeFalsy();
   expect(contact.structuredContent).toEqual(CONTACT);
@@ -215,7 +215,7 @@ test("connect, add servers, switch a tool off, call each server's tool over /mcp
   expect(read?.body).toBe("");
 
   const body = { properties: { email: "bo@example.com", firstname: "Bo" } };
-  const created = await mcp.callTool({ name: "hubspot_create_contact", arguments: { body } });
+  const created = await mcp.callTool({ name: "hubspot_create_contact", arguments: body });
   expect(created.isError).toBeFalsy();
   const [write] = hubspotApi.requests.slice(-1);
   expect(write?.method).toBe("POST");

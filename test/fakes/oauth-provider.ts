@@ -16,6 +16,8 @@ export interface FakeOAuthOptions {
   expiresIn?: number;
   issueRefreshTokens?: boolean;
   rotateRefreshTokens?: boolean;
+  /** Provider-specific fields of every token answer (e.g. Pipedrive's api_domain). */
+  tokenFields?: Record<string, unknown>;
 }
 
 export interface FakeOAuthProvider extends HttpFake {
@@ -54,7 +56,11 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
   const issue = (withRefresh: boolean) => {
     const access = token("access-token");
     fake.issued.push(access);
-    const body: Record<string, unknown> = { access_token: access, token_type: "Bearer" };
+    const body: Record<string, unknown> = {
+      access_token: access,
+      token_type: "Bearer",
+      ...options.tokenFields,
+    };
     if (options.expiresIn !== undefined) body.expires_in = options.expiresIn;
     if (withRefresh) {
       const refresh = token("refresh-token");

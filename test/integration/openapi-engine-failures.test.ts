@@ -21,11 +21,11 @@ describe("failures", () => {
       status: 404,
       json: { status: "error", message: "resource not found", category: "OBJECT_NOT_FOUND" },
     });
-    const notFound = await w.call(w.hubspot, "get_contact", { contactId: "404" });
+    const notFound = await w.call(w.hubspot, "get_contact", { id: "404" });
     expect(notFound).toMatchObject({ isError: true });
     expect(textOf(notFound)).toBe("HubSpot answered HTTP 404: resource not found");
     w.hubspotApi.respond = () => ({ status: 500, text: "Internal trouble" });
-    const broken = await w.call(w.hubspot, "create_contact", { body: { properties: {} } });
+    const broken = await w.call(w.hubspot, "create_contact", { properties: { email: "x@example.com" } });
     expect(textOf(broken)).toBe("HubSpot answered HTTP 500: Internal trouble");
   });
 
@@ -53,10 +53,10 @@ describe("failures", () => {
 
   it("never retries a POST, even a read-only search", async () => {
     w.hubspotApi.respond = () => ({ status: 503, json: { message: "busy" } });
-    const search = await w.call(w.hubspot, "search_contacts", { body: { query: "ana" } });
+    const search = await w.call(w.hubspot, "search_contacts", { query: "ana" });
     expect(textOf(search)).toBe("HubSpot answered HTTP 503: busy");
     const create = await w.call(w.hubspot, "create_contact", {
-      body: { properties: { email: "x@example.com" } },
+      properties: { email: "x@example.com" },
     });
     expect(create.isError).toBe(true);
     expect(w.hubspotApi.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
@@ -78,7 +78,7 @@ describe("failures", () => {
   it("gives up at its time limit with a clear message", async () => {
     w.hubspotApi.respond = () => ({ delayMs: 3000, json: {} });
     const started = Date.now();
-    const result = await w.call(w.hubspot, "get_contact", { contactId: "1" });
+    const result = await w.call(w.hubspot, "get_contact", { id: "1" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(`HubSpot did not answer within ${(TOOL_TIMEOUT_MS * 0.9) / 1000} s.`);
     expect(Date.now() - started).toBeLessThan(TOOL_TIMEOUT_MS + 500);
@@ -88,7 +88,7 @@ describe("failures", () => {
     w.hubspotApi.respond = () => ({ delayMs: 3000, json: {} });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const result = await w.call(w.hubspot, "get_contact", { contactId: "1" }, controller.signal);
+    const result = await w.call(w.hubspot, "get_contact", { id: "1" }, controller.signal);
     expect(textOf(result)).toBe("The call was cancelled.");
   });
 
@@ -108,7 +108,7 @@ describe("failures", () => {
 
   it("refuses bad arguments without calling HubSpot", async () => {
     const missing = await w.call(w.hubspot, "get_contact", {});
-    expect(textOf(missing)).toMatch(/^Invalid arguments for get_contact: .*contactId/);
+    expect(textOf(missing)).toMatch(/^Invalid arguments for get_contact: .*id/);
     const wrongType = await w.call(w.hubspot, "list_contacts", { limit: "ten" });
     expect(textOf(wrongType)).toMatch(/^Invalid arguments for list_contacts: .*limit.*integer/);
     const unknown = await w.call(w.hubspot, "list_contacts", { colour: "red" });

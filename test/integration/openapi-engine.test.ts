@@ -31,7 +31,7 @@ describe("listing", () => {
     );
     const get = tools.find((tool) => tool.name === "get_contact");
     expect(get?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
-    expect(get?.inputSchema).toMatchObject({ type: "object", required: ["contactId"] });
+    expect(get?.inputSchema).toMatchObject({ type: "object", required: ["id"] });
     expect(w.hubspotApi.requests).toHaveLength(0);
     expect(
       await openApiEngine.listTools(w.app, { organizationId: w.world.orgA.id, integrationId: "exa" }),
@@ -43,8 +43,8 @@ describe("HubSpot over an OAuth connection", () => {
   it("sends exactly the documented request with the connection's bearer token", async () => {
     const contact = { id: "51", properties: { email: "ana@example.com", firstname: "Ana" } };
     w.hubspotApi.respond = () => ({ json: contact });
-    const result = await w.call(w.hubspot, "get_contact", {
-      contactId: "51",
+    const result = await w.call(w.hubspot, "list_contacts", {
+      limit: 1,
       properties: ["email", "firstname"],
       archived: false,
     });
@@ -52,8 +52,9 @@ describe("HubSpot over an OAuth connection", () => {
     expect(w.hubspotApi.requests).toHaveLength(1);
     const [request] = w.hubspotApi.requests;
     expect(request?.method).toBe("GET");
-    expect(request?.path).toBe("/crm/v3/objects/contacts/51");
+    expect(request?.path).toBe("/crm/v3/objects/contacts");
     expect([...(request?.query ?? [])]).toEqual([
+      ["limit", "1"],
       ["properties", "email,firstname"],
       ["archived", "false"],
     ]);
@@ -68,7 +69,7 @@ describe("HubSpot over an OAuth connection", () => {
       json: { id: "77", properties: { email: "bo@example.com" } },
     });
     const body = { properties: { email: "bo@example.com", firstname: "Bo" } };
-    const result = await w.call(w.hubspot, "create_contact", { body });
+    const result = await w.call(w.hubspot, "create_contact", body);
     expect(result.isError).toBeFalsy();
     const [request] = w.hubspotApi.requests;
     expect(request?.method).toBe("POST");
@@ -79,9 +80,11 @@ describe("HubSpot over an OAuth connection", () => {
   });
 
   it("encodes path parameters and wraps JSON arrays for structuredContent", async () => {
-    w.hubspotApi.respond = () => ({ json: [{ id: 1 }, { id: 2 }] });
-    const result = await w.call(w.hubspot, "get_contact", { contactId: "a/b c?" });
+    w.hubspotApi.respond = () => ({ json: { id: "a/b c?" } });
+    await w.call(w.hubspot, "get_contact", { id: "a/b c?", properties: ["email"] });
     expect(w.hubspotApi.requests[0]?.path).toBe("/crm/v3/objects/contacts/a%2Fb%20c%3F");
+    w.hubspotApi.respond = () => ({ json: [{ id: 1 }, { id: 2 }] });
+    const result = await w.call(w.hubspot, "list_deals", {});
     expect(result.structuredContent).toEqual({ items: [{ id: 1 }, { id: 2 }] });
   });
 });

@@ -6,7 +6,8 @@ export const pipedrive: ProviderSpec = {
     authorizeUrl: "https://oauth.pipedrive.com/oauth/authorize",
     tokenUrl: "https://oauth.pipedrive.com/oauth/token",
     revokeUrl: "https://oauth.pipedrive.com/oauth/revoke",
-    apiBaseUrl: "https://api.pipedrive.com/v1",
+    // Fallback only: each company is served from the api_domain its token answer names.
+    apiBaseUrl: "https://api.pipedrive.com",
   },
   // Pipedrive takes the client credentials as HTTP Basic auth at its token endpoint.
   oauth: {

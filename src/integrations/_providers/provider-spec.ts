@@ -27,6 +27,11 @@ export interface OAuthSpec {
   baseScopes?: readonly string[];
   scopeSeparator?: string;
   extraAuthorizeParams?: Record<string, string>;
+  /**
+   * How revokeUrl revokes: RFC 7009's form POST (default), or a DELETE of `<revokeUrl>/<refresh token>`
+   * without client authentication (HubSpot).
+   */
+  revocation?: "rfc7009" | "delete-refresh-token";
   /** The Authorization header for an access token; a bearer token when absent. */
   headers?: (accessToken: string) => Record<string, string>;
 }

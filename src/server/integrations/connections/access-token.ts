@@ -125,6 +125,9 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
           ...sealTokens(app.keyring, row.organizationId, row.provider, {
             accessToken: next.accessToken,
             refreshToken,
+            ...((next.apiDomain ?? tokens.apiDomain)
+              ? { apiDomain: next.apiDomain ?? tokens.apiDomain }
+              : {}),
           }),
           accessTokenExpiresAt: next.expiresAt,
           ...(next.scope ? { scopes: next.scope } : {}),

@@ -13,6 +13,8 @@ type NewConnection = typeof integrationConnection.$inferInsert;
 export interface StoredTokens {
   accessToken: string;
   refreshToken?: string;
+  /** The account's own API host from the token answer (Pipedrive's api_domain). */
+  apiDomain?: string;
 }
 
 export const tokensContext = (organizationId: string, provider: ProviderId) =>

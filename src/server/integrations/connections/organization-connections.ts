@@ -9,7 +9,7 @@ import type { App } from "../../app.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { checkCredential } from "../credential-check.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
-import { revokeToken } from "../oauth/token-client.ts";
+import { deleteRefreshToken, revokeToken } from "../oauth/token-client.ts";
 import {
   connectionView,
   findConnection,
@@ -43,7 +43,9 @@ export async function disconnect(app: App, userId: string, organizationId: strin
   let revoked = false;
   const tokens = row.authFlow === "oauth" ? openTokens(app.keyring, row) : null;
   const oauth = providerSpecs[provider].oauth;
-  if (tokens && revokeUrl && oauth && row.credentialId) {
+  if (tokens && revokeUrl && oauth?.revocation === "delete-refresh-token") {
+    revoked = tokens.refreshToken ? await deleteRefreshToken(revokeUrl, tokens.refreshToken) : false;
+  } else if (tokens && revokeUrl && oauth && row.credentialId) {
     const credential = await readCredentialById(app.db, app.keyring, row.credentialId);
     if (credential) {
       revoked = await revokeToken(

@@ -10,7 +10,7 @@ import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.t
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
-import { findConnection } from "../connections/connection-store.ts";
+import { findConnection, openTokens } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
 
@@ -50,15 +50,17 @@ export async function resolveConnectionAuth(
     const token = await getAccessToken(app, organizationId, provider, rejectedToken);
     const headers = oauthHeaders(provider, token);
     const found = await discover(app, organizationId, provider, headers);
+    // The account's own host from the token answer (Pipedrive's api_domain), else the configured one.
+    const own = found.baseUrl ?? openTokens(app.keyring, row)?.apiDomain;
     return {
       provider,
       authFlow: "oauth",
       accessToken: token,
-      baseUrl: found.baseUrl ?? endpoints.apiBaseUrl ?? "",
+      baseUrl: own ?? endpoints.apiBaseUrl ?? "",
       headers,
       variables: found.variables,
-      // A discovered instance address comes from a response, not configuration: guard it too.
-      userSupplied: found.baseUrl !== undefined,
+      // An address from a response (discovered or in the token answer) is not configuration: guard it too.
+      userSupplied: own !== undefined,
     };
   }
   const credential = row.credentialId

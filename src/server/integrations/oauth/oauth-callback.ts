@@ -109,6 +109,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       ...sealTokens(app.keyring, organizationId, provider, {
         accessToken: tokens.accessToken,
         ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+        ...(tokens.apiDomain ? { apiDomain: tokens.apiDomain } : {}),
       }),
       accessTokenExpiresAt: tokens.expiresAt,
       scopes: tokens.scope ?? null,

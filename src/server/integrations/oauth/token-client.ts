@@ -15,6 +15,8 @@ export interface TokenSet {
   refreshToken?: string;
   expiresAt: Date | null;
   scope?: string;
+  /** The account's own API host, when the token answer names one (Pipedrive's api_domain). */
+  apiDomain?: string;
 }
 
 /** A refused or failed token request; `reason` is shown to people as the connection's status reason. */
@@ -36,6 +38,7 @@ const tokenResponse = z.object({
   refresh_token: z.string().min(1).optional(),
   expires_in: z.coerce.number().positive().optional(),
   scope: z.string().optional(),
+  api_domain: z.string().optional(),
 });
 const errorResponse = z.object({ error: z.string(), error_description: z.string().optional() });
 
@@ -82,12 +85,17 @@ async function tokenRequest(
   const parsed = tokenResponse.safeParse(body);
   if (!parsed.success)
     throw new TokenRequestError(`${providerName} sent a token response Portico cannot read`, false);
-  const { access_token, refresh_token, expires_in, scope } = parsed.data;
+  const { access_token, refresh_token, expires_in, scope, api_domain } = parsed.data;
+  const apiDomain =
+    api_domain && /^https?:\/\//.test(api_domain) && URL.canParse(api_domain)
+      ? new URL(api_domain).origin
+      : undefined;
   return {
     accessToken: access_token,
     ...(refresh_token ? { refreshToken: refresh_token } : {}),
     expiresAt: expires_in ? new Date(Date.now() + expires_in * 1000) : null,
     ...(scope ? { scope } : {}),
+    ...(apiDomain ? { apiDomain } : {}),
   };
 }
 
@@ -122,6 +130,19 @@ export function refreshTokens(
     { grant_type: "refresh_token", refresh_token: refreshToken },
     providerName,
   );
+}
+
+/** Best effort: HubSpot-style DELETE of a refresh token at `<revokeUrl>/<token>`; answers whether it was confirmed. */
+export async function deleteRefreshToken(revokeUrl: string, token: string): Promise<boolean> {
+  try {
+    const response = await providerFetch(`${revokeUrl.replace(/\/+$/, "")}/${encodeURIComponent(token)}`, {
+      method: "DELETE",
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Best effort: answers whether the provider confirmed the revocation. */

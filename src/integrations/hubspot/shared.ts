@@ -1,0 +1,22 @@
+// What HubSpot's tools share: record ids, object types and the `paging.next.after` cursor turned into a
+// plain `after` the model passes back.
+import { z } from "zod";
+
+export const recordId = (what: string) => z.string().min(1).max(200).describe(what);
+
+/** The CRM objects the tools associate and attach notes to. */
+export const objectType = z
+  .enum(["contacts", "companies", "deals", "notes"])
+  .describe("A CRM object type: contacts, companies, deals or notes.");
+
+export interface HubSpotPage {
+  total?: number;
+  results?: unknown[];
+  paging?: { next?: { after?: string } };
+}
+
+/** HubSpot's list answer as { results, after? }: `after` is the cursor for the next page. */
+export function page(answer: HubSpotPage) {
+  const after = answer.paging?.next?.after;
+  return { results: answer.results ?? [], ...(after ? { after } : {}) };
+}

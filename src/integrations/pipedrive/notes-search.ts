@@ -1,0 +1,117 @@
+// Pipedrive notes (API v1: v2 has no notes endpoints) and item search (API v2).
+// https://developers.pipedrive.com/docs/api/v1/Notes
+// https://developers.pipedrive.com/docs/api/v1/ItemSearch (v2: GET /api/v2/itemSearch)
+import { z } from "zod";
+import {
+  type CodeTool,
+  defineCodeTool,
+  jsonResult,
+} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { cursorPage, type PipedriveAnswer } from "./records.ts";
+
+const about = {
+  deal_id: z.number().int().positive().optional().describe("The deal the note is on."),
+  person_id: z.number().int().positive().optional().describe("The person the note is on."),
+  org_id: z.number().int().positive().optional().describe("The organization the note is on."),
+};
+const oneTarget = (value: { deal_id?: number; person_id?: number; org_id?: number }) =>
+  value.deal_id !== undefined || value.person_id !== undefined || value.org_id !== undefined;
+
+const listNotes = defineCodeTool({
+  name: "list_notes",
+  title: "List notes",
+  description:
+    'Use to read the notes on a deal, person or organization, newest first. Returns { data: [note: id, content, add_time, user_id, deal_id, person_id, org_id], next_start when there are more }. Example: {"deal_id": 42}. When the answer has next_start, call again with it as start.',
+  input: z.strictObject({
+    ...about,
+    start: z.number().int().min(0).optional().describe("The next_start from the previous page."),
+    limit: z.number().int().min(1).max(500).default(50).describe("Notes per page (default 50)."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<PipedriveAnswer>({
+      method: "GET",
+      path: "/api/v1/notes",
+      query: { ...args, sort: "add_time DESC" },
+    });
+    const pagination = answer.additional_data?.pagination;
+    const next = pagination?.more_items_in_collection ? pagination.next_start : undefined;
+    return jsonResult({ data: answer.data ?? [], ...(next !== undefined ? { next_start: next } : {}) });
+  },
+});
+
+const createNote = defineCodeTool({
+  name: "create_note",
+  title: "Add a note",
+  description:
+    'Use to log a note (call summary, meeting minutes) on a deal, person or organization. Returns { data: the note with its id }. Example: {"deal_id": 42, "content": "Ana wants a quote for 20 seats by Friday."}.',
+  input: z
+    .strictObject({
+      content: z.string().min(1).max(100_000).describe("The note's text (HTML allowed)."),
+      ...about,
+    })
+    .refine(oneTarget, "name the deal_id, person_id or org_id the note is on"),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  async run(args, context) {
+    const answer = await context.request<PipedriveAnswer>({
+      method: "POST",
+      path: "/api/v1/notes",
+      body: args,
+    });
+    return jsonResult({ data: answer.data ?? null });
+  },
+});
+
+const searchItems = defineCodeTool({
+  name: "search_items",
+  title: "Search deals, persons, organizations…",
+  description:
+    'Use to find Pipedrive records by a name, email, phone or other text across deals, persons, organizations, products, leads and files. Returns { data: { items: [{ result_score, item: { id, type, title or name, … } }] }, next_cursor when there are more }. Example: {"term": "acme", "item_types": ["deal", "organization"]}.',
+  input: z.strictObject({
+    term: z
+      .string()
+      .min(2)
+      .max(500)
+      .describe("What to look for (at least 2 characters; 1 with exact_match)."),
+    item_types: z
+      .array(
+        z.enum(["deal", "person", "organization", "product", "lead", "file", "mail_attachment", "project"]),
+      )
+      .max(8)
+      .optional()
+      .describe("Which kinds of records to search (default all)."),
+    fields: z
+      .array(
+        z.enum([
+          "address",
+          "code",
+          "custom_fields",
+          "email",
+          "name",
+          "notes",
+          "organization_name",
+          "person_name",
+          "phone",
+          "title",
+          "description",
+        ]),
+      )
+      .max(11)
+      .optional()
+      .describe("Which fields to search in (default all)."),
+    exact_match: z.boolean().optional().describe("Only exact, case-insensitive matches."),
+    limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
+    cursor: z.string().max(500).optional().describe("The next_cursor from the previous page."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<PipedriveAnswer>({
+      method: "GET",
+      path: "/api/v2/itemSearch",
+      query: { ...args, item_types: args.item_types?.join(","), fields: args.fields?.join(",") },
+    });
+    return jsonResult(cursorPage(answer));
+  },
+});
+
+export const noteAndSearchTools: readonly CodeTool[] = [listNotes, createNote, searchItems];
