@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.t
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { oauthServerPlugins } from "../oauth/oauth-server.ts";
+import { profileValidation } from "./profile-validation.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
 export interface AuthOptions {
@@ -44,7 +45,12 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production, allow
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
-    plugins: [admin(), signInThrottle(db), ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls })],
+    plugins: [
+      admin(),
+      profileValidation(),
+      signInThrottle(db),
+      ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -4,12 +4,21 @@ import type { App } from "../app.ts";
 import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";
 import { createContext } from "../trpc/init.ts";
 import { appRouter } from "../trpc/root.ts";
+import { guardBrowserRequest } from "./guard-browser-request.ts";
 
-export async function handleApiRequest(app: App, request: Request, pathname: string) {
-  if (pathname === "/api/auth" || pathname.startsWith("/api/auth/")) {
-    return app.auth.handler(request);
-  }
-  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) {
+const isUnder = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export async function handleApiRequest(app: App, original: Request, pathname: string) {
+  const auth = isUnder(pathname, "/api/auth");
+  const trpc = isUnder(pathname, "/api/trpc");
+  if (!auth && !trpc && pathname !== OAUTH_CALLBACK_ROUTE) return null;
+  // Better Auth checks Origin itself on the requests of its own that change state.
+  const guarded = await guardBrowserRequest(original, { baseUrl: app.config.baseUrl, checkOrigin: trpc });
+  if (guarded instanceof Response) return guarded;
+  const request = guarded;
+  if (auth) return app.auth.handler(request);
+  if (trpc) {
     return fetchRequestHandler({
       endpoint: "/api/trpc",
       req: request,
@@ -17,6 +26,5 @@ export async function handleApiRequest(app: App, request: Request, pathname: str
       createContext: () => createContext(app, request.headers),
     });
   }
-  if (pathname === OAUTH_CALLBACK_ROUTE) return handleOAuthCallback(app, request);
-  return null;
+  return handleOAuthCallback(app, request);
 }
