@@ -3,11 +3,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
-import { count } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { oauthServerPlugins } from "../oauth/oauth-server.ts";
+import { claimFirstAdministrator } from "./first-administrator.ts";
 import { profileValidation } from "./profile-validation.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
@@ -56,9 +56,9 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production, allow
         create: {
           // The first account of an empty instance administers it; ADMIN_EMAILS may name more.
           before: async (user) => {
-            const [row] = await db.select({ users: count() }).from(schema.user);
-            const isFirst = (row?.users ?? 0) === 0;
-            const listed = adminEmails.includes(user.email.toLowerCase());
+            const email = user.email.toLowerCase();
+            const listed = adminEmails.includes(email);
+            const isFirst = !listed && (await claimFirstAdministrator(db, email));
             return { data: { ...user, role: isFirst || listed ? "admin" : "user" } };
           },
         },
