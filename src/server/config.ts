@@ -2,6 +2,7 @@
 // the server with a message that names the variable, instead of failing later in a request.
 import { z } from "zod";
 import { encryptionKeysSchema } from "./crypto/key-format.ts";
+import { trustedProxyList } from "./http/client-address.ts";
 import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 
 const url = (name: string) =>
@@ -73,6 +74,18 @@ const configSchema = z
     MCP_CONFORMANCE_FIXTURES: z
       .enum(["true", "false"], { message: "MCP_CONFORMANCE_FIXTURES must be true or false" })
       .default("false"),
+    TRUSTED_PROXIES: optionalText.transform((value, ctx) => {
+      const entries = (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        return trustedProxyList(entries);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
     WEB_CONCURRENCY: z.coerce
       .number({ message: "WEB_CONCURRENCY must be a number" })
       .int("WEB_CONCURRENCY must be a whole number")
@@ -114,6 +127,8 @@ const configSchema = z
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
       /** Serves the MCP conformance suite's fixtures on /mcp (gateway/conformance/): tests only. */
       conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
+      /** Proxies whose X-Forwarded-For is believed for per-address limits (http/client-address.ts). */
+      trustedProxies: env.TRUSTED_PROXIES,
       /** Server processes sharing the port (scripts/serve.ts forks them); each is a full replica. */
       webConcurrency: env.WEB_CONCURRENCY,
     };

@@ -23,7 +23,10 @@ describe("first administrator", () => {
     await Promise.all(
       Array.from({ length: 60 }, (_, index) => {
         const { email, name } = newUser(`racer${index}`);
-        return context.internalAdapter.createUser({ email, name, emailVerified: false }, { method: "email-password" });
+        return context.internalAdapter.createUser(
+          { email, name, emailVerified: false },
+          { method: "email-password" },
+        );
       }),
     );
     const admins = await current.db.select({ email: user.email }).from(user).where(eq(user.role, "admin"));

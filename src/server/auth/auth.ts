@@ -6,6 +6,7 @@ import { admin } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
 import { profileValidation } from "./profile-validation.ts";
@@ -42,6 +43,9 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production, allow
       // Better Auth skips this check whenever NODE_ENV=test or TEST is set; an environment variable
       // must never be able to switch off redirect-target validation.
       disableOriginCheck: false,
+      // The per-address rate limit keys on the address handle-api.ts resolved (client-address.ts),
+      // never on X-Forwarded-For as the client sent it.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },

@@ -1,6 +1,7 @@
 // The checks every request to the browser-facing API (/api/auth, /api/trpc, server functions) passes
 // before a handler sees it: the body is capped before it is read, NUL characters are refused, and a
 // state-changing request that carries a session cookie must come from the site's own origin.
+import { CLIENT_ADDRESS_HEADER } from "./client-address.ts";
 import { bodyHasNul, urlHasNul } from "./nul-characters.ts";
 import { CLOSE_CONNECTION, readCappedBody } from "./read-capped-body.ts";
 
@@ -36,6 +37,8 @@ export interface GuardOptions {
   baseUrl: string;
   /** Checks Origin on state-changing requests with a session cookie (tRPC and server functions). */
   checkOrigin: boolean;
+  /** Sets CLIENT_ADDRESS_HEADER to this (client-address.ts), replacing whatever the client sent. */
+  clientAddress?: string | undefined;
 }
 
 /** A refusal, or the request again with its body read into memory (within the cap). */
@@ -48,7 +51,12 @@ export async function guardBrowserRequest(
     const refusal = crossSiteRefusal(request, new URL(options.baseUrl).origin);
     if (refusal) return refusal;
   }
-  if (request.method === "GET" || request.method === "HEAD" || request.body === null) return request;
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (options.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress);
+  if (request.method === "GET" || request.method === "HEAD" || request.body === null) {
+    return new Request(request.url, { method: request.method, headers, signal: request.signal });
+  }
   const body = await readCappedBody(request, MAX_API_BODY_BYTES);
   if (body === null) {
     return refuse(413, `Request body exceeds ${MAX_API_BODY_BYTES} bytes`, CLOSE_CONNECTION);
@@ -56,7 +64,6 @@ export async function guardBrowserRequest(
   if (bodyHasNul(body, request.headers.get("content-type"))) {
     return refuse(400, "The request contains a NUL character");
   }
-  const headers = new Headers(request.headers);
   // The body is now a buffer of known length, whatever framing it arrived with.
   headers.delete("transfer-encoding");
   headers.set("content-length", String(body.byteLength));

@@ -4,6 +4,7 @@ import type { App } from "../app.ts";
 import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";
 import { createContext } from "../trpc/init.ts";
 import { appRouter } from "../trpc/root.ts";
+import { clientAddress } from "./client-address.ts";
 import { guardBrowserRequest } from "./guard-browser-request.ts";
 
 const isUnder = (pathname: string, prefix: string) =>
@@ -14,7 +15,16 @@ export async function handleApiRequest(app: App, original: Request, pathname: st
   const trpc = isUnder(pathname, "/api/trpc");
   if (!auth && !trpc && pathname !== OAUTH_CALLBACK_ROUTE) return null;
   // Better Auth checks Origin itself on the requests of its own that change state.
-  const guarded = await guardBrowserRequest(original, { baseUrl: app.config.baseUrl, checkOrigin: trpc });
+  const guarded = await guardBrowserRequest(original, {
+    baseUrl: app.config.baseUrl,
+    checkOrigin: trpc,
+    // srvx's Request carries the connection's peer address as `ip`.
+    clientAddress: clientAddress(
+      (original as Request & { ip?: string }).ip,
+      original.headers.get("x-forwarded-for"),
+      app.config.trustedProxies,
+    ),
+  });
   if (guarded instanceof Response) return guarded;
   const request = guarded;
   if (auth) return app.auth.handler(request);
