@@ -38,7 +38,8 @@ export async function createGateway(
       tools.forgetProject(projectId);
     }
   };
-  await database.listen(CHANNEL, forget);
+  // After the listening connection was lost, any key or tool may have changed unheard: drop them all.
+  await database.listen(CHANNEL, forget, () => forget(ALL_PROJECTS));
   recorder.start();
   return {
     principals,
