@@ -34,8 +34,10 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 1
 describe.skipIf(!serverUrl)("database connections closed by the server", () => {
   beforeAll(async () => {
     app = await createTestApp();
-    const [row] = (await app.db.execute("select current_database() as name")).rows as Array<{ name: string }>;
-    databaseName = row?.name ?? "";
+    const result = (await app.db.execute("select current_database() as name")) as unknown as {
+      rows: Array<{ name: string }>;
+    };
+    databaseName = result.rows[0]?.name ?? "";
     admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
   });
