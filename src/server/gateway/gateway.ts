@@ -28,7 +28,11 @@ export async function createGateway(
   const tools = new ProjectToolCatalog(database.db, [standardToolSource, ...extraSources], (message) =>
     console.warn(`[gateway] ${message}`),
   );
-  const recorder = new CallRecorder(database, (error) => reportError(error, { where: "call-recorder" }));
+  const recorder = new CallRecorder(
+    database,
+    (error) => reportError(error, { where: "call-recorder" }),
+    (message) => console.warn(`[gateway] ${message}`),
+  );
   const forget = (projectId: string) => {
     if (projectId === ALL_PROJECTS) {
       principals.forgetAll();
