@@ -97,6 +97,11 @@ describe("profile names are validated on the server with the forms' rules", () =
     expect(row?.name).toMatch(/^owner /);
   });
 
+  it.each([["42"], ["[]"], ["null"], ['"x"']])("update-user with the body %s is a 400", async (body) => {
+    const response = await json("/api/auth/update-user", body, { cookie });
+    expect(response.status).toBe(400);
+  });
+
   it("a valid name is stored trimmed", async () => {
     const response = await json("/api/auth/update-user", { name: "  Ada Lovelace  " }, { cookie });
     expect(response.status).toBe(200);

@@ -21,10 +21,13 @@ export function profileValidation(): BetterAuthPlugin {
         {
           matcher: (ctx) => ctx.path !== undefined && ctx.path in NAME_REQUIRED,
           handler: createAuthMiddleware(async (ctx) => {
-            const body = ctx.body as Record<string, unknown> | undefined;
+            const body = ctx.body as unknown;
+            if (typeof body !== "object" || body === null || Array.isArray(body)) {
+              throw new APIError("BAD_REQUEST", { message: "The request body must be a JSON object" });
+            }
             const required = NAME_REQUIRED[ctx.path] ?? false;
-            if (!body || (!required && !("name" in body))) return;
-            const parsed = personNameField.safeParse(body.name);
+            if (!required && !("name" in body)) return;
+            const parsed = personNameField.safeParse((body as { name?: unknown }).name);
             if (!parsed.success) {
               throw new APIError("BAD_REQUEST", {
                 message: parsed.error.issues[0]?.message ?? "Invalid name",
