@@ -4,7 +4,8 @@
 // which share the port (node:cluster hands out connections) and one PostgreSQL; caches stay correct
 // across them through the same LISTEN/NOTIFY invalidation any set of replicas uses.
 import cluster from "node:cluster";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
@@ -68,7 +69,8 @@ async function runServer() {
     // Listens below, once the entry's node:http handler is in front of srvx's own.
     manual: true,
   });
-  routeThroughEntry(server.node);
+  const stopper = gracefulStopper(server.node);
+  routeThroughEntry(server.node, stopper);
   await server.serve();
   if (cluster.isWorker) process.send?.(READY);
   else console.log(`Portico is running at http://localhost:${port}`);
@@ -78,7 +80,7 @@ async function runServer() {
     if (stopping) return;
     stopping = true;
     if (!cluster.isWorker) console.log(`${signal}: finishing open requests, then closing the database`);
-    await server.close();
+    await stopper.stop();
     await entry.stopServices();
     process.exit(0);
   }
@@ -90,13 +92,59 @@ async function runServer() {
  * Puts the entry's node:http handler (server.ts's handleNodeRequest: POST /mcp without a Web Request)
  * in front of srvx's, which gets every request it passes on.
  */
-function routeThroughEntry(node: SrvxServer["node"]) {
+function routeThroughEntry(node: SrvxServer["node"], stopper: GracefulStopper) {
   if (!node?.server) throw new Error("srvx did not create a node:http server");
   const srvxHandler = node.handler;
   node.server.removeListener("request", srvxHandler);
-  node.server.on("request", (req: IncomingMessage, res: ServerResponse) =>
-    entry.handleNodeRequest(req, res, srvxHandler),
-  );
+  node.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    stopper.track(res);
+    entry.handleNodeRequest(req, res, srvxHandler);
+  });
+}
+
+/** How long after SIGTERM a keep-alive connection may stay open with no request on it. */
+const IDLE_GRACE_MS = 1_000;
+
+interface GracefulStopper {
+  track(res: ServerResponse): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A clean stop that resets nothing. node:http's close() also closes every idle keep-alive connection at
+ * once, and a request already on its way on one of them was reset without running (about 100 under
+ * load). Instead the listener stops taking connections, every answer from then on says
+ * "Connection: close" so clients take their next request elsewhere, connections are closed only once
+ * idle for IDLE_GRACE_MS, and the stop waits for every request under way.
+ */
+function gracefulStopper(node: SrvxServer["node"]): GracefulStopper {
+  const httpServer = node?.server as HttpServer | undefined;
+  if (!httpServer) throw new Error("srvx did not create a node:http server");
+  let stopping = false;
+  let open = 0;
+  let drained: (() => void) | null = null;
+  return {
+    track(res) {
+      open++;
+      if (stopping) res.shouldKeepAlive = false;
+      res.once("close", () => {
+        open--;
+        if (open === 0) drained?.();
+      });
+    },
+    async stop() {
+      stopping = true;
+      // net.Server's close: stop listening, without http.Server's closing of idle connections.
+      const listening = new Promise<void>((resolve) =>
+        NetServer.prototype.close.call(httpServer, () => resolve()),
+      );
+      await new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
+      httpServer.closeIdleConnections();
+      if (open > 0) await new Promise<void>((resolve) => (drained = resolve));
+      httpServer.closeAllConnections();
+      await listening;
+    },
+  };
 }
 
 /** Forks the server processes, reports once all listen, and stops them all on SIGTERM/SIGINT. */

@@ -6,11 +6,15 @@ import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleMcpNodeRequest, type NodeHandler } from "./server/gateway/handle-mcp-node.ts";
 import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
+import { guardBrowserRequest } from "./server/http/guard-browser-request.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
+
+/** TanStack Start's default base path of server function calls. */
+const SERVER_FN_PREFIX = "/_serverFn/";
 
 /** Called by scripts/serve.ts before anything else: validates configuration, says how many processes. */
 export const serverProcesses = () => config().webConcurrency;
@@ -58,6 +62,12 @@ export default createServerEntry({
     if (url.pathname.startsWith("/api/")) {
       const response = await handleApiRequest(await getApp(), request, url.pathname);
       if (response) return response;
+    }
+    if (url.pathname.startsWith(SERVER_FN_PREFIX)) {
+      // Server functions are the browser-facing API too: the same cap, NUL and origin checks as tRPC's.
+      const guarded = await guardBrowserRequest(request, { baseUrl: config().baseUrl, checkOrigin: true });
+      if (guarded instanceof Response) return guarded;
+      return handler.fetch(guarded, opts);
     }
     return handler.fetch(request, opts);
   },

@@ -130,3 +130,23 @@ describe("parseConfig errors name the variable", () => {
     for (const name of ["PORT", "APP_ENV", "SMTP_URL"]) expect(text).toContain(`  - ${name}: `);
   });
 });
+
+describe("TRUSTED_PROXIES", () => {
+  it("takes addresses and CIDR ranges", () => {
+    const { trustedProxies } = parseConfig({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7, ::1" });
+    expect(trustedProxies.check("10.1.2.3", "ipv4")).toBe(true);
+    expect(trustedProxies.check("192.0.2.7", "ipv4")).toBe(true);
+    expect(trustedProxies.check("192.0.2.8", "ipv4")).toBe(false);
+    expect(trustedProxies.check("::1", "ipv6")).toBe(true);
+  });
+
+  it("trusts nobody by default", () => {
+    expect(parseConfig({}).trustedProxies.check("127.0.0.1", "ipv4")).toBe(false);
+  });
+
+  it.each(["proxy.example", "10.0.0.0/40"])("refuses %s, naming the variable", (value) => {
+    expect(problemsOf({ TRUSTED_PROXIES: value })).toMatch(
+      /TRUSTED_PROXIES: .* is not an IP address or CIDR range/,
+    );
+  });
+});

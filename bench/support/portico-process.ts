@@ -26,7 +26,11 @@ export interface PorticoProcess {
   baseUrl: string;
   apiKey: string;
   pid: number;
+  /** The data folder (embedded database), kept by kill() for reading afterwards. */
+  dataDir: string;
   stop(): Promise<void>;
+  /** kill -9: no flush, no clean close; the data folder stays. */
+  kill(): Promise<void>;
 }
 
 async function waitUntilReady(child: ChildProcess): Promise<void> {
@@ -128,6 +132,12 @@ export async function startPortico(env: Record<string, string> = {}): Promise<Po
     baseUrl,
     apiKey: key.secret as string,
     pid: child.pid ?? 0,
+    dataDir,
+    async kill() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

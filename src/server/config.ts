@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { llmEndpointsSchema } from "./agents/credentials/llm-endpoints.ts";
 import { encryptionKeysSchema } from "./crypto/key-format.ts";
+import { trustedProxyList } from "./http/client-address.ts";
 import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 
 const url = (name: string) =>
@@ -85,6 +86,19 @@ const configSchema = z
     STRIPE_PRICE_START_ANNUAL: optionalText,
     STRIPE_PRICE_BUSINESS_MONTHLY: optionalText,
     STRIPE_PRICE_BUSINESS_ANNUAL: optionalText,
+
+    TRUSTED_PROXIES: optionalText.transform((value, ctx) => {
+      const entries = (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        return trustedProxyList(entries);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
     WEB_CONCURRENCY: z.coerce
       .number({ message: "WEB_CONCURRENCY must be a number" })
       .int("WEB_CONCURRENCY must be a whole number")
@@ -130,6 +144,8 @@ const configSchema = z
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
       /** Serves the MCP conformance suite's fixtures on /mcp (gateway/conformance/): tests only. */
       conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
+      /** Proxies whose X-Forwarded-For is believed for per-address limits (http/client-address.ts). */
+      trustedProxies: env.TRUSTED_PROXIES,
       /** Server processes sharing the port (scripts/serve.ts forks them); each is a full replica. */
       webConcurrency: env.WEB_CONCURRENCY,
       /** Stripe billing (server/billing/stripe-client.ts); without a secret key plans are set by hand. */

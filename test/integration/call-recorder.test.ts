@@ -6,8 +6,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import type { DatabaseHandle } from "~/server/db/client.ts";
 import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
-import { CallRecorder, type RecordedCall, usageMonth } from "~/server/gateway/call-recorder.ts";
+import {
+  CallRecorder,
+  MAX_BACKLOG_CALLS,
+  type RecordedCall,
+  usageMonth,
+} from "~/server/gateway/call-recorder.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
+import { CALL_LOG_BUSY, runTool } from "~/server/gateway/run-tool.ts";
+import { standardTools } from "~/server/gateway/standard-tools/index.ts";
+import type { GatewayTool } from "~/server/gateway/tool-types.ts";
 import { createTestApp } from "../support/app.ts";
 import { setPlan } from "../support/plans.ts";
 import { buildWorld } from "./world.ts";
@@ -290,5 +298,68 @@ describe("CallRecorder", () => {
     await recorder.stop();
     const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Busy"));
     expect(rows).toHaveLength(5001);
+  });
+
+  it("holds new tool calls once the backlog is full, drops no row, and says so", async () => {
+    const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Held" });
+    const principal = keyPrincipal(key.id, "Held");
+    const { database, state } = flakyDatabase();
+    const warnings: string[] = [];
+    const recorder = new CallRecorder(
+      database,
+      () => undefined,
+      (message) => warnings.push(message),
+    );
+    state.stall();
+    for (let index = 0; index < MAX_BACKLOG_CALLS; index++) recorder.record(callFor(principal, index));
+    const tool = standardTools.find((candidate) => candidate.name === "calculate") as GatewayTool;
+    const options = {
+      recorder,
+      timeoutMs: 10_000,
+      allowPrivateUrls: false,
+      channel: "mcp" as const,
+      reportError() {},
+    };
+    let settled = false;
+    const held = runTool(tool, { expression: "6 * 7" }, principal, options).then((result) => {
+      settled = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+    expect(warnings.join("\n")).toContain("Call log backlog full");
+    state.resume();
+    const result = await held;
+    expect(result.isError).toBeFalsy();
+    expect(warnings.join("\n")).toMatch(/1 tool calls were held/);
+    await recorder.stop();
+    const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Held"));
+    expect(rows).toHaveLength(MAX_BACKLOG_CALLS + 1);
+  });
+
+  it("refuses a held call that cannot start within its time limit, without recording it", async () => {
+    const principal = keyPrincipal(null, "Refused");
+    const { database, state } = flakyDatabase();
+    const recorder = new CallRecorder(
+      database,
+      () => undefined,
+      () => undefined,
+    );
+    state.stall();
+    for (let index = 0; index < MAX_BACKLOG_CALLS; index++) recorder.record(callFor(principal, index));
+    const tool = standardTools.find((candidate) => candidate.name === "calculate") as GatewayTool;
+    const record = vi.spyOn(recorder, "record");
+    const result = await runTool(tool, { expression: "1 + 1" }, principal, {
+      recorder,
+      timeoutMs: 300,
+      allowPrivateUrls: false,
+      channel: "mcp",
+      reportError() {},
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain(CALL_LOG_BUSY);
+    expect(record).not.toHaveBeenCalled();
+    state.resume();
+    await recorder.stop();
   });
 });

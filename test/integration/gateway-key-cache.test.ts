@@ -2,6 +2,7 @@
 // an entry past its time to live is re-read in the background while requests go on with it (up to a
 // limit), and a read that overlaps a revocation is not cached.
 
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
@@ -122,5 +123,29 @@ describe("API key cache", () => {
     expect((await slow)?.apiKeyId).toBe(key.id);
     expect(await resolver.resolve(key.secret, app)).toBeNull();
     expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps good keys cached however many unknown keys are tried", async () => {
+    const good = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Good" });
+    const { resolver, reads } = countingResolver();
+    expect((await resolver.resolve(good.secret, app))?.apiKeyId).toBe(good.id);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Unknown keys answered without the database, so the flood is quick; what matters is the cache.
+    reads.mockImplementation(async () => ({ principal: null, expiresAt: null }));
+    const junk = Array.from({ length: 60_000 }, () => `ptk_${randomBytes(32).toString("base64url")}`);
+    for (let start = 0; start < junk.length; start += 5_000) {
+      await Promise.all(junk.slice(start, start + 5_000).map((secret) => resolver.resolve(secret, app)));
+    }
+    const readsAfterFlood = reads.mock.calls.length;
+    expect((await resolver.resolve(good.secret, app))?.apiKeyId).toBe(good.id);
+    expect(reads).toHaveBeenCalledTimes(readsAfterFlood);
+  });
+
+  it("remembers recent unknown keys without a database read each time", async () => {
+    const { resolver, reads } = countingResolver();
+    const unknown = `ptk_${randomBytes(32).toString("base64url")}`;
+    expect(await resolver.resolve(unknown, app)).toBeNull();
+    expect(await resolver.resolve(unknown, app)).toBeNull();
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,15 +4,17 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
-import { count } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
 import { requireNoSoleOwnership } from "../accounts/sole-ownership.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
 import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
+import { claimFirstAdministrator } from "./first-administrator.ts";
+import { profileValidation } from "./profile-validation.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
 export interface AuthOptions {
@@ -79,12 +81,16 @@ export function createAuth(options: AuthOptions) {
       // Better Auth skips this check whenever NODE_ENV=test or TEST is set; an environment variable
       // must never be able to switch off redirect-target validation.
       disableOriginCheck: false,
+      // The per-address rate limit keys on the address handle-api.ts resolved (client-address.ts),
+      // never on X-Forwarded-For as the client sent it.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
     plugins: [
       admin({ bannedUserMessage: BANNED_MESSAGE }),
       authMessages(),
+      profileValidation(),
       signInThrottle(db),
       ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),
     ],
@@ -93,9 +99,9 @@ export function createAuth(options: AuthOptions) {
         create: {
           // The first account of an empty instance administers it; ADMIN_EMAILS may name more.
           before: async (user) => {
-            const [row] = await db.select({ users: count() }).from(schema.user);
-            const isFirst = (row?.users ?? 0) === 0;
-            const listed = adminEmails.includes(user.email.toLowerCase());
+            const email = user.email.toLowerCase();
+            const listed = adminEmails.includes(email);
+            const isFirst = !listed && (await claimFirstAdministrator(db, email));
             return { data: { ...user, role: isFirst || listed ? "admin" : "user" } };
           },
         },

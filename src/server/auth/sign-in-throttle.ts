@@ -1,8 +1,9 @@
-// Repeated failed sign-ins for one account are refused for a while. Counting failures (not attempts)
-// keeps normal users unaffected. The key is the email alone: a client address would come from
-// X-Forwarded-For, which the client controls unless a trusted proxy sets it, so an attacker could
-// rotate it to get unlimited guesses. The price is that someone who knows an email can hold that
-// account's password sign-in off for 15 minutes at a time.
+// Repeated failed sign-ins for one account are refused for a while. Each attempt is counted before the
+// password is checked, in one atomic upsert, so concurrent guesses cannot all read a count below the
+// limit (300 concurrent guesses were all checked when the count was read first and written after);
+// a successful sign-in clears the count, so normal users are unaffected. The key is the email alone:
+// the per-address limit is Better Auth's (auth.ts). The price is that someone who knows an email can
+// hold that account's password sign-in off for 15 minutes at a time.
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
@@ -18,6 +19,24 @@ function throttleKey(email: unknown): string | null {
   return email.trim().toLowerCase();
 }
 
+/** Counts one attempt for `key` (a new window when the last one is over); the count including it. */
+async function countAttempt(db: Database, key: string): Promise<number> {
+  const now = new Date();
+  const windowStart = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  const [row] = await db
+    .insert(signInFailure)
+    .values({ key, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: signInFailure.key,
+      set: {
+        failures: sql`case when ${signInFailure.windowStartedAt} < ${windowStart} then 1 else ${signInFailure.failures} + 1 end`,
+        windowStartedAt: sql`case when ${signInFailure.windowStartedAt} < ${windowStart} then ${now} else ${signInFailure.windowStartedAt} end`,
+      },
+    })
+    .returning({ failures: signInFailure.failures });
+  return row?.failures ?? 1;
+}
+
 export function signInThrottle(db: Database): BetterAuthPlugin {
   const isSignIn = (ctx: { path?: string }) => ctx.path === "/sign-in/email";
   return {
@@ -29,9 +48,7 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const key = throttleKey(ctx.body?.email);
             if (!key) return;
-            const [row] = await db.select().from(signInFailure).where(eq(signInFailure.key, key));
-            const windowOpen = row && Date.now() - row.windowStartedAt.getTime() < SIGN_IN_WINDOW_MS;
-            if (windowOpen && row.failures >= SIGN_IN_MAX_FAILURES) {
+            if ((await countAttempt(db, key)) > SIGN_IN_MAX_FAILURES) {
               throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_SIGN_IN_FAILURES });
             }
           }),
@@ -44,25 +61,17 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
             const key = throttleKey(ctx.body?.email);
             if (!key) return;
             const returned = ctx.context.returned;
-            const failed = returned instanceof APIError && returned.statusCode === 401;
-            if (!failed) {
-              if (!(returned instanceof APIError)) {
-                await db.delete(signInFailure).where(eq(signInFailure.key, key));
-              }
+            if (!(returned instanceof APIError)) {
+              await db.delete(signInFailure).where(eq(signInFailure.key, key));
               return;
             }
-            const now = new Date();
-            const windowStart = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+            // A wrong password keeps its count, and so does a refusal; anything else (a malformed
+            // request, an unverified email) was not a guess and gives its attempt back.
+            if (returned.statusCode === 401 || returned.statusCode === 429) return;
             await db
-              .insert(signInFailure)
-              .values({ key, failures: 1, windowStartedAt: now })
-              .onConflictDoUpdate({
-                target: signInFailure.key,
-                set: {
-                  failures: sql`case when ${signInFailure.windowStartedAt} < ${windowStart} then 1 else ${signInFailure.failures} + 1 end`,
-                  windowStartedAt: sql`case when ${signInFailure.windowStartedAt} < ${windowStart} then ${now} else ${signInFailure.windowStartedAt} end`,
-                },
-              });
+              .update(signInFailure)
+              .set({ failures: sql`greatest(${signInFailure.failures} - 1, 0)` })
+              .where(eq(signInFailure.key, key));
           }),
         },
       ],

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { PgListener } from "./pg-listener.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
@@ -27,8 +28,10 @@ export interface DatabaseHandle {
   /**
    * Cross-replica signals (PostgreSQL LISTEN/NOTIFY): every process listening on `channel`, this one
    * included, receives each payload. Used to drop in-process caches when the data behind them changes.
+   * `onReconnect` runs after the listening connection was lost and restored: payloads sent meanwhile
+   * were missed, so whatever they would have invalidated must be.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Runs `fn` in one transaction in plain SQL, for the bulk load Drizzle cannot express: COPY (the call
@@ -55,20 +58,18 @@ function assertChannel(channel: string): void {
 
 const MIGRATION_LOCK_ID = 727_274_201;
 
+const warn = (message: string) => console.warn(`[database] ${message}`);
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection the server closes (restart, pg_terminate_backend, network) emits 'error' on its
+    // client, idle or in use; unheard, that was an uncaught exception that stopped the process. The
+    // query it was running fails to its caller either way, and the pool opens a new connection.
+    pool.on("error", (error) => warn(`a pooled connection was lost (${error.message})`));
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    let listener: Promise<pg.Client> | undefined;
-    const handlers = new Map<string, Array<(payload: string) => void>>();
-    const connectListener = async () => {
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      client.on("notification", (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
-      });
-      return client;
-    };
+    const listener = new PgListener(target.url, warn);
     return {
       db,
       kind: "postgres",
@@ -82,16 +83,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release();
         }
       },
-      async listen(channel, onPayload) {
+      async listen(channel, onPayload, onReconnect) {
         assertChannel(channel);
-        listener ??= connectListener();
-        const client = await listener;
-        const existing = handlers.get(channel);
-        if (existing) existing.push(onPayload);
-        else {
-          handlers.set(channel, [onPayload]);
-          await client.query(`listen ${channel}`);
-        }
+        await listener.listen(channel, onPayload, onReconnect);
       },
       async notify(channel, payload) {
         assertChannel(channel);
@@ -124,7 +118,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       async close() {
-        if (listener) await (await listener).end();
+        await listener.close();
         await pool.end();
       },
     };

@@ -6,6 +6,10 @@
 // as long as the read queued behind the call log on the database (on the embedded database, a thread
 // at idle priority). OAuth access tokens are verified by the authorization server's code on every call,
 // so revoking a client takes effect on the next request.
+//
+// Unknown keys (a flood of random "ptk_…" tokens) are remembered apart from known ones, in a smaller
+// map of their own: when both shared one map, 50,000 junk entries cleared it, valid keys included, and
+// every agent's next call waited for a database read. Each map drops its oldest entry when full.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
@@ -18,6 +22,8 @@ const KEY_CACHE_TTL_MS = 30_000;
 /** Past this age an entry is not used while it is re-read (the database is not answering, say). */
 const KEY_CACHE_MAX_STALE_MS = 2 * KEY_CACHE_TTL_MS;
 const KEY_CACHE_MAX_ENTRIES = 50_000;
+/** Unknown (or no longer usable) keys remembered, so retrying one costs no database read for a while. */
+const UNKNOWN_KEY_MAX_ENTRIES = 10_000;
 
 interface CachedKey {
   principal: Principal | null;
@@ -27,6 +33,8 @@ interface CachedKey {
 
 export class PrincipalResolver {
   private readonly keys = new Map<string, CachedKey>();
+  /** Hash → when it was found unknown; kept apart so junk never pushes a known key out. */
+  private readonly unknownKeys = new Map<string, number>();
   private readonly loadingKeys = new Map<string, Promise<CachedKey>>();
   /** Bumped when cached keys are dropped, so a read begun before that is not cached after it. */
   private generation = 0;
@@ -73,6 +81,7 @@ export class PrincipalResolver {
   forgetAll(): void {
     this.abandonReadsUnderWay();
     this.keys.clear();
+    this.unknownKeys.clear();
   }
 
   /** Reads begun before a change are not cached, and requests after it start a read of their own. */
@@ -83,6 +92,11 @@ export class PrincipalResolver {
 
   private async resolveApiKey(secret: string): Promise<Principal | null> {
     const hash = hashApiKeySecret(secret);
+    const unknownSince = this.unknownKeys.get(hash);
+    if (unknownSince !== undefined) {
+      if (Date.now() - unknownSince <= KEY_CACHE_TTL_MS) return null;
+      this.unknownKeys.delete(hash);
+    }
     let entry = this.keys.get(hash);
     const age = entry ? Date.now() - entry.cachedAt : Number.POSITIVE_INFINITY;
     if (!entry || age > KEY_CACHE_MAX_STALE_MS) entry = await this.readKey(hash);
@@ -108,10 +122,7 @@ export class PrincipalResolver {
     const reading = this.loadApiKey(hash)
       .then((loaded) => {
         const entry = { ...loaded, cachedAt };
-        if (generation === this.generation) {
-          if (this.keys.size >= KEY_CACHE_MAX_ENTRIES) this.keys.clear();
-          this.keys.set(hash, entry);
-        }
+        if (generation === this.generation) this.remember(hash, entry);
         return entry;
       })
       .finally(() => {
@@ -119,6 +130,25 @@ export class PrincipalResolver {
       });
     this.loadingKeys.set(hash, reading);
     return reading;
+  }
+
+  /** Caches a read: a usable key in `keys`, an unknown one in `unknownKeys`, each bounded. */
+  private remember(hash: string, entry: CachedKey): void {
+    if (entry.principal === null) {
+      this.keys.delete(hash);
+      this.unknownKeys.delete(hash);
+      if (this.unknownKeys.size >= UNKNOWN_KEY_MAX_ENTRIES) this.dropOldest(this.unknownKeys);
+      this.unknownKeys.set(hash, entry.cachedAt);
+      return;
+    }
+    if (!this.keys.has(hash) && this.keys.size >= KEY_CACHE_MAX_ENTRIES) this.dropOldest(this.keys);
+    this.keys.set(hash, entry);
+  }
+
+  /** Maps iterate in insertion order: the first entry is the one cached longest ago. */
+  private dropOldest(map: Map<string, unknown>): void {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
   }
 
   private async loadApiKey(hash: string): Promise<Omit<CachedKey, "cachedAt">> {

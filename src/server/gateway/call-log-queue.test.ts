@@ -51,16 +51,4 @@ describe("CallLogQueue", () => {
     expect(rows[4999]).toEqual(row(4999, long));
     expect(rows.every((value, index) => value.n === index)).toBe(true);
   });
-
-  it("drops the oldest rows, and dropping from an empty queue does nothing", () => {
-    const queue = queueOf(3);
-    queue.dropOldest();
-    expect(queue.length).toBe(2);
-    expect(rowsOf(queue, 10).flat()).toEqual([row(1), row(2)]);
-    const empty = new CallLogQueue();
-    empty.dropOldest();
-    expect(empty.length).toBe(0);
-    empty.push(JSON.stringify(row(7)));
-    expect(rowsOf(empty, 10).flat()).toEqual([row(7)]);
-  });
 });

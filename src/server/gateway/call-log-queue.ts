@@ -16,12 +16,10 @@ export class CallLogQueue {
   /** Where each row starts in `bytes`; every row is followed by a newline. */
   private starts = new Uint32Array(INITIAL_ROWS);
   private count = 0;
-  /** Rows before this one were dropped. */
-  private first = 0;
 
-  /** Rows queued and not dropped. */
+  /** Rows queued. */
   get length(): number {
-    return this.count - this.first;
+    return this.count;
   }
 
   /** Queues one row, given as its text. */
@@ -33,14 +31,9 @@ export class CallLogQueue {
     this.bytes[this.used++] = NEWLINE;
   }
 
-  /** Forgets the oldest row (its bytes are freed with the queue). */
-  dropOldest(): void {
-    if (this.length > 0) this.first++;
-  }
-
   /** The queued rows, oldest first, in chunks of at most `size` rows, each row ending with a newline. */
   *chunks(size: number): Generator<string> {
-    for (let row = this.first; row < this.count; row += size) {
+    for (let row = 0; row < this.count; row += size) {
       const end = row + size < this.count ? (this.starts[row + size] as number) : this.used;
       yield this.bytes.toString("utf8", this.starts[row], end);
     }

@@ -4,6 +4,12 @@
 // so a clean shutdown loses nothing; a failed flush keeps its batch, and the next one retries it under
 // the same id, which call_log_batch records with it, so it is never counted twice.
 //
+// Back-pressure: calls not yet written are what a crash (kill -9) loses, log rows and usage alike. When
+// the database falls behind, that backlog is bounded at MAX_BACKLOG_CALLS by holding new tool calls
+// (room(), awaited by run-tool.ts) until a flush makes room, and saying so loudly, instead of letting it
+// grow (it reached seconds of calls on the embedded database, 88–97 % of them lost to a kill -9) or
+// dropping rows. Past that bound only calls already running when it was reached are added.
+//
 // Rows go in with COPY, as CSV made once per call in record(). On the embedded database the call log is
 // the one thing that costs CPU beside every request, and COPY into tool_call as shaped in migration
 // 0006 costs a third of the JSON insert it replaced (see ARCHITECTURE.md, "Call log in bulk").
@@ -17,8 +23,8 @@ const FLUSH_INTERVAL_MS = 1000;
 const FLUSH_AT_QUEUE_LENGTH = 2000;
 /** Rows per COPY: bounds what crosses to the embedded database's thread in one message. */
 const COPY_CHUNK = 500;
-/** Past this, the oldest log rows are dropped (usage counts never are) rather than exhausting memory. */
-const MAX_QUEUED_CALLS = 200_000;
+/** Calls recorded and not yet written past which new calls wait for a flush (about a second's worth). */
+export const MAX_BACKLOG_CALLS = 2 * FLUSH_AT_QUEUE_LENGTH;
 
 /** tool_call's columns in the order record() writes them. */
 const COLUMNS =
@@ -86,14 +92,63 @@ export class CallRecorder {
   private confirmed: string[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> | undefined;
-  droppedLogRows = 0;
+  /** Calls waiting in room() for the backlog to fall below MAX_BACKLOG_CALLS. */
+  private waiting: Array<() => void> = [];
+  /** When the backlog last filled up, while it is full (for the warning that it has emptied). */
+  private fullSince: number | null = null;
+  private heldCalls = 0;
 
   private readonly database: CallLogDatabase;
   private readonly onError: (error: unknown) => void;
+  private readonly warn: (message: string) => void;
 
-  constructor(database: CallLogDatabase, onError: (error: unknown) => void) {
+  constructor(
+    database: CallLogDatabase,
+    onError: (error: unknown) => void,
+    warn: (message: string) => void = console.warn,
+  ) {
     this.database = database;
     this.onError = onError;
+    this.warn = warn;
+  }
+
+  /** Calls recorded and not yet confirmed written: what a crash now would lose. */
+  get backlog(): number {
+    return this.current.calls.length + this.unwrittenCalls;
+  }
+
+  /**
+   * Null while a new call may run at once; otherwise a promise that resolves once a flush has brought
+   * the backlog below MAX_BACKLOG_CALLS (callers bound the wait with their own time limit).
+   */
+  room(): Promise<void> | null {
+    if (this.backlog < MAX_BACKLOG_CALLS && this.waiting.length === 0) return null;
+    if (this.fullSince === null) {
+      this.fullSince = Date.now();
+      this.heldCalls = 0;
+      this.warn(
+        `Call log backlog full (${this.backlog} calls not yet written): new tool calls wait until the ` +
+          "database catches up. The database is slower than the call rate.",
+      );
+    }
+    this.heldCalls++;
+    if (!this.flushing) void this.flush();
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Lets waiting calls go once a flush has made room. */
+  private releaseWaiting(): void {
+    if (this.backlog >= MAX_BACKLOG_CALLS) return;
+    if (this.fullSince !== null) {
+      this.warn(
+        `Call log backlog below ${MAX_BACKLOG_CALLS} again after ${Date.now() - this.fullSince} ms; ` +
+          `${this.heldCalls} tool calls were held meanwhile.`,
+      );
+      this.fullSince = null;
+    }
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   start(): void {
@@ -126,7 +181,6 @@ export class CallRecorder {
       ].join(","),
     );
     batch.projects.add(principal.projectId);
-    if (batch.calls.length + this.unwrittenCalls > MAX_QUEUED_CALLS) this.dropOldestRow();
     // usageMonth(call.at), from the timestamp already formatted.
     const usageKey = `${principal.organizationId} ${createdAt.slice(0, 7)}`;
     batch.usage.set(usageKey, (batch.usage.get(usageKey) ?? 0) + 1);
@@ -142,6 +196,10 @@ export class CallRecorder {
     if (this.current.usage.size === 0 && this.unwritten.length === 0) return;
     this.flushing = this.writeUnwritten().finally(() => {
       this.flushing = undefined;
+      this.releaseWaiting();
+      // Written, and still full of what arrived meanwhile: the next flush starts now. (After a failed
+      // write the interval's timer retries, so a database that is away is not hammered.)
+      if (this.waiting.length > 0 && this.unwritten.length === 0) setImmediate(() => void this.flush());
     });
     await this.flushing;
   }
@@ -150,17 +208,6 @@ export class CallRecorder {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
-  }
-
-  /** The log row recorded first among those not written yet (usage counts are never dropped). */
-  private dropOldestRow(): void {
-    // While a flush is under way it is writing the first unwritten batch, whose rows are kept.
-    const oldest = this.unwritten.find(
-      (batch, index) => (index > 0 || !this.flushing) && batch.calls.length > 0,
-    );
-    if (oldest) this.unwrittenCalls--;
-    (oldest ?? this.current).calls.dropOldest();
-    this.droppedLogRows++;
   }
 
   /** Takes the current batch and writes the unwritten ones in order, up to the first failure. */

@@ -36,7 +36,11 @@ export async function createGateway(
   const tools = new ProjectToolCatalog(database.db, [standardToolSource, ...extraSources], (message) =>
     console.warn(`[gateway] ${message}`),
   );
-  const recorder = new CallRecorder(database, (error) => reportError(error, { where: "call-recorder" }));
+  const recorder = new CallRecorder(
+    database,
+    (error) => reportError(error, { where: "call-recorder" }),
+    (message) => console.warn(`[gateway] ${message}`),
+  );
   const quota = new QuotaMeter(database.db, onUsage, (error) => reportError(error, { where: "quota" }));
   const forget = (projectId: string) => {
     if (projectId.startsWith(PLAN_CHANGED)) {
@@ -51,7 +55,8 @@ export async function createGateway(
       tools.forgetProject(projectId);
     }
   };
-  await database.listen(CHANNEL, forget);
+  // After the listening connection was lost, any key or tool may have changed unheard: drop them all.
+  await database.listen(CHANNEL, forget, () => forget(ALL_PROJECTS));
   recorder.start();
   quota.start();
   return {

@@ -7,7 +7,8 @@ import type { Principal } from "./principal.ts";
 import { type GatewayTool, toolError } from "./tool-types.ts";
 
 export interface ToolRunOptions {
-  recorder: Pick<CallRecorder, "record">;
+  /** `room` applies the call log's back-pressure (call-recorder.ts); recorders without it have none. */
+  recorder: Pick<CallRecorder, "record"> & Partial<Pick<CallRecorder, "room">>;
   timeoutMs: number;
   allowPrivateUrls: boolean;
   channel: "mcp" | "rest" | "playground" | "agent";
@@ -20,6 +21,26 @@ export interface ToolRunOptions {
 
 class ToolTimeout extends Error {}
 
+export const CALL_LOG_BUSY =
+  "Portico is busy recording earlier calls and could not take this one in time. Try again in a few seconds.";
+
+/**
+ * Waits for the call log to have room, within the call's own time limit and cancellation; false when
+ * it did not come in time. The waiting counts against the tool's time limit.
+ */
+async function admitted(room: Promise<void>, options: ToolRunOptions): Promise<boolean> {
+  const deadline = startDeadline(options.signal, options.timeoutMs, () => undefined);
+  try {
+    const gaveUp = new Promise<false>((resolve) => {
+      if (deadline.signal.aborted) resolve(false);
+      deadline.signal.addEventListener("abort", () => resolve(false), { once: true });
+    });
+    return await Promise.race([room.then(() => true), gaveUp]);
+  } finally {
+    deadline.release();
+  }
+}
+
 function errorText(result: CallToolResult): string {
   const first = result.content.find((item) => item.type === "text");
   return first && "text" in first ? first.text : "Tool reported an error";
@@ -31,6 +52,9 @@ export async function runTool(
   principal: Principal,
   options: ToolRunOptions,
 ): Promise<CallToolResult> {
+  // Not run, not recorded and not billed when the call log stays full past the time limit.
+  const room = options.recorder.room?.();
+  if (room && !(await admitted(room, options))) return toolError(CALL_LOG_BUSY);
   const started = performance.now();
   const at = new Date();
   // The time limit ends the run even when the tool ignores its signal: it settles `outcome` first.

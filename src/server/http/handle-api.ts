@@ -5,12 +5,33 @@ import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../billing/stripe-webh
 import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";
 import { createContext } from "../trpc/init.ts";
 import { appRouter } from "../trpc/root.ts";
+import { clientAddress } from "./client-address.ts";
+import { guardBrowserRequest } from "./guard-browser-request.ts";
 
-export async function handleApiRequest(app: App, request: Request, pathname: string) {
-  if (pathname === "/api/auth" || pathname.startsWith("/api/auth/")) {
-    return app.auth.handler(request);
-  }
-  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) {
+const isUnder = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export async function handleApiRequest(app: App, original: Request, pathname: string) {
+  // Stripe signs the exact bytes it sends: its webhook reads the body itself, before any guard.
+  if (pathname === STRIPE_WEBHOOK_PATH) return handleStripeWebhook(app, original);
+  const auth = isUnder(pathname, "/api/auth");
+  const trpc = isUnder(pathname, "/api/trpc");
+  if (!auth && !trpc && pathname !== OAUTH_CALLBACK_ROUTE) return null;
+  // Better Auth checks Origin itself on the requests of its own that change state.
+  const guarded = await guardBrowserRequest(original, {
+    baseUrl: app.config.baseUrl,
+    checkOrigin: trpc,
+    // srvx's Request carries the connection's peer address as `ip`.
+    clientAddress: clientAddress(
+      (original as Request & { ip?: string }).ip,
+      original.headers.get("x-forwarded-for"),
+      app.config.trustedProxies,
+    ),
+  });
+  if (guarded instanceof Response) return guarded;
+  const request = guarded;
+  if (auth) return app.auth.handler(request);
+  if (trpc) {
     return fetchRequestHandler({
       endpoint: "/api/trpc",
       req: request,
@@ -18,7 +39,5 @@ export async function handleApiRequest(app: App, request: Request, pathname: str
       createContext: () => createContext(app, request.headers),
     });
   }
-  if (pathname === OAUTH_CALLBACK_ROUTE) return handleOAuthCallback(app, request);
-  if (pathname === STRIPE_WEBHOOK_PATH) return handleStripeWebhook(app, request);
-  return null;
+  return handleOAuthCallback(app, request);
 }

@@ -1,6 +1,7 @@
 // Address ranges a user-supplied URL may never reach: this host, private networks, link-local (cloud
 // metadata at 169.254.169.254 / fd00:ec2::254), carrier-grade NAT, documentation, multicast and reserved
-// space. IPv4-mapped and NAT64 IPv6 forms are unwrapped so they cannot smuggle a private IPv4 address.
+// space. IPv4-mapped and NAT64 IPv6 forms are unwrapped so they cannot smuggle a private IPv4 address;
+// IPv4-compatible and -translated forms are refused outright.
 import { BlockList, isIP } from "node:net";
 
 const blocked = new BlockList();
@@ -22,8 +23,11 @@ const ipv4Ranges: Array<[string, number]> = [
   ["240.0.0.0", 4],
 ];
 const ipv6Ranges: Array<[string, number]> = [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible addresses (::a.b.c.d, deprecated) and ::/128, ::1 with them: no public use, and the
+  // embedded IPv4 address could be a private one. Likewise IPv4-translated (::ffff:0:a.b.c.d).
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
+  ["64:ff9b:1::", 48],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],

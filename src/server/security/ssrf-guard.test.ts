@@ -36,6 +36,13 @@ describe("isBlockedAddress", () => {
     "::ffff:a9fe:a9fe",
     "64:ff9b::10.0.0.1",
     "224.0.0.1",
+    "::127.0.0.1",
+    "::7f00:1",
+    "::a9fe:a9fe",
+    "::10.0.0.1",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "64:ff9b:1::a00:1",
   ])("refuses %s", (address) => {
     expect(isBlockedAddress(address)).toBe(true);
   });
@@ -59,6 +66,9 @@ describe("assertPublicUrl", () => {
     "http://169.254.169.254/latest/meta-data/",
     "http://metadata.google.internal/computeMetadata/v1/",
     "http://[::ffff:169.254.169.254]/",
+    "http://[::127.0.0.1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[::169.254.169.254]/",
     "http://0x7f000001/",
     "http://2130706433/",
   ])("refuses %s with a 400-class error", async (url) => {

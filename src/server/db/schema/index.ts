@@ -10,3 +10,4 @@ export * from "./organizations.ts";
 export * from "./platform.ts";
 export * from "./project-servers.ts";
 export * from "./projects.ts";
+export * from "./site.ts";

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { App } from "../../app.ts";
 import { project } from "../../db/schema/index.ts";
+import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
 import { authenticateRequest, callTool } from "../admission.ts";
 import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
 import { canCall, toolCallTarget } from "../project-tools.ts";
@@ -14,6 +15,15 @@ const TOOL_PATH = /^\/api\/v1\/tools\/([^/]+)$/;
 
 function restError(status: number, code: string, message: string, headers: Record<string, string> = {}) {
   return Response.json({ error: { code, message } }, { status, headers });
+}
+
+/** The tool name in the path, or null when its percent-encoding is malformed (no tool has that name). */
+function decodedToolName(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
 }
 
 export async function handleRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
@@ -50,14 +60,20 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
     return Response.json(buildOpenApiDocument(app.config.baseUrl, row?.name ?? "project", tools.exposed));
   }
 
-  const name = decodeURIComponent(toolMatch?.[1] ?? "");
-  if (!canCall(tools, name)) return restError(404, "NOT_FOUND", `Unknown tool: ${name}`);
+  const name = decodedToolName(toolMatch?.[1] ?? "");
+  if (name === null || !canCall(tools, name)) {
+    return restError(404, "NOT_FOUND", `Unknown tool: ${name ?? toolMatch?.[1]}`);
+  }
   const body =
     request.headers.get("content-length") === "0"
       ? { ok: true as const, value: {} }
       : await readJsonBody(request, MAX_REQUEST_BYTES);
-  if (!body.ok)
-    return restError(body.status, body.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", body.message);
+  if (!body.ok) {
+    // Too large was refused before all of it was read: the connection is closed rather than stalled.
+    return body.status === 413
+      ? restError(413, "PAYLOAD_TOO_LARGE", body.message, { ...CLOSE_CONNECTION })
+      : restError(400, "BAD_REQUEST", body.message);
+  }
   if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
     return restError(400, "BAD_REQUEST", "The body must be a JSON object of the tool's arguments");
   }

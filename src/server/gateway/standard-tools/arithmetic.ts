@@ -115,7 +115,8 @@ export function evaluateArithmetic(expression: string): number {
       return value;
     }
     if (token.kind === "name") {
-      const fn = functions[token.value];
+      // Own names only: "constructor" or "toString" must not resolve through Object.prototype.
+      const fn = Object.hasOwn(functions, token.value) ? functions[token.value] : undefined;
       if (fn) {
         expect("(");
         const args = [additive()];
@@ -126,7 +127,7 @@ export function evaluateArithmetic(expression: string): number {
         expect(")");
         return fn(...args);
       }
-      const constant = constants[token.value];
+      const constant = Object.hasOwn(constants, token.value) ? constants[token.value] : undefined;
       if (constant !== undefined) return constant;
       throw new ToolInputError(
         `Unknown name "${token.value}". Functions: ${ARITHMETIC_FUNCTIONS.join(", ")}; constants: pi, e.`,

@@ -56,6 +56,8 @@ describe("calculate", () => {
     ["process(1)", 'Unknown name "process"'],
     ["1 ; 2", 'Unexpected character ";"'],
     ["(1 + 2", 'Expected ")"'],
+    ["constructor(1)+1", 'Unknown name "constructor"'],
+    ["__proto__ + 1", 'Unknown name "__proto__"'],
   ])("%s is refused with a clear message", async (expression, message) => {
     expect(await errorText(calculate.run({ expression }, context()))).toContain(message);
   });

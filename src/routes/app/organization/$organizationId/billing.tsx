@@ -16,7 +16,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { type BillingInterval, billingIntervals, formatPrice, plans } from "~/lib/plans.ts";
+import { type BillingInterval, formatPrice, plans } from "~/lib/plans.ts";
 import { seo } from "~/lib/seo.ts";
 
 interface BillingSearch {

@@ -1,0 +1,91 @@
+// PostgreSQL closing Portico's connections (pg_terminate_backend, as a restart or failover does) must
+// not stop the server: pooled connections are replaced, LISTEN reconnects with backoff, and what a
+// missed notification would have invalidated is dropped. PostgreSQL only (DATABASE_URL).
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { App } from "~/server/app.ts";
+import { user } from "~/server/db/schema/index.ts";
+import { createTestApp, signUp } from "../support/app.ts";
+import { newUser } from "../support/users.ts";
+
+const serverUrl = process.env.DATABASE_URL;
+let app: App;
+let admin: pg.Client;
+let databaseName: string;
+
+/** Terminates every connection to the app's database but the admin's own; how many it ended. */
+async function terminateAll(): Promise<number> {
+  const { rows } = await admin.query<{ ended: boolean }>(
+    "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+    [databaseName],
+  );
+  return rows.filter((row) => row.ended).length;
+}
+
+async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+describe.skipIf(!serverUrl)("database connections closed by the server", () => {
+  beforeAll(async () => {
+    app = await createTestApp();
+    const result = (await app.db.execute("select current_database() as name")) as unknown as {
+      rows: Array<{ name: string }>;
+    };
+    databaseName = result.rows[0]?.name ?? "";
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await app?.database.close();
+  });
+
+  it("survives losing every connection, idle and listening, and answers queries again", async () => {
+    await signUp(app, newUser("before"));
+    expect(await terminateAll()).toBeGreaterThanOrEqual(2);
+    // An uncaught 'error' would fail this test file; the next queries get fresh connections.
+    await eventually(async () => {
+      try {
+        await app.db.select().from(user).limit(1);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    await signUp(app, newUser("after"));
+  });
+
+  it("listens again after the LISTEN connection is lost and drops what it may have missed", async () => {
+    const payloads: string[] = [];
+    const reconnected = vi.fn();
+    await app.database.listen("portico_fault_test", (payload) => payloads.push(payload), reconnected);
+    const forgetAll = vi.spyOn(app.gateway.principals, "forgetAll");
+    await terminateAll();
+    const recoveredInMs = await eventually(() => reconnected.mock.calls.length > 0);
+    expect(recoveredInMs).toBeLessThan(10_000);
+    expect(forgetAll).toHaveBeenCalled();
+    await app.database.notify("portico_fault_test", "after");
+    await eventually(() => payloads.includes("after"));
+  });
+
+  it("a query in flight when its connection is ended fails to its caller only", async () => {
+    const slow = app.db.execute("select pg_sleep(5)");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await terminateAll();
+    await expect(slow).rejects.toThrow();
+    await eventually(async () => {
+      try {
+        await app.db.select().from(user).limit(1);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  });
+});
