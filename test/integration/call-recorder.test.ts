@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import type { DatabaseHandle } from "~/server/db/client.ts";
 import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
-import { CallRecorder, type RecordedCall, usageMonth } from "~/server/gateway/call-recorder.ts";
+import {
+  CallRecorder,
+  MAX_STORED_ARGUMENTS,
+  type RecordedCall,
+  storedArguments,
+  usageMonth,
+} from "~/server/gateway/call-recorder.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
 import { createTestApp } from "../support/app.ts";
 import { buildWorld } from "./world.ts";
@@ -79,6 +85,7 @@ function callFor(principal: Principal, index: number): RecordedCall {
     status: index % 2 ? "error" : "success",
     durationMs: index + 0.4,
     errorMessage: index % 2 ? `Division by zero "${index}" — ü` : null,
+    arguments: storedArguments({ expression: `${index} / 0`, note: 'quoted "text", commas' }),
     at: new Date(Date.UTC(2026, 10, 21, 12, 0, 0, index)),
   };
 }
@@ -139,10 +146,29 @@ describe("CallRecorder", () => {
       errorMessage: 'Division by zero "7" — ü',
       createdAt: callFor(principal, 7).at,
     });
+    expect(JSON.parse(failed?.arguments ?? "")).toEqual({ expression: "7 / 0", note: 'quoted "text", commas' });
     // Usage counts every call of the organization once, the deleted project's included.
     expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(254);
     const [used] = await app.db.select().from(apiKey).where(eq(apiKey.id, key.id));
     expect(used?.lastUsedAt).toEqual(callFor(principal, 250).at);
+  });
+
+  it("logs playground runs without counting them as monthly requests, and caps stored arguments", async () => {
+    const principal = keyPrincipal(null, "Playground");
+    const at = new Date(Date.UTC(2026, 9, 2));
+    const usageBefore = await requestsOf(world.orgA.id, usageMonth(at));
+    const recorder = new CallRecorder(app.database, (error) => {
+      throw error;
+    });
+    const big = storedArguments({ body: "x".repeat(MAX_STORED_ARGUMENTS * 2) });
+    expect(big).toHaveLength(MAX_STORED_ARGUMENTS + 1);
+    expect(big.endsWith("…")).toBe(true);
+    recorder.record({ ...callFor(principal, 0), channel: "playground", arguments: big, at });
+    await recorder.stop();
+
+    const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Playground"));
+    expect(rows.map((row) => [row.channel, row.arguments])).toEqual([["playground", big]]);
+    expect(await requestsOf(world.orgA.id, usageMonth(at))).toBe(usageBefore);
   });
 
   it("skips the calls of a project deleted before their first write and writes the others", async () => {

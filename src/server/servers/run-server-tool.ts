@@ -1,7 +1,7 @@
 // The playground: one tool of a server run for a signed-in editor, through the gateway's own path
 // (the GatewayTool /mcp would run, under run-tool.ts's time limit and error handling). Disabled tools
-// run too, so a tool can be tried before agents get it. Runs are not agent traffic: they are neither
-// in the call log nor counted as monthly requests.
+// run too, so a tool can be tried before agents get it. Runs are logged (channel "playground", so the
+// call log can show what a person tried) but are not agent traffic: not counted as monthly requests.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
@@ -41,10 +41,10 @@ export async function runServerTool(
   };
   const started = performance.now();
   const result = await runTool(toGatewayTool(app, server, tool), input.arguments, principal, {
-    recorder: { record: () => undefined },
+    recorder: app.gateway.recorder,
     timeoutMs: app.config.toolTimeoutMs,
     allowPrivateUrls: app.config.allowPrivateUrls,
-    channel: "rest",
+    channel: "playground",
     reportError: (error) => reportError(error, { where: "playground" }),
   });
   return { result, durationMs: Math.round(performance.now() - started) };

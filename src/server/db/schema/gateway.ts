@@ -75,8 +75,8 @@ export const toolCall = pgTable(
     serverId: text("server_id"),
     serverName: text("server_name").notNull(),
     toolName: text("tool_name").notNull(),
-    /** Which door the call came through: "mcp" or "rest". */
-    channel: text("channel", { enum: ["mcp", "rest"] }).notNull(),
+    /** Which door the call came through: "mcp", "rest", or "playground" (a person trying a tool in the app). */
+    channel: text("channel", { enum: ["mcp", "rest", "playground"] }).notNull(),
     apiKeyId: text("api_key_id"),
     oauthClientId: text("oauth_client_id"),
     callerName: text("caller_name").notNull(),
@@ -85,6 +85,8 @@ export const toolCall = pgTable(
     durationMs: integer("duration_ms").notNull(),
     errorMessage: text("error_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** The call's arguments as JSON, cut at MAX_STORED_ARGUMENTS characters (then not valid JSON). */
+    arguments: text("arguments"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.createdAt, t.id] })],
 );
