@@ -1,9 +1,9 @@
 // Who may do what with project servers (ARCHITECTURE.md "Project servers"): viewers see servers and
 // tools; editors and admins add, remove, switch tools and run the playground. And the playground
-// itself: the gateway's path for one tool, its result and time, not counted as agent traffic.
+// itself: the gateway's path for one tool, its result and time, logged but not counted as agent traffic.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
-import { toolCall } from "~/server/db/schema/index.ts";
+import { organizationUsage, toolCall } from "~/server/db/schema/index.ts";
 import type { RemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { createTestApp } from "../support/app.ts";
 import {
@@ -109,9 +109,12 @@ describe("project server permissions", () => {
     const [call] = exa.calls("tools/call").slice(-1);
     expect(call?.params).toEqual({ name: "web_search_exa", arguments: { query: "playground" } });
     expect(call?.headers["x-api-key"]).toBe(EXA_KEY);
-    // Not agent traffic: nothing in the call log.
+    // In the call log, marked as the playground's, but not agent traffic: no monthly request counted.
     await app.gateway.recorder.flush();
-    expect(await app.db.select().from(toolCall)).toEqual([]);
+    expect(
+      (await app.db.select().from(toolCall)).map((row) => [row.channel, row.toolName, row.userId]),
+    ).toEqual([["playground", "exa_web_search_exa", world.memberA.id]]);
+    expect(await app.db.select().from(organizationUsage)).toEqual([]);
   });
 
   it("the playground reports upstream errors as a marked result and unknown tools as NOT_FOUND", async () => {

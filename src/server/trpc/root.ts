@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
+import { callLogRouter } from "./routers/call-log.ts";
 import { contactRouter } from "./routers/contact.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { oauthClientsRouter } from "./routers/oauth-clients.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   admin: adminRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
+  callLog: callLogRouter,
   contact: contactRouter,
   integrations: integrationsRouter,
   oauthClients: oauthClientsRouter,
