@@ -44,6 +44,7 @@ import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './rout
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
+import { Route as AppProjectProjectIdCallsRouteImport } from './routes/app/project/$projectId/calls'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
 import { Route as AppProjectProjectIdPlatformDocsPlatformRouteImport } from './routes/app/project/$projectId/platform-docs/$platform'
@@ -231,6 +232,12 @@ const AppProjectProjectIdApiKeysRoute =
     path: '/api-keys',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdCallsRoute =
+  AppProjectProjectIdCallsRouteImport.update({
+    id: '/calls',
+    path: '/calls',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdSettingsRoute =
   AppProjectProjectIdSettingsRouteImport.update({
     id: '/settings',
@@ -289,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
@@ -325,6 +333,7 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
@@ -367,6 +376,7 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
@@ -409,6 +419,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/calls'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
@@ -445,6 +456,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/calls'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -486,6 +498,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/calls'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
@@ -751,6 +764,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdApiKeysRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/calls': {
+      id: '/app/project/$projectId/calls'
+      path: '/calls'
+      fullPath: '/app/project/$projectId/calls'
+      preLoaderRoute: typeof AppProjectProjectIdCallsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/settings': {
       id: '/app/project/$projectId/settings'
       path: '/settings'
@@ -862,6 +882,7 @@ const AppOrganizationOrganizationIdRouteRouteWithChildren =
 
 interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
+  AppProjectProjectIdCallsRoute: typeof AppProjectProjectIdCallsRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
@@ -872,6 +893,7 @@ interface AppProjectProjectIdRouteRouteChildren {
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
   {
     AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
+    AppProjectProjectIdCallsRoute: AppProjectProjectIdCallsRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:

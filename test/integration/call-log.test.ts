@@ -34,7 +34,10 @@ beforeAll(async () => {
   serverId = (
     await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })
   ).id;
-  const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Support agent" });
+  const key = await world.ownerA.caller.apiKeys.create({
+    projectId: world.projectA.id,
+    name: "Support agent",
+  });
   keyId = key.id;
   client = await connectMcpClient(app, key.secret);
   started = new Date();
@@ -106,7 +109,11 @@ describe("the call log", () => {
     expect(call.durationMs).toBeGreaterThanOrEqual(0);
     expect(
       await outcome(
-        world.ownerA.caller.callLog.get({ projectId: world.projectA.id, callId: "nope", createdAt: new Date() }),
+        world.ownerA.caller.callLog.get({
+          projectId: world.projectA.id,
+          callId: "nope",
+          createdAt: new Date(),
+        }),
       ),
     ).toBe("NOT_FOUND");
   });
@@ -136,11 +143,11 @@ describe("the call log", () => {
       userId: world.memberA.id,
       role: "viewer",
     });
-    expect(await outcome(world.memberA.caller.callLog.list({ projectId: world.projectA.id, filters: {} }))).toBe(
-      "OK",
-    );
-    expect(await outcome(world.ownerB.caller.callLog.list({ projectId: world.projectA.id, filters: {} }))).toBe(
-      "NOT_FOUND",
-    );
+    expect(
+      await outcome(world.memberA.caller.callLog.list({ projectId: world.projectA.id, filters: {} })),
+    ).toBe("OK");
+    expect(
+      await outcome(world.ownerB.caller.callLog.list({ projectId: world.projectA.id, filters: {} })),
+    ).toBe("NOT_FOUND");
   });
 });

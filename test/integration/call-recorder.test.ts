@@ -146,7 +146,10 @@ describe("CallRecorder", () => {
       errorMessage: 'Division by zero "7" — ü',
       createdAt: callFor(principal, 7).at,
     });
-    expect(JSON.parse(failed?.arguments ?? "")).toEqual({ expression: "7 / 0", note: 'quoted "text", commas' });
+    expect(JSON.parse(failed?.arguments ?? "")).toEqual({
+      expression: "7 / 0",
+      note: 'quoted "text", commas',
+    });
     // Usage counts every call of the organization once, the deleted project's included.
     expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(254);
     const [used] = await app.db.select().from(apiKey).where(eq(apiKey.id, key.id));

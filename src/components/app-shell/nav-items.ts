@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  History,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
@@ -41,6 +42,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Overview", href: base, icon: LayoutDashboard, exact: true },
       { label: "Servers", href: `${base}/servers`, icon: Server },
       { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
+      { label: "Call log", href: `${base}/calls`, icon: History },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
     ];

@@ -154,7 +154,10 @@ export async function getCallLogFilterOptions(app: App, userId: string, projectI
   return {
     servers: [
       { value: STANDARD_SERVER_FILTER, name: "Standard tools" },
-      ...servers.map((server) => ({ value: server.id, name: integrationOf(server.integrationId).entry.name })),
+      ...servers.map((server) => ({
+        value: server.id,
+        name: integrationOf(server.integrationId).entry.name,
+      })),
     ],
     callers: [
       ...keys.map((key) => ({

@@ -1,0 +1,8 @@
+import { Badge } from "~/components/ui/badge.tsx";
+
+const LABELS = { mcp: "MCP", rest: "REST", playground: "Playground" } as const;
+
+/** Which door a call came through; playground runs (a person trying a tool) stand out from agents'. */
+export function CallChannelBadge({ channel }: { channel: keyof typeof LABELS }) {
+  return <Badge variant={channel === "playground" ? "warning" : "outline"}>{LABELS[channel]}</Badge>;
+}
