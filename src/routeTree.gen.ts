@@ -36,6 +36,7 @@ import { Route as AppAdminIndexRouteImport } from './routes/app/admin/index'
 import { Route as AppAdminContactRouteImport } from './routes/app/admin/contact'
 import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
+import { Route as AppConnectIntegrationIdRouteImport } from './routes/app/connect/$integrationId'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
@@ -184,6 +185,11 @@ const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppConnectIntegrationIdRoute = AppConnectIntegrationIdRouteImport.update({
+  id: '/connect/$integrationId',
+  path: '/connect/$integrationId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppOrganizationOrganizationIdRouteRoute =
   AppOrganizationOrganizationIdRouteRouteImport.update({
     id: '/organization/$organizationId',
@@ -289,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/connect/$integrationId': typeof AppConnectIntegrationIdRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/connect/$integrationId': typeof AppConnectIntegrationIdRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/app/admin/contact': typeof AppAdminContactRoute
   '/app/admin/credentials': typeof AppAdminCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
+  '/app/connect/$integrationId': typeof AppConnectIntegrationIdRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -412,6 +421,7 @@ export interface FileRouteTypes {
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/app/connect/$integrationId'
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
@@ -449,6 +459,7 @@ export interface FileRouteTypes {
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/app/connect/$integrationId'
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
@@ -491,6 +502,7 @@ export interface FileRouteTypes {
     | '/app/admin/contact'
     | '/app/admin/credentials'
     | '/app/admin/outbox'
+    | '/app/connect/$integrationId'
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
@@ -708,6 +720,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminOutboxRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/connect/$integrationId': {
+      id: '/app/connect/$integrationId'
+      path: '/connect/$integrationId'
+      fullPath: '/app/connect/$integrationId'
+      preLoaderRoute: typeof AppConnectIntegrationIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/app/organization/$organizationId': {
       id: '/app/organization/$organizationId'
       path: '/organization/$organizationId'
@@ -914,6 +933,7 @@ interface AppRouteRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   AppProjectProjectIdRouteRoute: typeof AppProjectProjectIdRouteRouteWithChildren
+  AppConnectIntegrationIdRoute: typeof AppConnectIntegrationIdRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
@@ -923,6 +943,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppOrganizationOrganizationIdRouteRoute:
     AppOrganizationOrganizationIdRouteRouteWithChildren,
   AppProjectProjectIdRouteRoute: AppProjectProjectIdRouteRouteWithChildren,
+  AppConnectIntegrationIdRoute: AppConnectIntegrationIdRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

@@ -8,11 +8,9 @@ import { newUser } from "../support/users.ts";
 import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
 import { hydrated, poll, STEP_TIMEOUT, visible, waitForPath } from "./support/page-helpers.ts";
 
-test("from the overview's Errors figure to a failed call's arguments and error", { timeout: 120_000 }, async ({
-  page,
-  context,
-  server,
-}) => {
+test("from the overview's Errors figure to a failed call's arguments and error", {
+  timeout: 120_000,
+}, async ({ page, context, server }) => {
   page.setDefaultTimeout(STEP_TIMEOUT);
   const owner = newUser("calls");
   await signUpInto(context, server.baseUrl, owner);

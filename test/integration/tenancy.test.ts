@@ -212,7 +212,12 @@ const selfScoped = [
 ];
 
 // Procedures open to everyone, signed in or not; they hold no tenant data.
-const publicProcedures = ["billing.getPricing", "contact.submit"];
+const publicProcedures = [
+  "billing.getPricing",
+  "contact.submit",
+  // How to register an OAuth app with a provider: public facts, the same for everyone.
+  "oauthAppGuide.get",
+];
 
 describe("tenancy", () => {
   it("covers every procedure of the router", () => {

@@ -5,6 +5,7 @@ import { billingRouter } from "./routers/billing.ts";
 import { callLogRouter } from "./routers/call-log.ts";
 import { contactRouter } from "./routers/contact.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
+import { oauthAppGuideRouter } from "./routers/oauth-app-guide.ts";
 import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   callLog: callLogRouter,
   contact: contactRouter,
   integrations: integrationsRouter,
+  oauthAppGuide: oauthAppGuideRouter,
   oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,
