@@ -39,38 +39,38 @@ export function OAuthAppGuide({ provider, redirectUri }: { provider: ProviderId;
           )}
         </li>
         <li>
-<div className="flex flex-col gap-1.5">
-          <span>Paste this redirect URI there, exactly as it is:</span>
-          <span className="flex items-center gap-2">
-            <Input
-              readOnly
-              value={redirectUri}
-              aria-label="Callback address to register"
-              className="font-mono text-xs"
-            />
-            <CopyButton text={redirectUri} label="callback address" />
-          </span>
-</div>
+          <div className="flex flex-col gap-1.5">
+            <span>Paste this redirect URI there, exactly as it is:</span>
+            <span className="flex items-center gap-2">
+              <Input
+                readOnly
+                value={redirectUri}
+                aria-label="Callback address to register"
+                className="font-mono text-xs"
+              />
+              <CopyButton text={redirectUri} label="callback address" />
+            </span>
+          </div>
         </li>
         <li>
-<div className="flex flex-col gap-1.5">
-          <span>Enable these scopes:</span>
-          {error ? (
-            <span className="text-destructive">The scopes could not be loaded: {error.message}</span>
-          ) : !guide ? (
-            <Skeleton className="h-5 w-2/3" />
-          ) : guide.scopes.length === 0 ? (
-            <span className="text-muted-foreground">None to choose: the app's own settings decide.</span>
-          ) : (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Scopes to enable">
-              {guide.scopes.map((scope) => (
-                <li key={scope}>
-                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs break-all">{scope}</code>
-        </div>
-        </li>
-              ))}
-            </ul>
-          )}
+          <div className="flex flex-col gap-1.5">
+            <span>Enable these scopes:</span>
+            {error ? (
+              <span className="text-destructive">The scopes could not be loaded: {error.message}</span>
+            ) : !guide ? (
+              <Skeleton className="h-5 w-2/3" />
+            ) : guide.scopes.length === 0 ? (
+              <span className="text-muted-foreground">None to choose: the app's own settings decide.</span>
+            ) : (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Scopes to enable">
+                {guide.scopes.map((scope) => (
+                  <li key={scope}>
+                    <code className="rounded bg-muted px-1.5 py-0.5 text-xs break-all">{scope}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         </li>
         <li>Copy the app's client ID and client secret into the fields below and save.</li>
       </ol>
