@@ -14,6 +14,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteSplatRouteImport } from './routes/_site/$'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDocsRouteImport } from './routes/_site/docs'
 import { Route as SiteOurStoryRouteImport } from './routes/_site/our-story'
@@ -23,10 +24,12 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppSplatRouteImport } from './routes/app/$'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
+import { Route as OauthErrorRouteImport } from './routes/oauth/error'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
 import { Route as SiteIntegrationsIndexRouteImport } from './routes/_site/integrations/index'
 import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrations/$id'
@@ -75,6 +78,11 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SiteRouteRoute,
 } as any)
+const SiteSplatRoute = SiteSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
 const SiteContactRoute = SiteContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -120,6 +128,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -138,6 +151,11 @@ const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
 const OauthConsentRoute = OauthConsentRouteImport.update({
   id: '/oauth/consent',
   path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OauthErrorRoute = OauthErrorRouteImport.update({
+  id: '/oauth/error',
+  path: '/oauth/error',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OauthSuccessRoute = OauthSuccessRouteImport.update({
@@ -275,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -283,9 +302,11 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/error': typeof OauthErrorRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -314,6 +335,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -322,9 +344,11 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/error': typeof OauthErrorRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
@@ -356,6 +380,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/_site/$': typeof SiteSplatRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/docs': typeof SiteDocsRoute
   '/_site/our-story': typeof SiteOurStoryRoute
@@ -364,9 +389,11 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/error': typeof OauthErrorRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
@@ -401,6 +428,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -409,9 +437,11 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/$'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
+    | '/oauth/error'
     | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
@@ -440,6 +470,7 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/sign-up'
+    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -448,9 +479,11 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/$'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
+    | '/oauth/error'
     | '/oauth/success'
     | '/'
     | '/app'
@@ -481,6 +514,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/_site/$'
     | '/_site/contact'
     | '/_site/docs'
     | '/_site/our-story'
@@ -489,9 +523,11 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
+    | '/app/$'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
+    | '/oauth/error'
     | '/oauth/success'
     | '/_site/'
     | '/app/'
@@ -526,6 +562,7 @@ export interface RootRouteChildren {
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   OauthConsentRoute: typeof OauthConsentRoute
+  OauthErrorRoute: typeof OauthErrorRoute
   OauthSuccessRoute: typeof OauthSuccessRoute
 }
 
@@ -564,6 +601,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/$': {
+      id: '/_site/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SiteSplatRouteImport
       parentRoute: typeof SiteRouteRoute
     }
     '/_site/contact': {
@@ -629,6 +673,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/$': {
+      id: '/app/$'
+      path: '/$'
+      fullPath: '/app/$'
+      preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/app/admin': {
       id: '/app/admin'
       path: '/admin'
@@ -655,6 +706,13 @@ declare module '@tanstack/react-router' {
       path: '/oauth/consent'
       fullPath: '/oauth/consent'
       preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/oauth/error': {
+      id: '/oauth/error'
+      path: '/oauth/error'
+      fullPath: '/oauth/error'
+      preLoaderRoute: typeof OauthErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/oauth/success': {
@@ -822,6 +880,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteRouteChildren {
+  SiteSplatRoute: typeof SiteSplatRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDocsRoute: typeof SiteDocsRoute
   SiteOurStoryRoute: typeof SiteOurStoryRoute
@@ -838,6 +897,7 @@ interface SiteRouteRouteChildren {
 }
 
 const SiteRouteRouteChildren: SiteRouteRouteChildren = {
+  SiteSplatRoute: SiteSplatRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDocsRoute: SiteDocsRoute,
   SiteOurStoryRoute: SiteOurStoryRoute,
@@ -929,6 +989,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppSplatRoute: typeof AppSplatRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -938,6 +999,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppSplatRoute: AppSplatRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
   AppOrganizationOrganizationIdRouteRoute:
@@ -957,6 +1019,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   OauthConsentRoute: OauthConsentRoute,
+  OauthErrorRoute: OauthErrorRoute,
   OauthSuccessRoute: OauthSuccessRoute,
 }
 export const routeTree = rootRouteImport

@@ -68,11 +68,14 @@ describe("canonical paths", () => {
     expect(target?.search).toBe("?plan=start&interval=annual");
   });
 
-  it("answers an unknown path with a 404 page", async () => {
+  it("answers an unknown path with the 404 page of SPEC §8, inside the site's header and footer", async () => {
     const response = await anonymous.get("/no-such-page-here");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
-    expect(await response.text()).toContain("Not Found");
+    const html = await response.text();
+    expect(html).toContain("Sorry, this page could not be found.");
+    expect(html).toContain("<footer");
+    expect(html).toContain("<header");
   });
 });
 
@@ -101,7 +104,10 @@ describe("/app/admin guard", () => {
     const response = await member.get("/app/admin");
     expect(response.status).toBeGreaterThanOrEqual(300);
     expect(response.status).toBeLessThan(400);
-    expect(redirectTarget(response, server.baseUrl)?.pathname).toBe("/app/dashboard");
+    const target = redirectTarget(response, server.baseUrl);
+    expect(target?.pathname).toBe("/app/dashboard");
+    // The dashboard says why (dashboard-notice.tsx).
+    expect(target?.searchParams.get("notice")).toBe("admin-only");
   });
 
   it("serves /app/admin to an admin", async () => {

@@ -72,6 +72,8 @@ describe("redirect URI", () => {
       code_challenge_method: "S256",
     });
     expect(location.origin).toBe(app.config.baseUrl);
+    // Portico's own page explains it (routes/oauth/error.tsx), not the landing page.
+    expect(location.pathname).toBe("/oauth/error");
     expect(location.searchParams.get("error")).toBe("invalid_redirect");
     const attacker = await client.authorize(world.ownerA.cookie, {
       redirect_uri: "https://attacker.example/callback",

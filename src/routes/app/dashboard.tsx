@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Building2, FolderKanban, Plus, Users } from "lucide-react";
+import { DashboardNoticeBanner, parseDashboardNotice } from "~/components/app-shell/dashboard-notice.tsx";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { CreateOrganizationDialog } from "~/components/organizations/create-organization-dialog.tsx";
@@ -16,6 +17,7 @@ import { seo } from "~/lib/seo.ts";
 import { sortItems } from "~/server/preferences/sort-options.ts";
 
 export const Route = createFileRoute("/app/dashboard")({
+  validateSearch: parseDashboardNotice,
   head: () => seo({ title: "Dashboard · Portico", noindex: true }),
   loader: async ({ context: { queryClient, trpc } }) => {
     await Promise.all([
@@ -29,6 +31,7 @@ export const Route = createFileRoute("/app/dashboard")({
 
 function Dashboard() {
   const { trpc } = Route.useRouteContext();
+  const { notice } = Route.useSearch();
   const { data: organizations } = useSuspenseQuery(trpc.organization.getOrganizationsDetails.queryOptions());
   const { data: invitations } = useSuspenseQuery(
     trpc.organizationInvitations.getPendingInvitationsForUser.queryOptions(),
@@ -52,6 +55,7 @@ function Dashboard() {
           </>
         }
       />
+      <DashboardNoticeBanner notice={notice} />
       <PendingInvitations invitations={invitations} />
       {organizations.length === 0 ? (
         <EmptyState

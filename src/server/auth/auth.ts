@@ -44,6 +44,8 @@ export function createAuth({ db, baseUrl, secret, adminEmails, production, allow
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
+    // Authorization errors that cannot go back to the client (unknown client, bad redirect) get a page.
+    onAPIError: { errorURL: `${baseUrl}/oauth/error` },
     plugins: [admin(), signInThrottle(db), ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls })],
     databaseHooks: {
       user: {
