@@ -40,6 +40,7 @@ beforeAll(async () => {
   params.$organizationId = organization.id;
   params.$projectId = project.id;
   params.$platform = "claude-code";
+  params.$integrationId = "gmail";
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {
@@ -120,10 +121,12 @@ describe("no-index marking", () => {
   it("marks every /app page as noindex", async () => {
     expect(appRoutes).toEqual(expect.arrayContaining(["/app/dashboard", "/app/admin"]));
     for (const route of appRoutes) {
-      const path = route.replace(/\$\w+/g, (name) => params[name] ?? name);
+      // A splat route (/app/$) is the 404 page for unknown paths: noindex too, with its status.
+      const splat = route.endsWith("/$");
+      const path = route.replace(/\$\w+/g, (name) => params[name] ?? name).replace(/\/\$$/, "/no-such-page");
       expect(path, `no test value for a parameter of ${route}`).not.toContain("$");
       const { response, chain } = await follow(admin, path);
-      expect(response.status, chain.join(" -> ")).toBe(200);
+      expect(response.status, chain.join(" -> ")).toBe(splat ? 404 : 200);
       expect(hasNoindexMeta(await response.text()), chain.join(" -> ")).toBe(true);
     }
   });
