@@ -217,6 +217,8 @@ const publicProcedures = [
   "contact.submit",
   // How to register an OAuth app with a provider: public facts, the same for everyone.
   "oauthAppGuide.get",
+  // Keyed by the invitation link's id, the secret mailed to the invitee; see invitations.test.ts.
+  "organizationInvitations.getInvitationPreview",
 ];
 
 describe("tenancy", () => {

@@ -14,7 +14,8 @@ const signUpSchema = z.object({ name: personNameField, email: emailField, passwo
 export function SignUpForm({ search }: { search: AuthSearch }) {
   const form = useAuthForm({
     schema: signUpSchema,
-    initial: { name: "", email: "", password: "" },
+    // An invitation's sign-up link carries the invited address (routes/invitations/$invitationId.tsx).
+    initial: { name: "", email: search.email ?? "", password: "" },
     send: (data) => authClient().signUp.email(data),
     onSuccess: useFinishAuth(search),
     failureMessage: "Sign-up failed. Please try again.",
