@@ -14,7 +14,6 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
-import { Route as SiteSplatRouteImport } from './routes/_site/$'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDocsRouteImport } from './routes/_site/docs'
 import { Route as SiteOurStoryRouteImport } from './routes/_site/our-story'
@@ -24,7 +23,6 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
-import { Route as AppSplatRouteImport } from './routes/app/$'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
@@ -78,11 +76,6 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SiteRouteRoute,
 } as any)
-const SiteSplatRoute = SiteSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
-  getParentRoute: () => SiteRouteRoute,
-} as any)
 const SiteContactRoute = SiteContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -126,11 +119,6 @@ const SiteUseCasesRoute = SiteUseCasesRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppSplatRoute = AppSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
@@ -293,7 +281,6 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
-  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -302,7 +289,6 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
-  '/app/$': typeof AppSplatRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -335,7 +321,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
-  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -344,7 +329,6 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
-  '/app/$': typeof AppSplatRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -380,7 +364,6 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
-  '/_site/$': typeof SiteSplatRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/docs': typeof SiteDocsRoute
   '/_site/our-story': typeof SiteOurStoryRoute
@@ -389,7 +372,6 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
-  '/app/$': typeof AppSplatRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
@@ -428,7 +410,6 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
-    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -437,7 +418,6 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
-    | '/app/$'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -470,7 +450,6 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/sign-up'
-    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -479,7 +458,6 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
-    | '/app/$'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -514,7 +492,6 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
-    | '/_site/$'
     | '/_site/contact'
     | '/_site/docs'
     | '/_site/our-story'
@@ -523,7 +500,6 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
-    | '/app/$'
     | '/app/dashboard'
     | '/invitations/$invitationId'
     | '/oauth/consent'
@@ -603,13 +579,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteIndexRouteImport
       parentRoute: typeof SiteRouteRoute
     }
-    '/_site/$': {
-      id: '/_site/$'
-      path: '/$'
-      fullPath: '/$'
-      preLoaderRoute: typeof SiteSplatRouteImport
-      parentRoute: typeof SiteRouteRoute
-    }
     '/_site/contact': {
       id: '/_site/contact'
       path: '/contact'
@@ -671,13 +640,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/app/$': {
-      id: '/app/$'
-      path: '/$'
-      fullPath: '/app/$'
-      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/app/admin': {
@@ -880,7 +842,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteRouteChildren {
-  SiteSplatRoute: typeof SiteSplatRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDocsRoute: typeof SiteDocsRoute
   SiteOurStoryRoute: typeof SiteOurStoryRoute
@@ -897,7 +858,6 @@ interface SiteRouteRouteChildren {
 }
 
 const SiteRouteRouteChildren: SiteRouteRouteChildren = {
-  SiteSplatRoute: SiteSplatRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDocsRoute: SiteDocsRoute,
   SiteOurStoryRoute: SiteOurStoryRoute,
@@ -989,7 +949,6 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
-  AppSplatRoute: typeof AppSplatRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -999,7 +958,6 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
-  AppSplatRoute: AppSplatRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
   AppOrganizationOrganizationIdRouteRoute:

@@ -1,24 +1,7 @@
 import { Link, useRouter } from "@tanstack/react-router";
 import { ChevronDownIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
 import { CONTACT_NOTE, errorCopy, NEED_HELP_TEXT } from "./error-copy.ts";
-
-/** The SPEC's sentence as it is, with its "contact support" leading to the support page. */
-function withSupportLink(text: string): ReactNode {
-  const at = text.indexOf("contact support");
-  if (at === -1) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <Link to="/support" className="underline underline-offset-4 hover:text-foreground">
-        contact support
-      </Link>
-      {text.slice(at + "contact support".length)}
-    </>
-  );
-}
-
 import { useErrorResponseStatus } from "./response-status.ts";
 
 /** The page shown when a route fails to load (SPEC §2 "Error page"): big status, message, ways out. */
@@ -35,7 +18,7 @@ export function ErrorPage({ error }: { error: unknown }) {
           Need help?
           <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </summary>
-        <p className="mt-2 text-sm text-muted-foreground">{withSupportLink(NEED_HELP_TEXT)}</p>
+        <p className="mt-2 text-sm text-muted-foreground">{NEED_HELP_TEXT}</p>
       </details>
       <div className="flex gap-3">
         {/* Plain elements with the button styles: this view is on every page's first-load path. */}
@@ -50,7 +33,14 @@ export function ErrorPage({ error }: { error: unknown }) {
           Go Home
         </Link>
       </div>
-      <p className="text-xs text-muted-foreground">{withSupportLink(CONTACT_NOTE)}</p>
+      {/* CONTACT_NOTE, with its "contact support" leading to the support page. */}
+      <p className="text-xs text-muted-foreground">
+        {CONTACT_NOTE.split("contact support")[0]}
+        <Link to="/support" className="underline">
+          contact support
+        </Link>
+        .
+      </p>
     </main>
   );
 }

@@ -1,17 +1,12 @@
 // What went wrong with an application's authorization request, in words, for /oauth/error. The
 // authorization server sends errors it cannot return to the application (an unknown client, a
-// redirect URI not registered) to that page, as RFC 6749 §4.1.2.1 asks: never to the redirect URI.
+// redirect URI not registered, a bare /oauth/consent) to that page, as RFC 6749 §4.1.2.1 asks: never to the redirect URI.
 export interface AuthorizationErrorCopy {
   title: string;
   message: string;
 }
 
 const copies: Record<string, AuthorizationErrorCopy> = {
-  missing_request: {
-    title: "This page needs an authorization request",
-    message:
-      "It opens when an application such as Claude, Cursor or VS Code asks to connect to Portico. Start connecting from the application.",
-  },
   invalid_client: {
     title: "Unknown application",
     message:

@@ -17,7 +17,6 @@ import { seo } from "~/lib/seo.ts";
 import { sortItems } from "~/server/preferences/sort-options.ts";
 
 export const Route = createFileRoute("/app/dashboard")({
-  validateSearch: parseDashboardNotice,
   head: () => seo({ title: "Dashboard · Portico", noindex: true }),
   loader: async ({ context: { queryClient, trpc } }) => {
     await Promise.all([
@@ -31,7 +30,8 @@ export const Route = createFileRoute("/app/dashboard")({
 
 function Dashboard() {
   const { trpc } = Route.useRouteContext();
-  const { notice } = Route.useSearch();
+  // No validateSearch (route options ship in every page's entry bundle): checked here instead.
+  const { notice } = parseDashboardNotice(Route.useSearch() as Record<string, unknown>);
   const { data: organizations } = useSuspenseQuery(trpc.organization.getOrganizationsDetails.queryOptions());
   const { data: invitations } = useSuspenseQuery(
     trpc.organizationInvitations.getPendingInvitationsForUser.queryOptions(),

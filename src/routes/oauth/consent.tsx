@@ -24,10 +24,6 @@ export const Route = createFileRoute("/oauth/consent")({
   // The query is kept as sent: its signature covers the exact values.
   validateSearch: (search: Record<string, unknown>) => search as ConsentSearch,
   beforeLoad: ({ context, search }) => {
-    // Opened without a request (a bookmark, a link): say what this page is for.
-    if (!consentRequest(search).clientId) {
-      throw redirect({ to: "/oauth/error", search: { error: "missing_request" }, replace: true });
-    }
     // Unsigned, expired or signed out: the authorization endpoint checks the request, sends a
     // signed-out visitor to /sign-in, and comes back here with a fresh signature.
     if (!context.user || !isSignedRequest(search)) {

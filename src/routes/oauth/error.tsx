@@ -6,25 +6,17 @@ import { CircleAlert } from "lucide-react";
 import { authorizationErrorCopy } from "~/components/oauth/authorization-errors.ts";
 import { OAuthLayout } from "~/components/oauth/oauth-layout.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { seo } from "~/lib/seo.ts";
-
-interface ErrorSearch {
-  error?: string;
-  error_description?: string;
-}
 
 export const Route = createFileRoute("/oauth/error")({
-  validateSearch: (search: Record<string, unknown>): ErrorSearch => ({
-    error: typeof search.error === "string" ? search.error.slice(0, 64) : undefined,
-    error_description:
-      typeof search.error_description === "string" ? search.error_description.slice(0, 300) : undefined,
-  }),
-  head: () => seo({ title: "Authorization problem · Portico", noindex: true }),
   component: AuthorizationErrorPage,
 });
 
 function AuthorizationErrorPage() {
-  const { error, error_description } = Route.useSearch();
+  // No validateSearch (route options ship in every page's entry bundle): the values are checked here.
+  const search = Route.useSearch() as Record<string, unknown>;
+  const error = typeof search.error === "string" ? search.error.slice(0, 64) : undefined;
+  const error_description =
+    typeof search.error_description === "string" ? search.error_description.slice(0, 300) : undefined;
   const { user } = Route.useRouteContext();
   const copy = authorizationErrorCopy(error);
   return (

@@ -2,30 +2,16 @@
 // that integration's dialog open (SPEC §2, editIntegration). With one organization the person manages,
 // straight there; with several, they pick one; with none, they are told what to do first.
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, redirect } from "@tanstack/react-router";
+import { createFileRoute, Link, Navigate } from "@tanstack/react-router";
 import { Building2, ChevronRight } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/connect/$integrationId")({
-  loader: async ({ context: { queryClient, trpc }, params }) => {
-    const organizations = await queryClient.ensureQueryData(
-      trpc.organization.getOrganizationsDetails.queryOptions(),
-    );
-    const managed = organizations.filter((organization) => organization.permissions["integrations.manage"]);
-    if (managed.length === 1 && managed[0]) {
-      throw redirect({
-        to: "/app/organization/$organizationId/integrations",
-        params: { organizationId: managed[0].id },
-        search: { editIntegration: params.integrationId },
-        replace: true,
-      });
-    }
-  },
-  head: () => seo({ title: "Connect an integration · Portico", noindex: true }),
+  // No loader: the choice is made in the component, which is split off (route options ship in every
+  // page's entry bundle, which the landing page's budget keeps small).
   component: ChooseOrganization,
 });
 
@@ -34,6 +20,16 @@ function ChooseOrganization() {
   const { trpc } = Route.useRouteContext();
   const { data: organizations } = useSuspenseQuery(trpc.organization.getOrganizationsDetails.queryOptions());
   const managed = organizations.filter((organization) => organization.permissions["integrations.manage"]);
+  if (managed.length === 1 && managed[0]) {
+    return (
+      <Navigate
+        to="/app/organization/$organizationId/integrations"
+        params={{ organizationId: managed[0].id }}
+        search={{ editIntegration: integrationId }}
+        replace
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">

@@ -13,17 +13,16 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { type CallLogSearch, parseCallLogSearch } from "~/lib/call-log-search.ts";
-import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/calls")({
-  validateSearch: parseCallLogSearch,
-  head: () => seo({ title: "Call log · Portico", noindex: true }),
+  // No validateSearch or head: route options ship in every page's entry bundle (the landing page's
+  // budget); the filters are parsed in the component, and /app marks every page noindex.
   component: CallLogPage,
 });
 
 function CallLogPage() {
   const { projectId } = Route.useParams();
-  const search = Route.useSearch();
+  const search = parseCallLogSearch(Route.useSearch() as Record<string, unknown>);
   const { trpc } = Route.useRouteContext();
   const navigate = useNavigate({ from: Route.fullPath });
   const [open, setOpen] = useState<CallRef | null>(null);
