@@ -418,13 +418,8 @@ test("an unknown project shows the 404 without that project's navigation; help l
   await waitForPath(page, "/support");
 });
 
-test("/oauth/consent on its own and authorization errors explain themselves", async ({ page, server }) => {
+test("authorization errors explain themselves on Portico's page", async ({ page, server }) => {
   page.setDefaultTimeout(STEP_TIMEOUT);
-  await page.goto("/oauth/consent");
-  await waitForPath(page, "/oauth/error");
-  // The authorization endpoint, which it goes through, finds no client and says so on Portico's page.
-  await visible(page.getByRole("heading", { level: 1, name: "Unknown application" }));
-
   // An unknown client: the authorization server sends the browser to the same page, not to "/".
   await page.goto(
     `${server.baseUrl}/api/auth/oauth2/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("http://127.0.0.1:9/cb")}&code_challenge=${"x".repeat(43)}&code_challenge_method=S256&state=s`,
