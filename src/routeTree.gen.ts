@@ -31,6 +31,7 @@ import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as AppMarketplaceRouteImport } from './routes/app/marketplace'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations/$invitationId'
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
+import { Route as OauthErrorRouteImport } from './routes/oauth/error'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
 import { Route as SiteIntegrationsIndexRouteImport } from './routes/_site/integrations/index'
 import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrations/$id'
@@ -44,6 +45,7 @@ import { Route as AppAdminCredentialsRouteImport } from './routes/app/admin/cred
 import { Route as AppAdminLlmCredentialsRouteImport } from './routes/app/admin/llm-credentials'
 import { Route as AppAdminOutboxRouteImport } from './routes/app/admin/outbox'
 import { Route as AppAdminUsersRouteImport } from './routes/app/admin/users'
+import { Route as AppConnectIntegrationIdRouteImport } from './routes/app/connect/$integrationId'
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
@@ -54,6 +56,7 @@ import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './rout
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
+import { Route as AppProjectProjectIdCallsRouteImport } from './routes/app/project/$projectId/calls'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
 import { Route as AppProjectProjectIdAgentsIndexRouteImport } from './routes/app/project/$projectId/agents/index'
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
@@ -171,6 +174,11 @@ const OauthConsentRoute = OauthConsentRouteImport.update({
   path: '/oauth/consent',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OauthErrorRoute = OauthErrorRouteImport.update({
+  id: '/oauth/error',
+  path: '/oauth/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OauthSuccessRoute = OauthSuccessRouteImport.update({
   id: '/oauth/success',
   path: '/oauth/success',
@@ -236,6 +244,11 @@ const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppConnectIntegrationIdRoute = AppConnectIntegrationIdRouteImport.update({
+  id: '/connect/$integrationId',
+  path: '/connect/$integrationId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppOrganizationOrganizationIdRouteRoute =
   AppOrganizationOrganizationIdRouteRouteImport.update({
     id: '/organization/$organizationId',
@@ -294,6 +307,12 @@ const AppProjectProjectIdApiKeysRoute =
   AppProjectProjectIdApiKeysRouteImport.update({
     id: '/api-keys',
     path: '/api-keys',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdCallsRoute =
+  AppProjectProjectIdCallsRouteImport.update({
+    id: '/calls',
+    path: '/calls',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
 const AppProjectProjectIdSettingsRoute =
@@ -360,6 +379,7 @@ export interface FileRoutesByFullPath {
   '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/error': typeof OauthErrorRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
@@ -373,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin/users': typeof AppAdminUsersRoute
+  '/app/connect/$integrationId': typeof AppConnectIntegrationIdRoute
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -382,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
@@ -410,6 +432,7 @@ export interface FileRoutesByTo {
   '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/error': typeof OauthErrorRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
@@ -422,6 +445,7 @@ export interface FileRoutesByTo {
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin/users': typeof AppAdminUsersRoute
+  '/app/connect/$integrationId': typeof AppConnectIntegrationIdRoute
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
@@ -431,6 +455,7 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
@@ -463,6 +488,7 @@ export interface FileRoutesById {
   '/app/marketplace': typeof AppMarketplaceRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/oauth/consent': typeof OauthConsentRoute
+  '/oauth/error': typeof OauthErrorRoute
   '/oauth/success': typeof OauthSuccessRoute
   '/_site/': typeof SiteIndexRoute
   '/app/': typeof AppIndexRoute
@@ -477,6 +503,7 @@ export interface FileRoutesById {
   '/app/admin/llm-credentials': typeof AppAdminLlmCredentialsRoute
   '/app/admin/outbox': typeof AppAdminOutboxRoute
   '/app/admin/users': typeof AppAdminUsersRoute
+  '/app/connect/$integrationId': typeof AppConnectIntegrationIdRoute
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
@@ -486,6 +513,7 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
@@ -519,6 +547,7 @@ export interface FileRouteTypes {
     | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
+    | '/oauth/error'
     | '/oauth/success'
     | '/app/'
     | '/app/organization/$organizationId'
@@ -532,6 +561,7 @@ export interface FileRouteTypes {
     | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/app/admin/users'
+    | '/app/connect/$integrationId'
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
@@ -541,6 +571,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/calls'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
@@ -569,6 +600,7 @@ export interface FileRouteTypes {
     | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
+    | '/oauth/error'
     | '/oauth/success'
     | '/'
     | '/app'
@@ -581,6 +613,7 @@ export interface FileRouteTypes {
     | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/app/admin/users'
+    | '/app/connect/$integrationId'
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
@@ -590,6 +623,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/calls'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -621,6 +655,7 @@ export interface FileRouteTypes {
     | '/app/marketplace'
     | '/invitations/$invitationId'
     | '/oauth/consent'
+    | '/oauth/error'
     | '/oauth/success'
     | '/_site/'
     | '/app/'
@@ -635,6 +670,7 @@ export interface FileRouteTypes {
     | '/app/admin/llm-credentials'
     | '/app/admin/outbox'
     | '/app/admin/users'
+    | '/app/connect/$integrationId'
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
@@ -644,6 +680,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/calls'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
@@ -664,6 +701,7 @@ export interface RootRouteChildren {
   SignUpRoute: typeof SignUpRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   OauthConsentRoute: typeof OauthConsentRoute
+  OauthErrorRoute: typeof OauthErrorRoute
   OauthSuccessRoute: typeof OauthSuccessRoute
 }
 
@@ -823,6 +861,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthConsentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oauth/error': {
+      id: '/oauth/error'
+      path: '/oauth/error'
+      fullPath: '/oauth/error'
+      preLoaderRoute: typeof OauthErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/oauth/success': {
       id: '/oauth/success'
       path: '/oauth/success'
@@ -914,6 +959,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/app/connect/$integrationId': {
+      id: '/app/connect/$integrationId'
+      path: '/connect/$integrationId'
+      fullPath: '/app/connect/$integrationId'
+      preLoaderRoute: typeof AppConnectIntegrationIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/app/organization/$organizationId': {
       id: '/app/organization/$organizationId'
       path: '/organization/$organizationId'
@@ -982,6 +1034,13 @@ declare module '@tanstack/react-router' {
       path: '/api-keys'
       fullPath: '/app/project/$projectId/api-keys'
       preLoaderRoute: typeof AppProjectProjectIdApiKeysRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/calls': {
+      id: '/app/project/$projectId/calls'
+      path: '/calls'
+      fullPath: '/app/project/$projectId/calls'
+      preLoaderRoute: typeof AppProjectProjectIdCallsRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
     '/app/project/$projectId/settings': {
@@ -1130,6 +1189,7 @@ const AppOrganizationOrganizationIdRouteRouteWithChildren =
 
 interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
+  AppProjectProjectIdCallsRoute: typeof AppProjectProjectIdCallsRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
@@ -1143,6 +1203,7 @@ interface AppProjectProjectIdRouteRouteChildren {
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
   {
     AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
+    AppProjectProjectIdCallsRoute: AppProjectProjectIdCallsRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:
@@ -1170,6 +1231,7 @@ interface AppRouteRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppOrganizationOrganizationIdRouteRoute: typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   AppProjectProjectIdRouteRoute: typeof AppProjectProjectIdRouteRouteWithChildren
+  AppConnectIntegrationIdRoute: typeof AppConnectIntegrationIdRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
@@ -1181,6 +1243,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppOrganizationOrganizationIdRouteRoute:
     AppOrganizationOrganizationIdRouteRouteWithChildren,
   AppProjectProjectIdRouteRoute: AppProjectProjectIdRouteRouteWithChildren,
+  AppConnectIntegrationIdRoute: AppConnectIntegrationIdRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
@@ -1196,6 +1259,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignUpRoute: SignUpRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   OauthConsentRoute: OauthConsentRoute,
+  OauthErrorRoute: OauthErrorRoute,
   OauthSuccessRoute: OauthSuccessRoute,
 }
 export const routeTree = rootRouteImport

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
-import { hydrated, STEP_TIMEOUT, toastWith, visible } from "./support/page-helpers.ts";
+import { hydrated, poll, STEP_TIMEOUT, toastWith, visible } from "./support/page-helpers.ts";
 
 async function mcpClient(baseUrl: string, secret: string): Promise<Client> {
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
@@ -44,11 +44,22 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   const secret = await secretField.inputValue();
   expect(secret).toMatch(/^ptk_[A-Za-z0-9_-]{43}$/);
   await screenshot(page, "api-keys-secret-shown-once");
+  // Each client's snippet already holds the new key, ready to paste.
+  const dialog = page.getByRole("dialog");
+  await visible(dialog.getByTestId("guide-claude-code"));
+  expect(await dialog.getByTestId("guide-claude-code").textContent()).toContain(secret);
+  await dialog.getByRole("tab", { name: "Cursor" }).click();
+  await poll(async () => (await dialog.getByTestId("guide-cursor").textContent()) ?? "").toContain(secret);
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByRole("row", { name: /Claude Desktop/ });
   await visible(row);
   await expect.poll(() => row.textContent()).toContain(`${secret.slice(0, 12)}…${secret.slice(-4)}`);
   expect(await page.content()).not.toContain(secret);
+
+  // Before any call the overview leads with the setup steps, open.
+  await page.goto(`/app/project/${project.id}`);
+  const setup = page.locator("details", { hasText: "Connect an agent or another client" });
+  await poll(() => setup.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
 
   const client = await mcpClient(server.baseUrl, secret);
   const result = await client.callTool({ name: "calculate", arguments: { expression: "19 * 21" } });
@@ -59,6 +70,10 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   await visible(page.getByRole("cell", { name: /calculate/ }));
   await visible(page.getByRole("img", { name: /1 request and 0 errors/ }));
   await visible(page.getByText("The organization has made 1 request this month"));
+  // With calls, the figures come first and the setup steps fold away below them.
+  await poll(() => setup.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+  const top = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())?.y ?? 0;
+  expect(await top(page.getByRole("heading", { name: "Latest calls" }))).toBeLessThan(await top(setup));
   await screenshot(page, "project-overview-with-calls");
 
   await page.goto(`/app/project/${project.id}/servers`);

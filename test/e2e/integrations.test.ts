@@ -161,7 +161,15 @@ test("API-token credentials: checked, saved, never shown again; members only vie
   await dialog.getByLabel("Account ID").fill("4711");
   await dialog.getByLabel("Base URL").fill(caflouApi.url);
   await save.click();
-  await toastWith(page, "Caflou refused these credentials (HTTP 401).");
+  // Said in the dialog, in a plain sentence, not as a code in a toast that vanishes.
+  await visible(
+    dialog
+      .getByRole("alert")
+      .getByText(
+        "Caflou refused these credentials: check that the key or secret was copied whole and is still valid.",
+      ),
+  );
+  await screenshot(page, "integrations-04b-editor-refused");
 
   await dialog.getByLabel("API Key").fill(secret);
   await save.click();
@@ -174,10 +182,10 @@ test("API-token credentials: checked, saved, never shown again; members only vie
   await dialog.getByRole("button", { name: "Done" }).click();
   await poll(() => new URL(page.url()).searchParams.has("editIntegration")).toBe(false);
   const row = page.locator('tr[data-integration="caflou"]');
-  await visible(row.getByText("Connected", { exact: true }));
+  await visible(row.getByText("Connected", { exact: true }).last());
   // A fresh load of the page: the secret is nowhere in the HTML or the dehydrated data.
   await page.reload();
-  await visible(row.getByText("Connected", { exact: true }));
+  await visible(row.getByText("Connected", { exact: true }).last());
   expect(await page.content()).not.toContain(secret);
 
   const memberContext = await signedInContext(browser, member);
@@ -218,6 +226,19 @@ test("OAuth: save the organization's app, connect through the provider, disconne
   await expect(dialog.getByLabel("Redirect URI").inputValue()).resolves.toBe(
     `${own.baseUrl}/api/integrations/oauth/callback`,
   );
+  // How to register the app: the console, the address to paste (with a copy button), the scopes.
+  const guide = dialog.getByRole("region", { name: "Register the OAuth app" });
+  await expect(guide.getByRole("link", { name: /Google Cloud console/ }).getAttribute("href")).resolves.toBe(
+    "https://console.cloud.google.com/apis/credentials",
+  );
+  await expect(guide.getByLabel("Callback address to register").inputValue()).resolves.toBe(
+    `${own.baseUrl}/api/integrations/oauth/callback`,
+  );
+  await visible(guide.getByRole("button", { name: /Copy/ }));
+  const scopes = guide.getByRole("list", { name: "Scopes to enable" });
+  await visible(scopes.getByText("https://www.googleapis.com/auth/gmail.modify"));
+  await visible(scopes.getByText("https://www.googleapis.com/auth/drive"));
+  await screenshot(page, "integrations-06b-oauth-guide");
   await (await hydrated(dialog.getByLabel("Client ID"))).fill(GOOGLE_APP.clientId);
   await dialog.getByLabel("Client secret").fill(GOOGLE_APP.clientSecret);
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
@@ -239,5 +260,31 @@ test("OAuth: save the organization's app, connect through the provider, disconne
   await toastWith(page, "Google disconnected and access revoked");
   await visible(panel.getByText("Disconnected; access revoked at Google."));
   expect(google.revoked).toHaveLength(1);
+  await context.close();
+});
+
+test("Connect Gmail on the public page opens the organization's Gmail dialog; a stale callback explains itself", {
+  timeout: 90_000,
+}, async ({ browser }) => {
+  const { owner, organizationId } = await organizationWithMember();
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+
+  await page.goto("/integrations/gmail");
+  await (await hydrated(page.getByRole("link", { name: "Connect Gmail" }))).click();
+  await page.waitForURL(
+    (url) =>
+      url.pathname === `/app/organization/${organizationId}/integrations` &&
+      url.searchParams.get("editIntegration") === "gmail",
+  );
+  await visible(page.getByRole("dialog", { name: /Gmail · Google credentials/ }));
+
+  const response = await page.goto("/api/integrations/oauth/callback?state=long-gone&code=abc");
+  expect(response?.status()).toBe(400);
+  await visible(page.getByRole("heading", { name: "This connection request has expired" }));
+  await screenshot(page, "integrations-08-stale-callback");
+  await page.getByRole("link", { name: "Back to Portico" }).click();
+  await page.waitForURL((url) => url.pathname === "/app/dashboard");
   await context.close();
 });

@@ -173,10 +173,12 @@ test("toasts appear at the bottom right with square corners", async ({ page, con
   await hidden(toast);
 });
 
-test("an unknown path shows Not Found with status 404", async ({ page }) => {
+test("an unknown path shows the 404 text of SPEC §8 with status 404, in the site's frame", async ({
+  page,
+}) => {
   const response = await page.goto("/no-such-page/anywhere");
   expect(response?.status()).toBe(404);
-  await visible(page.getByRole("heading", { level: 1, name: "Not Found" }));
+  await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
   await visible(page.getByRole("link", { name: "Go Home" }));
   await screenshot(page, "root-not-found");
 });
@@ -300,6 +302,7 @@ test("a user who is not a site admin is sent from /app/admin to the dashboard", 
   await page.goto("/app/admin");
   await waitForPath(page, "/app/dashboard");
   await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
+  await visible(page.getByRole("status").getByText(/admin area is only for site administrators/));
   await page.goto("/app/admin/outbox");
   await waitForPath(page, "/app/dashboard");
   await visible(page.getByRole("heading", { level: 1, name: "Dashboard" }));
@@ -394,4 +397,34 @@ test("a sign-in form submitted before hydration keeps the password out of the UR
   } finally {
     await noScript.close();
   }
+});
+
+test("an unknown project shows the 404 without that project's navigation; help links to /support", async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("no-project"));
+  const response = await page.goto("/app/project/no-such-project");
+  expect(response?.status()).toBe(404);
+  await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
+  const navigation = page.getByRole("navigation").first();
+  await visible(navigation.getByRole("link", { name: "Dashboard" }));
+  for (const name of ["Servers", "API keys", "Call log", "Settings"]) {
+    expect(await page.getByRole("link", { name, exact: true }).count()).toBe(0);
+  }
+  await (await hydrated(page.getByRole("link", { name: "contact support" }).last())).click();
+  await waitForPath(page, "/support");
+});
+
+test("authorization errors explain themselves on Portico's page", async ({ page, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  // An unknown client: the authorization server sends the browser to the same page, not to "/".
+  await page.goto(
+    `${server.baseUrl}/api/auth/oauth2/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("http://127.0.0.1:9/cb")}&code_challenge=${"x".repeat(43)}&code_challenge_method=S256&state=s`,
+  );
+  await waitForPath(page, "/oauth/error");
+  await visible(page.getByRole("heading", { level: 1, name: "Unknown application" }));
+  await screenshot(page, "oauth-error-unknown-client");
 });

@@ -120,7 +120,9 @@ test("newsroom: the article opens from the list; an unknown id is a 404", async 
 
   const response = await page.goto("/newsroom/no-such-article");
   expect(response?.status()).toBe(404);
-  await page.getByRole("heading", { name: "Not Found" }).waitFor({ timeout: STEP });
+  await page
+    .getByRole("heading", { name: "Sorry, this page could not be found." })
+    .waitFor({ timeout: STEP });
 });
 
 test("header: the theme toggle switches to dark and the phone menu navigates", async ({

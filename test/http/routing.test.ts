@@ -46,6 +46,7 @@ beforeAll(async () => {
       presetId: "neo",
     })
   ).id;
+  params.$integrationId = "gmail";
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {
@@ -74,11 +75,12 @@ describe("canonical paths", () => {
     expect(target?.search).toBe("?plan=start&interval=annual");
   });
 
-  it("answers an unknown path with a 404 page", async () => {
+  it("answers an unknown path with the 404 page of SPEC §8", async () => {
     const response = await anonymous.get("/no-such-page-here");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
-    expect(await response.text()).toContain("Not Found");
+    const html = await response.text();
+    expect(html).toContain("Sorry, this page could not be found.");
   });
 });
 
@@ -107,7 +109,10 @@ describe("/app/admin guard", () => {
     const response = await member.get("/app/admin");
     expect(response.status).toBeGreaterThanOrEqual(300);
     expect(response.status).toBeLessThan(400);
-    expect(redirectTarget(response, server.baseUrl)?.pathname).toBe("/app/dashboard");
+    const target = redirectTarget(response, server.baseUrl);
+    expect(target?.pathname).toBe("/app/dashboard");
+    // The dashboard says why (dashboard-notice.tsx).
+    expect(target?.searchParams.get("notice")).toBe("admin-only");
   });
 
   it("serves /app/admin to an admin", async () => {
@@ -120,10 +125,12 @@ describe("no-index marking", () => {
   it("marks every /app page as noindex", async () => {
     expect(appRoutes).toEqual(expect.arrayContaining(["/app/dashboard", "/app/admin"]));
     for (const route of appRoutes) {
-      const path = route.replace(/\$\w+/g, (name) => params[name] ?? name);
+      // A splat route (/app/$) is the 404 page for unknown paths: noindex too, with its status.
+      const splat = route.endsWith("/$");
+      const path = route.replace(/\$\w+/g, (name) => params[name] ?? name).replace(/\/\$$/, "/no-such-page");
       expect(path, `no test value for a parameter of ${route}`).not.toContain("$");
       const { response, chain } = await follow(admin, path);
-      expect(response.status, chain.join(" -> ")).toBe(200);
+      expect(response.status, chain.join(" -> ")).toBe(splat ? 404 : 200);
       expect(hasNoindexMeta(await response.text()), chain.join(" -> ")).toBe(true);
     }
   });

@@ -93,7 +93,7 @@ describe("newsroom", () => {
   it("answers an unknown article with the not-found page and 404", async () => {
     const response = await anonymous.get("/newsroom/not-an-article");
     expect(response.status).toBe(404);
-    expect(decode(await response.text())).toContain("Not Found");
+    expect(decode(await response.text())).toContain("Sorry, this page could not be found.");
   });
 });
 

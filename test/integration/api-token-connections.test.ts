@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import { basicAuth, type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import { json, startHttpFake } from "../fakes/http-fake.ts";
 import { createTestApp } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
 import { buildWorld } from "./world.ts";
@@ -11,6 +12,8 @@ import { buildWorld } from "./world.ts";
 let app: App;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let raynetApi: FakeApiProvider;
+const RAYNET_REFUSED =
+  "Raynet refused these credentials: check that the key or secret was copied whole and is still valid.";
 
 beforeAll(async () => {
   raynetApi = await startFakeApiProvider(
@@ -52,7 +55,7 @@ describe("API-token connections", () => {
   it("are checked with a cheap call before saving; a refused key saves nothing", async () => {
     await expect(
       world.ownerA.caller.integrations.credentials.saveOrganizationCredential(raynet("raynet-bad-key")),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Raynet refused these credentials (HTTP 401)." });
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: RAYNET_REFUSED });
     const { credentials } = await world.ownerA.caller.integrations.credentials.getOrganizationCredentials({
       organizationId: world.orgA.id,
     });
@@ -74,7 +77,7 @@ describe("API-token connections", () => {
     });
     expect(view).toMatchObject({
       status: "error",
-      statusReason: "Raynet refused these credentials (HTTP 401).",
+      statusReason: RAYNET_REFUSED,
     });
     raynetApi.accepts = accepts;
     const again = await world.adminA.caller.integrations.connections.recheck({
@@ -112,7 +115,30 @@ describe("API-token connections", () => {
       }),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: expect.stringMatching(/^Could not reach Caflou to check these credentials: /),
+      message:
+        "Portico could not reach Caflou to check these credentials: check the address, or try again in a few minutes.",
     });
+  });
+
+  it("says when the account id is not one the credentials belong to", async () => {
+    // Caflou's API answers 404 under an account the key does not belong to.
+    const caflou = await startHttpFake((request, response) =>
+      request.path.startsWith("/api/v1/4711/") ? json(response, 200, { data: [] }) : json(response, 404, {}),
+    );
+    const { orgC, owner } = await freshOrganization("Wrong Account Org");
+    const save = (accountId: string) =>
+      owner.caller.integrations.credentials.saveOrganizationCredential({
+        organizationId: orgC,
+        provider: "caflou",
+        authFlow: "api-token",
+        values: { apiKey: "k", accountId, baseUrl: caflou.url },
+      });
+    await expect(save("9999")).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message:
+        "Caflou does not know this Account ID for these credentials: check that it is the account or site they belong to.",
+    });
+    await expect(save("4711")).resolves.toMatchObject({ provider: "caflou" });
+    await caflou.close();
   });
 });

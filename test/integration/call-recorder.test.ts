@@ -9,7 +9,9 @@ import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/s
 import {
   CallRecorder,
   MAX_BACKLOG_CALLS,
+  MAX_STORED_ARGUMENTS,
   type RecordedCall,
+  storedArguments,
   usageMonth,
 } from "~/server/gateway/call-recorder.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
@@ -88,6 +90,7 @@ function callFor(principal: Principal, index: number): RecordedCall {
     status: index % 2 ? "error" : "success",
     durationMs: index + 0.4,
     errorMessage: index % 2 ? `Division by zero "${index}" — ü` : null,
+    arguments: storedArguments({ expression: `${index} / 0`, note: 'quoted "text", commas' }),
     at: new Date(Date.UTC(2026, 10, 21, 12, 0, 0, index)),
   };
 }
@@ -148,10 +151,32 @@ describe("CallRecorder", () => {
       errorMessage: 'Division by zero "7" — ü',
       createdAt: callFor(principal, 7).at,
     });
+    expect(JSON.parse(failed?.arguments ?? "")).toEqual({
+      expression: "7 / 0",
+      note: 'quoted "text", commas',
+    });
     // Usage counts every call of the organization once, the deleted project's included.
     expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(254);
     const [used] = await app.db.select().from(apiKey).where(eq(apiKey.id, key.id));
     expect(used?.lastUsedAt).toEqual(callFor(principal, 250).at);
+  });
+
+  it("logs playground runs, counted as a monthly request like every door's, and caps stored arguments", async () => {
+    const principal = keyPrincipal(null, "Playground");
+    const at = new Date(Date.UTC(2026, 9, 2));
+    const usageBefore = await requestsOf(world.orgA.id, usageMonth(at));
+    const recorder = new CallRecorder(app.database, (error) => {
+      throw error;
+    });
+    const big = storedArguments({ body: "x".repeat(MAX_STORED_ARGUMENTS * 2) });
+    expect(big).toHaveLength(MAX_STORED_ARGUMENTS + 1);
+    expect(big.endsWith("…")).toBe(true);
+    recorder.record({ ...callFor(principal, 0), channel: "playground", arguments: big, at });
+    await recorder.stop();
+
+    const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Playground"));
+    expect(rows.map((row) => [row.channel, row.arguments])).toEqual([["playground", big]]);
+    expect(await requestsOf(world.orgA.id, usageMonth(at))).toBe(usageBefore + 1);
   });
 
   it("skips the calls of a project deleted before their first write and writes the others", async () => {

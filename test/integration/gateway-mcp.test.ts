@@ -195,11 +195,11 @@ describe("tools/call answered beside the SDK", () => {
 });
 
 describe("refusals", () => {
-  it("401 without a token, naming the protected resource metadata", async () => {
+  it("401 without a token, naming the protected resource metadata and the scope", async () => {
     const response = await mcpPost(app, initialize);
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe(
-      `Bearer resource_metadata="${app.config.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer resource_metadata="${app.config.baseUrl}/.well-known/oauth-protected-resource/mcp", scope="mcp offline_access"`,
     );
   });
 

@@ -165,7 +165,13 @@ describe("OAuth connect", () => {
     const location = await google.approve(authorizeUrl);
     const stranger = await callBack(world.ownerB, location);
     expect(stranger.status).toBe(403);
-    expect(await stranger.text()).toMatch(/started by another account/);
+    expect(stranger.headers.get("content-type")).toMatch(/^text\/html/);
+    const strangerPage = await stranger.text();
+    expect(strangerPage).toMatch(/started by another account/);
+    // A way back: to the integration's dialog in the organization where the connection was started.
+    expect(strangerPage).toContain(
+      `href="/app/organization/${world.orgA.id}/integrations?editIntegration=gmail"`,
+    );
     // The state was single-use: even its rightful owner cannot use it now.
     const replay = await callBack(world.ownerA, location);
     expect(replay.status).toBe(400);

@@ -25,6 +25,30 @@ async function newcomer() {
 }
 
 describe("invitations", () => {
+  it("describe themselves to anyone holding the link while open, and to nobody after", async () => {
+    const { credentials, caller } = await newcomer();
+    const sent = await world.ownerA.caller.organizationInvitations.invite({
+      organizationId: world.orgA.id,
+      email: credentials.email,
+      role: "member",
+    });
+    const anonymous = callerFor(app);
+    expect(await anonymous.organizationInvitations.getInvitationPreview({ invitationId: sent.id })).toEqual({
+      organizationName: "Acme",
+      inviterName: world.ownerA.credentials.name,
+      email: credentials.email,
+    });
+    expect(
+      await outcome(
+        anonymous.organizationInvitations.getInvitationPreview({ invitationId: "no-such-invitation" }),
+      ),
+    ).toBe("NOT_FOUND");
+    await caller.organizationInvitations.accept({ invitationId: sent.id });
+    expect(
+      await outcome(anonymous.organizationInvitations.getInvitationPreview({ invitationId: sent.id })),
+    ).toBe("NOT_FOUND");
+  });
+
   it("sends the invitation link to the outbox, readable by the site admin only", async () => {
     const { credentials } = await newcomer();
     const sent = await world.ownerA.caller.organizationInvitations.invite({

@@ -60,6 +60,8 @@ describe("authorization server metadata (RFC 8414)", () => {
         client_id_metadata_document_supported: true,
       });
       expect(metadata.token_endpoint_auth_methods_supported).toContain("none");
+      // Public clients revoke with their client_id alone (RFC 7009 §2.1).
+      expect(metadata.revocation_endpoint_auth_methods_supported).toContain("none");
     },
   );
 

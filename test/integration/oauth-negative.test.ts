@@ -56,7 +56,9 @@ describe("PKCE", () => {
     expect(missing.body.access_token).toBeUndefined();
     const { code: second } = await client.approve(world.ownerA.cookie, world.projectA.id);
     const wrong = await client.exchange(second, newPkce().verifier);
-    expect(wrong.status).toBe(401);
+    // RFC 7636 §4.6: a verifier that does not match is an invalid grant, not a client failure.
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe("invalid_grant");
     expect(wrong.body.access_token).toBeUndefined();
   });
 });
@@ -70,6 +72,8 @@ describe("redirect URI", () => {
       code_challenge_method: "S256",
     });
     expect(location.origin).toBe(app.config.baseUrl);
+    // Portico's own page explains it (routes/oauth/error.tsx), not the landing page.
+    expect(location.pathname).toBe("/oauth/error");
     expect(location.searchParams.get("error")).toBe("invalid_redirect");
     const attacker = await client.authorize(world.ownerA.cookie, {
       redirect_uri: "https://attacker.example/callback",

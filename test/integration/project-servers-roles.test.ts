@@ -1,6 +1,6 @@
 // Who may do what with project servers (ARCHITECTURE.md "Project servers"): viewers see servers and
 // tools; editors and admins add, remove, switch tools and run the playground. And the playground
-// itself: the gateway's path for one tool, its result and time, not counted as agent traffic.
+// itself: the gateway's path for one tool, its result and time, logged but not counted as agent traffic.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
@@ -112,8 +112,8 @@ describe("project server permissions", () => {
     // A real call with the organization's connection: logged (and counted) like every other door's.
     await app.gateway.recorder.flush();
     expect(
-      await app.db.select({ channel: toolCall.channel, callerName: toolCall.callerName }).from(toolCall),
-    ).toEqual([{ channel: "playground", callerName: "Playground" }]);
+      (await app.db.select().from(toolCall)).map((row) => [row.channel, row.toolName, row.userId]),
+    ).toEqual([["playground", "exa_web_search_exa", world.memberA.id]]);
   });
 
   it("the playground reports upstream errors as a marked result and unknown tools as NOT_FOUND", async () => {

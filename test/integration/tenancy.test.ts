@@ -103,6 +103,9 @@ const scopedCalls: Record<string, Call> = {
     c.standardTools.setEnabled({ projectId: world.projectA.id, toolName: "calculate", enabled: false }),
   "project.getById": (c) => c.project.getById({ projectId: world.projectA.id }),
   "project.getProjectStats": (c) => c.project.getProjectStats({ projectId: world.projectA.id }),
+  "callLog.list": (c) => c.callLog.list({ projectId: world.projectA.id, filters: {} }),
+  "callLog.get": (c) => c.callLog.get({ projectId: world.projectA.id, callId: "any", createdAt: new Date() }),
+  "callLog.filterOptions": (c) => c.callLog.filterOptions({ projectId: world.projectA.id }),
   "project.create": (c) => c.project.create({ organizationId: world.orgA.id, name: "Intruder" }),
   "project.update": (c) => c.project.update({ projectId: world.projectA.id, name: "Renamed" }),
   "project.setToolDiscovery": (c) =>
@@ -298,7 +301,14 @@ const selfScoped = [
 ];
 
 // Procedures open to everyone, signed in or not; they hold no tenant data.
-const publicProcedures = ["billing.getPricing", "contact.submit"];
+const publicProcedures = [
+  "billing.getPricing",
+  "contact.submit",
+  // How to register an OAuth app with a provider: public facts, the same for everyone.
+  "oauthAppGuide.get",
+  // Keyed by the invitation link's id, the secret mailed to the invitee; see invitations.test.ts.
+  "organizationInvitations.getInvitationPreview",
+];
 
 describe("tenancy", () => {
   it("covers every procedure of the router", () => {

@@ -21,6 +21,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { apiKeyNameField } from "~/lib/validation.ts";
+import { NewKeySnippets } from "./new-key-snippets.tsx";
 
 const expiryChoices = [
   { value: "never", label: "Never", days: null },
@@ -31,7 +32,7 @@ const expiryChoices = [
 
 const schema = z.object({ name: apiKeyNameField });
 
-export function CreateApiKeyDialog({ projectId }: { projectId: string }) {
+export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; baseUrl: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.apiKeys.create.mutationOptions());
@@ -79,7 +80,7 @@ export function CreateApiKeyDialog({ projectId }: { projectId: string }) {
           <Plus className="size-4" aria-hidden="true" /> Create API key
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : undefined}>
         {secret ? (
           <div className="flex flex-col gap-4">
             <DialogHeader>
@@ -102,6 +103,7 @@ export function CreateApiKeyDialog({ projectId }: { projectId: string }) {
               />
               <CopyButton text={secret} label="API key" />
             </div>
+            <NewKeySnippets secret={secret} baseUrl={baseUrl} />
             <DialogFooter>
               <Button type="button" onClick={() => changeOpen(false)}>
                 Done

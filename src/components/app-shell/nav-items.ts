@@ -2,6 +2,7 @@ import {
   BookOpen,
   Bot,
   BrainCircuit,
+  History,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
@@ -49,6 +50,8 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Servers", href: `${base}/servers`, icon: Server },
       { label: "API keys", href: `${base}/api-keys`, icon: KeyRound },
       { label: "Agents", href: `${base}/agents`, icon: Bot },
+
+      { label: "Call log", href: `${base}/calls`, icon: History },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Docs", href: `${base}/platform-docs`, icon: BookOpen },
     ];

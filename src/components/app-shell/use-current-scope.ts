@@ -15,6 +15,11 @@ export function scopeOfPath(pathname: string): ShellScope {
     : { kind: "project", projectId: id };
 }
 
+/** The scope of the page, or none while it shows an error or 404: an unknown project gets no project nav. */
 export function useCurrentScope(): ShellScope {
-  return scopeOfPath(useRouterState({ select: (state) => state.location.pathname }));
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const failed = useRouterState({
+    select: (state) => state.matches.some((match) => match.status === "error" || match.status === "notFound"),
+  });
+  return failed ? { kind: "none" } : scopeOfPath(pathname);
 }

@@ -20,7 +20,8 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
   const awaitingConfirmation = useRef(false);
   const form = useAuthForm({
     schema: signUpSchema,
-    initial: { name: "", email: "", password: "" },
+    // An invitation's sign-up link carries the invited address (routes/invitations/$invitationId.tsx).
+    initial: { name: "", email: search.email ?? "", password: "" },
     send: async (data) => {
       const result = await authClient().signUp.email({ ...data, callbackURL: afterAuthDestination(search) });
       if (!result.error && !result.data?.token) {

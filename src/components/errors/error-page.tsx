@@ -33,7 +33,14 @@ export function ErrorPage({ error }: { error: unknown }) {
           Go Home
         </Link>
       </div>
-      <p className="text-xs text-muted-foreground">{CONTACT_NOTE}</p>
+      {/* CONTACT_NOTE, with its "contact support" leading to the support page. */}
+      <p className="text-xs text-muted-foreground">
+        {CONTACT_NOTE.split("contact support")[0]}
+        <Link to="/support" className="underline">
+          contact support
+        </Link>
+        .
+      </p>
     </main>
   );
 }

@@ -34,6 +34,8 @@ export async function submitForm<S extends z.ZodType>(options: {
   setErrors: (errors: FieldErrors) => void;
   save: () => Promise<unknown>;
   success: string;
+  /** Shows a failure's message in place (e.g. inside a dialog) instead of in a toast. */
+  showError?: (message: string | null) => void;
 }): Promise<boolean> {
   const checked = validateForm(options.schema, options.values);
   if (!checked.ok) {
@@ -41,13 +43,15 @@ export async function submitForm<S extends z.ZodType>(options: {
     return false;
   }
   options.setErrors({});
+  options.showError?.(null);
   try {
     await options.save();
     toast.success(options.success);
     return true;
   } catch (error) {
     options.setErrors(fieldErrorsOf(error));
-    toast.error(messageOf(error));
+    if (options.showError) options.showError(messageOf(error));
+    else toast.error(messageOf(error));
     return false;
   }
 }

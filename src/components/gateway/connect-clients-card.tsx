@@ -4,14 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { ClientSetupGuide } from "~/components/docs/client-setup-guide.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs.tsx";
-import type { ClientReference } from "~/lib/client-setup/index.ts";
-
-const featured: Array<{ reference: ClientReference; label: string }> = [
-  { reference: "claude-code", label: "Claude Code" },
-  { reference: "claude-desktop", label: "Claude Desktop" },
-  { reference: "cursor", label: "Cursor" },
-  { reference: "visual-studio-code", label: "VS Code" },
-];
+import { featuredClients as featured } from "./featured-clients.ts";
 
 export function ConnectClientsCard({ projectId, baseUrl }: { projectId: string; baseUrl: string }) {
   return (
@@ -28,7 +21,7 @@ export function ConnectClientsCard({ projectId, baseUrl }: { projectId: string; 
       </CardHeader>
       <CardContent>
         <Tabs defaultValue={featured[0]?.reference}>
-          <TabsList>
+          <TabsList className="h-auto flex-wrap">
             {featured.map(({ reference, label }) => (
               <TabsTrigger key={reference} value={reference}>
                 {label}

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { Activity, Gauge, TriangleAlert, Users } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { counted } from "~/lib/counted.ts";
@@ -8,7 +9,7 @@ type Stats = RouterOutputs["project"]["getProjectStats"];
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function UsageSummary({ stats }: { stats: Stats }) {
-  const { totals, organizationRequestsThisMonth } = stats.calls;
+  const { totals, organizationRequestsThisMonth, windowStart } = stats.calls;
   const items = [
     { label: "Requests, last 14 days", value: numberFormat.format(totals.requests), icon: Activity },
     {
@@ -33,7 +34,22 @@ export function UsageSummary({ stats }: { stats: Stats }) {
             <CardDescription className="flex items-center gap-2">
               <Icon className="size-4" aria-hidden="true" /> {label}
             </CardDescription>
-            <CardTitle className="text-2xl tabular-nums">{value}</CardTitle>
+            <CardTitle className="text-2xl tabular-nums">
+              {label === "Errors" && totals.errors > 0 ? (
+                // The same calls the figure counts: agents' failed calls since the chart's first day.
+                <Link
+                  to="/app/project/$projectId/calls"
+                  params={{ projectId: stats.projectId }}
+                  search={{ status: "error", caller: "agents", from: new Date(windowStart).toISOString() }}
+                  className="underline decoration-destructive/50 underline-offset-4 hover:decoration-destructive"
+                  aria-label={`${value} errors: show the failed calls`}
+                >
+                  {value}
+                </Link>
+              ) : (
+                value
+              )}
+            </CardTitle>
           </CardHeader>
         </Card>
       ))}

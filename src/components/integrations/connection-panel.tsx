@@ -41,7 +41,6 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
       {
         // The provider's sign-in page takes over; it sends the browser back to this editor.
         onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
-        onError: (error) => toast.error(messageOf(error)),
       },
     );
   const checkAgain = () =>
@@ -71,6 +70,11 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
               ? `Sign in with ${name} to let agents use it.`
               : "Saving checks these credentials with the provider and connects them.")}
       </p>
+      {start.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {messageOf(start.error)}
+        </p>
+      ) : null}
       {props.canManage ? (
         <div className="flex flex-wrap gap-2">
           {props.flow === "oauth" ? (

@@ -23,6 +23,7 @@ import { authFlowLabels, providers } from "~/lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "~/lib/integrations/types.ts";
 import type { CredentialView } from "~/server/integrations/credentials/credential-store.ts";
 import { CredentialFields } from "./credential-fields.tsx";
+import { OAuthAppGuide } from "./oauth-app-guide.tsx";
 
 export interface CredentialEditorProps {
   open: boolean;
@@ -64,6 +65,8 @@ export function CredentialEditor(props: CredentialEditorProps) {
   const saved = props.credentials.find((credential) => credential.authFlow === flow);
   const [values, setValues] = useState(() => (shape ? initialValues(shape, saved, props.redirectUri) : {}));
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** Why the last save failed (the provider's check, say), shown in the dialog until the next try. */
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const chooseFlow = (next: string) => {
@@ -71,6 +74,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
     const nextShape = credentialShape(props.provider, nextFlow);
     setFlow(nextFlow);
     setErrors({});
+    setSaveError(null);
     const nextSaved = props.credentials.find((credential) => credential.authFlow === nextFlow);
     setValues(nextShape ? initialValues(nextShape, nextSaved, props.redirectUri) : {});
   };
@@ -90,6 +94,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
         setValues(initialValues(shape, stored, props.redirectUri));
       },
       success: `${providers[props.provider].name} ${authFlowLabels[flow]} credentials saved`,
+      showError: setSaveError,
     });
     setPending(false);
   };
@@ -115,6 +120,9 @@ export function CredentialEditor(props: CredentialEditorProps) {
             </Tabs>
           ) : null}
           <p className="text-sm text-muted-foreground">{props.flowNote(flow)}</p>
+          {flow === "oauth" && props.canManage ? (
+            <OAuthAppGuide provider={props.provider} redirectUri={props.redirectUri} />
+          ) : null}
           {shape ? (
             <CredentialFields
               fields={shape.fields}
@@ -124,6 +132,14 @@ export function CredentialEditor(props: CredentialEditorProps) {
               disabled={disabled}
               onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
             />
+          ) : null}
+          {saveError ? (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+            >
+              {saveError}
+            </p>
           ) : null}
           {props.footer?.(flow)}
           <DialogFooter className="gap-2 sm:justify-between">

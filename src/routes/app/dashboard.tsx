@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Building2, FolderKanban, Plus, Users } from "lucide-react";
+import { DashboardNoticeBanner, parseDashboardNotice } from "~/components/app-shell/dashboard-notice.tsx";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { CreateOrganizationDialog } from "~/components/organizations/create-organization-dialog.tsx";
@@ -29,6 +30,8 @@ export const Route = createFileRoute("/app/dashboard")({
 
 function Dashboard() {
   const { trpc } = Route.useRouteContext();
+  // No validateSearch (route options ship in every page's entry bundle): checked here instead.
+  const { notice } = parseDashboardNotice(Route.useSearch() as Record<string, unknown>);
   const { data: organizations } = useSuspenseQuery(trpc.organization.getOrganizationsDetails.queryOptions());
   const { data: invitations } = useSuspenseQuery(
     trpc.organizationInvitations.getPendingInvitationsForUser.queryOptions(),
@@ -52,6 +55,7 @@ function Dashboard() {
           </>
         }
       />
+      <DashboardNoticeBanner notice={notice} />
       <PendingInvitations invitations={invitations} />
       {organizations.length === 0 ? (
         <EmptyState

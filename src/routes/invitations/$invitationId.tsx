@@ -50,13 +50,25 @@ function InvitationPage() {
 }
 
 function SignedOut({ invitationId }: { invitationId: string }) {
+  const { trpc } = Route.useRouteContext();
   const redirect = `/invitations/${invitationId}`;
+  const preview = useQuery({
+    ...trpc.organizationInvitations.getInvitationPreview.queryOptions({ invitationId }),
+    retry: false,
+  });
+  const invited = preview.data;
   return (
     <>
       <CardHeader>
-        <CardTitle>You have been invited to Portico</CardTitle>
+        <CardTitle>
+          {invited ? `Join ${invited.organizationName} on Portico` : "You have been invited to Portico"}
+        </CardTitle>
         <CardDescription>
-          Sign in with the email address the invitation was sent to, or create an account with it.
+          {invited
+            ? `${invited.inviterName ?? "Someone"} invited ${invited.email} to ${invited.organizationName}. Sign in with that address, or create an account with it.`
+            : preview.isError
+              ? `${preview.error.message} Sign in to see your other invitations.`
+              : "Sign in with the email address the invitation was sent to, or create an account with it."}
         </CardDescription>
       </CardHeader>
       <CardFooter className="flex gap-2">
@@ -66,7 +78,7 @@ function SignedOut({ invitationId }: { invitationId: string }) {
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/sign-up" search={{ redirect }}>
+          <Link to="/sign-up" search={{ redirect, ...(invited ? { email: invited.email } : {}) }}>
             Create account
           </Link>
         </Button>

@@ -38,12 +38,12 @@ function SuccessPage() {
   return (
     <OAuthLayout footer="You can close this window once your application shows that it is connected.">
       <div className="flex flex-col items-center gap-4 text-center" aria-live="polite">
-        <div className="flex size-12 items-center justify-center rounded-full bg-primary/10">
-          <CircleCheck className="size-6 text-primary" aria-hidden="true" />
-        </div>
-        <h1 className="text-xl font-semibold tracking-tight">Access granted</h1>
         {handoff ? (
           <>
+            <div className="flex size-12 items-center justify-center rounded-full bg-primary/10">
+              <CircleCheck className="size-6 text-primary" aria-hidden="true" />
+            </div>
+            <h1 className="text-xl font-semibold tracking-tight">Access granted</h1>
             <p className="text-sm text-muted-foreground">
               {clientName} can now use the tools of{" "}
               <span className="font-medium text-foreground">{handoff.projectName}</span>. Returning you to{" "}
@@ -51,17 +51,20 @@ function SuccessPage() {
             </p>
             <Button onClick={() => continueTo(handoff)}>Continue to {clientName}</Button>
           </>
-        ) : (
+        ) : handoff === null ? (
+          // Only a grant made in this tab leads here; opened any other way there is nothing to confirm.
           <>
+            <h1 className="text-xl font-semibold tracking-tight">Nothing to confirm here</h1>
             <p className="text-sm text-muted-foreground">
-              Portico is connected. You can close this window and return to your application.
+              This page confirms access right after you allow an application on Portico. To connect one, start
+              from the application itself.
             </p>
-            {handoff === null ? (
-              <Button asChild variant="outline">
-                <Link to="/app/dashboard">Go to the dashboard</Link>
-              </Button>
-            ) : null}
+            <Button asChild variant="outline">
+              <Link to="/app/dashboard">Go to the dashboard</Link>
+            </Button>
           </>
+        ) : (
+          <p className="text-sm text-muted-foreground">Finishing…</p>
         )}
       </div>
     </OAuthLayout>

@@ -87,6 +87,8 @@ export function createAuth(options: AuthOptions) {
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
+    // Authorization errors that cannot go back to the client (unknown client, bad redirect) get a page.
+    onAPIError: { errorURL: `${baseUrl}/oauth/error` },
     plugins: [
       admin({ bannedUserMessage: BANNED_MESSAGE }),
       authMessages(),

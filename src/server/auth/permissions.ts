@@ -26,6 +26,7 @@ export const projectPermissions = {
   "project.delete": ["admin"],
   "project.manageAccess": ["admin"],
   "apiKeys.view": ["viewer", "editor", "admin"],
+  "calls.view": ["viewer", "editor", "admin"],
   "apiKeys.create": ["editor", "admin"],
   "apiKeys.revoke": ["editor", "admin"],
   "tools.configure": ["editor", "admin"],

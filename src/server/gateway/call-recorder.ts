@@ -29,7 +29,19 @@ export const MAX_BACKLOG_CALLS = 2 * FLUSH_AT_QUEUE_LENGTH;
 /** tool_call's columns in the order record() writes them. */
 const COLUMNS =
   "id, organization_id, project_id, server_id, server_name, tool_name, channel, api_key_id, " +
-  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at";
+  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments";
+
+/**
+ * Characters of a call's arguments kept for the call log: enough to debug a call with, while a large
+ * payload (a document to write, say) neither grows the table nor the queue behind every request.
+ */
+export const MAX_STORED_ARGUMENTS = 4000;
+
+/** A call's arguments as the log stores them: JSON, cut at MAX_STORED_ARGUMENTS and marked with "…". */
+export function storedArguments(args: Record<string, unknown>): string {
+  const json = JSON.stringify(args);
+  return json.length > MAX_STORED_ARGUMENTS ? `${json.slice(0, MAX_STORED_ARGUMENTS)}…` : json;
+}
 
 /**
  * A text value as a CSV field: always quoted, so an empty string stays distinct from NULL (an empty
@@ -51,6 +63,8 @@ export interface RecordedCall {
   status: "success" | "error";
   durationMs: number;
   errorMessage: string | null;
+  /** The arguments as storedArguments() made them, or null when not known. */
+  arguments: string | null;
   at: Date;
 }
 
@@ -77,6 +91,9 @@ const newBatch = (): Batch => ({
   usage: new Map(),
   keyLastUsed: new Map(),
 });
+
+/** Whether a batch holds anything to write: usage, or log rows only (playground runs count no usage). */
+const hasRecords = (batch: Batch) => batch.usage.size > 0 || batch.calls.length > 0;
 
 export class CallRecorder {
   /** Where record() adds calls until the next flush takes it. */
@@ -178,6 +195,7 @@ export class CallRecorder {
         Math.round(call.durationMs),
         csvText(call.errorMessage?.slice(0, 2000) ?? null),
         createdAt,
+        csvText(call.arguments),
       ].join(","),
     );
     batch.projects.add(principal.projectId);
@@ -193,7 +211,7 @@ export class CallRecorder {
   /** Writes everything recorded so far; concurrent callers share one flush. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.current.usage.size === 0 && this.unwritten.length === 0) return;
+    if (!hasRecords(this.current) && this.unwritten.length === 0) return;
     this.flushing = this.writeUnwritten().finally(() => {
       this.flushing = undefined;
       this.releaseWaiting();
@@ -212,7 +230,7 @@ export class CallRecorder {
 
   /** Takes the current batch and writes the unwritten ones in order, up to the first failure. */
   private async writeUnwritten(): Promise<void> {
-    if (this.current.usage.size > 0) {
+    if (hasRecords(this.current)) {
       this.unwritten.push(this.current);
       this.unwrittenCalls += this.current.calls.length;
       this.current = newBatch();
@@ -243,20 +261,7 @@ export class CallRecorder {
       );
       if (fresh.length === 0) return; // Written by an attempt whose commit was never confirmed.
       if (calls.length > 0) await writeCalls(tx, calls, projects);
-      const usageRows = [...usage].map(([key, requests]) => {
-        const [organization_id, month] = key.split(" ");
-        return { organization_id, month, requests };
-      });
-      // Usage of an organization deleted meanwhile is skipped instead of failing the batch.
-      await tx.query(
-        `insert into organization_usage (organization_id, month, requests)
-         select r.organization_id, r.month, r.requests
-         from json_populate_recordset(null::organization_usage, $1::json) r
-         where exists (select 1 from organization o where o.id = r.organization_id)
-         on conflict (organization_id, month)
-         do update set requests = organization_usage.requests + excluded.requests`,
-        [JSON.stringify(usageRows)],
-      );
+      if (usage.size > 0) await addUsage(tx, usage);
       if (keyLastUsed.size > 0) {
         const rows = [...keyLastUsed].map(([id, at]) => ({ id, at: at.toISOString() }));
         await tx.query(
@@ -269,6 +274,23 @@ export class CallRecorder {
     });
     this.confirmed = [batch.id];
   }
+}
+
+/** Adds a batch's requests to organization_usage; an organization deleted meanwhile is skipped. */
+async function addUsage(tx: BulkTransaction, usage: Map<string, number>) {
+  const usageRows = [...usage].map(([key, requests]) => {
+    const [organization_id, month] = key.split(" ");
+    return { organization_id, month, requests };
+  });
+  await tx.query(
+    `insert into organization_usage (organization_id, month, requests)
+     select r.organization_id, r.month, r.requests
+     from json_populate_recordset(null::organization_usage, $1::json) r
+     where exists (select 1 from organization o where o.id = r.organization_id)
+     on conflict (organization_id, month)
+     do update set requests = organization_usage.requests + excluded.requests`,
+    [JSON.stringify(usageRows)],
+  );
 }
 
 /**

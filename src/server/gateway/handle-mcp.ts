@@ -2,6 +2,7 @@
 // gets its own SDK server and transport, and is answered with JSON — or with an SSE stream when the
 // client asks for one (see wantsEventStream).
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 import type { App } from "../app.ts";
 import { authenticateRequest, callTool } from "./admission.ts";
 import { conformanceFixture } from "./conformance/conformance-fixture.ts";
@@ -20,7 +21,9 @@ export function protectedResourceMetadataUrl(baseUrl: string): string {
 }
 
 export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
-  const metadata = `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}"`;
+  // The scope tells the client what to ask for (RFC 6750 §3; MCP authorization, scope selection):
+  // "mcp" for this endpoint and "offline_access", without which it would get no refresh token.
+  const metadata = `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}", scope="${OAUTH_SCOPES.join(" ")}"`;
   const challenge = invalidToken
     ? `Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked", ${metadata}`
     : `Bearer ${metadata}`;

@@ -2,7 +2,7 @@
 // model can read (never a protocol error), and the call recorded for the log and usage.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startDeadline } from "../deadline.ts";
-import type { CallRecorder } from "./call-recorder.ts";
+import { type CallRecorder, storedArguments } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
 import { type GatewayTool, toolError } from "./tool-types.ts";
 
@@ -94,6 +94,7 @@ export async function runTool(
     status: result.isError ? "error" : "success",
     durationMs: performance.now() - started,
     errorMessage: result.isError ? errorText(result) : null,
+    arguments: storedArguments(args),
     at,
   });
   return result;

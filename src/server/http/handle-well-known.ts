@@ -41,6 +41,17 @@ export function protectedResourceMetadata(baseUrl: string) {
   };
 }
 
+/**
+ * Public clients (every MCP client registers as one) revoke their tokens with their client_id alone
+ * (RFC 7009 §2.1), which the revocation endpoint accepts; the plugin's metadata lists only the
+ * secret-based methods, so clients reading it would think they cannot revoke.
+ */
+function withPublicRevocation(metadata: Record<string, unknown>) {
+  const methods = metadata.revocation_endpoint_auth_methods_supported;
+  if (!Array.isArray(methods) || methods.includes("none")) return metadata;
+  return { ...metadata, revocation_endpoint_auth_methods_supported: ["none", ...methods] };
+}
+
 function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -56,7 +67,8 @@ function json(body: unknown, status = 200, headers: HeadersInit = {}): Response 
 async function answer(app: App, request: Request, pathname: string): Promise<Response> {
   if (PROTECTED_RESOURCE_PATHS.has(pathname)) return json(protectedResourceMetadata(app.config.baseUrl));
   if (AUTHORIZATION_SERVER_PATHS.has(pathname)) {
-    return oauthProviderAuthServerMetadata(app.auth, { headers: CORS_HEADERS })(request);
+    const response = await oauthProviderAuthServerMetadata(app.auth, { headers: CORS_HEADERS })(request);
+    return response.ok ? json(withPublicRevocation(await response.json())) : response;
   }
   return json(
     {

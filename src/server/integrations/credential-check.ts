@@ -8,7 +8,8 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
-import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
+import { checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
+import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
 
@@ -39,16 +40,15 @@ export async function checkCredential(
         await fetchPublicUrl(url, init, policy, { timeoutMs: PROVIDER_TIMEOUT_MS, maxRedirects: 0 })
       : await providerFetch(url, init);
   } catch (error) {
-    const reason = error instanceof AppError ? error.message.replace(/\.$/, "") : networkReason(error);
-    throw new AppError("BAD_REQUEST", `Could not reach ${name} to check these credentials: ${reason}.`);
+    // The SSRF guard's refusal of an address is already a sentence about that address.
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      "BAD_REQUEST",
+      checkFailureMessage(name, provider, authFlow, { cause: "unreachable" }),
+    );
   }
   await response.body?.cancel();
   if (response.ok) return;
-  if (response.status === 401 || response.status === 403) {
-    throw new AppError("BAD_REQUEST", `${name} refused these credentials (HTTP ${response.status}).`);
-  }
-  throw new AppError(
-    "BAD_REQUEST",
-    `${name} answered HTTP ${response.status} when checking these credentials.`,
-  );
+  const failure = failureOfStatus(provider, authFlow, response.status);
+  throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }

@@ -5,6 +5,8 @@ import type { BetterAuthPlugin } from "better-auth";
 import { OAUTH_SCOPES, type OAuthScope } from "../../lib/oauth-scopes.ts";
 import type { Database } from "../db/client.ts";
 import { clientMetadataDocuments } from "./client-metadata-documents.ts";
+import { nativeRedirectHooks } from "./native-redirects.ts";
+import { pkceFailureHook } from "./pkce-failure.ts";
 import { consentReferenceId, projectChoiceHook } from "./project-choice.ts";
 import { refreshAccessHook } from "./refresh-access.ts";
 import { authorizationDefaultsHook, registrationDefaultsHook } from "./request-defaults.ts";
@@ -56,15 +58,18 @@ export function oauthServerPlugins({ db, baseUrl, allowPrivateUrls }: OAuthServe
     postLogin: { page: CONSENT_PAGE, shouldRedirect: () => false, consentReferenceId },
     extensions: [{ clientDiscovery: clientMetadataDocuments({ allowPrivateNetworks: allowPrivateUrls }) }],
   });
+  const nativeRedirects = nativeRedirectHooks(db);
   const rules = {
     id: "portico-oauth-rules",
     hooks: {
       before: [
         registrationDefaultsHook(),
+        nativeRedirects.before,
         authorizationDefaultsHook(mcpResource),
         projectChoiceHook(db),
         refreshAccessHook(db),
       ],
+      after: [nativeRedirects.after, pkceFailureHook()],
     },
   } satisfies BetterAuthPlugin;
   return [provider, rules] as const;

@@ -4,6 +4,8 @@
 //   `http://localhost:<port>/callback` without `application_type`, which the plugin would treat as a web
 //   client and refuse (web clients need https). A client with an http loopback redirect is a native
 //   app (RFC 8252 §7.3), so it is registered as one; the plugin then matches its redirect on any port.
+//   So is a client redirecting to a private-use URI scheme such as Cursor's `cursor://…` (RFC 8252
+//   §7.1): only an app installed on the device can receive it.
 // - Scopes: a client may ask for scopes Portico does not have ("openid", "claudeai"…). RFC 6749 §3.3
 //   lets the server ignore them; what is left (or, if nothing is, every Portico scope) is what the
 //   user is shown and consents to.
@@ -15,11 +17,32 @@ import { isOAuthScope, OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 type Params = Record<string, unknown>;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Schemes a browser handles itself: never an app's private-use scheme, and dangerous as a redirect. */
+const NOT_PRIVATE_USE = new Set([
+  "http:",
+  "https:",
+  "javascript:",
+  "data:",
+  "file:",
+  "vbscript:",
+  "about:",
+  "blob:",
+  "ftp:",
+  "ws:",
+  "wss:",
+]);
 
 export function isLoopbackRedirect(uri: unknown): boolean {
   if (typeof uri !== "string" || !URL.canParse(uri)) return false;
   const url = new URL(uri);
   return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** A redirect to a native app's private-use URI scheme (RFC 8252 §7.1), e.g. `cursor://…/callback`. */
+export function isPrivateUseRedirect(uri: unknown): boolean {
+  if (typeof uri !== "string" || !URL.canParse(uri)) return false;
+  const url = new URL(uri);
+  return !NOT_PRIVATE_USE.has(url.protocol) && /^[a-z][a-z0-9+.-]*:$/.test(url.protocol);
 }
 
 /** Known scopes of a space-separated list, in order, or every scope when none is known. */
@@ -31,7 +54,8 @@ export function supportedScopes(scope: string): string {
 function registrationDefaults(body: Params): Params | null {
   const next: Params = { ...body };
   const redirects = Array.isArray(body.redirect_uris) ? body.redirect_uris : [];
-  if (body.application_type === undefined && redirects.some(isLoopbackRedirect)) {
+  const native = (uri: unknown) => isLoopbackRedirect(uri) || isPrivateUseRedirect(uri);
+  if (body.application_type === undefined && redirects.some(native)) {
     next.application_type = "native";
   }
   if (typeof body.scope === "string") next.scope = supportedScopes(body.scope);

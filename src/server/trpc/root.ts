@@ -3,10 +3,13 @@ import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { billingRouter } from "./routers/billing.ts";
+import { callLogRouter } from "./routers/call-log.ts";
 import { contactRouter } from "./routers/contact.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { llmCredentialsRouter } from "./routers/llm-credentials.ts";
 import { marketplaceRouter } from "./routers/marketplace.ts";
+
+import { oauthAppGuideRouter } from "./routers/oauth-app-guide.ts";
 import { oauthClientsRouter } from "./routers/oauth-clients.ts";
 import { organizationRouter } from "./routers/organization.ts";
 import { organizationInvitationsRouter } from "./routers/organization-invitations.ts";
@@ -24,10 +27,13 @@ export const appRouter = router({
   admin: adminRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
+  callLog: callLogRouter,
   contact: contactRouter,
   integrations: integrationsRouter,
   llmCredentials: llmCredentialsRouter,
   marketplace: marketplaceRouter,
+
+  oauthAppGuide: oauthAppGuideRouter,
   oauthClients: oauthClientsRouter,
   organization: organizationRouter,
   organizationInvitations: organizationInvitationsRouter,

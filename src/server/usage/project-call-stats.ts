@@ -1,6 +1,7 @@
 // Call statistics of a project from the tool call log: daily requests and errors for the chart, totals,
-// the latest calls, and the organization's exact usage this month.
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+// the latest calls, and the organization's exact usage this month. Agent traffic only: playground runs
+// are in the log (the call log page shows them) but, like monthly usage, not in these figures.
+import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { App } from "../app.ts";
 import { organizationUsage, toolCall } from "../db/schema/index.ts";
 import { usageMonth } from "../gateway/call-recorder.ts";
@@ -9,6 +10,10 @@ export const CHART_DAYS = 14;
 const LATEST_CALLS = 10;
 const DAY_MS = 86_400_000;
 
+/** The first instant the chart and totals cover: midnight UTC, CHART_DAYS - 1 days before today. */
+export const chartWindowStart = (now: Date) =>
+  new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS);
+
 export interface DailyCalls {
   day: string;
   requests: number;
@@ -16,6 +21,8 @@ export interface DailyCalls {
 }
 
 export interface ProjectCallStats {
+  /** Where the chart and totals start, for a link to the same calls in the call log. */
+  windowStart: Date;
   daily: DailyCalls[];
   totals: { requests: number; errors: number; averageDurationMs: number | null };
   latestCalls: Array<{
@@ -40,8 +47,9 @@ export async function getProjectCallStats(
 ): Promise<ProjectCallStats> {
   // Calls this process has queued are written first, so a call just made is already counted.
   await app.gateway.recorder.flush();
-  const firstDay = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS);
-  const inWindow = and(eq(toolCall.projectId, projectId), gte(toolCall.createdAt, firstDay));
+  const firstDay = chartWindowStart(now);
+  const agentCalls = and(eq(toolCall.projectId, projectId), ne(toolCall.channel, "playground"));
+  const inWindow = and(agentCalls, gte(toolCall.createdAt, firstDay));
   const day = sql<string>`to_char(${toolCall.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [perDay, latestCalls, usage] = await Promise.all([
     app.db
@@ -67,7 +75,7 @@ export async function getProjectCallStats(
         createdAt: toolCall.createdAt,
       })
       .from(toolCall)
-      .where(eq(toolCall.projectId, projectId))
+      .where(agentCalls)
       .orderBy(desc(toolCall.createdAt))
       .limit(LATEST_CALLS),
     app.db
@@ -90,6 +98,7 @@ export async function getProjectCallStats(
   const errors = perDay.reduce((sum, row) => sum + row.errors, 0);
   const totalDuration = perDay.reduce((sum, row) => sum + row.totalDuration, 0);
   return {
+    windowStart: firstDay,
     daily,
     totals: { requests, errors, averageDurationMs: requests ? Math.round(totalDuration / requests) : null },
     latestCalls,

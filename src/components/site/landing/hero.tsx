@@ -45,7 +45,7 @@ export function Hero({ signedIn, mcpUrl }: { signedIn: boolean; mcpUrl: string }
             <span>Connect Claude Code in one command</span>
             <span aria-hidden="true">terminal</span>
           </figcaption>
-          <pre className="p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-all">
+          <pre className="p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-words">
             <code>
               <span className="text-muted-foreground">$ </span>
               {`claude mcp add --transport http portico \\\n    ${mcpUrl} \\\n    --header "Authorization: Bearer ptk_…"`}

@@ -37,7 +37,7 @@ export function HowItWorks({ mcpUrl }: { mcpUrl: string }) {
             <p className="mt-2 text-sm text-muted-foreground">
               For servers, scripts and automation. Create a project key and send it as a bearer token:
             </p>
-            <pre className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all">
+            <pre className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-words">
               <code>Authorization: Bearer ptk_…</code>
             </pre>
           </div>
@@ -47,7 +47,7 @@ export function HowItWorks({ mcpUrl }: { mcpUrl: string }) {
               For people. Clients that support MCP authorization discover Portico from the URL, open a sign-in
               page and let you pick the project — no key to copy.
             </p>
-            <pre className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all">
+            <pre className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-words">
               <code>{mcpUrl}</code>
             </pre>
           </div>

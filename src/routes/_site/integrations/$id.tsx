@@ -57,9 +57,15 @@ function IntegrationDetailPage() {
           </div>
         </div>
         <Button asChild size="lg">
-          <Link to={user ? "/app/dashboard" : "/sign-up"}>
-            {user ? `${entry.buttonText ?? "Connect"} ${entry.name}` : "Get started"}
-          </Link>
+          {user ? (
+            <Link to="/app/connect/$integrationId" params={{ integrationId: entry.id }}>
+              {`${entry.buttonText ?? "Connect"} ${entry.name}`}
+            </Link>
+          ) : (
+            <Link to="/sign-up" search={{ redirect: `/app/connect/${entry.id}` }}>
+              Get started
+            </Link>
+          )}
         </Button>
       </header>
       <p className="max-w-3xl text-lg">{entry.description}</p>

@@ -75,7 +75,7 @@ export const toolCall = pgTable(
     serverId: text("server_id"),
     serverName: text("server_name").notNull(),
     toolName: text("tool_name").notNull(),
-    /** Which door the call came through (gateway/admission.ts). */
+    /** Which door the call came through (gateway/admission.ts); "playground" is a person's Try in the app. */
     channel: text("channel", { enum: ["mcp", "rest", "playground", "agent"] }).notNull(),
     apiKeyId: text("api_key_id"),
     oauthClientId: text("oauth_client_id"),
@@ -85,6 +85,8 @@ export const toolCall = pgTable(
     durationMs: integer("duration_ms").notNull(),
     errorMessage: text("error_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** The call's arguments as JSON, cut at MAX_STORED_ARGUMENTS characters (then not valid JSON). */
+    arguments: text("arguments"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.createdAt, t.id] })],
 );

@@ -17,6 +17,7 @@ import {
   upsertConnection,
 } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
+import { callbackFailurePage } from "./callback-failure-page.ts";
 import { hashState, oauthStateContext } from "./pkce.ts";
 import { exchangeCode, TokenRequestError } from "./token-client.ts";
 
@@ -33,24 +34,36 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   if (request.method !== "GET") return plainPage(405, "Method not allowed.");
   const params = new URL(request.url).searchParams;
   const state = params.get("state");
-  if (!state)
-    return plainPage(400, "This authorization response has no state. Start connecting again from Portico.");
+  const startAgain = { backHref: "/app/dashboard", backLabel: "Back to Portico" };
+  if (!state) {
+    return callbackFailurePage({
+      status: 400,
+      title: "This connection could not be finished",
+      message: "This authorization response has no state. Start connecting again from Portico.",
+      ...startAgain,
+    });
+  }
   const [pending] = await app.db
     .delete(integrationOAuthState)
     .where(eq(integrationOAuthState.stateHash, hashState(state)))
     .returning();
   if (!pending || pending.expiresAt.getTime() < Date.now()) {
-    return plainPage(
-      400,
-      "This authorization has expired or was already used. Start connecting again from Portico.",
-    );
+    return callbackFailurePage({
+      status: 400,
+      title: "This connection request has expired",
+      message: "This authorization has expired or was already used. Start connecting again from Portico.",
+      ...startAgain,
+    });
   }
   const user = await readSessionUser(app, request.headers);
   if (!user || user.id !== pending.userId) {
-    return plainPage(
-      403,
-      "This authorization was started by another account. Sign in as that account, or start again.",
-    );
+    return callbackFailurePage({
+      status: 403,
+      title: "Started by another account",
+      message: "This authorization was started by another account. Sign in as that account, or start again.",
+      backHref: `/app/organization/${encodeURIComponent(pending.organizationId)}/integrations?editIntegration=${encodeURIComponent(pending.integrationId)}`,
+      backLabel: "Back to the integration",
+    });
   }
 
   const { organizationId, provider, integrationId } = pending;

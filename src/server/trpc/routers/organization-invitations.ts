@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, idField, invitableRoles } from "../../../lib/validation.ts";
+import { getInvitationPreview } from "../../invitations/invitation-preview.ts";
 import {
   acceptInvitation,
   dismissInvitation,
@@ -9,11 +10,15 @@ import {
   inviteMember,
   withdrawInvitation,
 } from "../../invitations/invitations.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
 const byInvitation = z.object({ invitationId: idField });
 
 export const organizationInvitationsRouter = router({
+  // Signed out too: the invitation link names the organization and the inviter (invitation-preview.ts).
+  getInvitationPreview: publicProcedure
+    .input(byInvitation)
+    .query(({ ctx, input }) => getInvitationPreview(ctx.app.db, input.invitationId)),
   getPendingInvitationsForUser: protectedProcedure.query(({ ctx }) =>
     getPendingInvitationsForUser(ctx.app.db, ctx.user),
   ),

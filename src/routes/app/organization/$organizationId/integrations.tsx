@@ -106,7 +106,7 @@ function OrganizationIntegrationsPage() {
                   <TableHead>Integration</TableHead>
                   <TableHead className="hidden md:table-cell">Provider</TableHead>
                   <TableHead className="hidden lg:table-cell">Setup</TableHead>
-                  <TableHead>Status</TableHead>
+                  <TableHead className="hidden sm:table-cell">Status</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">Tools</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Actions</span>
@@ -122,6 +122,10 @@ function OrganizationIntegrationsPage() {
                         <div className="min-w-0">
                           <div className="font-medium">{row.name}</div>
                           <div className="text-xs text-muted-foreground">{row.category}</div>
+                          {/* On a phone the status moves here, so the row's button stays on screen. */}
+                          <div className="mt-1 sm:hidden">
+                            <ConnectionStatusBadge status={row.connection?.status ?? null} />
+                          </div>
                         </div>
                       </div>
                     </TableCell>
@@ -132,7 +136,7 @@ function OrganizationIntegrationsPage() {
                         platformFlows={row.platformFlows}
                       />
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <ConnectionStatusBadge status={row.connection?.status ?? null} />
                     </TableCell>
                     <TableCell className="hidden text-right tabular-nums sm:table-cell">

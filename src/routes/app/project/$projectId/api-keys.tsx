@@ -30,7 +30,9 @@ function ApiKeysPage() {
       <PageHeader
         title="API keys"
         description={`Keys let agents reach ${project.name}'s tools at ${clientConfig.baseUrl}/mcp.`}
-        action={canCreate ? <CreateApiKeyDialog projectId={projectId} /> : null}
+        action={
+          canCreate ? <CreateApiKeyDialog projectId={projectId} baseUrl={clientConfig.baseUrl} /> : null
+        }
       />
       {keys.length === 0 ? (
         <EmptyState
@@ -41,7 +43,9 @@ function ApiKeysPage() {
               ? "Create a key and paste it into Claude, Cursor, VS Code or any MCP client."
               : "Ask a project editor or admin to create a key for you."
           }
-          action={canCreate ? <CreateApiKeyDialog projectId={projectId} /> : null}
+          action={
+            canCreate ? <CreateApiKeyDialog projectId={projectId} baseUrl={clientConfig.baseUrl} /> : null
+          }
         />
       ) : (
         <Card>

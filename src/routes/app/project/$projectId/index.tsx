@@ -4,6 +4,7 @@ import { Activity, KeyRound, Settings } from "lucide-react";
 import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx";
 import { ConnectClientsCard } from "~/components/gateway/connect-clients-card.tsx";
 import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
+import { SetupSection } from "~/components/gateway/setup-section.tsx";
 import { UsageSummary } from "~/components/gateway/usage-summary.tsx";
 import { ProjectServersSummary } from "~/components/servers/project-servers-summary.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -32,6 +33,30 @@ function ProjectOverview() {
   const { data: project } = useSuspenseQuery(trpc.project.getById.queryOptions({ projectId }));
   const { data: stats } = useSuspenseQuery(trpc.project.getProjectStats.queryOptions({ projectId }));
   const mcpUrl = `${clientConfig.baseUrl}/mcp`;
+  // Once agents call the project, its figures come first and the setup steps fold away.
+  const hasCalls = stats.calls.latestCalls.length > 0;
+  // Before the first call it leads the page; after, it waits folded at the end.
+  const setup = (
+    <SetupSection folded={hasCalls}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Connect an agent</CardTitle>
+          <CardDescription>
+            One MCP endpoint for this project. Authenticate with an API key (
+            <Link to="/app/project/$projectId/api-keys" params={{ projectId }} className="underline">
+              create one
+            </Link>
+            ) or let the client sign in with OAuth and pick this project.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex items-center gap-2">
+          <Input readOnly value={mcpUrl} aria-label="MCP endpoint URL" className="font-mono text-sm" />
+          <CopyButton text={mcpUrl} label="MCP endpoint URL" />
+        </CardContent>
+      </Card>
+      <ConnectClientsCard projectId={projectId} baseUrl={clientConfig.baseUrl} />
+    </SetupSection>
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -57,24 +82,7 @@ function ProjectOverview() {
           </Button>
         }
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>Connect an agent</CardTitle>
-          <CardDescription>
-            One MCP endpoint for this project. Authenticate with an API key (
-            <Link to="/app/project/$projectId/api-keys" params={{ projectId }} className="underline">
-              create one
-            </Link>
-            ) or let the client sign in with OAuth and pick this project.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex items-center gap-2">
-          <Input readOnly value={mcpUrl} aria-label="MCP endpoint URL" className="font-mono text-sm" />
-          <CopyButton text={mcpUrl} label="MCP endpoint URL" />
-        </CardContent>
-      </Card>
-      <ConnectClientsCard projectId={projectId} baseUrl={clientConfig.baseUrl} />
-      <ProjectServersSummary projectId={projectId} />
+      {hasCalls ? null : setup}
       <UsageSummary stats={stats} />
       <Card>
         <CardHeader>
@@ -85,6 +93,7 @@ function ProjectOverview() {
           <DailyRequestsChart points={stats.calls.daily} />
         </CardContent>
       </Card>
+      <ProjectServersSummary projectId={projectId} />
       <Card>
         <CardHeader>
           <CardTitle>Latest calls</CardTitle>
@@ -109,6 +118,7 @@ function ProjectOverview() {
           )}
         </CardContent>
       </Card>
+      {hasCalls ? setup : null}
     </div>
   );
 }

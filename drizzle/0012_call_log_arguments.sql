@@ -1,0 +1,1 @@
+ALTER TABLE "tool_call" ADD COLUMN "arguments" text;

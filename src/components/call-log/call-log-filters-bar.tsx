@@ -1,0 +1,154 @@
+// The call log's filters. Each change rewrites the page's URL, so a filtered view can be shared or
+// linked to (the overview's "Errors" figure links to the failed calls this way).
+import { useQuery } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Label } from "~/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import type { CallLogSearch } from "~/lib/call-log-search.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
+import { useTRPC } from "~/lib/trpc.ts";
+
+const ANY = "any";
+const CUSTOM = "custom";
+const RANGES = [
+  { value: "1h", label: "Last hour", ms: 3_600_000 },
+  { value: "24h", label: "Last 24 hours", ms: 86_400_000 },
+  { value: "7d", label: "Last 7 days", ms: 7 * 86_400_000 },
+  { value: "30d", label: "Last 30 days", ms: 30 * 86_400_000 },
+];
+
+/** The current time range in words, for the select's "custom" entry (a link's or an earlier choice). */
+function rangeText({ from, to }: CallLogSearch): string {
+  if (from && to) return `${formatDateTime(from)} to ${formatDateTime(to)}`;
+  if (from) return `Since ${formatDateTime(from)}`;
+  return `Before ${formatDateTime(to ?? "")}`;
+}
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value ?? ANY} onValueChange={(next) => onChange(next === ANY ? undefined : next)}>
+        <SelectTrigger id={id} className="w-full min-w-0 [&>span]:truncate">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export function CallLogFiltersBar({
+  projectId,
+  search,
+  onChange,
+}: {
+  projectId: string;
+  search: CallLogSearch;
+  onChange: (next: CallLogSearch) => void;
+}) {
+  const trpc = useTRPC();
+  const { data: options } = useQuery(trpc.callLog.filterOptions.queryOptions({ projectId }));
+  const [tool, setTool] = useState(search.tool ?? "");
+  useEffect(() => setTool(search.tool ?? ""), [search.tool]);
+  const set = (patch: CallLogSearch) => onChange({ ...search, ...patch });
+  const submitTool = (event: FormEvent) => {
+    event.preventDefault();
+    set({ tool: tool.trim() || undefined });
+  };
+  const hasRange = Boolean(search.from || search.to);
+  const filtered = Object.values(search).some((value) => value !== undefined);
+
+  return (
+    <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <form onSubmit={submitTool} className="col-span-2 flex min-w-0 flex-col gap-1.5 md:col-span-1">
+        <Label htmlFor="call-log-tool">Tool</Label>
+        <Input
+          id="call-log-tool"
+          type="search"
+          placeholder="Part of a tool's name"
+          value={tool}
+          onChange={(event) => setTool(event.target.value)}
+          onBlur={() => (tool.trim() || undefined) !== search.tool && set({ tool: tool.trim() || undefined })}
+        />
+      </form>
+      <FilterSelect
+        id="call-log-server"
+        label="Server"
+        value={search.server}
+        onChange={(server) => set({ server })}
+        options={[
+          { value: ANY, label: "All servers" },
+          ...(options?.servers ?? []).map((server) => ({ value: server.value, label: server.name })),
+        ]}
+      />
+      <FilterSelect
+        id="call-log-status"
+        label="Status"
+        value={search.status}
+        onChange={(status) => set({ status: status as CallLogSearch["status"] })}
+        options={[
+          { value: ANY, label: "Any status" },
+          { value: "success", label: "Succeeded" },
+          { value: "error", label: "Failed" },
+        ]}
+      />
+      <FilterSelect
+        id="call-log-caller"
+        label="Caller"
+        value={search.caller}
+        onChange={(caller) => set({ caller })}
+        options={[
+          { value: ANY, label: "Everyone" },
+          { value: "agents", label: "Agents (no playground)" },
+          { value: "playground", label: "Playground runs" },
+          ...(options?.callers ?? []).map((caller) => ({ value: caller.value, label: caller.name })),
+        ]}
+      />
+      <FilterSelect
+        id="call-log-range"
+        label="Time range"
+        value={hasRange ? CUSTOM : undefined}
+        onChange={(value) => {
+          const range = RANGES.find((candidate) => candidate.value === value);
+          if (value === CUSTOM) return;
+          set({ from: range ? new Date(Date.now() - range.ms).toISOString() : undefined, to: undefined });
+        }}
+        options={[
+          { value: ANY, label: "Any time" },
+          ...RANGES.map(({ value, label }) => ({ value, label })),
+          ...(hasRange ? [{ value: CUSTOM, label: rangeText(search) }] : []),
+        ]}
+      />
+      <Button
+        variant="ghost"
+        disabled={!filtered}
+        onClick={() => onChange({})}
+        className="justify-self-start"
+      >
+        <X className="size-4" aria-hidden="true" /> Clear filters
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The call log's rows. Each row opens the call's details; on a phone the caller and time move under the
+// tool's name so nothing needs a sideways scroll.
+import { Badge } from "~/components/ui/badge.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { formatDateTime } from "~/lib/format-date.ts";
+import type { RouterOutputs } from "~/lib/trpc.ts";
+import { CallChannelBadge } from "./call-channel-badge.tsx";
+import type { CallRef } from "./call-details-dialog.tsx";
+
+type Call = RouterOutputs["callLog"]["list"]["items"][number];
+
+export function CallLogTable({ calls, onOpen }: { calls: Call[]; onOpen: (call: CallRef) => void }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="hidden md:table-cell">When</TableHead>
+          <TableHead>Tool</TableHead>
+          <TableHead className="hidden sm:table-cell">Caller</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Duration</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {calls.map((call) => (
+          <TableRow key={call.id}>
+            <TableCell className="hidden md:table-cell whitespace-nowrap">
+              <time dateTime={new Date(call.createdAt).toISOString()}>{formatDateTime(call.createdAt)}</time>
+            </TableCell>
+            <TableCell className="max-w-0 w-full sm:w-auto sm:max-w-none">
+              <button
+                type="button"
+                onClick={() => onOpen(call)}
+                className="text-left font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+              >
+                {call.toolName}
+              </button>
+              <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                {call.serverName === "standard" ? "Standard tools" : call.serverName}
+                <CallChannelBadge channel={call.channel} />
+                <span className="sm:hidden">· {call.callerName}</span>
+                <span className="md:hidden">· {formatDateTime(call.createdAt)}</span>
+              </span>
+              {call.errorMessage ? (
+                <span className="mt-1 block truncate text-xs text-destructive" title={call.errorMessage}>
+                  {call.errorMessage}
+                </span>
+              ) : null}
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">{call.callerName}</TableCell>
+            <TableCell>
+              {call.status === "success" ? (
+                <Badge variant="success">success</Badge>
+              ) : (
+                <Badge variant="destructive">error</Badge>
+              )}
+            </TableCell>
+            <TableCell className="text-right tabular-nums whitespace-nowrap">{call.durationMs} ms</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,103 @@
+// A project's call log (issue 27): every tool call, agents' and the playground's, with filters kept in
+// the URL, pages loaded on demand, and one call's details in a dialog.
+import { useInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Activity, SearchX } from "lucide-react";
+import { useState } from "react";
+import { CallDetailsDialog, type CallRef } from "~/components/call-log/call-details-dialog.tsx";
+import { CallLogFiltersBar } from "~/components/call-log/call-log-filters-bar.tsx";
+import { CallLogTable } from "~/components/call-log/call-log-table.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { type CallLogSearch, parseCallLogSearch } from "~/lib/call-log-search.ts";
+
+export const Route = createFileRoute("/app/project/$projectId/calls")({
+  // No validateSearch or head: route options ship in every page's entry bundle (the landing page's
+  // budget); the filters are parsed in the component, and /app marks every page noindex.
+  component: CallLogPage,
+});
+
+function CallLogPage() {
+  const { projectId } = Route.useParams();
+  const search = parseCallLogSearch(Route.useSearch() as Record<string, unknown>);
+  const { trpc } = Route.useRouteContext();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [open, setOpen] = useState<CallRef | null>(null);
+  const { data: project } = useSuspenseQuery(trpc.project.getById.queryOptions({ projectId }));
+  const calls = useInfiniteQuery(
+    trpc.callLog.list.infiniteQueryOptions(
+      { projectId, filters: search },
+      { getNextPageParam: (page) => page.nextCursor },
+    ),
+  );
+  const rows = calls.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Object.keys(search).length > 0;
+  const setSearch = (next: CallLogSearch) => navigate({ search: parseCallLogSearch(next), replace: true });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Call log"
+        description={`Every tool call in ${project.name}, newest first: agents' calls and runs from the playground. Open a call for its arguments and error.`}
+      />
+      <CallLogFiltersBar projectId={projectId} search={search} onChange={setSearch} />
+      <Card>
+        <CardContent>
+          {calls.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              The call log could not be loaded: {calls.error.message}
+            </p>
+          ) : calls.isPending ? (
+            <div className="flex flex-col gap-3" role="status" aria-label="Loading calls">
+              {Array.from({ length: 6 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+                <Skeleton key={index} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            filtered ? (
+              <EmptyState
+                icon={SearchX}
+                title="No calls match these filters"
+                description="Widen the time range or clear the filters to see more calls."
+                action={
+                  <Button variant="outline" onClick={() => setSearch({})}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={Activity}
+                title="No calls yet"
+                description="Connect an agent with an API key, or try a tool in a server's playground: calls appear here."
+              />
+            )
+          ) : (
+            <div className="flex flex-col gap-4">
+              <CallLogTable calls={rows} onOpen={setOpen} />
+              {calls.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  className="self-center"
+                  disabled={calls.isFetchingNextPage}
+                  onClick={() => calls.fetchNextPage()}
+                >
+                  {calls.isFetchingNextPage ? "Loading…" : "Load older calls"}
+                </Button>
+              ) : (
+                <p className="text-center text-xs text-muted-foreground">
+                  {rows.length === 1 ? "That is the only call." : `All ${rows.length} calls are shown.`}
+                </p>
+              )}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <CallDetailsDialog projectId={projectId} call={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
