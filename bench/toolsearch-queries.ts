@@ -9,12 +9,13 @@ export interface LabeledQuery {
   expected: string[];
 }
 
-const EMAIL_SEARCH = ["gmail_list_messages", "outlook_email_list_messages"];
-const EMAIL_READ = ["gmail_get_message", "outlook_email_get_message"];
+const EMAIL_SEARCH = ["gmail_search_messages", "gmail_list_threads", "outlook_email_list_messages"];
+const EMAIL_READ = ["gmail_get_message", "gmail_get_thread", "outlook_email_get_message"];
 const EMAIL_SEND = ["gmail_send_message", "outlook_email_send_mail"];
 const NEW_EVENT = ["google_calendar_create_event", "outlook_calendar_create_event"];
 const EVENTS = ["google_calendar_list_events", "outlook_calendar_list_calendar_view"];
-const FREE_BUSY = ["google_calendar_query_free_busy", "outlook_calendar_get_schedule"];
+const FREE_BUSY = ["google_calendar_find_free_busy", "outlook_calendar_get_schedule"];
+const EMAIL_REPLY = ["gmail_reply_to_message", "outlook_email_reply_to_message"];
 
 export const labeledQueries: LabeledQuery[] = [
   // Email
@@ -34,26 +35,36 @@ export const labeledQueries: LabeledQuery[] = [
   },
   { query: "which labels do I have in Gmail", expected: ["gmail_list_labels"] },
   { query: "what folders or tags are in my gmail inbox", expected: ["gmail_list_labels"] },
-  { query: "search my Gmail for messages from stripe", expected: ["gmail_list_messages"] },
+  {
+    query: "search my Gmail for messages from stripe",
+    expected: ["gmail_search_messages", "gmail_list_threads"],
+  },
   { query: "send a Gmail message to the landlord", expected: ["gmail_send_message"] },
-  { query: "reply to Peter's email saying yes, works for me", expected: ["outlook_email_reply_to_message"] },
+  { query: "reply to Peter's email saying yes, works for me", expected: EMAIL_REPLY },
   { query: "answer the last message in Outlook", expected: ["outlook_email_reply_to_message"] },
   { query: "look through my Outlook inbox for the contract", expected: ["outlook_email_list_messages"] },
   { query: "send mail from my Microsoft 365 account to the auditor", expected: ["outlook_email_send_mail"] },
   { query: "read the body of the Outlook email about the offsite", expected: ["outlook_email_get_message"] },
+  {
+    query: "show me the whole conversation with the landlord about the deposit",
+    expected: ["gmail_list_threads", "gmail_get_thread"],
+  },
+  { query: "archive the newsletter from yesterday in Gmail", expected: ["gmail_modify_message_labels"] },
+  { query: "mark all the emails from the bank as read", expected: ["gmail_modify_message_labels"] },
+  { query: "star the email from the lawyer", expected: ["gmail_modify_message_labels"] },
+  { query: "send the draft I prepared for the supplier", expected: ["gmail_send_draft"] },
+  { query: "open the PDF attached to Tomas's email", expected: ["gmail_get_attachment"] },
+  { query: "reply all to the Gmail thread about the offsite", expected: ["gmail_reply_to_message"] },
 
   // Calendar
   { query: "what meetings do I have tomorrow", expected: EVENTS },
   { query: "show my agenda for next week", expected: EVENTS },
-  { query: "book a call with Martin on Friday at 10", expected: [...NEW_EVENT, "pipedrive_add_activity"] },
+  { query: "book a call with Martin on Friday at 10", expected: [...NEW_EVENT, "pipedrive_create_activity"] },
   { query: "put a team lunch in my calendar for Wednesday", expected: NEW_EVENT },
   { query: "schedule a meeting with the design agency and invite them", expected: NEW_EVENT },
   { query: "when are Eva and Tom both free this week", expected: FREE_BUSY },
   { query: "find a free slot for a one hour meeting with three people", expected: FREE_BUSY },
-  {
-    query: "is the big meeting room available on Monday afternoon",
-    expected: ["outlook_calendar_get_schedule"],
-  },
+  { query: "is the big meeting room available on Monday afternoon", expected: FREE_BUSY },
   { query: "cancel my dentist appointment in Google Calendar", expected: ["google_calendar_delete_event"] },
   { query: "remove the Friday standup from my calendar", expected: ["google_calendar_delete_event"] },
   { query: "which calendars do I have in Google", expected: ["google_calendar_list_calendars"] },
@@ -68,14 +79,25 @@ export const labeledQueries: LabeledQuery[] = [
     expected: ["outlook_calendar_list_calendar_view"],
   },
   { query: "add the conference to Google Calendar", expected: ["google_calendar_create_event"] },
+  { query: "move my 1:1 with Eva to Thursday at 3pm", expected: ["google_calendar_update_event"] },
+  { query: "rename the Monday sync to Weekly planning", expected: ["google_calendar_update_event"] },
+  { query: "who accepted the invitation to the kickoff meeting", expected: ["google_calendar_get_event"] },
+  {
+    query: "move the dentist appointment from my work calendar to my personal one",
+    expected: ["google_calendar_move_event"],
+  },
+  { query: "when is Petr busy tomorrow", expected: FREE_BUSY },
 
   // Files and documents
-  { query: "find the budget spreadsheet in Google Drive", expected: ["google_drive_list_files"] },
-  { query: "where is the Q3 board deck in my drive", expected: ["google_drive_list_files"] },
-  { query: "make a new folder in Drive called Contracts 2026", expected: ["google_drive_create_file"] },
-  { query: "read the text of the onboarding Google Doc", expected: ["google_drive_export_file"] },
-  { query: "download that sheet as CSV", expected: ["google_drive_export_file"] },
-  { query: "who owns this drive file and when was it last changed", expected: ["google_drive_get_file"] },
+  { query: "find the budget spreadsheet in Google Drive", expected: ["google_drive_search_files"] },
+  { query: "where is the Q3 board deck in my drive", expected: ["google_drive_search_files"] },
+  { query: "make a new folder in Drive called Contracts 2026", expected: ["google_drive_create_folder"] },
+  { query: "read the text of the onboarding Google Doc", expected: ["google_drive_read_file"] },
+  { query: "download that sheet as CSV", expected: ["google_drive_read_file"] },
+  {
+    query: "who owns this drive file and when was it last changed",
+    expected: ["google_drive_get_file_metadata"],
+  },
   { query: "find the SharePoint site of the finance department", expected: ["sharepoint_search_sites"] },
   { query: "what documents are in the HR SharePoint site", expected: ["sharepoint_list_site_files"] },
   {
@@ -84,6 +106,10 @@ export const labeledQueries: LabeledQuery[] = [
   },
   { query: "which lists does the intranet site have", expected: ["sharepoint_list_lists"] },
   { query: "show the rows of the equipment list in SharePoint", expected: ["sharepoint_list_list_items"] },
+  { query: "share the pricing doc with marek@acme.com as an editor", expected: ["google_drive_share_file"] },
+  { query: "rename the Drive file Draft v3 to Final", expected: ["google_drive_update_file"] },
+  { query: "move the old contracts to the trash in Drive", expected: ["google_drive_update_file"] },
+  { query: "save the meeting summary to Drive as a Google Doc", expected: ["google_drive_upload_file"] },
 
   // Wiki
   { query: "search Confluence for the onboarding guide", expected: ["confluence_search_content"] },
@@ -92,6 +118,19 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "which Confluence spaces exist", expected: ["confluence_list_spaces"] },
   { query: "write up the meeting notes as a new wiki page", expected: ["confluence_create_page"] },
   { query: "publish a page in the Engineering space in Confluence", expected: ["confluence_create_page"] },
+  { query: "list all pages in the HR space", expected: ["confluence_list_pages"] },
+  {
+    query: "add a comment on the Confluence design doc saying it's approved",
+    expected: ["confluence_add_comment"],
+  },
+  {
+    query: "what did people say in the comments under the roadmap page",
+    expected: ["confluence_list_comments"],
+  },
+  {
+    query: "update the on-call page in Confluence with the new rotation",
+    expected: ["confluence_update_page"],
+  },
 
   // Issue tracking
   { query: "which Jira tickets are still open in the OPS project", expected: ["jira_search_issues"] },
@@ -103,7 +142,14 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "comment on OPS-12 asking for logs", expected: ["jira_add_comment"] },
   { query: "mark OPS-77 as done", expected: ["jira_transition_issue"] },
   { query: "move the ticket to In Progress", expected: ["jira_transition_issue"] },
-  { query: "what statuses can this Jira issue go to next", expected: ["jira_get_transitions"] },
+  { query: "what statuses can this Jira issue go to next", expected: ["jira_list_transitions"] },
+  { query: "assign OPS-88 to Lucie", expected: ["jira_assign_issue", "jira_find_assignable_users"] },
+  { query: "which Jira projects do we have and what are their keys", expected: ["jira_list_projects"] },
+  { query: "change the priority of OPS-5 to high", expected: ["jira_edit_issue"] },
+  {
+    query: "find Martin's Jira account so I can give him the ticket",
+    expected: ["jira_find_assignable_users"],
+  },
 
   // CRM: HubSpot
   { query: "find the HubSpot contact with email petra@firma.cz", expected: ["hubspot_search_contacts"] },
@@ -112,17 +158,46 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "change the phone number of this HubSpot contact", expected: ["hubspot_update_contact"] },
   { query: "set the lifecycle stage of the contact to customer", expected: ["hubspot_update_contact"] },
   { query: "show all contacts in HubSpot", expected: ["hubspot_list_contacts", "hubspot_search_contacts"] },
-  { query: "what companies do we have in HubSpot", expected: ["hubspot_list_companies"] },
+  {
+    query: "what companies do we have in HubSpot",
+    expected: ["hubspot_list_companies", "hubspot_search_companies"],
+  },
   { query: "open the HubSpot company record 4411", expected: ["hubspot_get_company"] },
-  { query: "which deals are in our HubSpot pipeline", expected: ["hubspot_list_deals"] },
+  {
+    query: "which deals are in our HubSpot pipeline",
+    expected: ["hubspot_list_deals", "hubspot_search_deals"],
+  },
   { query: "get all details of HubSpot contact 901", expected: ["hubspot_get_contact"] },
+  { query: "who are the HubSpot users that can own a deal", expected: ["hubspot_list_owners"] },
+  { query: "what stages does our sales pipeline in HubSpot have", expected: ["hubspot_list_pipelines"] },
+  { query: "log a call summary on the Acme company in HubSpot", expected: ["hubspot_create_note"] },
+  { query: "read the notes on this contact in HubSpot", expected: ["hubspot_list_notes"] },
+  { query: "which contacts are linked to this HubSpot deal", expected: ["hubspot_list_associations"] },
+  { query: "link the contact Jana to the company Acme in HubSpot", expected: ["hubspot_associate_records"] },
+  { query: "move the HubSpot deal to closed won", expected: ["hubspot_update_deal"] },
+  { query: "find HubSpot deals over 50k closing this quarter", expected: ["hubspot_search_deals"] },
+  { query: "create a new deal in HubSpot for the Globex expansion", expected: ["hubspot_create_deal"] },
 
   // CRM: Pipedrive
   { query: "show open deals in Pipedrive", expected: ["pipedrive_list_deals"] },
-  { query: "create a Pipedrive deal for the Acme renewal worth 20k", expected: ["pipedrive_add_deal"] },
-  { query: "find the person called Lucie in Pipedrive", expected: ["pipedrive_search_persons"] },
-  { query: "schedule a follow-up call with the client in Pipedrive", expected: ["pipedrive_add_activity"] },
-  { query: "log a meeting on the deal in Pipedrive", expected: ["pipedrive_add_activity"] },
+  { query: "create a Pipedrive deal for the Acme renewal worth 20k", expected: ["pipedrive_create_deal"] },
+  { query: "find the person called Lucie in Pipedrive", expected: ["pipedrive_search_items"] },
+  {
+    query: "schedule a follow-up call with the client in Pipedrive",
+    expected: ["pipedrive_create_activity"],
+  },
+  {
+    query: "log a meeting on the deal in Pipedrive",
+    expected: ["pipedrive_create_activity", "pipedrive_create_note"],
+  },
+  { query: "what pipelines do we have in Pipedrive", expected: ["pipedrive_list_pipelines"] },
+  { query: "what stages does the sales pipeline in Pipedrive have", expected: ["pipedrive_list_stages"] },
+  { query: "mark the Acme deal as won in Pipedrive", expected: ["pipedrive_update_deal"] },
+  { query: "add a note with the call summary to the Pipedrive deal", expected: ["pipedrive_create_note"] },
+  { query: "find anything in Pipedrive matching globex", expected: ["pipedrive_search_items"] },
+  { query: "add the organization Globex to Pipedrive", expected: ["pipedrive_create_organization"] },
+  { query: "which activities are due this week in Pipedrive", expected: ["pipedrive_list_activities"] },
+  { query: "add Jana Dvorak as a new person in Pipedrive", expected: ["pipedrive_create_person"] },
 
   // CRM: Salesforce
   {

@@ -1,8 +1,9 @@
 // npm run bench:toolsearch — how well search_tools finds the right tool, and what progressive tool
 // discovery saves a client in prompt tokens, over every integration tool Portico has.
 //
-// The tool list: the standard tools plus the tools generated from every OpenAPI document, named as a
-// project's /mcp names them. Brevo and Exa are remote MCP servers whose tools are listed by the
+// The tool list: the standard tools plus every OpenAPI integration's tools (generated from its document
+// and written as code), read through the function its engine lists them with and named as a project's
+// /mcp names them, so the bench sees what a client sees. Brevo and Exa are remote MCP servers whose tools are listed by the
 // provider at run time; Portico keeps no list of them, so they are not in it.
 //
 // Recall@k: the share of the labeled tasks (toolsearch-queries.ts) for which one of the fitting tools
@@ -19,23 +20,32 @@ import type { IntegrationId } from "../src/lib/integrations/types.ts";
 import { toListedTool } from "../src/server/gateway/project-tools.ts";
 import { standardTools } from "../src/server/gateway/standard-tools/index.ts";
 import { callToolDefinition, foundTools, searchToolsTool } from "../src/server/gateway/tool-discovery.ts";
-import { documentTools } from "../src/server/integrations/engine/openapi/documents.ts";
+import { codeTools } from "../src/server/integrations/engine/openapi/documents.ts";
+import { openApiListedTools } from "../src/server/integrations/engine/openapi/openapi-engine.ts";
 import { gatewayToolName } from "../src/server/servers/server-tools.ts";
 import type { SearchableTool } from "../src/server/tool-search/tool-search.ts";
 import { searchTools } from "../src/server/tool-search/tool-search.ts";
 import { labeledQueries } from "./toolsearch-queries.ts";
 
-function everyTool(): { tools: SearchableTool[]; left: string[] } {
+/** Every tool a project with every integration would list, read as the engines list them. */
+function everyTool(): { tools: SearchableTool[]; perIntegration: string[]; left: string[] } {
   const tools: SearchableTool[] = [...standardTools];
+  const perIntegration: string[] = [];
   const left: string[] = [];
   for (const entry of integrations) {
+    const id = entry.id as IntegrationId;
     if (entry.sourceType !== "openapi") {
       left.push(entry.name);
       continue;
     }
-    for (const tool of documentTools(entry.id as IntegrationId).list) {
+    const listed = openApiListedTools(id);
+    const fromCode = codeTools(id).length;
+    perIntegration.push(
+      `${entry.name} ${listed.length} (${listed.length - fromCode} document, ${fromCode} code)`,
+    );
+    for (const tool of listed) {
       tools.push({
-        name: gatewayToolName(entry.id as IntegrationId, tool.name),
+        name: gatewayToolName(id, tool.name),
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,
@@ -44,13 +54,13 @@ function everyTool(): { tools: SearchableTool[]; left: string[] } {
       });
     }
   }
-  return { tools, left };
+  return { tools, perIntegration, left };
 }
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 const tokensOf = (value: unknown) => countTokens(JSON.stringify(value));
 
-const { tools, left } = everyTool();
+const { tools, perIntegration, left } = everyTool();
 const names = new Set(tools.map((tool) => tool.name));
 for (const { query, expected } of labeledQueries) {
   for (const name of expected) if (!names.has(name)) throw new Error(`"${query}": no tool ${name}`);
@@ -75,7 +85,8 @@ const averageAnswer = answers.reduce((sum, tokens) => sum + tokens, 0) / answers
 const withSearch = discoveryListed + averageAnswer;
 
 const count = labeledQueries.length;
-console.log(`Tools: ${tools.length} (${standardTools.length} standard, the rest from OpenAPI documents)`);
+console.log(`Tools: ${tools.length} (${standardTools.length} standard, the rest from integrations)`);
+console.log(`Per integration: ${perIntegration.join(", ")}`);
 console.log(`Left out (remote MCP, no static tool list): ${left.join(", ") || "none"}`);
 console.log(`Labeled tasks: ${count}`);
 console.log(`recall@1: ${percent(hitsAt1, count)} (${hitsAt1}/${count})`);

@@ -25,7 +25,8 @@ const SYNONYM_GROUPS = [
   ["calendar", "schedule", "agenda"],
   ["free", "busy", "available", "availability", "slot"],
   ["ticket", "issue", "bug"],
-  ["status", "transition"],
+  // "statuses" is listed too: Porter stems it to "status", the singular to "statu".
+  ["status", "statuses", "transition"],
   ["comment", "note"],
   ["wiki", "page", "confluence"],
   ["document", "doc", "file"],
@@ -51,6 +52,8 @@ const SYNONYM_GROUPS = [
   ["compute", "calculate", "percentage", "total", "sum", "arithmetic"],
   ["website", "web", "link", "url", "article", "page"],
   ["read", "fetch"],
+  ["associate", "link", "relate", "connect"],
+  ["activity", "call", "task", "reminder", "follow"],
 ];
 
 /**
@@ -82,9 +85,10 @@ for (const group of SYNONYM_GROUPS) {
   }
 }
 
-/** camelCase and snake_case apart, so parameter names are words too. */
+/** camelCase and snake_case apart, so parameter names are words too; "%" is the word "percent". */
 export function splitWords(text: string): string[] {
   return text
+    .replaceAll("%", " percent ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/[^\p{L}\p{N}]+/u)

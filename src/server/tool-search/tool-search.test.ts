@@ -35,6 +35,15 @@ describe("searchTools", () => {
     expect(names(searchTools(project, "calcualte a percentage"))[0]).toBe("calculate");
   });
 
+  it("reads % as percent and meets irregular stems of a synonym group (statuses, status)", () => {
+    expect(names(searchTools(project, "what is 17% of 48,500"))[0]).toBe("calculate");
+    const workflow = [
+      ...tracker,
+      tool("jira_list_transitions", "Jira", "List transitions", "The transitions an issue can take."),
+    ];
+    expect(names(searchTools(workflow, "which statuses can it go to", 1))).toEqual(["jira_list_transitions"]);
+  });
+
   it("returns at most `limit` tools, best first, and nothing for a query of stop words", () => {
     expect(searchTools(project, "create", 2)).toHaveLength(2);
     expect(searchTools(project, "create", 100).length).toBeLessThanOrEqual(20);

@@ -33,6 +33,12 @@ const publicTool = (tool: EngineTool): EngineTool => ({
   annotations: tool.annotations,
 });
 
+/** An integration's tools as listed to clients: generated from its document, then its code tools. */
+export const openApiListedTools = (integrationId: IntegrationId): EngineTool[] => [
+  ...documentTools(integrationId).list.map(publicTool),
+  ...codeTools(integrationId).map(publicTool),
+];
+
 // Finish a little before the gateway's own limit, so the caller reads our specific message.
 const callTimeoutMs = (app: App) =>
   Math.max(100, Math.min(UPSTREAM_TIMEOUT_MS, Math.floor(app.config.toolTimeoutMs * 0.9)));
@@ -222,10 +228,7 @@ function codeRequest(base: string, upstream: UpstreamCall, headers: Record<strin
 
 export const openApiEngine: IntegrationEngine = {
   // Tools come from the document alone: listing needs neither the connection nor the network.
-  listTools: async (_app, target) => [
-    ...documentTools(target.integrationId).list.map(publicTool),
-    ...codeTools(target.integrationId).map(publicTool),
-  ],
+  listTools: async (_app, target) => openApiListedTools(target.integrationId),
   callTool,
   // Generated tools depend on the document only; what the connection discovered is dropped.
   forget: (target) =>
