@@ -109,6 +109,15 @@ describe("Stripe checkout and webhooks", () => {
       signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }),
     );
     expect(forged.status).toBe(400);
+    const flood = "x".repeat(1024 * 1024 + 1);
+    expect(
+      (
+        await webhook(
+          flood,
+          signer.webhooks.generateTestHeaderString({ payload: flood, secret: WEBHOOK_SECRET }),
+        )
+      ).status,
+    ).toBe(413);
     expect(await caller.billing.listSubscriptions({ organizationId: org.id })).toEqual([]);
 
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });

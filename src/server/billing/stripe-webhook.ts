@@ -6,13 +6,18 @@ import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { App } from "../app.ts";
 import { stripeEvent, subscription } from "../db/schema/index.ts";
+import { CLOSE_CONNECTION, readCappedBody } from "../http/read-capped-body.ts";
 import { reportError } from "../observability/report-error.ts";
 import { stripeClient } from "./stripe-client.ts";
 import { saveStripeSubscription } from "./stripe-sync.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/api/billing/stripe-webhook";
 
-const answer = (status: number, message: string) => Response.json({ message }, { status });
+const answer = (status: number, message: string, headers?: Record<string, string>) =>
+  Response.json({ message }, { status, headers });
+
+/** Stripe's events are a few kilobytes; the cap keeps an unsigned flood from being buffered. */
+const MAX_EVENT_BYTES = 1024 * 1024;
 
 /** The organization a subscription belongs to: its metadata, or the ids already saved. */
 async function organizationOf(app: App, stripeSubscription: Stripe.Subscription): Promise<string | null> {
@@ -49,7 +54,9 @@ export async function handleStripeWebhook(app: App, request: Request): Promise<R
   if (request.method !== "POST") return answer(405, "Use POST");
   const signature = request.headers.get("stripe-signature");
   if (!signature) return answer(400, "Missing Stripe-Signature header");
-  const body = await request.text();
+  const bytes = await readCappedBody(request, MAX_EVENT_BYTES);
+  if (!bytes) return answer(413, `Request body exceeds ${MAX_EVENT_BYTES} bytes`, CLOSE_CONNECTION);
+  const body = Buffer.from(bytes);
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(body, signature, secret);
