@@ -75,10 +75,21 @@ describe.skipIf(!serverUrl)("database connections closed by the server", () => {
   });
 
   it("a query in flight when its connection is ended fails to its caller only", async () => {
-    const slow = app.db.execute("select pg_sleep(5)");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Drizzle's queries are lazy thenables: `then` sends it now, and settles to what happened.
+    const slow = app.db.execute("select pg_sleep(5)").then(
+      () => "finished",
+      (error: unknown) => error,
+    );
+    // Ended only once it runs: on a busy machine a fixed wait could end the connections before it starts.
+    await eventually(async () => {
+      const { rowCount } = await admin.query(
+        "select 1 from pg_stat_activity where datname = $1 and state = 'active' and query like 'select pg_sleep(5)%'",
+        [databaseName],
+      );
+      return (rowCount ?? 0) > 0;
+    });
     await terminateAll();
-    await expect(slow).rejects.toThrow();
+    expect(await slow).toBeInstanceOf(Error);
     await eventually(async () => {
       try {
         await app.db.select().from(user).limit(1);
