@@ -13,6 +13,12 @@ test("signed out, an invitation names its organization and leads through sign-up
   const owner = new HttpClient(server.baseUrl);
   await owner.signUp(ownerUser);
   const organization = await owner.mutate<{ id: string }>("organization.create", { name: "Harbour Ltd" });
+  // Free has one seat; the owner, this instance's first account and so its site admin, moves to Start.
+  await owner.mutate("admin.setOrganizationPlan", {
+    organizationId: organization.id,
+    plan: "start",
+    interval: "monthly",
+  });
   const invitee = newUser("invitee");
   const invitation = await owner.mutate<{ id: string }>("organizationInvitations.invite", {
     organizationId: organization.id,

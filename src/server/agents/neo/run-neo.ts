@@ -23,9 +23,9 @@ import { llmErrorMessage } from "./llm-error.ts";
 import { parsePlan } from "./plan.ts";
 import { projectToolsForAgent, runStepTool } from "./run-step-tool.ts";
 import { addTokens, createRun, finishRun, recordStep, setStepTokens, updateRun } from "./run-store.ts";
-import { type ServerCandidate, selectServers } from "./select-servers.ts";
+import { selectServers } from "./select-servers.ts";
+import { groupOf, serverCandidates } from "./server-candidates.ts";
 
-export const STANDARD_TOOLS_ID = "standard";
 /** What the executor reads of one tool result; the run keeps a shorter summary. */
 const RESULT_CHARS_FOR_MODEL = 20_000;
 
@@ -62,20 +62,6 @@ const resultText = (result: CallToolResult) =>
     .concat(
       result.structuredContent && result.content.length === 0 ? JSON.stringify(result.structuredContent) : "",
     );
-
-const groupOf = (tool: GatewayTool) => tool.serverId ?? STANDARD_TOOLS_ID;
-
-function candidatesOf(tools: GatewayTool[]): ServerCandidate[] {
-  const groups = new Map<string, ServerCandidate>();
-  for (const each of tools) {
-    const id = groupOf(each);
-    const line = `${each.name} (${each.description.split("\n")[0]?.slice(0, 120) ?? ""})`;
-    const group = groups.get(id);
-    if (group) group.description += `; ${line}`;
-    else groups.set(id, { id, name: each.serverId ? each.serverName : "Standard tools", description: line });
-  }
-  return [...groups.values()];
-}
 
 /** The tools the agent may use: its allowed servers (and standard tools), never other agents. */
 function allowedTools(agent: AgentRow, tools: GatewayTool[]): GatewayTool[] {
@@ -130,7 +116,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
 
     progress("Choosing servers");
     const tools = allowedTools(agent, await projectToolsForAgent(app, agent.projectId));
-    const candidates = candidatesOf(tools);
+    const candidates = serverCandidates(tools, `${run.request}\n${intentText}`);
     const selection = await selectServers(
       model(agent.models.serverSelector),
       run.request,

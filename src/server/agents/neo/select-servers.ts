@@ -1,6 +1,6 @@
 // Neo's server selection: the serverSelector model picks, from the names and descriptions of the
-// servers (and the standard tools) the agent may use, the ones a request needs. Kept apart so the
-// shared tool search can take its place. An answer it cannot read selects every candidate.
+// servers (and the standard tools) the agent may use, the ones a request needs; server-candidates.ts
+// ranks what it reads with the shared tool search. An answer it cannot read selects every candidate.
 
 import type { LanguageModel } from "ai";
 import { generateText } from "ai";
