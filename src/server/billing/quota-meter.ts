@@ -14,7 +14,8 @@ import type { Database } from "../db/client.ts";
 import { type EffectivePlan, loadEffectivePlan } from "./effective-plan.ts";
 
 const TAIL = 1000;
-const MAX_BLOCK = 256;
+// 256 made a saturated process wait on a reservation every ~17 ms (calculate p99 24 ms, not 4–5 ms).
+const MAX_BLOCK = 4096;
 const RETURN_UNUSED_AFTER_MS = 1000;
 /** How long a plan read from the database is trusted; changes made here are seen at once (forget). */
 const PLAN_TTL_MS = 30_000;
