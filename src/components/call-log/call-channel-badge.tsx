@@ -1,9 +1,16 @@
 import { Badge } from "~/components/ui/badge.tsx";
 
-const LABELS = { mcp: "MCP", rest: "REST", playground: "Playground", agent: "Agent" } as const;
+export const callChannelLabels = {
+  mcp: "MCP",
+  rest: "REST",
+  playground: "Playground",
+  agent: "Agent",
+} as const;
 
 /** Which door a call came through ("agent": a step of a project agent's run); playground runs (a
  * person trying a tool) stand out from agents'. */
-export function CallChannelBadge({ channel }: { channel: keyof typeof LABELS }) {
-  return <Badge variant={channel === "playground" ? "warning" : "outline"}>{LABELS[channel]}</Badge>;
+export function CallChannelBadge({ channel }: { channel: keyof typeof callChannelLabels }) {
+  return (
+    <Badge variant={channel === "playground" ? "warning" : "outline"}>{callChannelLabels[channel]}</Badge>
+  );
 }

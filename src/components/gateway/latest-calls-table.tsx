@@ -1,17 +1,10 @@
+import { callChannelLabels } from "~/components/call-log/call-channel-badge.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { formatRelative } from "~/lib/format-date.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Call = RouterOutputs["project"]["getProjectStats"]["calls"]["latestCalls"][number];
-
-/** Which door a call came through; "agent" is a step of an agent run, "playground" a Try in the app. */
-const channelLabels: Record<Call["channel"], string> = {
-  mcp: "MCP",
-  rest: "REST",
-  playground: "Playground",
-  agent: "Agent",
-};
 
 export function LatestCallsTable({ calls }: { calls: Call[] }) {
   return (
@@ -31,7 +24,7 @@ export function LatestCallsTable({ calls }: { calls: Call[] }) {
             <TableCell>
               <code className="text-xs">{call.toolName}</code>
               <span className="block text-xs text-muted-foreground">
-                {call.serverName} · {channelLabels[call.channel]}
+                {call.serverName} · {callChannelLabels[call.channel]}
               </span>
             </TableCell>
             <TableCell className="hidden sm:table-cell">{call.callerName}</TableCell>

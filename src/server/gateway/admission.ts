@@ -8,6 +8,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app.ts";
 import { quotaRefusalMessage } from "../billing/limit-messages.ts";
+import type { CallChannel } from "../db/schema/gateway.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import { hostCheckFor } from "./host-check-for.ts";
@@ -15,7 +16,7 @@ import type { Principal } from "./principal.ts";
 import { runTool } from "./run-tool.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
-export type Door = "mcp" | "rest" | "playground" | "agent";
+export type Door = CallChannel;
 
 export type RequestAdmission =
   | { ok: true; principal: Principal }

@@ -15,6 +15,7 @@
 // 0006 costs a third of the JSON insert it replaced (see ARCHITECTURE.md, "Call log in bulk").
 import { randomUUID } from "node:crypto";
 import type { BulkTransaction, DatabaseHandle } from "../db/client.ts";
+import type { CallChannel } from "../db/schema/gateway.ts";
 import { CallLogQueue } from "./call-log-queue.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
 import type { Principal } from "./principal.ts";
@@ -59,7 +60,7 @@ export interface RecordedCall {
   serverId: string | null;
   serverName: string;
   toolName: string;
-  channel: "mcp" | "rest" | "playground" | "agent";
+  channel: CallChannel;
   status: "success" | "error";
   durationMs: number;
   errorMessage: string | null;

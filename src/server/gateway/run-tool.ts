@@ -1,6 +1,7 @@
 // Runs one tool for a caller: a time limit on every run, failures turned into isError results the
 // model can read (never a protocol error), and the call recorded for the log and usage.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallChannel } from "../db/schema/gateway.ts";
 import { startDeadline } from "../deadline.ts";
 import { type CallRecorder, storedArguments } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
@@ -11,7 +12,7 @@ export interface ToolRunOptions {
   recorder: Pick<CallRecorder, "record"> & Partial<Pick<CallRecorder, "room">>;
   timeoutMs: number;
   allowPrivateUrls: boolean;
-  channel: "mcp" | "rest" | "playground" | "agent";
+  channel: CallChannel;
   /** The client's own cancellation (request aborted, notifications/cancelled). */
   signal?: AbortSignal;
   /** Sends the client a progress message (MCP progress notifications, when it asked for them). */

@@ -3,6 +3,7 @@
 // are in the log (the call log page shows them) but, like monthly usage, not in these figures.
 import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { App } from "../app.ts";
+import type { CallChannel } from "../db/schema/gateway.ts";
 import { organizationUsage, toolCall } from "../db/schema/index.ts";
 import { usageMonth } from "../gateway/call-recorder.ts";
 
@@ -30,7 +31,7 @@ export interface ProjectCallStats {
     toolName: string;
     serverName: string;
     callerName: string;
-    channel: "mcp" | "rest" | "playground" | "agent";
+    channel: CallChannel;
     status: "success" | "error";
     durationMs: number;
     errorMessage: string | null;

@@ -58,6 +58,10 @@ export const projectStandardTool = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.toolName] })],
 );
 
+/** The doors a tool call comes through (gateway/admission.ts); "playground" is a person's Try in the app. */
+export const callChannels = ["mcp", "rest", "playground", "agent"] as const;
+export type CallChannel = (typeof callChannels)[number];
+
 /**
  * One row per tool call, written in bulk by gateway/call-recorder.ts. Shaped for that load, which on the
  * embedded database costs CPU beside every request (see ARCHITECTURE.md, "Call log in bulk"): the
@@ -75,8 +79,7 @@ export const toolCall = pgTable(
     serverId: text("server_id"),
     serverName: text("server_name").notNull(),
     toolName: text("tool_name").notNull(),
-    /** Which door the call came through (gateway/admission.ts); "playground" is a person's Try in the app. */
-    channel: text("channel", { enum: ["mcp", "rest", "playground", "agent"] }).notNull(),
+    channel: text("channel", { enum: callChannels }).notNull(),
     apiKeyId: text("api_key_id"),
     oauthClientId: text("oauth_client_id"),
     callerName: text("caller_name").notNull(),
