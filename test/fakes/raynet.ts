@@ -13,6 +13,8 @@ export interface FakeRaynet extends HttpFake {
 }
 
 const TYPES = ["company", "person", "lead", "businessCase", "task", "meeting", "phoneCall"] as const;
+// Reference lists: read-only here.
+const LOOKUPS = ["userAccount", "businessCasePhase", "leadPhase", "activityCategory"] as const;
 // Required attributes of each *InsertDto in the reference.
 const REQUIRED: Record<string, string[]> = {
   company: ["name", "rating", "state", "role"],
@@ -28,6 +30,7 @@ const FILTERS: Record<string, string[]> = {
   company: ["name", "regNumber", "owner", "rating", "role", "state", "person", "rowInfo.updatedAt"],
   person: ["firstName", "lastName", "owner", "primaryRelationship-company-id", "contactInfo.email"],
   lead: ["code", "companyName", "owner", "status", "leadPhase", "leadDate"],
+  userAccount: ["username", "userRole"],
   businessCase: ["code", "name", "company", "owner", "status", "businessCasePhase", "validFrom"],
   ...Object.fromEntries(
     ["task", "meeting", "phoneCall"].map((type) => [
@@ -73,7 +76,7 @@ export async function startFakeRaynet(expected: {
   instance: string;
 }): Promise<FakeRaynet> {
   let nextId = 500;
-  const records: FakeRaynet["records"] = Object.fromEntries(TYPES.map((type) => [type, []]));
+  const records: FakeRaynet["records"] = Object.fromEntries([...TYPES, ...LOOKUPS].map((type) => [type, []]));
   const http = await startHttpFake((request: RecordedRequest, response) => {
     if (
       request.headers.authorization !== expected.authorization ||
@@ -114,6 +117,9 @@ export async function startFakeRaynet(expected: {
         totalCount: found.length,
         data: found.slice(offset, offset + limit),
       });
+    }
+    if ((LOOKUPS as readonly string[]).includes(type) && request.method !== "GET") {
+      return raynetError(response, 405, "Method Not Allowed");
     }
     if (id === undefined && request.method === "PUT") {
       const missing = (REQUIRED[type] ?? []).filter((key) => body[key] === undefined);

@@ -115,6 +115,14 @@ describe("Raynet tools on /mcp", () => {
       expected[`create_${type.singular}`] = [false, false, false];
       expected[`update_${type.singular}`] = [false, true, true];
     }
+    for (const name of [
+      "list_users",
+      "list_business_case_phases",
+      "list_lead_phases",
+      "list_activity_categories",
+    ]) {
+      expected[name] = [true, false, true];
+    }
     expect(hints).toEqual(expected);
     for (const tool of tools) {
       expect(tool.description).toMatch(/^Use to .*Example: \{/s);
@@ -251,6 +259,41 @@ describe("Raynet tools on /mcp", () => {
       );
     });
   }
+
+  it("lists users and the phases and categories records refer to", async () => {
+    api.records.userAccount?.splice(0, Infinity, {
+      id: 8,
+      username: "novak@acme.cz",
+      person: { id: 9, fullName: "Jan Novák" },
+      userRole: "ADMIN",
+    });
+    api.records.businessCasePhase?.splice(0, Infinity, { id: 3, code01: "Před uzavřením", probability: 50 });
+    api.records.leadPhase?.splice(0, Infinity, { id: 4, code01: "Odloženo" });
+    api.records.activityCategory?.splice(0, Infinity, { id: 5, code01: "bez reakce" });
+    const users = await w.call("raynet_list_users", { fulltext: "novak", limit: 5 });
+    expect(line(only())).toEqual([
+      "GET",
+      "/api/v2/userAccount/",
+      [
+        ["offset", "0"],
+        ["limit", "5"],
+        ["fulltext", "novak"],
+      ],
+    ]);
+    expect(users.structuredContent).toEqual({ totalCount: 1, data: [api.records.userAccount?.[0]] });
+    for (const [tool, path, record] of [
+      ["list_business_case_phases", "businessCasePhase", api.records.businessCasePhase?.[0]],
+      ["list_lead_phases", "leadPhase", api.records.leadPhase?.[0]],
+      ["list_activity_categories", "activityCategory", api.records.activityCategory?.[0]],
+    ] as const) {
+      api.requests.length = 0;
+      const result = await w.call(`raynet_${tool}`, {});
+      const request = only();
+      expect(line(request)).toEqual(["GET", `/api/v2/${path}/`, []]);
+      expect(authOf(request)).toEqual(AUTH);
+      expect(result.structuredContent).toEqual({ totalCount: 1, data: [record] });
+    }
+  });
 
   it("updates an activity's status, which only an update takes", async () => {
     api.records.phoneCall?.push({ id: 120, title: "Call Ana", priority: "DEFAULT", owner: 3 });
