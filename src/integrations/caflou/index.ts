@@ -9,6 +9,9 @@ export const caflouIntegration = defineIntegration({
   entry: caflouEntry,
   oauthScopes: [],
   tools: { kind: "openapi", document: document as OpenApiDocument, code: caflouTools },
-  // What could and could not be read of the reference: REFERENCES.md in this folder.
-  references: ["https://documenter.getpostman.com/view/4786951/RWMFrTQC"],
+  // What each reference gave, and what it leaves out: REFERENCES.md in this folder.
+  references: [
+    "https://documenter.getpostman.com/view/4786951/RWMFrTQC",
+    "https://github.com/tomasrollo/caflou-cli/blob/main/docs/caflou_api.json",
+  ],
 });
