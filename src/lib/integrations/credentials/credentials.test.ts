@@ -4,7 +4,6 @@ import { z } from "zod";
 import { authFlowTypes, providerIds } from "../types.ts";
 import { ALVENO_BASE_URLS } from "./alveno.ts";
 import { CAFLOU_DEFAULT_BASE_URL } from "./caflou.ts";
-import { RAYNET_BASE_URL_MESSAGE, RAYNET_BASE_URLS } from "./raynet.ts";
 import {
   credentialShape,
   credentialShapes,
@@ -12,6 +11,7 @@ import {
   schemaKeepingSecrets,
   splitValues,
 } from "./index.ts";
+import { RAYNET_BASE_URL_MESSAGE, RAYNET_BASE_URLS } from "./raynet.ts";
 
 /** Field → first message, for a provider/flow and some values. */
 function problems(
