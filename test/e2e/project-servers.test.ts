@@ -235,7 +235,7 @@ test("connect, add servers, switch a tool off, call each server's tool over /mcp
   expect(raynetChecks).toBeGreaterThanOrEqual(2);
   expect(list?.method).toBe("GET");
   expect(list?.path).toBe("/api/v2/company/");
-  expect(Object.fromEntries(list?.query ?? [])).toEqual({ fulltext: "steel", limit: "20" });
+  expect(Object.fromEntries(list?.query ?? [])).toEqual({ offset: "0", limit: "20", fulltext: "steel" });
   expect(list?.headers.authorization).toBe(basicAuth(RAYNET.email, RAYNET.apiKey));
   expect(list?.headers["x-instance-name"]).toBe(RAYNET.namespace);
   expect(list?.body).toBe("");

@@ -25,6 +25,8 @@ export interface FakeTool extends Omit<Tool, "inputSchema"> {
 
 export interface RecordedMcpRequest {
   method: string;
+  /** Path and query, as sent. */
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
   /** The JSON-RPC method of a POST ("initialize", "tools/list", …). */
@@ -97,6 +99,7 @@ export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise
     const message = parsed as { method?: string; params?: Record<string, unknown> } | undefined;
     requests.push({
       method: incoming.method ?? "GET",
+      url: incoming.url ?? "",
       headers: incoming.headers,
       body,
       rpc: message?.method,

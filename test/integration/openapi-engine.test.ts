@@ -95,7 +95,7 @@ describe("RAYNET over an API-token connection", () => {
     w.raynetApi.respond = () => ({ json: page });
     const result = await w.call(w.raynet, "list_companies", {
       fulltext: "steel",
-      name_like: "%steel%",
+      filters: [{ attribute: "name", operator: "LIKE", value: "%steel%" }],
       limit: 20,
     });
     expect(result.isError).toBeFalsy();
@@ -103,25 +103,26 @@ describe("RAYNET over an API-token connection", () => {
     expect(request?.method).toBe("GET");
     expect(request?.path).toBe("/api/v2/company/");
     expect(Object.fromEntries(request?.query ?? [])).toEqual({
+      offset: "0",
       limit: "20",
       fulltext: "steel",
       "name[LIKE]": "%steel%",
     });
     expect(request?.headers.authorization).toBe(basicAuth(RAYNET.email, RAYNET.apiKey));
     expect(request?.headers["x-instance-name"]).toBe(RAYNET.namespace);
-    expect(result.structuredContent).toEqual(page);
+    expect(result.structuredContent).toEqual({ totalCount: 1, data: page.data });
   });
 
   it("reads one record by id", async () => {
     w.raynetApi.respond = () => ({ json: { success: "true", data: { id: 42 } } });
-    await w.call(w.raynet, "get_company", { companyId: 42 });
+    await w.call(w.raynet, "get_company", { id: 42 });
     expect(w.raynetApi.requests[0]?.path).toBe("/api/v2/company/42/");
   });
 
   it("does not retry RAYNET's PUT that creates a record", async () => {
     w.raynetApi.respond = () => ({ status: 503, json: { success: false, translatedMessage: "Maintenance" } });
     const body = { name: "Steelworks", rating: "A", state: "A_POTENTIAL", role: "A_SUBSCRIBER" };
-    const result = await w.call(w.raynet, "create_company", { body });
+    const result = await w.call(w.raynet, "create_company", body);
     expect(textOf(result)).toBe("Raynet answered HTTP 503: Maintenance");
     expect(w.raynetApi.requests).toHaveLength(1);
     expect(w.raynetApi.requests[0]?.method).toBe("PUT");

@@ -71,7 +71,7 @@ describe("an OpenAPI project server", () => {
     const [request] = raynetApi.requests;
     expect(request?.method).toBe("GET");
     expect(request?.path).toBe("/api/v2/company/");
-    expect(Object.fromEntries(request?.query ?? [])).toEqual({ fulltext: "steel", limit: "5" });
+    expect(Object.fromEntries(request?.query ?? [])).toEqual({ offset: "0", limit: "5", fulltext: "steel" });
     expect(request?.headers.authorization).toBe(basicAuth(RAYNET.email, RAYNET.apiKey));
     expect(request?.headers["x-instance-name"]).toBe(RAYNET.namespace);
   });

@@ -1,8 +1,9 @@
 import { bearer, pathPart, text, trimSlash } from "./access.ts";
 import type { ProviderSpec } from "./provider-spec.ts";
 
-// The API lives under the account's own base URL (the credential's baseUrl), so there is no default.
-// No public reference was at hand: the check's path is assumed (ARCHITECTURE.md, "Assumed provider details").
+// Caflou API v1 (https://documenter.getpostman.com/view/4786951/RWMFrTQC): https://app.caflou.com/api/v1,
+// the account id in the path, a Bearer token, list pages of `per` records (default 20, at most 1,000).
+// The base URL is the credential's (Caflou's own host by default), so calls go through the SSRF guard.
 export const caflou: ProviderSpec = {
   id: "caflou",
   endpoints: {},
@@ -14,6 +15,6 @@ export const caflou: ProviderSpec = {
       userSupplied: true,
     }),
   },
-  check: { "api-token": (v) => ({ path: `/api/v1/${pathPart(v.accountId)}/companies?per_page=1` }) },
-  references: ["https://www.caflou.com/"],
+  check: { "api-token": (v) => ({ path: `/api/v1/${pathPart(v.accountId)}/companies?per=1` }) },
+  references: ["https://documenter.getpostman.com/view/4786951/RWMFrTQC"],
 };

@@ -7,8 +7,8 @@ export const caflouEntry = defineEntry("caflou", {
   description: "Projects, tasks, time and invoices from the Caflou business management system.",
   category: "Project Management",
   logo: { background: "#00B2A9", glyph: "Cf" },
-  features: ["List projects and tasks", "Track time", "Read invoices and customers"],
-  documentationUrl: "https://www.caflou.com/",
+  features: ["Manage projects and tasks", "Log and review time", "Companies, contacts and invoices"],
+  documentationUrl: "https://documenter.getpostman.com/view/4786951/RWMFrTQC",
   popularity: 50,
   sourceType: "openapi",
 });

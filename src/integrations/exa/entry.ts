@@ -7,7 +7,7 @@ export const exaEntry = defineEntry("exa", {
   description: "AI web search: find and read current pages from the web, through Exa's MCP server.",
   category: "Communication & Collaboration",
   logo: { background: "#1F40ED", glyph: "E" },
-  features: ["Neural web search", "Read page contents", "Find similar pages"],
+  features: ["Web search", "Read page contents", "Advanced search with filters", "Research with Exa Agent"],
   documentationUrl: "https://docs.exa.ai/",
   popularity: 70,
   sourceType: "mcp",

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { type CredentialShape, httpUrl, requiredText } from "./fields.ts";
 
-export const CAFLOU_DEFAULT_BASE_URL = "https://app.caflou.cz";
+// Caflou API v1 reference (https://documenter.getpostman.com/view/4786951/RWMFrTQC): https://app.caflou.com/api/v1.
+export const CAFLOU_DEFAULT_BASE_URL = "https://app.caflou.com";
 
 export const caflouSchema = z.object({
   apiKey: requiredText("API Key is required"),

@@ -11,6 +11,7 @@ import {
   schemaKeepingSecrets,
   splitValues,
 } from "./index.ts";
+import { RAYNET_BASE_URL_MESSAGE, RAYNET_BASE_URLS } from "./raynet.ts";
 
 /** Field → first message, for a provider/flow and some values. */
 function problems(
@@ -148,6 +149,17 @@ describe("raynet (email, apiKey, namespace)", () => {
       email: "Email is required",
       apiKey: "API Key is required",
       namespace: "Namespace is required",
+    });
+  });
+
+  it("takes one of the reference's regional hosts, Czech by default", () => {
+    const base = { email: "ops@acme.test", apiKey: "k", namespace: "acme" };
+    expect(parsed("raynet", "api-token", base)).toMatchObject({ baseUrl: RAYNET_BASE_URLS.cz });
+    expect(parsed("raynet", "api-token", { ...base, baseUrl: RAYNET_BASE_URLS.sk })).toMatchObject({
+      baseUrl: RAYNET_BASE_URLS.sk,
+    });
+    expect(problems("raynet", "api-token", { ...base, baseUrl: "https://evil.example/api/v2" })).toEqual({
+      baseUrl: RAYNET_BASE_URL_MESSAGE,
     });
   });
 });

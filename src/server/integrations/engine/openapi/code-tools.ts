@@ -23,6 +23,11 @@ export interface UpstreamCall {
   accept?: string;
   /** "root": `path` is relative to the connection's API base, not the document's server URL. */
   base?: "server" | "root";
+  /**
+   * Whether a failed exchange may be sent again (default: GET, PUT and DELETE). false where the API
+   * creates with PUT (Raynet), so a retry could create the record twice.
+   */
+  retryable?: boolean;
 }
 
 export interface UpstreamText {

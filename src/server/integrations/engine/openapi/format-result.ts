@@ -41,7 +41,9 @@ function messageIn(value: unknown): string | undefined {
   const record = value as Record<string, unknown>;
   const jira = atlassianMessage(record);
   if (jira) return jira;
+  // Raynet sends an exception name as `message` and the sentence for people as `translatedMessage`.
   for (const key of [
+    "translatedMessage",
     "message",
     "error_description",
     "errorMessage",
@@ -49,7 +51,6 @@ function messageIn(value: unknown): string | undefined {
     "title",
     "error",
     "errors",
-    "translatedMessage",
   ]) {
     const found = messageIn(record[key]);
     if (found) return found;

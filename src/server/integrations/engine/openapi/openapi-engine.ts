@@ -183,7 +183,7 @@ async function requestText(call: Exchange, server: string, upstream: UpstreamCal
     call,
     (auth) =>
       codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
-    RETRYABLE_METHODS.has(upstream.method),
+    upstream.retryable ?? RETRYABLE_METHODS.has(upstream.method),
     async (response, providerName) => {
       const { text, truncated } = await readTextCapped(response, MAX_CODE_ANSWER_BYTES);
       if (truncated) return toolError(`${providerName}'s answer was too large to read.`);

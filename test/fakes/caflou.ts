@@ -1,0 +1,63 @@
+// A fake Caflou API v1, from Caflou's documentation and its OpenAPI description
+// (src/integrations/caflou/REFERENCES.md): Bearer token, the account id in the path, lists answering a
+// JSON array paged with `page` and `per` (default 20, at most 1,000) and filtered with filter[<name>],
+// GET/PATCH /<resource>/{id}, POST /<resource> (201) with `name` required (time entries: `start_time`
+// too). Error bodies are not documented: this fake answers { error }.
+import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
+
+export type CaflouRecord = Record<string, unknown> & { id: number };
+const RESOURCES = ["companies", "contacts", "projects", "tasks", "invoices", "time_entries"] as const;
+const REQUIRED: Record<string, string[]> = { time_entries: ["name", "start_time"] };
+
+export interface FakeCaflou extends HttpFake {
+  records: Record<(typeof RESOURCES)[number], CaflouRecord[]>;
+}
+
+export async function startFakeCaflou(expected: { token: string; accountId: string }): Promise<FakeCaflou> {
+  let nextId = 700;
+  const records = Object.fromEntries(RESOURCES.map((name) => [name, []])) as unknown as FakeCaflou["records"];
+  const http = await startHttpFake((request: RecordedRequest, response) => {
+    if (request.headers.authorization !== `Bearer ${expected.token}`) {
+      return json(response, 401, { error: "Unauthorized" });
+    }
+    const [api, version, account, resource = "", id, ...rest] = request.path.split("/").filter(Boolean);
+    if (api !== "api" || version !== "v1" || rest.length > 0 || !(resource in records)) {
+      return json(response, 404, { error: "Not found" });
+    }
+    if (account !== expected.accountId)
+      return json(response, 403, { error: "You have no access to this account" });
+    const list = records[resource as keyof FakeCaflou["records"]];
+    const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    if (id === undefined && request.method === "POST") {
+      const missing = (REQUIRED[resource] ?? ["name"]).filter((key) => body[key] === undefined);
+      if (missing.length > 0) return json(response, 422, { error: `${missing.join(", ")} can't be blank` });
+      const created = { ...body, id: nextId++ };
+      list.push(created);
+      return json(response, 201, created);
+    }
+    if (id !== undefined) {
+      const record = list.find((item) => item.id === Number(id));
+      if (!record) return json(response, 404, { error: "Record not found" });
+      if (request.method === "GET") return json(response, 200, record);
+      if (request.method === "PATCH") return json(response, 200, Object.assign(record, body));
+      return json(response, 405, { error: "Method not allowed" });
+    }
+    if (request.method !== "GET") return json(response, 405, { error: "Method not allowed" });
+    const per = Number(request.query.get("per") ?? 20);
+    if (per > 1000) return json(response, 422, { error: "per must be at most 1000" });
+    const page = Number(request.query.get("page") ?? 1);
+    let found = [...list];
+    for (const [key, value] of request.query) {
+      const name = /^filter\[(\w+)\]$/.exec(key)?.[1];
+      if (!name) continue;
+      found = found.filter((item) => {
+        if (name === "search") return JSON.stringify(item).toLowerCase().includes(value.toLowerCase());
+        if (name === "company_ids") return value.split(",").includes(String(item.company_id));
+        if (name === "start_date") return String(item.start_date ?? "") >= value;
+        return String(item[name]) === value;
+      });
+    }
+    return json(response, 200, found.slice((page - 1) * per, page * per));
+  });
+  return { ...http, records };
+}

@@ -1,0 +1,190 @@
+// Caflou's tool pack through /mcp against a fake Caflou API v1: the documented host path with the
+// account id, Bearer auth, `page` and `per` (Caflou's page-size parameter), filter[<name>] filters,
+// POST to create and PATCH to update; every tool called with its request checked exactly, a list
+// followed to its second page, and Caflou's refusal shown in one sentence.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CAFLOU_DEFAULT_BASE_URL } from "~/lib/integrations/credentials/caflou.ts";
+import { type FakeCaflou, startFakeCaflou } from "../fakes/caflou.ts";
+import type { RecordedRequest } from "../fakes/http-fake.ts";
+import { startApiTokenWorld } from "./api-token-world.ts";
+import { textOf } from "./crm-world.ts";
+
+const TOKEN = "caflou-token-0123456789";
+const ACCOUNT = "4711";
+let api: FakeCaflou;
+let w: Awaited<ReturnType<typeof startApiTokenWorld>>;
+
+beforeAll(async () => {
+  api = await startFakeCaflou({ token: TOKEN, accountId: ACCOUNT });
+  w = await startApiTokenWorld({
+    provider: "caflou",
+    integrationId: "caflou",
+    values: { apiKey: TOKEN, accountId: ACCOUNT, baseUrl: api.url },
+    // The base URL is the user's: a 127.0.0.1 fake needs private addresses allowed.
+    env: { ALLOW_PRIVATE_URLS: "true" },
+  });
+});
+afterAll(async () => {
+  await w?.close();
+  await api?.close();
+});
+beforeEach(() => {
+  api.requests.length = 0;
+  for (const [name, list] of Object.entries(api.records)) {
+    list.splice(
+      0,
+      Infinity,
+      { id: 1, name: `First of ${name}`, company_id: 12, start_date: "2026-11-02" },
+      { id: 2, name: `Second of ${name}`, company_id: 12, start_date: "2026-11-20" },
+      { id: 3, name: `Third of ${name}`, company_id: 13, start_date: "2026-10-01" },
+    );
+  }
+});
+
+const only = (): RecordedRequest => {
+  expect(api.requests).toHaveLength(1);
+  return api.requests[0] as RecordedRequest;
+};
+const line = (request: RecordedRequest) => [request.method, request.path, [...request.query.entries()]];
+const base = `/api/v1/${ACCOUNT}`;
+
+const RESOURCES = [
+  ["companies", "company"],
+  ["contacts", "contact"],
+  ["projects", "project"],
+  ["tasks", "task"],
+  ["invoices", "invoice"],
+  ["time_entries", "time_entry"],
+] as const;
+const NEW: Record<string, Record<string, unknown>> = {
+  companies: { name: "Acme s.r.o.", id_num: "12345678", city: "Brno", tags: ["client"] },
+  contacts: { name: "Ana Nováková", company_id: 12, email: "ana@acme.cz" },
+  projects: { name: "Website redesign", company_id: 12, start_date: "2026-12-01", end_date: "2027-02-28" },
+  tasks: { name: "Prepare the offer", project_id: 5, end_date: "2026-12-04", target_user_id: 3 },
+  time_entries: { name: "Client workshop", start_time: "2026-11-24T09:00:00+01:00", hours: 2, project_id: 5 },
+};
+const CHANGE: Record<string, Record<string, unknown>> = {
+  companies: { phone: "+420 777 123 456" },
+  contacts: { mobile: "+420 777 000 111" },
+  projects: { finished: true },
+  tasks: { finished: true, description: "Sent." },
+  invoices: { paid: true, payment_date: "2026-11-20" },
+  time_entries: { hours: 2.5 },
+};
+
+describe("Caflou tools on /mcp", () => {
+  it("defaults to Caflou's documented host", () => {
+    expect(CAFLOU_DEFAULT_BASE_URL).toBe("https://app.caflou.com");
+  });
+
+  it("lists the pack with annotations, described parameters and an example", async () => {
+    const tools = (await w.client.listTools()).tools.filter((tool) => tool.name.startsWith("caflou_"));
+    const hints = Object.fromEntries(
+      tools.map((tool) => [
+        tool.name.replace("caflou_", ""),
+        [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint],
+      ]),
+    );
+    const expected: Record<string, unknown[]> = {};
+    for (const [plural, singular] of RESOURCES) {
+      expected[`list_${plural}`] = [true, false];
+      expected[`get_${singular}`] = [true, false];
+      if (NEW[plural]) expected[`create_${singular}`] = [false, false];
+      expected[`update_${singular}`] = [false, true];
+    }
+    expect(hints).toEqual(expected);
+    for (const tool of tools) {
+      expect(tool.description).toMatch(/^Use to .*Example: \{/s);
+      for (const property of Object.values(tool.inputSchema.properties ?? {})) {
+        expect((property as { description?: string }).description).toBeTruthy();
+      }
+    }
+  });
+
+  for (const [plural, singular] of RESOURCES) {
+    it(`${plural}: list, get${NEW[plural] ? ", create" : ""} and update on /api/v1/{account_id}`, async () => {
+      const listed = await w.call(`caflou_list_${plural}`, { search: "first", per: 10 });
+      const request = only();
+      expect(line(request)).toEqual([
+        "GET",
+        `${base}/${plural}`,
+        [
+          ["page", "1"],
+          ["per", "10"],
+          ["filter[search]", "first"],
+        ],
+      ]);
+      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(listed.structuredContent).toEqual({ page: 1, per: 10, data: [api.records[plural][0]] });
+
+      api.requests.length = 0;
+      const read = await w.call(`caflou_get_${singular}`, { id: 2 });
+      expect(line(only())).toEqual(["GET", `${base}/${plural}/2`, []]);
+      expect(read.structuredContent).toEqual({ data: api.records[plural][1] });
+
+      let target = 2;
+      const fields = NEW[plural];
+      if (fields) {
+        api.requests.length = 0;
+        const created = await w.call(`caflou_create_${singular}`, fields);
+        const post = only();
+        expect(line(post)).toEqual(["POST", `${base}/${plural}`, []]);
+        expect(post.headers.authorization).toBe(`Bearer ${TOKEN}`);
+        expect(post.headers["content-type"]).toBe("application/json");
+        expect(JSON.parse(post.body)).toEqual(fields);
+        const { data } = created.structuredContent as { data: { id: number } };
+        expect(data).toEqual({ ...fields, id: expect.any(Number) });
+        target = data.id;
+      }
+
+      api.requests.length = 0;
+      const updated = await w.call(`caflou_update_${singular}`, { id: target, ...CHANGE[plural] });
+      const patch = only();
+      expect(line(patch)).toEqual(["PATCH", `${base}/${plural}/${target}`, []]);
+      expect(JSON.parse(patch.body)).toEqual(CHANGE[plural]);
+      expect((updated.structuredContent as { data: unknown }).data).toMatchObject(CHANGE[plural] as object);
+    });
+  }
+
+  it("follows a filtered list to its second page", async () => {
+    const first = await w.call("caflou_list_tasks", {
+      company_ids: "12",
+      start_date: "2026-11-01",
+      filters: { finished: "false" },
+      per: 1,
+    });
+    expect(line(only())).toEqual([
+      "GET",
+      `${base}/tasks`,
+      [
+        ["page", "1"],
+        ["per", "1"],
+        ["filter[company_ids]", "12"],
+        ["filter[start_date]", "2026-11-01"],
+        ["filter[finished]", "false"],
+      ],
+    ]);
+    for (const task of api.records.tasks) task.finished = false;
+    api.requests.length = 0;
+    const again = await w.call("caflou_list_tasks", { company_ids: "12", start_date: "2026-11-01", per: 1 });
+    const page1 = again.structuredContent as { next_page: number; data: { id: number }[] };
+    expect(page1.next_page).toBe(2);
+    expect(page1.data.map((item) => item.id)).toEqual([1]);
+    api.requests.length = 0;
+    const second = await w.call("caflou_list_tasks", {
+      company_ids: "12",
+      start_date: "2026-11-01",
+      per: 1,
+      page: page1.next_page,
+    });
+    expect(only().query.get("page")).toBe("2");
+    expect((second.structuredContent as { data: { id: number }[] }).data.map((item) => item.id)).toEqual([2]);
+    expect(first.isError).toBeFalsy();
+  });
+
+  it("states Caflou's refusal in one sentence", async () => {
+    const missing = await w.call("caflou_get_invoice", { id: 99 });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toBe("Caflou answered HTTP 404: Record not found");
+  });
+});
