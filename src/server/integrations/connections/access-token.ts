@@ -112,6 +112,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
           clientId: String(credential.values.clientId),
           clientSecret: String(credential.values.clientSecret),
           clientAuth: oauth.clientAuth,
+          assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
         },
         tokens.refreshToken,
         name,

@@ -106,6 +106,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         clientId: String(credential.values.clientId),
         clientSecret: String(credential.values.clientSecret),
         clientAuth: oauth.clientAuth,
+        assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
       },
       { code, redirectUri: pending.redirectUri, ...(codeVerifier ? { codeVerifier } : {}) },
       name,

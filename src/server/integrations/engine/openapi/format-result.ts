@@ -50,6 +50,8 @@ function messageIn(value: unknown): string | undefined {
     "error",
     "errors",
     "translatedMessage",
+    // monday.com's non-GraphQL errors: { error_code, error_message, status_code }.
+    "error_message",
   ]) {
     const found = messageIn(record[key]);
     if (found) return found;
