@@ -130,10 +130,18 @@ export async function startFakeAttio(acceptsToken: (token: string) => boolean): 
       const query = String(body.query ?? "").toLowerCase();
       const found = records
         .filter((record) => (body.objects as string[]).includes(record.object))
-        .filter((record) => String(record.values.name ?? "").toLowerCase().includes(query))
+        .filter((record) =>
+          String(record.values.name ?? "")
+            .toLowerCase()
+            .includes(query),
+        )
         .slice(0, Number(body.limit ?? 25))
         .map((record) => ({
-          id: { workspace_id: WORKSPACE, object_id: OBJECTS[record.object as keyof typeof OBJECTS], record_id: record.id },
+          id: {
+            workspace_id: WORKSPACE,
+            object_id: OBJECTS[record.object as keyof typeof OBJECTS],
+            record_id: record.id,
+          },
           object_slug: record.object,
           record_text: String(record.values.name ?? ""),
           record_image: null,
@@ -146,7 +154,8 @@ export async function startFakeAttio(acceptsToken: (token: string) => boolean): 
       if (!b && request.method === "GET") return json(response, 200, { data: objectOut(object) });
       if (b === "records" && c === "query" && request.method === "POST") {
         const found = records.filter(
-          (record) => record.object === object && matches(record.values, body.filter as Record<string, unknown>),
+          (record) =>
+            record.object === object && matches(record.values, body.filter as Record<string, unknown>),
         );
         return json(response, 200, { data: slice(found, body).map(recordOut) });
       }
@@ -154,7 +163,11 @@ export async function startFakeAttio(acceptsToken: (token: string) => boolean): 
         const values = (body.data as { values?: Record<string, unknown> } | undefined)?.values;
         if (!values) return attioError(response, 400, "validation_type", "Body payload validation error.");
         const domains = values.domains as string[] | undefined;
-        if (domains?.some((domain) => records.some((r) => (r.values.domains as string[] | undefined)?.includes(domain)))) {
+        if (
+          domains?.some((domain) =>
+            records.some((r) => (r.values.domains as string[] | undefined)?.includes(domain)),
+          )
+        ) {
           return attioError(
             response,
             409,

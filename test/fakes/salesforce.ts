@@ -55,9 +55,10 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
   });
   // The SOQL the fake understands: SELECT <fields> FROM <object> [LIMIT n]; anything else is malformed.
   const soql = (query: string) => {
-    const match = /^SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+.+?)?(?:\s+ORDER BY\s+.+?)?(?:\s+LIMIT\s+(\d+))?$/i.exec(
-      query.trim(),
-    );
+    const match =
+      /^SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+.+?)?(?:\s+ORDER BY\s+.+?)?(?:\s+LIMIT\s+(\d+))?$/i.exec(
+        query.trim(),
+      );
     if (!match) return null;
     const [, fieldList = "", object = "", limit] = match;
     const fields = fieldList.split(",").map((field) => field.trim());
@@ -71,7 +72,8 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
 
   const http = await startHttpFake((request: RecordedRequest, response) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-    if (!acceptsToken(token)) return sfError(response, 401, "INVALID_SESSION_ID", "Session expired or invalid");
+    if (!acceptsToken(token))
+      return sfError(response, 401, "INVALID_SESSION_ID", "Session expired or invalid");
     if (!request.path.startsWith(`${API}/`))
       return sfError(response, 404, "NOT_FOUND", "The requested resource does not exist");
     const path = request.path.slice(API.length);
@@ -105,7 +107,11 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
       if (!term) return sfError(response, 400, "MALFORMED_SEARCH", "No search term found.");
       const searchRecords = Object.entries(records).flatMap(([type, rows]) =>
         rows
-          .filter((row) => String(row.Name ?? "").toLowerCase().includes(term))
+          .filter((row) =>
+            String(row.Name ?? "")
+              .toLowerCase()
+              .includes(term),
+          )
           .map((row) => ({ attributes: attributes(type, row.Id), Id: row.Id, Name: row.Name })),
       );
       return json(response, 200, { searchRecords });
@@ -185,7 +191,9 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
       if (!found) return sfError(response, 404, "NOT_FOUND", "The requested resource does not exist");
       if (request.method === "GET") {
         const fields = request.query.get("fields")?.split(",");
-        const chosen = fields ? { Id: found.Id, ...Object.fromEntries(fields.map((f) => [f, found[f] ?? null])) } : found;
+        const chosen = fields
+          ? { Id: found.Id, ...Object.fromEntries(fields.map((f) => [f, found[f] ?? null])) }
+          : found;
         return json(response, 200, withAttributes(type, chosen as SalesforceRecord));
       }
       if (request.method === "PATCH") {

@@ -12,10 +12,18 @@ export interface FakeSurveyMonkey extends HttpFake {
 
 const smError = (response: ServerResponse, status: number, id: string, name: string, message: string) =>
   json(response, status, {
-    error: { id, name, docs: "https://developer.surveymonkey.com/api/v3/#error-codes", message, http_status_code: status },
+    error: {
+      id,
+      name,
+      docs: "https://developer.surveymonkey.com/api/v3/#error-codes",
+      message,
+      http_status_code: status,
+    },
   });
 
-export async function startFakeSurveyMonkey(acceptsToken: (token: string) => boolean): Promise<FakeSurveyMonkey> {
+export async function startFakeSurveyMonkey(
+  acceptsToken: (token: string) => boolean,
+): Promise<FakeSurveyMonkey> {
   const surveys: FakeSurveyMonkey["surveys"] = [];
   const responses: FakeSurveyMonkey["responses"] = {};
   let base = "";
@@ -36,12 +44,24 @@ export async function startFakeSurveyMonkey(acceptsToken: (token: string) => boo
   const http = await startHttpFake((request: RecordedRequest, response) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!acceptsToken(token)) {
-      return smError(response, 401, "1011", "Authorization Error", "The authorization token provided was invalid.");
+      return smError(
+        response,
+        401,
+        "1011",
+        "Authorization Error",
+        "The authorization token provided was invalid.",
+      );
     }
     if (request.method !== "GET") return smError(response, 405, "1003", "Bad Request", "Method not allowed.");
     const parts = request.path.split("/").filter(Boolean);
     if (parts[0] !== "v3" || parts[1] !== "surveys") {
-      return smError(response, 404, "1020", "Resource Not Found", "There was an error retrieving the requested resource.");
+      return smError(
+        response,
+        404,
+        "1020",
+        "Resource Not Found",
+        "There was an error retrieving the requested resource.",
+      );
     }
     const [, , surveyId, sub, responseId, detail] = parts;
     if (!surveyId) {
@@ -61,7 +81,13 @@ export async function startFakeSurveyMonkey(acceptsToken: (token: string) => boo
     }
     const survey = surveys.find((candidate) => candidate.id === surveyId);
     if (!survey) {
-      return smError(response, 404, "1020", "Resource Not Found", `There was an error retrieving the requested resource.`);
+      return smError(
+        response,
+        404,
+        "1020",
+        "Resource Not Found",
+        `There was an error retrieving the requested resource.`,
+      );
     }
     if (sub === "details" && !responseId) {
       return json(response, 200, {
@@ -78,7 +104,12 @@ export async function startFakeSurveyMonkey(acceptsToken: (token: string) => boo
                 family: "single_choice",
                 subtype: "vertical",
                 headings: [{ heading: "How satisfied are you?" }],
-                answers: { choices: [{ id: "333333", text: "Very satisfied" }, { id: "333334", text: "Not satisfied" }] },
+                answers: {
+                  choices: [
+                    { id: "333333", text: "Very satisfied" },
+                    { id: "333334", text: "Not satisfied" },
+                  ],
+                },
               },
             ],
           },
@@ -90,7 +121,16 @@ export async function startFakeSurveyMonkey(acceptsToken: (token: string) => boo
         response,
         200,
         paged(
-          [{ id: "444444", name: "Web Link 1", type: "weblink", status: "open", url: "https://www.surveymonkey.com/r/ABC", response_count: 2 }],
+          [
+            {
+              id: "444444",
+              name: "Web Link 1",
+              type: "weblink",
+              status: "open",
+              url: "https://www.surveymonkey.com/r/ABC",
+              response_count: 2,
+            },
+          ],
           request,
           `/surveys/${survey.id}/collectors`,
         ),
@@ -124,7 +164,13 @@ export async function startFakeSurveyMonkey(acceptsToken: (token: string) => boo
         pages: [{ id: "111111", questions: [{ id: "222222", answers: [{ choice_id: "333333" }] }] }],
       });
     }
-    return smError(response, 404, "1020", "Resource Not Found", "There was an error retrieving the requested resource.");
+    return smError(
+      response,
+      404,
+      "1020",
+      "Resource Not Found",
+      "There was an error retrieving the requested resource.",
+    );
   });
   base = http.url;
   return { ...http, surveys, responses };

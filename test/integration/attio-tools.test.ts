@@ -49,7 +49,9 @@ const only = (): RecordedRequest => {
 const line = (request: RecordedRequest) => [request.method, request.path, [...request.query.entries()]];
 const bodyOf = (request: RecordedRequest) => JSON.parse(request.body);
 const recordIds = (result: { structuredContent?: unknown }) =>
-  (result.structuredContent as { data: { id: { record_id: string } }[] }).data.map((item) => item.id.record_id);
+  (result.structuredContent as { data: { id: { record_id: string } }[] }).data.map(
+    (item) => item.id.record_id,
+  );
 
 describe("Attio tools on /mcp", () => {
   it("lists the pack's tools with their annotations", async () => {
@@ -83,14 +85,15 @@ describe("Attio tools on /mcp", () => {
     const listed = await w.call("attio_list_objects", {});
     expect(line(only())).toEqual(["GET", "/v2/objects", []]);
     expect(only().headers.authorization).toBe(w.bearer());
-    expect((listed.structuredContent as { data: { api_slug: string }[] }).data.map((o) => o.api_slug)).toEqual([
-      "people",
-      "companies",
-    ]);
+    expect(
+      (listed.structuredContent as { data: { api_slug: string }[] }).data.map((o) => o.api_slug),
+    ).toEqual(["people", "companies"]);
     w.api.requests.length = 0;
     const one = await w.call("attio_get_object", { object: "companies" });
     expect(line(only())).toEqual(["GET", "/v2/objects/companies", []]);
-    expect(one.structuredContent).toMatchObject({ data: { api_slug: "companies", singular_noun: "Company" } });
+    expect(one.structuredContent).toMatchObject({
+      data: { api_slug: "companies", singular_noun: "Company" },
+    });
   });
 
   it("query_records with filter and sorts, followed to its second page by offset", async () => {
@@ -193,12 +196,20 @@ describe("Attio tools on /mcp", () => {
         entry_values: { stage },
       });
     }
-    expect(line(w.api.requests[0] as RecordedRequest)).toEqual(["POST", "/v2/lists/sales_pipeline/entries", []]);
+    expect(line(w.api.requests[0] as RecordedRequest)).toEqual([
+      "POST",
+      "/v2/lists/sales_pipeline/entries",
+      [],
+    ]);
     expect(bodyOf(w.api.requests[0] as RecordedRequest)).toEqual({
       data: { parent_record_id: ACME, parent_object: "companies", entry_values: { stage: "Lead" } },
     });
     w.api.requests.length = 0;
-    const first = await w.call("attio_query_entries", { list: "sales_pipeline", filter: { stage: "Lead" }, limit: 1 });
+    const first = await w.call("attio_query_entries", {
+      list: "sales_pipeline",
+      filter: { stage: "Lead" },
+      limit: 1,
+    });
     expect(line(only())).toEqual(["POST", "/v2/lists/sales_pipeline/entries/query", []]);
     expect(bodyOf(only())).toEqual({ filter: { stage: "Lead" }, limit: 1, offset: 0 });
     expect(first.structuredContent).toMatchObject({ data: [{ parent_record_id: ACME }], next_offset: 1 });
@@ -243,7 +254,12 @@ describe("Attio tools on /mcp", () => {
       ],
     ]);
     expect(listed.structuredContent).toEqual({
-      data: [expect.objectContaining({ title: "Intro call", content_plaintext: "Wants a quote for **20 seats**." })],
+      data: [
+        expect.objectContaining({
+          title: "Intro call",
+          content_plaintext: "Wants a quote for **20 seats**.",
+        }),
+      ],
     });
   });
 

@@ -79,9 +79,14 @@ describe("monday.com tools on /mcp", () => {
   it("list_boards pages by page number", async () => {
     const first = await w.call("monday_list_boards", { limit: 2 });
     const { query, variables } = sent();
-    expect(query).toContain("boards(limit: $limit, page: $page, workspace_ids: $workspaceIds, state: active)");
+    expect(query).toContain(
+      "boards(limit: $limit, page: $page, workspace_ids: $workspaceIds, state: active)",
+    );
     expect(variables).toEqual({ limit: 2, page: 1 });
-    expect(first.structuredContent).toMatchObject({ boards: [{ id: "1234567890" }, { id: "1234567891" }], next_page: 2 });
+    expect(first.structuredContent).toMatchObject({
+      boards: [{ id: "1234567890" }, { id: "1234567891" }],
+      next_page: 2,
+    });
     w.api.requests.length = 0;
     const second = await w.call("monday_list_boards", { limit: 2, page: 2, workspace_ids: [42] });
     expect(sent().variables).toEqual({ limit: 2, page: 2, workspaceIds: ["42"] });
@@ -91,12 +96,21 @@ describe("monday.com tools on /mcp", () => {
   it("get_board with columns (settings) and groups", async () => {
     const result = await w.call("monday_get_board", { board_id: 1234567890 });
     const { query, variables } = sent();
-    expect(query).toMatch(/boards\(ids: \$ids\) \{.*columns \{ id title type settings \}.*groups \{ id title color position \}/);
+    expect(query).toMatch(
+      /boards\(ids: \$ids\) \{.*columns \{ id title type settings \}.*groups \{ id title color position \}/,
+    );
     expect(variables).toEqual({ ids: ["1234567890"] });
     expect(result.structuredContent).toMatchObject({
       board: {
         id: "1234567890",
-        columns: [{ id: "name" }, { id: "status", settings: { labels: [{ label: "Working on it" }, { label: "Done" }, { label: "Stuck" }] } }, { id: "text" }],
+        columns: [
+          { id: "name" },
+          {
+            id: "status",
+            settings: { labels: [{ label: "Working on it" }, { label: "Done" }, { label: "Stuck" }] },
+          },
+          { id: "text" },
+        ],
         groups: [{ id: "topics" }, { id: "done" }],
       },
     });
@@ -108,22 +122,38 @@ describe("monday.com tools on /mcp", () => {
     const page1 = sent();
     expect(page1.query).toContain("items_page(limit: $limit, query_params: $queryParams)");
     expect(page1.variables).toEqual({ ids: ["1234567890"], limit: 1, queryParams: { rules } });
-    const one = first.structuredContent as { items: { id: string; column_values: unknown[] }[]; cursor: string };
+    const one = first.structuredContent as {
+      items: { id: string; column_values: unknown[] }[];
+      cursor: string;
+    };
     expect(one.items.map((item) => item.id)).toEqual(["1000"]);
-    expect(one.items[0]?.column_values).toContainEqual({ id: "status", type: "status", text: "Working on it", value: '{"label":"Working on it"}' });
+    expect(one.items[0]?.column_values).toContainEqual({
+      id: "status",
+      type: "status",
+      text: "Working on it",
+      value: '{"label":"Working on it"}',
+    });
     expect(one.cursor).toEqual(expect.any(String));
     w.api.requests.length = 0;
-    const second = await w.call("monday_list_items", { board_id: "1234567890", limit: 1, cursor: one.cursor });
+    const second = await w.call("monday_list_items", {
+      board_id: "1234567890",
+      limit: 1,
+      cursor: one.cursor,
+    });
     const page2 = sent();
     expect(page2.query).toContain("next_items_page(cursor: $cursor, limit: $limit)");
     expect(page2.variables).toEqual({ cursor: one.cursor, limit: 1 });
-    expect(second.structuredContent).toEqual({ items: [expect.objectContaining({ id: "1002", name: "Demo Gamma" })] });
+    expect(second.structuredContent).toEqual({
+      items: [expect.objectContaining({ id: "1002", name: "Demo Gamma" })],
+    });
   });
 
   it("an expired cursor is monday.com's GraphQL error, not a success", async () => {
     const result = await w.call("monday_list_items", { board_id: "1234567890", cursor: "gone" });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe("monday.com refused the request: CursorException: cursor has expired (CursorExpiredError)");
+    expect(textOf(result)).toBe(
+      "monday.com refused the request: CursorException: cursor has expired (CursorExpiredError)",
+    );
   });
 
   it("create_item sends column_values as a JSON string", async () => {
@@ -135,7 +165,9 @@ describe("monday.com tools on /mcp", () => {
       column_values,
     });
     const { query, variables } = sent();
-    expect(query).toContain("create_item(board_id: $boardId, item_name: $itemName, group_id: $groupId, column_values: $columnValues, create_labels_if_missing: $createLabels)");
+    expect(query).toContain(
+      "create_item(board_id: $boardId, item_name: $itemName, group_id: $groupId, column_values: $columnValues, create_labels_if_missing: $createLabels)",
+    );
     expect(variables).toEqual({
       boardId: "1234567890",
       itemName: "Call Delta",
@@ -154,7 +186,9 @@ describe("monday.com tools on /mcp", () => {
       column_values: { status: { label: "Done" } },
     });
     const { query, variables } = sent();
-    expect(query).toContain("change_multiple_column_values(board_id: $boardId, item_id: $itemId, column_values: $columnValues, create_labels_if_missing: $createLabels)");
+    expect(query).toContain(
+      "change_multiple_column_values(board_id: $boardId, item_id: $itemId, column_values: $columnValues, create_labels_if_missing: $createLabels)",
+    );
     expect(variables).toEqual({
       boardId: "1234567890",
       itemId: "1000",
@@ -162,7 +196,14 @@ describe("monday.com tools on /mcp", () => {
       createLabels: false,
     });
     expect(changed.structuredContent).toEqual({
-      item: { id: "1000", name: "Call Acme", column_values: [{ id: "status", text: "Done" }, { id: "text", text: "note 0" }] },
+      item: {
+        id: "1000",
+        name: "Call Acme",
+        column_values: [
+          { id: "status", text: "Done" },
+          { id: "text", text: "note 0" },
+        ],
+      },
     });
     const bad = await w.call("monday_change_column_values", {
       board_id: "1234567890",
@@ -194,7 +235,9 @@ describe("monday.com tools on /mcp", () => {
     const result = await w.call("monday_list_users", { name: "ana" });
     const { variables } = sent();
     expect(variables).toEqual({ limit: 50, page: 1, name: "ana" });
-    expect(result.structuredContent).toEqual({ users: [expect.objectContaining({ id: "4616627", email: "ana@acme.com" })] });
+    expect(result.structuredContent).toEqual({
+      users: [expect.objectContaining({ id: "4616627", email: "ana@acme.com" })],
+    });
   });
 
   it("run_graphql passes the document through; its errors are tool errors", async () => {
@@ -203,7 +246,9 @@ describe("monday.com tools on /mcp", () => {
     expect(ok.structuredContent).toEqual({ data: { me: { id: "4616627", name: "Ana Novak" } } });
     const bad = await w.call("monday_run_graphql", { query: "query { nope { id } }" });
     expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toBe("monday.com refused the request: Field 'nope' doesn't exist on type 'Query' (undefinedField)");
+    expect(textOf(bad)).toBe(
+      "monday.com refused the request: Field 'nope' doesn't exist on type 'Query' (undefinedField)",
+    );
   });
 
   it("a refused token cannot be refreshed (monday.com issues none): the error says to reconnect", async () => {

@@ -168,9 +168,9 @@ describe("Salesforce tools on /mcp", () => {
     });
     w.api.requests.length = 0;
     const named = await w.call("salesforce_describe_global", { nameContains: "CONT" });
-    expect((named.structuredContent as { sobjects: { name: string }[] }).sobjects.map((o) => o.name)).toEqual([
-      "Contact",
-    ]);
+    expect((named.structuredContent as { sobjects: { name: string }[] }).sobjects.map((o) => o.name)).toEqual(
+      ["Contact"],
+    );
   });
 
   it("describe_object keeps fields, active picklist values, lookups and named child relationships", async () => {
@@ -217,7 +217,11 @@ describe("Salesforce tools on /mcp", () => {
     const post = only();
     expect(line(post)).toEqual(["POST", `${API}/sobjects/Account/`, []]);
     expect(post.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(post.body)).toEqual({ Name: "Delta s.r.o.", Industry: "Banking", NumberOfEmployees: 12 });
+    expect(JSON.parse(post.body)).toEqual({
+      Name: "Delta s.r.o.",
+      Industry: "Banking",
+      NumberOfEmployees: 12,
+    });
     const { id } = created.structuredContent as { id: string; success: boolean };
     expect(created.structuredContent).toMatchObject({ success: true, errors: [] });
     w.api.requests.length = 0;
@@ -234,7 +238,10 @@ describe("Salesforce tools on /mcp", () => {
   });
 
   it("a missing field and an unknown record are Salesforce's errors", async () => {
-    const missing = await w.call("salesforce_create_record", { object: "Account", fields: { Industry: "x" } });
+    const missing = await w.call("salesforce_create_record", {
+      object: "Account",
+      fields: { Industry: "x" },
+    });
     expect(textOf(missing)).toBe("Salesforce answered HTTP 400: Required fields are missing: [Name]");
     const unknown = await w.call("salesforce_get_record", { object: "Account", id: "001RM0000000999AAA" });
     expect(unknown.isError).toBe(true);
@@ -265,5 +272,28 @@ describe("Salesforce tools on /mcp", () => {
     });
     expect(result).toMatchObject({ revoked: true });
     expect(w.oauth.revoked).toEqual([refreshToken]);
+  });
+
+  it("an OAuth app with a sandbox login URL authorizes at that host", async () => {
+    await w.world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
+      organizationId: w.world.orgA.id,
+      provider: "salesforce",
+      authFlow: "oauth",
+      values: {
+        clientId: "sandbox-app",
+        clientSecret: "sandbox-secret-0123456789",
+        redirectUri: `${w.app.config.baseUrl}/api/integrations/oauth/callback`,
+        loginUrl: "https://test.salesforce.com",
+      },
+    });
+    const { authorizeUrl } = await w.world.ownerA.caller.integrations.connections.startOAuth({
+      organizationId: w.world.orgA.id,
+      integrationId: "salesforce",
+    });
+    const url = new URL(authorizeUrl);
+    expect(`${url.origin}${url.pathname}`).toBe("https://test.salesforce.com/services/oauth2/authorize");
+    expect(url.searchParams.get("client_id")).toBe("sandbox-app");
+    expect(url.searchParams.get("scope")).toBe("api refresh_token");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
   });
 });

@@ -107,7 +107,10 @@ describe("SurveyMonkey tools on /mcp", () => {
         ["page", "1"],
       ],
     ]);
-    expect(collectors.structuredContent).toMatchObject({ data: [{ id: "444444", type: "weblink" }], total: 1 });
+    expect(collectors.structuredContent).toMatchObject({
+      data: [{ id: "444444", type: "weblink" }],
+      total: 1,
+    });
   });
 
   it("list_responses (bulk) with filters, paged", async () => {
@@ -144,7 +147,10 @@ describe("SurveyMonkey tools on /mcp", () => {
   });
 
   it("get_response, and an unknown one is SurveyMonkey's error as one sentence", async () => {
-    const one = await w.call("surveymonkey_get_response", { survey_id: "123456789", response_id: "5555555552" });
+    const one = await w.call("surveymonkey_get_response", {
+      survey_id: "123456789",
+      response_id: "5555555552",
+    });
     expect(line(only())).toEqual(["GET", "/v3/surveys/123456789/responses/5555555552/details", []]);
     expect(one.structuredContent).toMatchObject({ id: "5555555552", response_status: "partial" });
     const missing = await w.call("surveymonkey_get_response", { survey_id: "123456789", response_id: "404" });

@@ -38,6 +38,11 @@ export interface OAuthSpec {
    * the provider refuses it.
    */
   assumedLifetimeSeconds?: number;
+  /**
+   * OAuth endpoints the saved OAuth app names itself (Salesforce's login host for sandboxes and My
+   * Domain); they replace the provider's and the configured ones for that app's connections.
+   */
+  endpointsFor?: (values: CredentialValues) => Partial<ProviderEndpoints>;
   /** The Authorization header for an access token; a bearer token when absent. */
   headers?: (accessToken: string) => Record<string, string>;
 }

@@ -1,8 +1,9 @@
 import type { ProviderSpec } from "./provider-spec.ts";
 
 // Sandboxes log in at test.salesforce.com and orgs with My Domain at https://<domain>.my.salesforce.com:
-// INTEGRATION_ENDPOINTS {"salesforce": {"authorizeUrl", "tokenUrl", "revokeUrl"}} points these there. Every
-// API call then goes to the instance_url of the token answer (token-client.ts), whichever host issued it.
+// the OAuth app's optional login URL (lib/integrations/credentials/salesforce-oauth-app.ts) moves the
+// authorize, token and revoke endpoints there. Every API call then goes to the instance_url of the token
+// answer (token-client.ts), whichever host issued it.
 export const salesforce: ProviderSpec = {
   id: "salesforce",
   endpoints: {
@@ -18,6 +19,15 @@ export const salesforce: ProviderSpec = {
     // The token answer has no expires_in; sessions last the org's session timeout (2 hours by default,
     // 15 minutes at the shortest, where the refresh after a 401 takes over).
     assumedLifetimeSeconds: 3600,
+    endpointsFor: (values) => {
+      const login = typeof values.loginUrl === "string" && values.loginUrl ? values.loginUrl : undefined;
+      if (!login) return {};
+      return {
+        authorizeUrl: `${login}/services/oauth2/authorize`,
+        tokenUrl: `${login}/services/oauth2/token`,
+        revokeUrl: `${login}/services/oauth2/revoke`,
+      };
+    },
   },
   access: {},
   check: {},
