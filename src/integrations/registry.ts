@@ -116,6 +116,16 @@ export function providerEndpoints(provider: ProviderId, config: Pick<Config, "in
   } as ProviderEndpoints;
 }
 
+/** The endpoints a connection made with this OAuth app uses (the app may name its own login host). */
+export function oauthEndpoints(
+  provider: ProviderId,
+  config: Pick<Config, "integrationEndpoints">,
+  appValues: CredentialValues | undefined,
+) {
+  const own = appValues ? providerSpecs[provider].oauth?.endpointsFor?.(appValues) : undefined;
+  return { ...providerEndpoints(provider, config), ...own } as ProviderEndpoints;
+}
+
 export const providerName = (provider: ProviderId) => providerInfo[provider].name;
 
 /** The access a saved non-OAuth credential gives, or undefined when the provider has no such flow. */

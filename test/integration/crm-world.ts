@@ -1,4 +1,4 @@
-// Set-up of the CRM tool-pack tests (HubSpot, Pipedrive): the provider's OAuth server and API as local
+// Set-up of the CRM tool-pack tests (HubSpot, Pipedrive, Salesforce, Attio, monday.com, SurveyMonkey): the provider's OAuth server and API as local
 // fakes, organization A connected through the fake's consent, the integration added to project A, and
 // an MCP client on project A's /mcp.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -26,13 +26,18 @@ export async function startCrmWorld<Api extends HttpFake>(options: {
   tokenFields?: (api: Api) => FakeOAuthOptions["tokenFields"];
   /** Extra configuration (e.g. ALLOW_PRIVATE_URLS for an API host named by a response). */
   env?: Record<string, string>;
+  /** The token answer's expires_in; null answers without one (Salesforce, monday.com). Default 1800. */
+  expiresIn?: number | null;
+  /** Whether token answers carry a refresh token (default true; Attio and monday.com send none). */
+  issueRefreshTokens?: boolean;
 }) {
   const refused = new Set<string>();
   let accepts = (_token: string) => false;
   const api = await options.startApi((token) => accepts(token));
   const oauth = await startFakeOAuthProvider({
     clients: { [APP.clientId]: APP.clientSecret },
-    expiresIn: 1800,
+    ...(options.expiresIn === null ? {} : { expiresIn: options.expiresIn ?? 1800 }),
+    issueRefreshTokens: options.issueRefreshTokens ?? true,
     tokenFields: options.tokenFields?.(api),
   });
   accepts = (token) => oauth.issued.includes(token) && !refused.has(token);
@@ -80,6 +85,8 @@ export async function startCrmWorld<Api extends HttpFake>(options: {
     oauth,
     api,
     client,
+    /** The connection's current access token. */
+    token: currentToken,
     /** The Authorization header the fake expects for the connection's current token. */
     bearer: () => `Bearer ${currentToken()}`,
     /** Makes the API refuse the current token with 401 (revoked before its expiry). */

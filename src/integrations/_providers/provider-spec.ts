@@ -32,6 +32,17 @@ export interface OAuthSpec {
    * without client authentication (HubSpot).
    */
   revocation?: "rfc7009" | "delete-refresh-token";
+  /**
+   * Seconds an access token is taken to live when the token answer has no expires_in (Salesforce's
+   * sessions time out after the org's session timeout but the answer does not say when); absent: until
+   * the provider refuses it.
+   */
+  assumedLifetimeSeconds?: number;
+  /**
+   * OAuth endpoints the saved OAuth app names itself (Salesforce's login host for sandboxes and My
+   * Domain); they replace the provider's and the configured ones for that app's connections.
+   */
+  endpointsFor?: (values: CredentialValues) => Partial<ProviderEndpoints>;
   /** The Authorization header for an access token; a bearer token when absent. */
   headers?: (accessToken: string) => Record<string, string>;
 }

@@ -3,10 +3,23 @@ import type { OpenApiDocument } from "../../server/integrations/engine/openapi/o
 import { defineIntegration } from "../define-integration.ts";
 import { surveymonkeyEntry } from "./entry.ts";
 import document from "./openapi.json" with { type: "json" };
+import { surveyTools } from "./tools.ts";
 
 export const surveymonkeyIntegration = defineIntegration({
   entry: surveymonkeyEntry,
-  oauthScopes: ["surveys_read", "responses_read"],
-  tools: { kind: "openapi", document: document as OpenApiDocument },
-  references: ["https://api.surveymonkey.com/v3/docs"],
+  // View Surveys, View Collectors, View Responses and View Response Details (the bulk and details
+  // endpoints return answers only with responses_read_detail).
+  oauthScopes: ["surveys_read", "collectors_read", "responses_read", "responses_read_detail"],
+  tools: { kind: "openapi", document: document as OpenApiDocument, code: surveyTools },
+  references: [
+    "https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys",
+    "https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-details",
+    "https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-survey_id-collectors",
+    "https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-responses-bulk",
+    "https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-survey_id-responses-response_id-details",
+    "https://api.surveymonkey.com/v3/docs#pagination",
+    "https://api.surveymonkey.com/v3/docs#scopes",
+    "https://api.surveymonkey.com/v3/docs#error-codes",
+    "https://api.surveymonkey.com/v3/docs#data-centers",
+  ],
 });

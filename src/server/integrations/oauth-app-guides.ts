@@ -43,7 +43,7 @@ const consoles: Partial<Record<ProviderId, Console>> = {
     url: "https://login.salesforce.com/lightning/setup/NavigationMenus/home",
     name: "Salesforce Setup → App Manager",
     steps:
-      "Create a new connected app, enable OAuth settings, enter the callback URL and add the scopes below.",
+      "Create a new connected app, enable OAuth settings, enter the callback URL and add the scopes below. For a sandbox or a My Domain login, enter its login URL in the app's Login URL field.",
   },
   monday: {
     url: "https://developer.monday.com/apps/docs/create-an-app",
@@ -58,7 +58,7 @@ const consoles: Partial<Record<ProviderId, Console>> = {
   attio: {
     url: "https://build.attio.com/",
     name: "Attio developer dashboard",
-    steps: "Create an app, enable OAuth, add the redirect URI and grant the scopes it lists.",
+    steps: "Create an app, enable OAuth, add the redirect URI and grant the scopes below.",
   },
   surveymonkey: {
     url: "https://developer.surveymonkey.com/apps/",

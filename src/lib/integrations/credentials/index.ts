@@ -14,6 +14,7 @@ import { mcpApiKey } from "./mcp-api-key.ts";
 import { oauthApp } from "./oauth-app.ts";
 import { openai } from "./openai.ts";
 import { raynet } from "./raynet.ts";
+import { salesforceOAuthApp } from "./salesforce-oauth-app.ts";
 
 export type { CredentialField, CredentialShape } from "./fields.ts";
 
@@ -22,7 +23,7 @@ export const credentialShapes: Record<ProviderId, Partial<Record<AuthFlowType, C
   atlassian: { oauth: oauthApp, "api-token": atlassianApiToken },
   microsoft: { oauth: oauthApp },
   hubspot: { oauth: oauthApp },
-  salesforce: { oauth: oauthApp },
+  salesforce: { oauth: salesforceOAuthApp },
   monday: { oauth: oauthApp },
   pipedrive: { oauth: oauthApp },
   attio: { oauth: oauthApp },

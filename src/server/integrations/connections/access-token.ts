@@ -3,7 +3,7 @@
 // replicas the refresh holds the connection's row lock (select … for update), re-reading the row once
 // it has the lock, so a replica that waited finds the fresh token instead of refreshing again.
 import { eq } from "drizzle-orm";
-import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
+import { oauthEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
@@ -102,7 +102,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
       return fail(`The ${name} access expired and ${name} gave no refresh token. Connect again.`, false);
     const credential = row.credentialId ? await readCredentialById(tx, app.keyring, row.credentialId) : null;
     const oauth = providerSpecs[row.provider].oauth;
-    const tokenUrl = providerEndpoints(row.provider, app.config).tokenUrl;
+    const tokenUrl = oauthEndpoints(row.provider, app.config, credential?.values).tokenUrl;
     if (!credential || !oauth || !tokenUrl)
       return fail(`The OAuth app this ${name} connection used was removed.`, false);
     try {
@@ -112,6 +112,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
           clientId: String(credential.values.clientId),
           clientSecret: String(credential.values.clientSecret),
           clientAuth: oauth.clientAuth,
+          assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
         },
         tokens.refreshToken,
         name,

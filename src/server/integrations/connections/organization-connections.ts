@@ -1,7 +1,7 @@
 // An organization's connections as its members see and manage them: list (members), disconnect and
 // re-check (owners and admins). Starting an OAuth connection lives in ../oauth/start-oauth.ts.
 
-import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
+import { oauthEndpoints, providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
@@ -49,7 +49,7 @@ export async function disconnect(app: App, userId: string, organizationId: strin
     const credential = await readCredentialById(app.db, app.keyring, row.credentialId);
     if (credential) {
       revoked = await revokeToken(
-        revokeUrl,
+        oauthEndpoints(provider, app.config, credential.values).revokeUrl ?? revokeUrl,
         {
           clientId: String(credential.values.clientId),
           clientSecret: String(credential.values.clientSecret),

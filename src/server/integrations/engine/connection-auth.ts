@@ -49,9 +49,11 @@ export async function resolveConnectionAuth(
   if (row.authFlow === "oauth") {
     const token = await getAccessToken(app, organizationId, provider, rejectedToken);
     const headers = oauthHeaders(provider, token);
-    const found = await discover(app, organizationId, provider, headers);
-    // The account's own host from the token answer (Pipedrive's api_domain), else the configured one.
-    const own = found.baseUrl ?? openTokens(app.keyring, row)?.apiDomain;
+    // The account's own host from the token answer (Pipedrive's api_domain, Salesforce's instance_url,
+    // SurveyMonkey's access_url), else one discovered, else the configured one.
+    const fromToken = openTokens(app.keyring, row)?.apiDomain;
+    const found = await discover(app, organizationId, provider, headers, fromToken !== undefined);
+    const own = fromToken ?? found.baseUrl;
     return {
       provider,
       authFlow: "oauth",
@@ -85,7 +87,11 @@ async function discover(
   organizationId: string,
   provider: ProviderId,
   headers: Record<string, string>,
+  hostKnown: boolean,
 ): Promise<Discovered> {
+  // Salesforce's token answer names the instance; userinfo is asked only for connections made before
+  // Portico kept instance_url.
+  if (provider === "salesforce" && hostKnown) return { variables: {} };
   if (provider !== "atlassian" && provider !== "salesforce") return { variables: {} };
   const key = cacheKey(organizationId, provider);
   const known = discovered.get(key);

@@ -3,7 +3,7 @@
 // authorization inside another person's organization). The user always lands on the integration's
 // editor, where the connection's status and reason say how it went.
 import { eq } from "drizzle-orm";
-import { providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
+import { oauthEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
@@ -93,7 +93,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   }
   const credential = await readCredentialById(app.db, app.keyring, pending.credentialId);
   const oauth = providerSpecs[provider].oauth;
-  const tokenUrl = providerEndpoints(provider, app.config).tokenUrl;
+  const tokenUrl = oauthEndpoints(provider, app.config, credential?.values).tokenUrl;
   if (!credential || !oauth || !tokenUrl)
     return fail(`The OAuth app used for ${name} was removed. Connect again.`);
   const codeVerifier = pending.codeVerifier
@@ -106,6 +106,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         clientId: String(credential.values.clientId),
         clientSecret: String(credential.values.clientSecret),
         clientAuth: oauth.clientAuth,
+        assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
       },
       { code, redirectUri: pending.redirectUri, ...(codeVerifier ? { codeVerifier } : {}) },
       name,

@@ -6,6 +6,7 @@ import { integrationProvider } from "../../../integrations/catalogue.ts";
 import {
   integrationRegistry,
   integrationsOfProvider,
+  oauthEndpoints,
   providerEndpoints,
   providerSpecs,
 } from "../../../integrations/registry.ts";
@@ -87,7 +88,10 @@ export async function startOAuthConnection(
     ...(oauth.baseScopes ?? []),
     ...integrationsOfProvider(provider).flatMap((id) => integrationRegistry[id].oauthScopes),
   ]);
-  const url = new URL(endpoints.authorizeUrl);
+  // The app may name its own login host (a Salesforce sandbox or My Domain).
+  const url = new URL(
+    oauthEndpoints(provider, app.config, credential.values).authorizeUrl ?? endpoints.authorizeUrl,
+  );
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", String(credential.values.clientId));
   url.searchParams.set("redirect_uri", redirectUri);

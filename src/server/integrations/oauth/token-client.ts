@@ -8,6 +8,8 @@ export interface OAuthClient {
   clientId: string;
   clientSecret: string;
   clientAuth: OAuthSpec["clientAuth"];
+  /** Seconds a token is taken to live when the answer has no expires_in (OAuthSpec.assumedLifetimeSeconds). */
+  assumedLifetimeSeconds?: number;
 }
 
 export interface TokenSet {
@@ -15,7 +17,10 @@ export interface TokenSet {
   refreshToken?: string;
   expiresAt: Date | null;
   scope?: string;
-  /** The account's own API host, when the token answer names one (Pipedrive's api_domain). */
+  /**
+   * The account's own API host, when the token answer names one: Pipedrive's api_domain, Salesforce's
+   * instance_url, SurveyMonkey's access_url.
+   */
   apiDomain?: string;
 }
 
@@ -39,6 +44,8 @@ const tokenResponse = z.object({
   expires_in: z.coerce.number().positive().optional(),
   scope: z.string().optional(),
   api_domain: z.string().optional(),
+  instance_url: z.string().optional(),
+  access_url: z.string().optional(),
 });
 const errorResponse = z.object({ error: z.string(), error_description: z.string().optional() });
 
@@ -85,15 +92,18 @@ async function tokenRequest(
   const parsed = tokenResponse.safeParse(body);
   if (!parsed.success)
     throw new TokenRequestError(`${providerName} sent a token response Portico cannot read`, false);
-  const { access_token, refresh_token, expires_in, scope, api_domain } = parsed.data;
+  const { access_token, refresh_token, expires_in, scope } = parsed.data;
+  const { api_domain, instance_url, access_url } = parsed.data;
+  const ownHost = api_domain ?? instance_url ?? access_url;
   const apiDomain =
-    api_domain && /^https?:\/\//.test(api_domain) && URL.canParse(api_domain)
-      ? new URL(api_domain).origin
-      : undefined;
+    ownHost && /^https?:\/\//.test(ownHost) && URL.canParse(ownHost) ? new URL(ownHost).origin : undefined;
+  // Salesforce answers without expires_in although its sessions time out: an assumed lifetime makes
+  // Portico refresh before then instead of failing a call first.
+  const lifetime = expires_in ?? client.assumedLifetimeSeconds;
   return {
     accessToken: access_token,
     ...(refresh_token ? { refreshToken: refresh_token } : {}),
-    expiresAt: expires_in ? new Date(Date.now() + expires_in * 1000) : null,
+    expiresAt: lifetime ? new Date(Date.now() + lifetime * 1000) : null,
     ...(scope ? { scope } : {}),
     ...(apiDomain ? { apiDomain } : {}),
   };

@@ -51,6 +51,8 @@ function messageIn(value: unknown): string | undefined {
     "title",
     "error",
     "errors",
+    // monday.com's non-GraphQL errors: { error_code, error_message, status_code }.
+    "error_message",
   ]) {
     const found = messageIn(record[key]);
     if (found) return found;

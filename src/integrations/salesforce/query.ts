@@ -1,0 +1,213 @@
+// Salesforce SOQL queries (with the next-records paging the query resource answers), SOSL search, and the
+// describe resources that tell a model which objects and fields exist. Requests as documented:
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_query.htm
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_describeGlobal.htm
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+import { z } from "zod";
+import { toolError } from "../../server/gateway/tool-types.ts";
+import {
+  type CodeTool,
+  defineCodeTool,
+  jsonResult,
+} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { objectName } from "./shared.ts";
+
+interface QueryAnswer {
+  totalSize?: number;
+  done?: boolean;
+  records?: unknown[];
+  nextRecordsUrl?: string;
+}
+
+// Salesforce answers a query locator as /services/data/vXX.X/query/<locator>-<offset>; only that shape
+// is followed, so the argument cannot steer a request to any other resource.
+const NEXT_RECORDS = /^\/services\/data\/v\d{2,3}\.\d\/query(?:All)?\/[A-Za-z0-9]+-\d+$/;
+
+const pageOf = (answer: QueryAnswer) => ({
+  totalSize: answer.totalSize ?? 0,
+  done: answer.done ?? true,
+  records: answer.records ?? [],
+  ...(answer.nextRecordsUrl ? { nextRecordsUrl: answer.nextRecordsUrl } : {}),
+});
+
+const query = defineCodeTool({
+  name: "query",
+  title: "Run a SOQL query",
+  description:
+    'Use to read Salesforce records with SOQL: filter, sort, pick fields, traverse relationships. Up to 2,000 records come back at once; when `done` is false the answer has `nextRecordsUrl`: pass it as nextRecordsUrl (and no soql) to get the next batch. Returns { totalSize, done, records: [{ attributes: { type }, <fields> }], nextRecordsUrl? }. Learn object and field names with describe_object. Example: {"soql": "SELECT Id, Name, Industry FROM Account WHERE BillingCountry = \'Czechia\' ORDER BY Name LIMIT 50"}.',
+  input: z.strictObject({
+    soql: z
+      .string()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .describe("The SOQL query (required unless nextRecordsUrl is given)."),
+    includeDeleted: z
+      .boolean()
+      .default(false)
+      .describe("Also return deleted and archived records (the queryAll resource); default false."),
+    nextRecordsUrl: z
+      .string()
+      .regex(NEXT_RECORDS, "the nextRecordsUrl of a previous answer")
+      .optional()
+      .describe("The nextRecordsUrl of the previous answer, to get the next batch of the same query."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    if (args.nextRecordsUrl) {
+      const next = await context.request<QueryAnswer>({
+        method: "GET",
+        path: args.nextRecordsUrl,
+        base: "root",
+      });
+      return jsonResult(pageOf(next));
+    }
+    if (!args.soql) return toolError("Give soql, or the nextRecordsUrl of a previous answer.");
+    const answer = await context.request<QueryAnswer>({
+      method: "GET",
+      path: args.includeDeleted ? "/queryAll/" : "/query/",
+      query: { q: args.soql },
+    });
+    return jsonResult(pageOf(answer));
+  },
+});
+
+const search = defineCodeTool({
+  name: "search",
+  title: "Search with SOSL",
+  description:
+    'Use to find records by text across several objects at once (names, emails, phone numbers…), e.g. when you know a word but not where it is stored. Returns { searchRecords: [{ attributes: { type }, Id, <fields> }] }. Example: {"sosl": "FIND {Acme*} IN NAME FIELDS RETURNING Account(Id, Name), Contact(Id, Name, Email) LIMIT 20"}.',
+  input: z.strictObject({
+    sosl: z
+      .string()
+      .min(1)
+      .max(20_000)
+      .describe("The SOSL search, starting with FIND {terms}; RETURNING names objects and fields."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<{ searchRecords?: unknown[] }>({
+      method: "GET",
+      path: "/search/",
+      query: { q: args.sosl },
+    });
+    return jsonResult({ searchRecords: answer.searchRecords ?? [] });
+  },
+});
+
+interface GlobalObject {
+  name: string;
+  label: string;
+  custom: boolean;
+  queryable: boolean;
+  createable: boolean;
+  updateable: boolean;
+  keyPrefix: string | null;
+}
+
+const describeGlobal = defineCodeTool({
+  name: "describe_global",
+  title: "List objects",
+  description:
+    'Use to learn which objects (standard and custom) the org has and what you may do with them, e.g. before writing SOQL against an object you have not seen. Returns { sobjects: [{ name, label, custom, queryable, createable, updateable, keyPrefix }] }. Example: {"nameContains": "invoice"}.',
+  input: z.strictObject({
+    nameContains: z
+      .string()
+      .max(80)
+      .optional()
+      .describe("Only objects whose API name or label contains this text (case-insensitive)."),
+    customOnly: z.boolean().default(false).describe("Only custom objects (names ending in __c)."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<{ sobjects?: GlobalObject[] }>({
+      method: "GET",
+      path: "/sobjects/",
+    });
+    const needle = args.nameContains?.toLowerCase();
+    const sobjects = (answer.sobjects ?? [])
+      .filter((item) => !args.customOnly || item.custom)
+      .filter(
+        (item) =>
+          !needle || item.name.toLowerCase().includes(needle) || item.label.toLowerCase().includes(needle),
+      )
+      .map(({ name, label, custom, queryable, createable, updateable, keyPrefix }) => ({
+        name,
+        label,
+        custom,
+        queryable,
+        createable,
+        updateable,
+        keyPrefix,
+      }));
+    return jsonResult({ sobjects });
+  },
+});
+
+interface DescribedField {
+  name: string;
+  label: string;
+  type: string;
+  length?: number;
+  nillable?: boolean;
+  createable?: boolean;
+  updateable?: boolean;
+  defaultedOnCreate?: boolean;
+  referenceTo?: string[];
+  relationshipName?: string | null;
+  picklistValues?: { value: string; label: string; active: boolean }[];
+}
+
+const describeObject = defineCodeTool({
+  name: "describe_object",
+  title: "Describe an object",
+  description:
+    'Use to learn an object\'s fields before querying, creating or updating it: API names, types, which are required (nillable false and not defaultedOnCreate) or read-only, picklist values and lookups. Returns { name, label, createable, updateable, fields: [{ name, label, type, length, nillable, createable, updateable, referenceTo, relationshipName, picklistValues }], childRelationships: [{ relationshipName, childSObject, field }] }. Example: {"object": "Opportunity"}.',
+  input: z.strictObject({ object: objectName }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<{
+      name: string;
+      label: string;
+      createable: boolean;
+      updateable: boolean;
+      fields?: DescribedField[];
+      childRelationships?: { relationshipName: string | null; childSObject: string; field: string }[];
+    }>({ method: "GET", path: `/sobjects/${args.object}/describe/` });
+    // The full describe runs to hundreds of kilobytes; these are the parts a model writes SOQL and
+    // records with.
+    return jsonResult({
+      name: answer.name,
+      label: answer.label,
+      createable: answer.createable,
+      updateable: answer.updateable,
+      fields: (answer.fields ?? []).map((field) => ({
+        name: field.name,
+        label: field.label,
+        type: field.type,
+        ...(field.length ? { length: field.length } : {}),
+        nillable: field.nillable,
+        createable: field.createable,
+        updateable: field.updateable,
+        ...(field.defaultedOnCreate ? { defaultedOnCreate: true } : {}),
+        ...(field.referenceTo?.length
+          ? { referenceTo: field.referenceTo, relationshipName: field.relationshipName }
+          : {}),
+        ...(field.picklistValues?.length
+          ? {
+              picklistValues: field.picklistValues
+                .filter((value) => value.active)
+                .map((value) => value.value),
+            }
+          : {}),
+      })),
+      childRelationships: (answer.childRelationships ?? [])
+        .filter((child) => child.relationshipName)
+        .map(({ relationshipName, childSObject, field }) => ({ relationshipName, childSObject, field })),
+    });
+  },
+});
+
+export const queryTools: readonly CodeTool[] = [query, search, describeGlobal, describeObject];

@@ -1,0 +1,196 @@
+// SurveyMonkey surveys, their details and collectors, and their responses in bulk or one by one (API v3,
+// page/per_page paging with links.next), all on the account's own data center (access_url of the token
+// answer). Requests as documented:
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-details
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-survey_id-collectors
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-responses-bulk
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-survey_id-responses-response_id-details
+// https://api.surveymonkey.com/v3/docs#pagination
+import { z } from "zod";
+import {
+  type CodeTool,
+  defineCodeTool,
+  jsonResult,
+} from "../../server/integrations/engine/openapi/code-tools.ts";
+
+const enc = encodeURIComponent;
+const id = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,20}$/, "a numeric id")
+    .describe(what);
+const surveyId = id("The survey's id (from list_surveys).");
+const page = z
+  .number()
+  .int()
+  .min(1)
+  .default(1)
+  .describe("Page number, from 1: the next_page of the previous answer.");
+const perPage = (most: number, fallback: number) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(most)
+    .default(fallback)
+    .describe(`Items per page (1–${most}, default ${fallback}).`);
+
+interface SurveyMonkeyPage {
+  data?: unknown[];
+  page?: number;
+  per_page?: number;
+  total?: number;
+  links?: { next?: string };
+}
+
+/** SurveyMonkey's page as { data, total, next_page? }: next_page is there when links.next is. */
+function pageOf(answer: SurveyMonkeyPage, current: number) {
+  return {
+    data: answer.data ?? [],
+    total: answer.total ?? 0,
+    ...(answer.links?.next ? { next_page: current + 1 } : {}),
+  };
+}
+
+const listSurveys = defineCodeTool({
+  name: "list_surveys",
+  title: "List surveys",
+  description:
+    'Use to find the account\'s surveys and their ids, newest-modified first by default. Returns { data: [{ id, title, nickname, date_modified, response_count, question_count }], total, next_page when more follow }. Example: {"title": "NPS", "per_page": 20}.',
+  input: z.strictObject({
+    title: z.string().max(200).optional().describe("Only surveys whose title contains this text."),
+    sort_by: z
+      .enum(["title", "date_modified", "num_responses"])
+      .default("date_modified")
+      .describe("Sort field (default date_modified)."),
+    sort_order: z.enum(["ASC", "DESC"]).default("DESC").describe("Sort direction (default DESC)."),
+    per_page: perPage(1000, 50),
+    page,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<SurveyMonkeyPage>({
+      method: "GET",
+      path: "/surveys",
+      query: {
+        title: args.title,
+        sort_by: args.sort_by,
+        sort_order: args.sort_order,
+        include: "date_modified,response_count,question_count",
+        per_page: args.per_page,
+        page: args.page,
+      },
+    });
+    return jsonResult(pageOf(answer, args.page));
+  },
+});
+
+const getSurveyDetails = defineCodeTool({
+  name: "get_survey_details",
+  title: "Get a survey's questions",
+  description:
+    'Use to read a survey\'s structure: pages, questions (family, subtype, headings) and answer choices with their ids, e.g. to interpret the choice_id values in responses. Returns { id, title, response_count, pages: [{ id, title, questions: [{ id, family, subtype, headings: [{ heading }], answers: { choices: [{ id, text }], rows, cols } }] }] }. Example: {"survey_id": "123456789"}.',
+  input: z.strictObject({ survey_id: surveyId }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    return jsonResult(
+      await context.request<Record<string, unknown>>({
+        method: "GET",
+        path: `/surveys/${enc(args.survey_id)}/details`,
+      }),
+    );
+  },
+});
+
+const listCollectors = defineCodeTool({
+  name: "list_collectors",
+  title: "List a survey's collectors",
+  description:
+    'Use to see how a survey is distributed (weblinks, email invitations…) and each collector\'s status and response count. Returns { data: [{ id, name, type, status, url, response_count, date_modified }], total, next_page when more follow }. Example: {"survey_id": "123456789"}.',
+  input: z.strictObject({ survey_id: surveyId, per_page: perPage(1000, 50), page }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<SurveyMonkeyPage>({
+      method: "GET",
+      path: `/surveys/${enc(args.survey_id)}/collectors`,
+      query: {
+        include: "type,status,response_count,date_modified,url",
+        per_page: args.per_page,
+        page: args.page,
+      },
+    });
+    return jsonResult(pageOf(answer, args.page));
+  },
+});
+
+const listResponses = defineCodeTool({
+  name: "list_responses",
+  title: "List a survey's responses with answers",
+  description:
+    'Use to read a survey\'s responses with every answer, e.g. to summarise feedback. Answers name question and choice ids (get_survey_details says what they mean), or set simple to get question and choice text instead. Returns { data: [{ id, response_status, date_created, collector_id, pages: [{ id, questions: [{ id, answers: [{ choice_id | text }] }] }] }], total, next_page when more follow }. Example: {"survey_id": "123456789", "status": "completed", "start_created_at": "2026-03-01T00:00:00", "per_page": 50}.',
+  input: z.strictObject({
+    survey_id: surveyId,
+    status: z
+      .enum(["completed", "partial", "overquota", "disqualified"])
+      .optional()
+      .describe("Only responses with this status."),
+    start_created_at: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
+      .optional()
+      .describe("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    end_created_at: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
+      .optional()
+      .describe("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    simple: z
+      .boolean()
+      .default(false)
+      .describe("Include the question and choice text with each answer (default false)."),
+    per_page: perPage(100, 50),
+    page,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<SurveyMonkeyPage>({
+      method: "GET",
+      path: `/surveys/${enc(args.survey_id)}/responses/bulk`,
+      query: {
+        status: args.status,
+        start_created_at: args.start_created_at,
+        end_created_at: args.end_created_at,
+        simple: args.simple ? "true" : undefined,
+        per_page: args.per_page,
+        page: args.page,
+      },
+    });
+    return jsonResult(pageOf(answer, args.page));
+  },
+});
+
+const getResponse = defineCodeTool({
+  name: "get_response",
+  title: "Get one response with its answers",
+  description:
+    'Use to read one response in full: who (when the collector records it), when, and every answer. Returns { id, response_status, date_created, date_modified, collector_id, custom_variables, pages: [{ id, questions: [{ id, answers }] }] }. Example: {"survey_id": "123456789", "response_id": "5555555555"}.',
+  input: z.strictObject({ survey_id: surveyId, response_id: id("The response's id.") }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    return jsonResult(
+      await context.request<Record<string, unknown>>({
+        method: "GET",
+        path: `/surveys/${enc(args.survey_id)}/responses/${enc(args.response_id)}/details`,
+      }),
+    );
+  },
+});
+
+export const surveyTools: readonly CodeTool[] = [
+  listSurveys,
+  getSurveyDetails,
+  listCollectors,
+  listResponses,
+  getResponse,
+];

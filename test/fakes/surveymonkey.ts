@@ -1,0 +1,177 @@
+// A fake SurveyMonkey data center, written from the API v3 reference (not from Portico's code): surveys
+// (page/per_page with links.next), survey details, collectors, bulk responses and one response's
+// details, and SurveyMonkey's error body { error: { id, name, docs, message, http_status_code } }.
+// https://api.surveymonkey.com/v3/docs#pagination  https://api.surveymonkey.com/v3/docs#error-codes
+import type { ServerResponse } from "node:http";
+import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
+
+export interface FakeSurveyMonkey extends HttpFake {
+  surveys: { id: string; title: string }[];
+  responses: Record<string, { id: string; response_status: string }[]>;
+}
+
+const smError = (response: ServerResponse, status: number, id: string, name: string, message: string) =>
+  json(response, status, {
+    error: {
+      id,
+      name,
+      docs: "https://developer.surveymonkey.com/api/v3/#error-codes",
+      message,
+      http_status_code: status,
+    },
+  });
+
+export async function startFakeSurveyMonkey(
+  acceptsToken: (token: string) => boolean,
+): Promise<FakeSurveyMonkey> {
+  const surveys: FakeSurveyMonkey["surveys"] = [];
+  const responses: FakeSurveyMonkey["responses"] = {};
+  let base = "";
+  const paged = (all: unknown[], request: RecordedRequest, path: string) => {
+    const page = Number(request.query.get("page") ?? 1);
+    const perPage = Number(request.query.get("per_page") ?? 50);
+    const last = Math.max(1, Math.ceil(all.length / perPage));
+    const link = (n: number) => `${base}/v3${path}?page=${n}&per_page=${perPage}`;
+    return {
+      data: all.slice((page - 1) * perPage, page * perPage),
+      per_page: perPage,
+      page,
+      total: all.length,
+      links: { self: link(page), ...(page < last ? { next: link(page + 1), last: link(last) } : {}) },
+    };
+  };
+
+  const http = await startHttpFake((request: RecordedRequest, response) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+    if (!acceptsToken(token)) {
+      return smError(
+        response,
+        401,
+        "1011",
+        "Authorization Error",
+        "The authorization token provided was invalid.",
+      );
+    }
+    if (request.method !== "GET") return smError(response, 405, "1003", "Bad Request", "Method not allowed.");
+    const parts = request.path.split("/").filter(Boolean);
+    if (parts[0] !== "v3" || parts[1] !== "surveys") {
+      return smError(
+        response,
+        404,
+        "1020",
+        "Resource Not Found",
+        "There was an error retrieving the requested resource.",
+      );
+    }
+    const [, , surveyId, sub, responseId, detail] = parts;
+    if (!surveyId) {
+      const title = request.query.get("title")?.toLowerCase();
+      const list = surveys
+        .filter((survey) => !title || survey.title.toLowerCase().includes(title))
+        .map((survey) => ({
+          id: survey.id,
+          title: survey.title,
+          nickname: "",
+          href: `${base}/v3/surveys/${survey.id}`,
+          date_modified: "2026-03-02T10:00:00",
+          response_count: responses[survey.id]?.length ?? 0,
+          question_count: 2,
+        }));
+      return json(response, 200, paged(list, request, "/surveys"));
+    }
+    const survey = surveys.find((candidate) => candidate.id === surveyId);
+    if (!survey) {
+      return smError(
+        response,
+        404,
+        "1020",
+        "Resource Not Found",
+        `There was an error retrieving the requested resource.`,
+      );
+    }
+    if (sub === "details" && !responseId) {
+      return json(response, 200, {
+        id: survey.id,
+        title: survey.title,
+        response_count: responses[survey.id]?.length ?? 0,
+        pages: [
+          {
+            id: "111111",
+            title: "",
+            questions: [
+              {
+                id: "222222",
+                family: "single_choice",
+                subtype: "vertical",
+                headings: [{ heading: "How satisfied are you?" }],
+                answers: {
+                  choices: [
+                    { id: "333333", text: "Very satisfied" },
+                    { id: "333334", text: "Not satisfied" },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      });
+    }
+    if (sub === "collectors" && !responseId) {
+      return json(
+        response,
+        200,
+        paged(
+          [
+            {
+              id: "444444",
+              name: "Web Link 1",
+              type: "weblink",
+              status: "open",
+              url: "https://www.surveymonkey.com/r/ABC",
+              response_count: 2,
+            },
+          ],
+          request,
+          `/surveys/${survey.id}/collectors`,
+        ),
+      );
+    }
+    if (sub === "responses" && responseId === "bulk") {
+      const status = request.query.get("status");
+      const list = (responses[survey.id] ?? [])
+        .filter((item) => !status || item.response_status === status)
+        .map((item) => ({
+          ...item,
+          survey_id: survey.id,
+          collector_id: "444444",
+          date_created: "2026-03-02T10:15:00+00:00",
+          pages: [{ id: "111111", questions: [{ id: "222222", answers: [{ choice_id: "333333" }] }] }],
+        }));
+      return json(response, 200, paged(list, request, `/surveys/${survey.id}/responses/bulk`));
+    }
+    if (sub === "responses" && responseId && detail === "details") {
+      const found = responses[survey.id]?.find((item) => item.id === responseId);
+      if (!found) {
+        return smError(response, 404, "1020", "Resource Not Found", `Response ${responseId} was not found.`);
+      }
+      return json(response, 200, {
+        ...found,
+        survey_id: survey.id,
+        collector_id: "444444",
+        date_created: "2026-03-02T10:15:00+00:00",
+        date_modified: "2026-03-02T10:30:00+00:00",
+        custom_variables: {},
+        pages: [{ id: "111111", questions: [{ id: "222222", answers: [{ choice_id: "333333" }] }] }],
+      });
+    }
+    return smError(
+      response,
+      404,
+      "1020",
+      "Resource Not Found",
+      "There was an error retrieving the requested resource.",
+    );
+  });
+  base = http.url;
+  return { ...http, surveys, responses };
+}
