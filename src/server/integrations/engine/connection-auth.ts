@@ -11,13 +11,14 @@ import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
+import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
   authFlow: AuthFlowType;
-  /** The OAuth access token in the headers (to name it as rejected after a 401). */
+  /** The OAuth or service-account access token in the headers (to name it as rejected after a 401). */
   accessToken?: string;
 }
 
@@ -69,14 +70,21 @@ export async function resolveConnectionAuth(
   if (!credential) {
     throw new ConnectionUnavailableError(`The ${name} credentials were removed. Save new ones.`);
   }
-  const expiresAt = Number(credential.values.expiresAt);
-  if (row.authFlow === "service-account" && expiresAt > 0 && expiresAt <= Date.now()) {
-    throw new ConnectionUnavailableError(
-      `The ${name} service-account access token expired. Save a new one in the organization's integrations.`,
-    );
+  let values = credential.values;
+  if (row.authFlow === "service-account") {
+    // A key, not a token: the access token is minted (and cached) from it, and minted again after a 401.
+    try {
+      values = await withServiceAccountToken(app.config, provider, values, rejectedToken);
+    } catch (error) {
+      if (error instanceof ServiceAccountError) throw new ConnectionUnavailableError(error.message);
+      throw error;
+    }
   }
-  const access = accessFromCredential(provider, row.authFlow, credential.values, endpoints);
+  const access = accessFromCredential(provider, row.authFlow, values, endpoints);
   if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
+  if (row.authFlow === "service-account") {
+    return { provider, authFlow: row.authFlow, ...access, accessToken: String(values.accessToken) };
+  }
   return { provider, authFlow: row.authFlow, ...access };
 }
 
