@@ -11,7 +11,9 @@ export interface FakeDriveFile {
   name: string;
   mimeType: string;
   parents: string[];
-  content?: string;
+  content?: string | Buffer;
+  /** Bytes, as a string (Drive's int64 format). */
+  size?: string;
   description?: string;
   trashed?: boolean;
 }
@@ -198,8 +200,24 @@ export function createFakeDrive(): FakeDrive {
         }
       } else if (route === "GET about") {
         // about.get requires `fields`; "user" is the signed-in (or acted-as) user.
-        if (!fields) googleError(response, 400, "INVALID_ARGUMENT", "The 'fields' parameter is required for this method.", "required");
-        else json(response, 200, { user: { kind: "drive#user", displayName: "Drive User", emailAddress: drive.aboutEmail, me: true, permissionId: "0123" } });
+        if (!fields)
+          googleError(
+            response,
+            400,
+            "INVALID_ARGUMENT",
+            "The 'fields' parameter is required for this method.",
+            "required",
+          );
+        else
+          json(response, 200, {
+            user: {
+              kind: "drive#user",
+              displayName: "Drive User",
+              emailAddress: drive.aboutEmail,
+              me: true,
+              permissionId: "0123",
+            },
+          });
       } else googleError(response, 404, "NOT_FOUND", "Not Found", "notFound");
       return true;
     },

@@ -232,12 +232,15 @@ function jwtBearer(
   const now = Math.floor(Date.now() / 1000);
   const iat = Number(claims.iat);
   const exp = Number(claims.exp);
-  if (claims.aud !== tokenUrl) return refuse(400, "invalid_grant", "Invalid JWT: aud is not the token endpoint");
+  if (claims.aud !== tokenUrl)
+    return refuse(400, "invalid_grant", "Invalid JWT: aud is not the token endpoint");
   if (!(Math.abs(iat - now) < 60 && exp > iat && exp - iat <= 3600))
     return refuse(400, "invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes)");
   if (typeof claims.sub !== "string" || !claims.sub.includes("@"))
     return refuse(400, "invalid_grant", "Invalid email or User ID");
-  const scopes = String(claims.scope ?? "").split(" ").filter(Boolean);
+  const scopes = String(claims.scope ?? "")
+    .split(" ")
+    .filter(Boolean);
   if (scopes.length === 0 || !scopes.every((scope) => account.delegatedScopes.includes(scope)))
     return refuse(
       401,

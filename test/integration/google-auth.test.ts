@@ -120,7 +120,9 @@ describe("Google service accounts (JSON key + user, JWT-bearer grant)", () => {
     });
     await expect(
       save({ serviceAccountKey: keyFile(ROBOT, robot.privateKey), subject: "" }),
-    ).rejects.toMatchObject({ message: expect.stringContaining("The email of the user to act as is required") });
+    ).rejects.toMatchObject({
+      message: expect.stringContaining("The email of the user to act as is required"),
+    });
     expect(google.jwtRequests).toHaveLength(0);
   });
 
@@ -169,7 +171,10 @@ describe("Google service accounts (JSON key + user, JWT-bearer grant)", () => {
   });
 
   it("tools use the minted token, cached across calls, and mint once more when Google refuses it", async () => {
-    await world.ownerB.caller.projectServers.addServer({ projectId: world.projectB.id, integrationId: "gmail" });
+    await world.ownerB.caller.projectServers.addServer({
+      projectId: world.projectB.id,
+      integrationId: "gmail",
+    });
     const key = await world.ownerB.caller.apiKeys.create({ projectId: world.projectB.id, name: "Agent" });
     client = await connectMcpClient(app, key.secret);
     const before = google.jwtRequests.length;
@@ -178,7 +183,10 @@ describe("Google service accounts (JSON key + user, JWT-bearer grant)", () => {
     expect((await call("gmail_list_labels")).isError).toBeFalsy();
     expect((await call("gmail_list_labels")).isError).toBeFalsy();
     expect(google.jwtRequests.length).toBe(before);
-    expect(gmail.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${token}`, `Bearer ${token}`]);
+    expect(gmail.requests.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${token}`,
+      `Bearer ${token}`,
+    ]);
 
     refused.add(token);
     gmail.requests.length = 0;
@@ -249,7 +257,10 @@ describe("Google OAuth: refresh without expires_in, revoke on disconnect", () =>
     } finally {
       google.expiresIn = 3600;
     }
-    await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "gmail" });
+    await world.ownerA.caller.projectServers.addServer({
+      projectId: world.projectA.id,
+      integrationId: "gmail",
+    });
     const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
     client = await connectMcpClient(app, key.secret);
     expect((await findConnection(app.db, world.orgA.id, "google"))?.accessTokenExpiresAt).toBeNull();

@@ -131,8 +131,8 @@ describe("RAYNET over an API-token connection", () => {
 
 describe("other credential flows", () => {
   const save = (
-    provider: "caflou" | "atlassian" | "google",
-    authFlow: "api-token" | "service-account",
+    provider: "caflou" | "atlassian",
+    authFlow: "api-token",
     values: Record<string, string | number>,
   ) =>
     w.world.ownerB.caller.integrations.credentials.saveOrganizationCredential({
@@ -177,30 +177,7 @@ describe("other credential flows", () => {
     });
     expect(request?.headers.authorization).toBe(basicAuth("dev@bravo.test", "atl-token"));
   });
-
-  it("Google service account: its token as bearer, and an expired one reported instead of sent", async () => {
-    await save("google", "service-account", { accessToken: "sa-token", refreshToken: "sa-refresh" });
-    w.otherApi.requests.length = 0;
-    await w.call({ organizationId: w.world.orgB.id, integrationId: "gmail" }, "search_messages", {
-      q: "is:unread",
-      maxResults: 5,
-    });
-    expect(w.otherApi.requests[0]?.path).toBe("/gmail/v1/users/me/messages");
-    expect(w.otherApi.requests[0]?.headers.authorization).toBe("Bearer sa-token");
-    await save("google", "service-account", {
-      accessToken: "old",
-      refreshToken: "r",
-      expiresAt: Date.now() - 1000,
-    });
-    w.otherApi.requests.length = 0;
-    const expired = await w.call(
-      { organizationId: w.world.orgB.id, integrationId: "gmail" },
-      "list_labels",
-      {},
-    );
-    expect(textOf(expired)).toMatch(/^The Google service-account access token expired/);
-    expect(w.otherApi.requests).toHaveLength(0);
-  });
+  // Google service accounts (a JSON key, minted tokens): google-auth.test.ts.
 });
 
 describe("Jira over an Atlassian OAuth connection", () => {

@@ -2,8 +2,8 @@
 // masked hint, and leaving the input empty keeps it.
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Textarea } from "~/components/ui/textarea.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
 import type { CredentialField } from "~/lib/integrations/credentials/index.ts";
 
 /** Radix Select cannot hold an empty value; this stands for "not set" in optional selects. */

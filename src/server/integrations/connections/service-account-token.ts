@@ -7,16 +7,16 @@
 // when a provider refuses it (401). Service accounts have no refresh token: a new assertion is the refresh.
 import { createHash, createPrivateKey, sign } from "node:crypto";
 import { z } from "zod";
-import {
-  readServiceAccountKey,
-  type ServiceAccountKey,
-} from "../../../lib/integrations/credentials/google-service-account.ts";
 import type { CredentialValues } from "../../../integrations/_providers/access.ts";
 import {
   integrationRegistry,
   integrationsOfProvider,
   providerEndpoints,
 } from "../../../integrations/registry.ts";
+import {
+  readServiceAccountKey,
+  type ServiceAccountKey,
+} from "../../../lib/integrations/credentials/google-service-account.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { Config } from "../../config.ts";
 import { networkReason, providerFetch } from "../outbound-fetch.ts";
@@ -65,7 +65,9 @@ export function signAssertion(
   try {
     privateKey = createPrivateKey(key.private_key);
   } catch {
-    throw new ServiceAccountError("The service account key's private_key cannot be read. Paste the key file again.");
+    throw new ServiceAccountError(
+      "The service account key's private_key cannot be read. Paste the key file again.",
+    );
   }
   const signature = sign("RSA-SHA256", Buffer.from(`${header}.${body}`), privateKey);
   return `${header}.${body}.${base64url(signature)}`;
@@ -122,7 +124,10 @@ async function mint(key: ServiceAccountKey, request: ServiceAccountRequest): Pro
  * A usable access token for the key acting as `subject`. `rejected`: the token a provider just refused
  * (401); unless another caller already replaced it, a new one is minted.
  */
-export async function serviceAccountToken(request: ServiceAccountRequest, rejected?: string): Promise<string> {
+export async function serviceAccountToken(
+  request: ServiceAccountRequest,
+  rejected?: string,
+): Promise<string> {
   const key = readServiceAccountKey(request.serviceAccountKey);
   if ("problem" in key) throw new ServiceAccountError(`${key.problem}.`);
   if (key.token_uri !== undefined && key.token_uri !== request.tokenUrl) {
@@ -132,7 +137,9 @@ export async function serviceAccountToken(request: ServiceAccountRequest, reject
     );
   }
   const id = createHash("sha256")
-    .update(JSON.stringify([key.client_email, key.private_key, request.subject, request.scopes, request.tokenUrl]))
+    .update(
+      JSON.stringify([key.client_email, key.private_key, request.subject, request.scopes, request.tokenUrl]),
+    )
     .digest("base64url");
   const known = cache.get(id);
   if (known && known.token !== rejected && known.expiresAt - Date.now() > MARGIN_MS) return known.token;
