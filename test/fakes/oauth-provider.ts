@@ -23,6 +23,10 @@ export interface FakeOAuthOptions {
    * assertions must verify with and the scopes domain-wide delegation allows them.
    */
   serviceAccounts?: Record<string, { publicKey: KeyObject; delegatedScopes: string[] }>;
+  /** Token requests must be JSON objects (Atlassian's documented format), not forms. */
+  jsonTokenRequests?: boolean;
+  /** Atlassian: the sites GET /oauth/token/accessible-resources lists for an issued token. */
+  sites?: { id: string; url: string; name: string }[];
 }
 
 /** A JWT-bearer request the fake accepted or refused, with its decoded assertion. */
@@ -103,7 +107,25 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
       response.end();
       return;
     }
-    const form = new URLSearchParams(request.body);
+    if (request.method === "GET" && request.path === "/oauth/token/accessible-resources") {
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+      if (!fake.issued.includes(bearer)) return json(response, 401, { code: 401, message: "Unauthorized" });
+      return json(
+        response,
+        200,
+        (options.sites ?? []).map((site) => ({ ...site, scopes: ["read:jira-work"], avatarUrl: "" })),
+      );
+    }
+    const isJson = request.headers["content-type"] === "application/json";
+    if (request.path === "/token" && Boolean(options.jsonTokenRequests) !== isJson) {
+      return json(response, 400, {
+        error: "invalid_request",
+        error_description: options.jsonTokenRequests ? "Expected a JSON body" : "Expected a form body",
+      });
+    }
+    const form = isJson
+      ? new URLSearchParams(JSON.parse(request.body || "{}") as Record<string, string>)
+      : new URLSearchParams(request.body);
     const client = clientOf(request, form);
     if (request.method === "POST" && request.path === "/revoke") {
       if (fake.revokeStatus) return json(response, fake.revokeStatus, { error: "invalid_token" });

@@ -136,16 +136,27 @@ describe("google service-account (JSON key, user to act as)", () => {
   });
 });
 
-describe("atlassian api-token (email, apiToken, cloudId)", () => {
-  it("requires each field and a valid email", () => {
+describe("atlassian api-token (email, apiToken, siteUrl)", () => {
+  it("requires each field, a valid email and the site's address (kept as its origin)", () => {
     expect(problems("atlassian", "api-token", {})).toEqual({
       email: "Email is required",
       apiToken: "API token is required",
-      cloudId: "Cloud ID is required",
+      siteUrl: "Site URL must be your site's address, like https://your-site.atlassian.net",
     });
-    expect(problems("atlassian", "api-token", { email: "nope", apiToken: "t", cloudId: "c" })).toEqual({
-      email: "Enter a valid email address",
-    });
+    expect(
+      problems("atlassian", "api-token", {
+        email: "nope",
+        apiToken: "t",
+        siteUrl: "https://a.atlassian.net",
+      }),
+    ).toEqual({ email: "Enter a valid email address" });
+    expect(
+      parsed("atlassian", "api-token", {
+        email: "a@b.co",
+        apiToken: "t",
+        siteUrl: "https://acme.atlassian.net/jira/your-work",
+      }),
+    ).toEqual({ email: "a@b.co", apiToken: "t", siteUrl: "https://acme.atlassian.net" });
   });
 });
 

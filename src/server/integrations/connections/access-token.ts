@@ -112,6 +112,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
           clientId: String(credential.values.clientId),
           clientSecret: String(credential.values.clientSecret),
           clientAuth: oauth.clientAuth,
+          tokenRequestBody: oauth.tokenRequestBody,
         },
         tokens.refreshToken,
         name,

@@ -10,6 +10,7 @@ import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.t
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
+import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
 import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
@@ -50,7 +51,11 @@ export async function resolveConnectionAuth(
   if (row.authFlow === "oauth") {
     const token = await getAccessToken(app, organizationId, provider, rejectedToken);
     const headers = oauthHeaders(provider, token);
-    const found = await discover(app, organizationId, provider, headers);
+    // The Atlassian site chosen in the connect flow, stored with the connection.
+    const site = provider === "atlassian" ? row.account?.site : undefined;
+    const found = site
+      ? { variables: { cloudId: site.id } }
+      : await discover(app, organizationId, provider, headers);
     // The account's own host from the token answer (Pipedrive's api_domain), else the configured one.
     const own = found.baseUrl ?? openTokens(app.keyring, row)?.apiDomain;
     return {
@@ -122,17 +127,25 @@ async function askProvider(url: string, headers: Record<string, string>, name: s
   return response.json();
 }
 
-/** Atlassian OAuth tokens reach sites through api.atlassian.com/ex/<product>/<cloudId>: use the first site. */
+/**
+ * Atlassian OAuth tokens reach sites through api.atlassian.com/ex/<product>/<cloudId>. Connections made
+ * before the site was stored with them: the only site the token reaches; with several, the user chooses.
+ */
 async function atlassianSite(app: App, headers: Record<string, string>): Promise<Discovered> {
-  const base = providerEndpoints("atlassian", app.config).apiBaseUrl ?? "";
-  const sites = await askProvider(`${base}/oauth/token/accessible-resources`, headers, "Atlassian");
-  const first = Array.isArray(sites) ? (sites[0] as { id?: unknown } | undefined) : undefined;
-  if (typeof first?.id !== "string") {
+  const listed = await fetchAtlassianSites(app, headers);
+  if ("failure" in listed) throw new ConnectionUnavailableError(`${listed.failure}.`);
+  const [only, ...others] = listed.sites;
+  if (!only) {
     throw new ConnectionUnavailableError(
       "The Atlassian connection reaches no site. Connect again and pick a site.",
     );
   }
-  return { variables: { cloudId: first.id } };
+  if (others.length > 0) {
+    throw new ConnectionUnavailableError(
+      "The Atlassian connection reaches several sites: reconnect Atlassian and choose one on the organization's integrations page.",
+    );
+  }
+  return { variables: { cloudId: only.id } };
 }
 
 /** Salesforce serves each organization from its own instance; userinfo names it. */

@@ -8,6 +8,8 @@ export interface OAuthClient {
   clientId: string;
   clientSecret: string;
   clientAuth: OAuthSpec["clientAuth"];
+  /** "json": the token request is a JSON object (Atlassian); otherwise RFC 6749's form. */
+  tokenRequestBody?: OAuthSpec["tokenRequestBody"];
 }
 
 export interface TokenSet {
@@ -59,20 +61,23 @@ async function tokenRequest(
   providerName: string,
 ): Promise<TokenSet> {
   const form = new URLSearchParams(params);
+  const authorization = clientAuthentication(client, form);
+  const json = client.tokenRequestBody === "json";
   const headers = {
-    "content-type": "application/x-www-form-urlencoded",
+    "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
     accept: "application/json",
-    ...clientAuthentication(client, form),
+    ...authorization,
   };
+  const body = json ? JSON.stringify(Object.fromEntries(form)) : form;
   let response: Response;
   try {
-    response = await providerFetch(tokenUrl, { method: "POST", headers, body: form });
+    response = await providerFetch(tokenUrl, { method: "POST", headers, body });
   } catch (error) {
     throw new TokenRequestError(`Could not reach ${providerName}: ${networkReason(error)}`, false);
   }
-  const body: unknown = await response.json().catch(() => null);
+  const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const refused = errorResponse.safeParse(body);
+    const refused = errorResponse.safeParse(answer);
     if (refused.success) {
       const detail = refused.data.error_description ? ` (${refused.data.error_description})` : "";
       throw new TokenRequestError(
@@ -82,7 +87,7 @@ async function tokenRequest(
     }
     throw new TokenRequestError(`${providerName} answered HTTP ${response.status}`, false);
   }
-  const parsed = tokenResponse.safeParse(body);
+  const parsed = tokenResponse.safeParse(answer);
   if (!parsed.success)
     throw new TokenRequestError(`${providerName} sent a token response Portico cannot read`, false);
   const { access_token, refresh_token, expires_in, scope, api_domain } = parsed.data;

@@ -98,7 +98,7 @@ async function callTool(
         successResult,
       );
     }
-    const server = openApiDocuments[target.integrationId]?.servers?.[0]?.url ?? "{baseUrl}";
+    const server = openApiDocuments[target.integrationId]?.servers?.map((item) => item.url) ?? ["{baseUrl}"];
     try {
       return await (code as CodeTool).run(args, {
         request: (upstream) => requestJson(call, server, upstream),
@@ -184,7 +184,11 @@ async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
 const RETRYABLE_METHODS = new Set(["GET", "PUT", "DELETE"]);
 
 /** A code tool's request: the answer's text and type, or a ToolFailure carrying the error result. */
-async function requestText(call: Exchange, server: string, upstream: UpstreamCall): Promise<UpstreamText> {
+async function requestText(
+  call: Exchange,
+  server: readonly string[],
+  upstream: UpstreamCall,
+): Promise<UpstreamText> {
   let answer: UpstreamText = { text: "", contentType: "" };
   const result = await sendAndRead(
     call,
@@ -205,7 +209,7 @@ async function requestText(call: Exchange, server: string, upstream: UpstreamCal
 /** Reads at most `maxBytes` of the answer: a large download is cut, not a failure (the tool says so). */
 async function requestBytes(
   call: Exchange,
-  server: string,
+  server: readonly string[],
   upstream: UpstreamCall,
   maxBytes: number,
 ): Promise<UpstreamBytes> {
@@ -241,7 +245,7 @@ async function readBytesCapped(response: Response, maxBytes: number) {
   return { bytes: new Uint8Array(Buffer.concat(chunks)), truncated };
 }
 
-async function requestJson<T>(call: Exchange, server: string, upstream: UpstreamCall): Promise<T> {
+async function requestJson<T>(call: Exchange, server: readonly string[], upstream: UpstreamCall): Promise<T> {
   const { text } = await requestText(call, server, upstream);
   return (text.trim() ? JSON.parse(text) : {}) as T;
 }
