@@ -3,7 +3,7 @@
 // its saved credential through the same builders as the check before saving (src/integrations/_providers/).
 // Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
 
-import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
+import type { CredentialAccess, CredentialValues } from "../../../integrations/_providers/access.ts";
 import { accessFromCredential, oauthHeaders, providerEndpoints } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
@@ -75,7 +75,7 @@ export async function resolveConnectionAuth(
   if (!credential) {
     throw new ConnectionUnavailableError(`The ${name} credentials were removed. Save new ones.`);
   }
-  let values = credential.values;
+  let values: CredentialValues = credential.values;
   if (row.authFlow === "service-account") {
     // A key, not a token: the access token is minted (and cached) from it, and minted again after a 401.
     try {

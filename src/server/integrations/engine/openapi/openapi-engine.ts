@@ -233,7 +233,7 @@ async function readBytesCapped(response: Response, maxBytes: number) {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
-  for await (const value of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+  for await (const value of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
     if (size + value.byteLength > maxBytes) {
       chunks.push(value.subarray(0, maxBytes - size));
       truncated = true;
