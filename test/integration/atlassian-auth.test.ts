@@ -233,5 +233,18 @@ describe("Atlassian API tokens", () => {
     expect(w.jira.requests.map((r) => [r.path, r.query.toString(), r.headers.authorization])).toEqual([
       ["/rest/api/3/issue/OPS-1", "fields=summary", basic("ops@acme.test", "ATATT3x-token")],
     ]);
+    // Confluence on the same site: /wiki/api/v2 under the site's address.
+    w.jira.requests.length = 0;
+    const spaces = await openApiEngine.callTool(
+      w.app,
+      { organizationId, integrationId: "confluence" },
+      "list_spaces",
+      { limit: 5 },
+      new AbortController().signal,
+    );
+    expect(spaces.isError).toBeFalsy();
+    expect(w.jira.requests.map((r) => [r.path, r.query.toString(), r.headers.authorization])).toEqual([
+      ["/wiki/api/v2/spaces", "limit=5", basic("ops@acme.test", "ATATT3x-token")],
+    ]);
   });
 });
