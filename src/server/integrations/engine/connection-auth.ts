@@ -87,6 +87,12 @@ export async function resolveConnectionAuth(
   }
   const access = accessFromCredential(provider, row.authFlow, values, endpoints);
   if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
+  if (access.userSupplied && !access.baseUrl) {
+    // Credentials saved before the address became a field (Atlassian's site URL).
+    throw new ConnectionUnavailableError(
+      `The saved ${name} credentials have no address to call. Save them again with the site's address.`,
+    );
+  }
   if (row.authFlow === "service-account") {
     return { provider, authFlow: row.authFlow, ...access, accessToken: String(values.accessToken) };
   }
