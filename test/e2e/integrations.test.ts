@@ -63,13 +63,27 @@ test("public catalogue: search, standard-tools filter, coming soon, detail", { t
 // The organization tests run against a server of their own whose providers are local fakes.
 let own: RunningServer;
 let google: FakeOAuthProvider;
+let atlassian: FakeOAuthProvider;
 let caflouApi: FakeApiProvider;
 const GOOGLE_APP = { clientId: "e2e-google-app", clientSecret: "e2e-google-secret-0000000001" };
+const ATLASSIAN_APP = { clientId: "e2e-atlassian-app", clientSecret: "e2e-atlassian-secret-000001" };
+const ATLASSIAN_SITES = [
+  { id: "site-first", url: "https://first.atlassian.net", name: "first" },
+  { id: "site-acme", url: "https://acme.atlassian.net", name: "acme" },
+];
 
 beforeAll(async () => {
   google = await startFakeOAuthProvider({
     clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
     expiresIn: 3600,
+  });
+  // Atlassian's authorization server (JSON token requests) also lists the token's sites, as
+  // api.atlassian.com/oauth/token/accessible-resources does.
+  atlassian = await startFakeOAuthProvider({
+    clients: { [ATLASSIAN_APP.clientId]: ATLASSIAN_APP.clientSecret },
+    expiresIn: 3600,
+    jsonTokenRequests: true,
+    sites: ATLASSIAN_SITES,
   });
   caflouApi = await startFakeApiProvider(
     (request) => request.headers.authorization === "Bearer caflou-api-key-e2e-0000009876",
@@ -80,6 +94,11 @@ beforeAll(async () => {
       ALLOW_PRIVATE_URLS: "true",
       INTEGRATION_ENDPOINTS: JSON.stringify({
         google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
+        atlassian: {
+          authorizeUrl: atlassian.authorizeUrl,
+          tokenUrl: atlassian.tokenUrl,
+          apiBaseUrl: atlassian.url,
+        },
       }),
     },
   });
@@ -90,7 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await own?.stop();
-  await Promise.all([google?.close(), caflouApi?.close()]);
+  await Promise.all([google?.close(), atlassian?.close(), caflouApi?.close()]);
 });
 
 async function signedInContext(browser: Browser, client: HttpClient): Promise<BrowserContext> {
@@ -260,6 +279,48 @@ test("OAuth: save the organization's app, connect through the provider, disconne
   await toastWith(page, "Google disconnected and access revoked");
   await visible(panel.getByText("Disconnected; access revoked at Google."));
   expect(google.revoked).toHaveLength(1);
+  await context.close();
+});
+
+test("Atlassian: a token that reaches several sites waits for the owner to choose one", {
+  timeout: 120_000,
+}, async ({ browser }) => {
+  const { owner, organizationId } = await organizationWithMember();
+  await owner.mutate("integrations.credentials.saveOrganizationCredential", {
+    organizationId,
+    provider: "atlassian",
+    authFlow: "oauth",
+    values: { ...ATLASSIAN_APP, redirectUri: `${own.baseUrl}/api/integrations/oauth/callback` },
+  });
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=jira`);
+  const dialog = page.getByRole("dialog", { name: /Jira · Atlassian credentials/ });
+  await (await hydrated(dialog.getByRole("button", { name: "Connect Atlassian" }))).click();
+  await page.waitForURL(
+    (url) => url.pathname.endsWith("/integrations") && url.searchParams.get("editIntegration") === "jira",
+  );
+  const panel = page.getByRole("dialog").getByRole("region", { name: "Connection" });
+  await visible(panel.getByText("Choose which Atlassian site Portico should use."));
+  await screenshot(page, "integrations-07b-atlassian-choose-site");
+
+  await (await hydrated(panel.getByRole("combobox"))).click();
+  await page.getByRole("option", { name: "acme (https://acme.atlassian.net)" }).click();
+  await toastWith(page, "Atlassian uses acme");
+  await visible(panel.getByText("Connected", { exact: true }));
+  const connections = await owner.query<{ provider: string; status: string; account: unknown }[]>(
+    "integrations.connections.getOrganizationConnections",
+    { organizationId },
+  );
+  expect(connections.find((item) => item.provider === "atlassian")).toMatchObject({
+    status: "active",
+    account: { site: ATLASSIAN_SITES[1] },
+  });
+  expect(errors).toEqual([]);
   await context.close();
 });
 

@@ -11,7 +11,9 @@ export interface FakeDriveFile {
   name: string;
   mimeType: string;
   parents: string[];
-  content?: string;
+  content?: string | Buffer;
+  /** Bytes, as a string (Drive's int64 format). */
+  size?: string;
   description?: string;
   trashed?: boolean;
 }
@@ -19,6 +21,8 @@ export interface FakeDriveFile {
 export interface FakeDrive {
   files: FakeDriveFile[];
   permissions: { fileId: string; body: Record<string, unknown> }[];
+  /** The user about.get names. */
+  aboutEmail: string;
   /** Handles Drive's paths; false for any other path. */
   handle(request: RecordedRequest, response: ServerResponse): boolean;
 }
@@ -81,6 +85,7 @@ export function createFakeDrive(): FakeDrive {
   const drive: FakeDrive = {
     files: [],
     permissions: [],
+    aboutEmail: "user@acme.test",
     handle(request, response) {
       const upload = request.path === "/upload/drive/v3/files";
       if (!request.path.startsWith("/drive/v3/") && !upload) return false;
@@ -193,6 +198,26 @@ export function createFakeDrive(): FakeDrive {
             ...permission,
           });
         }
+      } else if (route === "GET about") {
+        // about.get requires `fields`; "user" is the signed-in (or acted-as) user.
+        if (!fields)
+          googleError(
+            response,
+            400,
+            "INVALID_ARGUMENT",
+            "The 'fields' parameter is required for this method.",
+            "required",
+          );
+        else
+          json(response, 200, {
+            user: {
+              kind: "drive#user",
+              displayName: "Drive User",
+              emailAddress: drive.aboutEmail,
+              me: true,
+              permissionId: "0123",
+            },
+          });
       } else googleError(response, 404, "NOT_FOUND", "Not Found", "notFound");
       return true;
     },

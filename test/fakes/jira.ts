@@ -3,6 +3,8 @@
 // /ex/jira/{cloudId}/rest/api/3, search/jql (nextPageToken paging), issue get/create/edit, comments,
 // transitions, project search (startAt paging), assignable users and assignee. Errors use Jira's
 // { errorMessages, errors } shape. https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/
+// It also plays the site's own host for API tokens ("Basic auth for REST APIs"): Basic email:token on
+// /rest/api/3 and /wiki is served like the gateway's /ex/<product>/{cloudId} paths.
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
@@ -14,6 +16,10 @@ export interface FakeIssue {
 
 export interface FakeJira extends HttpFake {
   cloudId: string;
+  /** What accessible-resources lists (the site served is `cloudId`). */
+  sites: { id: string; url: string; name: string }[];
+  /** API tokens accepted with Basic auth on the site's own paths, by email. */
+  apiTokens: Map<string, string>;
   issues: FakeIssue[];
   projects: { id: string; key: string; name: string }[];
   users: { accountId: string; displayName: string; emailAddress: string; active: boolean }[];
@@ -58,18 +64,33 @@ export async function startFakeJira(
   let fake!: FakeJira;
   let sequence = 100;
   const http = await startHttpFake((request: RecordedRequest, response) => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-    if (!acceptsToken(token)) return json(response, 401, { code: 401, message: "Unauthorized" });
+    const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (basic) {
+      const [email = "", apiToken] = Buffer.from(basic, "base64").toString("utf8").split(/:(.*)/s);
+      if (!apiToken || fake.apiTokens.get(email) !== apiToken)
+        return json(response, 401, {
+          code: 401,
+          message: "Client must be authenticated to access this resource.",
+        });
+      // The site's own host: the same resources without the gateway's /ex/<product>/{cloudId}.
+      const product = request.path.startsWith("/wiki") ? "confluence" : "jira";
+      if (!/^\/(rest\/api\/3|wiki)\//.test(request.path))
+        return json(response, 404, { errorMessages: ["Not found"], errors: {} });
+      // A copy: `requests` keeps the path as it was sent.
+      request = { ...request, path: `/ex/${product}/${fake.cloudId}${request.path}` };
+    } else {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+      if (!acceptsToken(token)) return json(response, 401, { code: 401, message: "Unauthorized" });
+      if (request.path.startsWith("/rest/") || request.path.startsWith("/wiki/"))
+        // OAuth tokens work only through api.atlassian.com/ex/<product>/{cloudId}.
+        return json(response, 401, { code: 401, message: "Unauthorized" });
+    }
     if (request.method === "GET" && request.path === "/oauth/token/accessible-resources") {
-      return json(response, 200, [
-        {
-          id: fake.cloudId,
-          url: "https://acme.atlassian.net",
-          name: "acme",
-          scopes: ["read:jira-work", "write:jira-work"],
-          avatarUrl: "",
-        },
-      ]);
+      return json(
+        response,
+        200,
+        fake.sites.map((site) => ({ ...site, scopes: ["read:jira-work", "write:jira-work"], avatarUrl: "" })),
+      );
     }
     if (other(request, response, fake.cloudId)) return;
     const prefix = `/ex/jira/${fake.cloudId}/rest/api/3`;
@@ -94,6 +115,14 @@ export async function startFakeJira(
       };
     };
 
+    if (route === "GET /myself") {
+      const email = basic ? Buffer.from(basic, "base64").toString("utf8").split(":")[0] : "oauth@acme.test";
+      return json(response, 200, {
+        accountId: "5b10ac8d82e05b22cc7d4ef5",
+        emailAddress: email,
+        active: true,
+      });
+    }
     if (route === "GET /search/jql") {
       const jql = request.query.get("jql");
       if (!jql) return jiraError(response, 400, ["The JQL query is unbounded. Add a search restriction."]);
@@ -214,6 +243,8 @@ export async function startFakeJira(
   fake = {
     ...http,
     cloudId: "11223344-a1b2-3b33-c444-def123456789",
+    sites: [{ id: "11223344-a1b2-3b33-c444-def123456789", url: "https://acme.atlassian.net", name: "acme" }],
+    apiTokens: new Map(),
     issues: [],
     projects: [],
     users: [],

@@ -1,7 +1,7 @@
 // A fake OAuth 2 provider speaking RFC 6749 (authorization code, refresh), RFC 7636 (PKCE S256) and
 // RFC 7009 (revocation). It approves every authorization at once (the user "consents"), and lets
 // tests count refreshes, slow them down, or make them fail.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type KeyObject, randomBytes, verify } from "node:crypto";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
 interface PendingCode {
@@ -18,6 +18,22 @@ export interface FakeOAuthOptions {
   rotateRefreshTokens?: boolean;
   /** Provider-specific fields of every token answer (e.g. Pipedrive's api_domain). */
   tokenFields?: Record<string, unknown>;
+  /**
+   * Google service accounts for the JWT-bearer grant (RFC 7523), by client_email: the public key their
+   * assertions must verify with and the scopes domain-wide delegation allows them.
+   */
+  serviceAccounts?: Record<string, { publicKey: KeyObject; delegatedScopes: string[] }>;
+  /** Token requests must be JSON objects (Atlassian's documented format), not forms. */
+  jsonTokenRequests?: boolean;
+  /** Atlassian: the sites GET /oauth/token/accessible-resources lists for an issued token. */
+  sites?: { id: string; url: string; name: string }[];
+}
+
+/** A JWT-bearer request the fake accepted or refused, with its decoded assertion. */
+export interface JwtBearerRequest {
+  header: Record<string, unknown>;
+  claims: Record<string, unknown>;
+  outcome: string;
 }
 
 export interface FakeOAuthProvider extends HttpFake {
@@ -29,6 +45,11 @@ export interface FakeOAuthProvider extends HttpFake {
   revoked: string[];
   refreshRequests: RecordedRequest[];
   codeRequests: RecordedRequest[];
+  jwtRequests: JwtBearerRequest[];
+  /** When set, revocation answers this HTTP status (Google answers 400 for an unknown token). */
+  revokeStatus: number | null;
+  /** Seconds until tokens issued from now on expire; undefined sends no expires_in. */
+  expiresIn: number | undefined;
   /** Milliseconds each refresh takes (to widen the window for concurrent callers). */
   refreshDelayMs: number;
   /** When set, refreshes are refused with this OAuth error. */
@@ -61,7 +82,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
       token_type: "Bearer",
       ...options.tokenFields,
     };
-    if (options.expiresIn !== undefined) body.expires_in = options.expiresIn;
+    if (fake.expiresIn !== undefined) body.expires_in = fake.expiresIn;
     if (withRefresh) {
       const refresh = token("refresh-token");
       fake.issued.push(refresh);
@@ -86,9 +107,28 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
       response.end();
       return;
     }
-    const form = new URLSearchParams(request.body);
+    if (request.method === "GET" && request.path === "/oauth/token/accessible-resources") {
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+      if (!fake.issued.includes(bearer)) return json(response, 401, { code: 401, message: "Unauthorized" });
+      return json(
+        response,
+        200,
+        (options.sites ?? []).map((site) => ({ ...site, scopes: ["read:jira-work"], avatarUrl: "" })),
+      );
+    }
+    const isJson = request.headers["content-type"] === "application/json";
+    if (request.path === "/token" && Boolean(options.jsonTokenRequests) !== isJson) {
+      return json(response, 400, {
+        error: "invalid_request",
+        error_description: options.jsonTokenRequests ? "Expected a JSON body" : "Expected a form body",
+      });
+    }
+    const form = isJson
+      ? new URLSearchParams(JSON.parse(request.body || "{}") as Record<string, string>)
+      : new URLSearchParams(request.body);
     const client = clientOf(request, form);
     if (request.method === "POST" && request.path === "/revoke") {
+      if (fake.revokeStatus) return json(response, fake.revokeStatus, { error: "invalid_token" });
       fake.revoked.push(form.get("token") ?? "");
       refreshTokens.delete(form.get("token") ?? "");
       response.writeHead(200).end();
@@ -96,6 +136,11 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     }
     if (request.method !== "POST" || request.path !== "/token")
       return json(response, 404, { error: "not_found" });
+    if (form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer") {
+      const { status, body, record } = jwtBearer(form, request, fake.tokenUrl, options, () => issue(false));
+      fake.jwtRequests.push(record);
+      return json(response, status, body);
+    }
     if (options.clients[client.id] === undefined || options.clients[client.id] !== client.secret) {
       return json(response, 401, {
         error: "invalid_client",
@@ -144,6 +189,9 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     revoked: [],
     refreshRequests: [],
     codeRequests: [],
+    jwtRequests: [],
+    revokeStatus: null,
+    expiresIn: options.expiresIn,
     refreshDelayMs: 0,
     refreshError: null,
     async approve(authorizeUrl, outcome) {
@@ -161,4 +209,65 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     },
   };
   return fake;
+}
+
+const decodePart = (part: string | undefined) => {
+  try {
+    return JSON.parse(Buffer.from(part ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Google's checks of a service account's assertion ("Using OAuth 2.0 for Server to Server Applications"):
+ * the form carries only grant_type and assertion; header {"alg":"RS256","typ":"JWT"}; the signature
+ * verifies with the account's public key; iss is the account, aud the token endpoint, exp at most an hour
+ * after iat, iat now; every scope is delegated; sub names the user acted as.
+ */
+function jwtBearer(
+  form: URLSearchParams,
+  request: RecordedRequest,
+  tokenUrl: string,
+  options: FakeOAuthOptions,
+  issue: () => Record<string, unknown>,
+) {
+  const [h, c, s] = (form.get("assertion") ?? "").split(".");
+  const header = decodePart(h);
+  const claims = decodePart(c);
+  const refuse = (status: number, error: string, error_description: string) => ({
+    status,
+    body: { error, error_description },
+    record: { header, claims, outcome: error },
+  });
+  if ([...form.keys()].sort().join(",") !== "assertion,grant_type")
+    return refuse(400, "invalid_request", "Unexpected form fields");
+  if (request.headers["content-type"] !== "application/x-www-form-urlencoded")
+    return refuse(400, "invalid_request", "Form body expected");
+  if (JSON.stringify(header) !== '{"alg":"RS256","typ":"JWT"}')
+    return refuse(400, "invalid_grant", "Invalid JWT header");
+  const account = options.serviceAccounts?.[String(claims.iss)];
+  if (!account) return refuse(400, "invalid_grant", "Invalid issuer: unknown service account");
+  const signed = Buffer.from(`${h}.${c}`);
+  if (!verify("RSA-SHA256", signed, account.publicKey, Buffer.from(s ?? "", "base64url")))
+    return refuse(400, "invalid_grant", "Invalid JWT Signature.");
+  const now = Math.floor(Date.now() / 1000);
+  const iat = Number(claims.iat);
+  const exp = Number(claims.exp);
+  if (claims.aud !== tokenUrl)
+    return refuse(400, "invalid_grant", "Invalid JWT: aud is not the token endpoint");
+  if (!(Math.abs(iat - now) < 60 && exp > iat && exp - iat <= 3600))
+    return refuse(400, "invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes)");
+  if (typeof claims.sub !== "string" || !claims.sub.includes("@"))
+    return refuse(400, "invalid_grant", "Invalid email or User ID");
+  const scopes = String(claims.scope ?? "")
+    .split(" ")
+    .filter(Boolean);
+  if (scopes.length === 0 || !scopes.every((scope) => account.delegatedScopes.includes(scope)))
+    return refuse(
+      401,
+      "unauthorized_client",
+      "Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.",
+    );
+  return { status: 200, body: issue(), record: { header, claims, outcome: "issued" } };
 }

@@ -19,11 +19,14 @@ export async function startAtlassianWorld() {
   const oauth = await startFakeOAuthProvider({
     clients: { [ATLASSIAN_APP.clientId]: ATLASSIAN_APP.clientSecret },
     expiresIn: 3600,
+    jsonTokenRequests: true,
   });
   const accepts = (token: string) => oauth.issued.includes(token);
   const confluence: FakeConfluence = createFakeConfluence();
   const jira: FakeJira = await startFakeJira(accepts, confluence.handle);
   const app = await createTestApp({
+    // API-token connections call the site's own address, here the local fake (through the SSRF guard).
+    ALLOW_PRIVATE_URLS: "true",
     INTEGRATION_ENDPOINTS: JSON.stringify({
       atlassian: { authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl, apiBaseUrl: jira.url },
     }),
@@ -55,6 +58,20 @@ export async function startAtlassianWorld() {
   const currentToken = () => oauth.issued.filter((token) => token.includes("access-token")).at(-1) ?? "";
   return {
     app,
+    world,
+    /** Connects `organizationId` through the fake's consent as `who`; answers the callback's response. */
+    async connect(who: typeof owner, organizationId: string) {
+      const { authorizeUrl: url } = await who.caller.integrations.connections.startOAuth({
+        organizationId,
+        integrationId: "jira",
+      });
+      const back = await oauth.approve(url);
+      return handleApiRequest(
+        app,
+        new Request(back, { headers: headersFor(who.cookie) }),
+        new URL(back).pathname,
+      );
+    },
     oauth,
     jira,
     confluence,

@@ -3,6 +3,7 @@
 // its second page, Docs/Sheets exported as text/CSV, a multipart upload, a Google error, and a refresh.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
+import { docx, pdfWithText, pptx, xlsx } from "../fakes/office-files.ts";
 import { startGoogleWorld, textOf } from "./google-world.ts";
 
 let w: Awaited<ReturnType<typeof startGoogleWorld>>;
@@ -33,6 +34,7 @@ beforeEach(() => {
     { id: "sheet3", name: "Costs 2026", mimeType: SHEET, parents: ["root"] },
     { id: "notes1", name: "notes.md", mimeType: "text/markdown", parents: ["root"], content: "# Notes" },
     { id: "pdf1", name: "contract.pdf", mimeType: "application/pdf", parents: ["root"], content: "%PDF-1.7" },
+    { id: "png1", name: "logo.png", mimeType: "image/png", parents: ["root"], content: "\u0089PNG" },
     { id: "folderOld", name: "Old", mimeType: "application/vnd.google-apps.folder", parents: ["root"] },
     { id: "folderNew", name: "New", mimeType: "application/vnd.google-apps.folder", parents: ["root"] },
   );
@@ -122,7 +124,7 @@ describe("Google Drive tools on /mcp", () => {
     });
   });
 
-  it("read_file exports a Doc as text and a Sheet as CSV, downloads text files, and describes a PDF", async () => {
+  it("read_file exports a Doc as text and a Sheet as CSV, downloads text files, and describes an image", async () => {
     const doc = await w.call("google_drive_read_file", { fileId: "doc1" });
     expect(requests().map(line)).toEqual([
       ["GET", `${BASE}/files/doc1`, [["fields", "id,name,mimeType,size,modifiedTime,webViewLink"]]],
@@ -148,12 +150,95 @@ describe("Google Drive tools on /mcp", () => {
     expect(notes.structuredContent).toMatchObject({ text: "# Notes" });
 
     w.calendar.requests.length = 0;
-    const pdf = await w.call("google_drive_read_file", { fileId: "pdf1" });
+    const png = await w.call("google_drive_read_file", { fileId: "png1" });
     expect(requests()).toHaveLength(1);
-    expect(pdf.structuredContent).toMatchObject({
-      file: { id: "pdf1" },
+    expect(png.structuredContent).toMatchObject({
+      file: { id: "png1" },
       note: expect.stringContaining("cannot be read as text"),
     });
+  });
+
+  it("read_file downloads PDF, Word, Excel and PowerPoint files (alt=media) and returns their text", async () => {
+    const office = "application/vnd.openxmlformats-officedocument";
+    const add = (id: string, mimeType: string, content: Buffer) =>
+      w.drive.files.push({
+        id,
+        name: id,
+        mimeType,
+        parents: ["root"],
+        content,
+        size: String(content.length),
+      });
+    add("pdf2", "application/pdf", pdfWithText(["Contract of sale", "Price: 2 EUR"]));
+    add("docx1", `${office}.wordprocessingml.document`, docx(["Dear Ana &amp; Bo,", "our offer."]));
+    add(
+      "xlsx1",
+      `${office}.spreadsheetml.sheet`,
+      xlsx([
+        {
+          name: "Prices",
+          rows: [
+            ["item", "price"],
+            ["bolt, M8", 2],
+          ],
+        },
+      ]),
+    );
+    add("pptx1", `${office}.presentationml.presentation`, pptx([["Q3 plan", "Grow"], ["Thanks"]]));
+    const read = async (fileId: string) => {
+      w.calendar.requests.length = 0;
+      const result = await w.call("google_drive_read_file", { fileId });
+      expect(requests().map(line)).toEqual([
+        ["GET", `${BASE}/files/${fileId}`, [["fields", "id,name,mimeType,size,modifiedTime,webViewLink"]]],
+        ["GET", `${BASE}/files/${fileId}`, [["alt", "media"]]],
+      ]);
+      expect(requests()[1]?.headers.authorization).toBe(w.bearer());
+      return result.structuredContent as { text?: string; format?: string; note?: string };
+    };
+    expect(await read("pdf2")).toMatchObject({
+      format: "application/pdf",
+      text: "Contract of sale\nPrice: 2 EUR",
+    });
+    expect((await read("docx1")).text).toBe("Dear Ana & Bo,\nour offer.");
+    expect((await read("xlsx1")).text).toBe('Sheet: Prices\nitem,price\n"bolt, M8",2');
+    expect((await read("pptx1")).text).toBe("Slide 1\nQ3 plan\nGrow\n\nSlide 2\nThanks");
+    // A file that is not what its type says is described with the reason, not an error.
+    expect((await read("pdf1")).note).toBe("The file could not be read as a PDF (Invalid PDF structure.).");
+  });
+
+  it("read_file does not download PDF or Office files over 10 MB: their details come back with a note", async () => {
+    w.drive.files.push({
+      id: "big1",
+      name: "scan.pdf",
+      mimeType: "application/pdf",
+      parents: ["root"],
+      size: String(25 * 1024 * 1024),
+    });
+    const result = await w.call("google_drive_read_file", { fileId: "big1" });
+    expect(requests()).toHaveLength(1);
+    expect(result.structuredContent).toEqual({
+      file: {
+        id: "big1",
+        name: "scan.pdf",
+        mimeType: "application/pdf",
+        size: String(25 * 1024 * 1024),
+        webViewLink: "https://drive.google.com/file/d/big1/view",
+      },
+      note: "The file is 25.0 MB; Portico reads application/pdf files up to 10 MB. Open webViewLink to see it.",
+    });
+    // A file whose recorded size understates it is cut at the cap and described, not read in part.
+    w.drive.files.push({
+      id: "big2",
+      name: "b.pdf",
+      mimeType: "application/pdf",
+      parents: ["root"],
+      size: "10",
+      content: Buffer.alloc(10 * 1024 * 1024 + 10, 32),
+    });
+    w.calendar.requests.length = 0;
+    const cut = await w.call("google_drive_read_file", { fileId: "big2" });
+    expect(requests()).toHaveLength(2);
+    expect(cut.structuredContent).toMatchObject({ note: expect.stringContaining("larger than 10 MB") });
   });
 
   it("upload_file sends one multipart upload with the metadata and the content", async () => {

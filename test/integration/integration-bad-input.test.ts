@@ -71,7 +71,7 @@ describe("credential bad input", () => {
     [
       "atlassian",
       "api-token",
-      { email: "nope", apiToken: "t", cloudId: "c" },
+      { email: "nope", apiToken: "t", siteUrl: "https://acme.atlassian.net" },
       "email",
       "Enter a valid email address",
     ],

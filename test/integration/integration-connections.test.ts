@@ -31,11 +31,17 @@ beforeAll(async () => {
     clients: { [GLOBAL_ATLASSIAN.clientId]: GLOBAL_ATLASSIAN.clientSecret },
     expiresIn: 3600,
     rotateRefreshTokens: true,
+    jsonTokenRequests: true,
+    sites: [{ id: "cloud-1", url: "https://acme.atlassian.net", name: "acme" }],
   });
   app = await createTestApp({
     INTEGRATION_ENDPOINTS: JSON.stringify({
       google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
-      atlassian: { authorizeUrl: atlassian.authorizeUrl, tokenUrl: atlassian.tokenUrl },
+      atlassian: {
+        authorizeUrl: atlassian.authorizeUrl,
+        tokenUrl: atlassian.tokenUrl,
+        apiBaseUrl: atlassian.url,
+      },
     }),
   });
   world = await buildWorld(app);

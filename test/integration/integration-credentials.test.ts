@@ -149,7 +149,7 @@ describe("organization credentials", () => {
         organizationId: world.orgA.id,
         provider: "atlassian",
         authFlow: "api-token",
-        values: { email: "ops@acme.test", apiToken: SECRETS.atlassianToken, cloudId: "cloud-1" },
+        values: { email: "ops@acme.test", apiToken: SECRETS.atlassianToken, siteUrl: providerApi.url },
       });
     expect(await outcome(save(world.memberA))).toBe("FORBIDDEN");
     expect(await outcome(save(world.adminA))).toBe("OK");
@@ -157,7 +157,7 @@ describe("organization credentials", () => {
       organizationId: world.orgA.id,
     });
     const atlassian = credentials.find((c) => c.provider === "atlassian");
-    expect(atlassian?.config).toEqual({ email: "ops@acme.test", cloudId: "cloud-1" });
+    expect(atlassian?.config).toEqual({ email: "ops@acme.test", siteUrl: providerApi.url });
     expect(
       await outcome(
         world.memberA.caller.integrations.credentials.deleteOrganizationCredential({

@@ -24,6 +24,11 @@ export async function startOpenApiWorld() {
   const hubspotAuth = await startFakeOAuthProvider({
     clients: { [HUBSPOT_APP.clientId]: HUBSPOT_APP.clientSecret },
   });
+  // Atlassian's authorization server takes JSON token requests (its 3LO reference), HubSpot's forms.
+  const atlassianAuth = await startFakeOAuthProvider({
+    clients: { [HUBSPOT_APP.clientId]: HUBSPOT_APP.clientSecret },
+    jsonTokenRequests: true,
+  });
   const hubspotApi = await startFakeRestProvider();
   const raynetApi = await startFakeRestProvider();
   // Every other provider the tests use.
@@ -38,10 +43,9 @@ export async function startOpenApiWorld() {
         apiBaseUrl: hubspotApi.url,
       },
       raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` },
-      // The HubSpot fake also plays Atlassian's authorization server.
       atlassian: {
-        authorizeUrl: hubspotAuth.authorizeUrl,
-        tokenUrl: hubspotAuth.tokenUrl,
+        authorizeUrl: atlassianAuth.authorizeUrl,
+        tokenUrl: atlassianAuth.tokenUrl,
         apiBaseUrl: otherApi.url,
       },
       google: { apiBaseUrl: otherApi.url },
@@ -62,7 +66,7 @@ export async function startOpenApiWorld() {
       organizationId,
       integrationId,
     });
-    const location = await hubspotAuth.approve(authorizeUrl);
+    const location = await (integrationId === "jira" ? atlassianAuth : hubspotAuth).approve(authorizeUrl);
     const response = await handleApiRequest(
       app,
       new Request(location, { headers: headersFor(who.cookie) }),
@@ -96,6 +100,7 @@ export async function startOpenApiWorld() {
     /** The access token the fake issued last (the connection's current one). */
     connectOAuth,
     hubspotToken: () => hubspotAuth.issued.filter((token) => token.includes("access-token")).at(-1),
+    atlassianToken: () => atlassianAuth.issued.filter((token) => token.includes("access-token")).at(-1),
     /** Forgets recorded requests and restores the default answer (200 {}). */
     reset() {
       for (const fake of fakes) {
@@ -105,7 +110,7 @@ export async function startOpenApiWorld() {
     },
     async close() {
       await app.database.close();
-      await Promise.all([hubspotAuth.close(), ...fakes.map((fake) => fake.close())]);
+      await Promise.all([hubspotAuth.close(), atlassianAuth.close(), ...fakes.map((fake) => fake.close())]);
     },
   };
 }

@@ -201,6 +201,12 @@ const scopedCalls: Record<string, Call> = {
     c.integrations.connections.startOAuth({ organizationId: world.orgA.id, integrationId: "hubspot" }),
   "integrations.connections.disconnect": (c) =>
     c.integrations.connections.disconnect({ organizationId: world.orgA.id, provider: "hubspot" }),
+  "integrations.connections.chooseSite": (c) =>
+    c.integrations.connections.chooseSite({
+      organizationId: world.orgA.id,
+      provider: "atlassian",
+      siteId: "x",
+    }),
   "integrations.connections.recheck": (c) =>
     c.integrations.connections.recheck({ organizationId: world.orgA.id, provider: "hubspot" }),
   "integrations.organizations.getAllOrganizationIntegrationsWithToolCounts": (c) =>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { providers } from "~/lib/integrations/providers.ts";
 import type { AuthFlowType, IntegrationId, ProviderId } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -30,6 +31,7 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
   const start = useMutation(trpc.integrations.connections.startOAuth.mutationOptions());
   const recheck = useMutation(trpc.integrations.connections.recheck.mutationOptions());
   const disconnect = useMutation(trpc.integrations.connections.disconnect.mutationOptions());
+  const chooseSite = useMutation(trpc.integrations.connections.chooseSite.mutationOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() });
   const { connection } = props;
   const connected = connection?.status === "active";
@@ -56,6 +58,20 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
       },
     );
 
+  const sites = connection?.authFlow === "oauth" ? (connection.account?.sites ?? []) : [];
+  const site = connection?.account?.site;
+  const pickSite = (siteId: string) =>
+    chooseSite.mutate(
+      { organizationId: props.organizationId, provider: props.provider, siteId },
+      {
+        onSuccess: async (view) => {
+          await refresh();
+          toast.success(`${name} uses ${view.account?.site?.name ?? "the chosen site"}`);
+        },
+        onError: (error) => toast.error(messageOf(error)),
+      },
+    );
+
   return (
     <section aria-label="Connection" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -70,6 +86,36 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
               ? `Sign in with ${name} to let agents use it.`
               : "Saving checks these credentials with the provider and connects them.")}
       </p>
+      {site && sites.length <= 1 ? (
+        <p className="text-sm text-muted-foreground">
+          Site: {site.name} ({site.url})
+        </p>
+      ) : null}
+      {sites.length > 1 && connection?.status !== "inactive" && connection?.status !== "error" ? (
+        // The token reaches several sites: the user picks the one agents work in (never the first by default).
+        <div className="flex flex-col gap-1">
+          <span className="text-sm" id="connection-site-label">
+            Site
+          </span>
+          <Select
+            value={site?.id ?? ""}
+            onValueChange={pickSite}
+            disabled={!props.canManage || chooseSite.isPending}
+            name="site"
+          >
+            <SelectTrigger className="w-full" aria-labelledby="connection-site-label">
+              <SelectValue placeholder="Choose a site…" />
+            </SelectTrigger>
+            <SelectContent>
+              {sites.map((item) => (
+                <SelectItem key={item.id} value={item.id}>
+                  {item.name} ({item.url})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      ) : null}
       {start.error ? (
         <p role="alert" className="text-sm text-destructive">
           {messageOf(start.error)}

@@ -3,6 +3,7 @@
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
 import type { CredentialField } from "~/lib/integrations/credentials/index.ts";
 
 /** Radix Select cannot hold an empty value; this stands for "not set" in optional selects. */
@@ -60,6 +61,24 @@ export function CredentialFields({
                   ))}
                 </SelectContent>
               </Select>
+            </FormField>
+          );
+        }
+        if (field.input === "textarea") {
+          // Multi-line secrets (a JSON key file): pasted whole, never shown back.
+          return (
+            <FormField key={field.name} label={field.label} error={errors[field.name]} hint={hint}>
+              <Textarea
+                name={field.name}
+                rows={6}
+                autoComplete="off"
+                placeholder={saved ? "••••••••" : field.placeholder}
+                value={value}
+                onChange={(event) => onChange(field.name, event.target.value)}
+                disabled={disabled}
+                spellCheck={false}
+                className="font-mono text-xs"
+              />
             </FormField>
           );
         }

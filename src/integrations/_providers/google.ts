@@ -16,10 +16,14 @@ export const google: ProviderSpec = {
     // Without offline access and a fresh consent Google issues no refresh token.
     extraAuthorizeParams: { access_type: "offline", prompt: "consent", include_granted_scopes: "true" },
   },
+  // Service accounts: `accessToken` is minted from the saved JSON key by the server
+  // (connections/service-account-token.ts); the check reads the acted-as user's Drive identity with it.
   access: { "service-account": (v, e) => configured(e, bearer(v.accessToken)) },
-  check: { "service-account": () => ({ path: "/oauth2/v3/userinfo" }) },
+  check: { "service-account": () => ({ path: "/drive/v3/about?fields=user" }) },
   references: [
     "https://developers.google.com/identity/protocols/oauth2/web-server",
     "https://developers.google.com/identity/protocols/oauth2/service-account",
+    "https://developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke",
+    "https://developers.google.com/workspace/drive/api/reference/rest/v3/about/get",
   ],
 };

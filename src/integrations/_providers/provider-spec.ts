@@ -23,6 +23,8 @@ export interface OAuthSpec {
   pkce: boolean;
   /** How the client authenticates at the token endpoint. */
   clientAuth: "body" | "basic";
+  /** The token request's body: RFC 6749's form (default), or JSON (Atlassian documents JSON). */
+  tokenRequestBody?: "form" | "json";
   /** Scopes every connection asks for (e.g. offline access for refresh tokens). */
   baseScopes?: readonly string[];
   scopeSeparator?: string;

@@ -4,8 +4,11 @@
 // https://developers.google.com/workspace/drive/api/guides/manage-uploads#multipart
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readableBinaryTypes, textOfFile } from "./file-text.ts";
 
 const MAX_TEXT_CHARS = 100_000;
+/** PDF and Office files larger than this are not downloaded: their details come back with a note. */
+export const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
 const METADATA_FIELDS = "id,name,mimeType,size,modifiedTime,webViewLink";
 
 /** Google's own formats and the text format each is exported as. */
@@ -32,7 +35,7 @@ export const readFile = defineCodeTool({
   name: "read_file",
   title: "Read a file's content",
   description:
-    'Use to read what a file says: Google Docs and Slides come back as plain text, Google Sheets as CSV (first sheet), text, CSV and JSON files as they are; other files (PDF, Office, images) as their details with a note that their content cannot be read as text. Text beyond 100,000 characters is cut. Example: {"fileId": "1A2b3C"}.',
+    'Use to read what a file says: Google Docs and Slides come back as plain text, Google Sheets as CSV (first sheet), text, CSV and JSON files as they are, PDF files as their text layer, Word (.docx) as paragraphs, Excel (.xlsx) as CSV per sheet and PowerPoint (.pptx) as text per slide. Other files (images, old .doc/.xls, PDFs or Office files over 10 MB, scanned PDFs) come back as their details with a note saying why there is no text. Text beyond 100,000 characters is cut. Example: {"fileId": "1A2b3C"}.',
   input: z.strictObject({
     fileId: z.string().min(1).max(200).describe("The file id (from search_files)."),
     supportsAllDrives: allDrives,
@@ -46,6 +49,28 @@ export const readFile = defineCodeTool({
       query: { fields: METADATA_FIELDS, supportsAllDrives },
     });
     const exportAs = EXPORTS[file.mimeType];
+    if (readableBinaryTypes.has(file.mimeType)) {
+      const size = Number(file.size ?? 0);
+      if (size > MAX_DOWNLOAD_BYTES) {
+        return jsonResult({
+          file,
+          note: `The file is ${(size / 1048576).toFixed(1)} MB; Portico reads ${file.mimeType} files up to ${MAX_DOWNLOAD_BYTES / 1048576} MB. Open webViewLink to see it.`,
+        });
+      }
+      const download = await context.requestBytes(
+        { method: "GET", path, query: { alt: "media", supportsAllDrives }, accept: "*/*" },
+        MAX_DOWNLOAD_BYTES,
+      );
+      if (download.truncated) {
+        return jsonResult({
+          file,
+          note: `The file is larger than ${MAX_DOWNLOAD_BYTES / 1048576} MB, the most Portico reads. Open webViewLink to see it.`,
+        });
+      }
+      const read = await textOfFile(download.bytes, file.mimeType);
+      if ("note" in read) return jsonResult({ file, note: read.note });
+      return textResult(file, file.mimeType, read.text);
+    }
     if (!exportAs && !isText(file.mimeType)) {
       return jsonResult({
         file,
@@ -57,15 +82,19 @@ export const readFile = defineCodeTool({
         ? { method: "GET", path: `${path}/export`, query: { mimeType: exportAs }, accept: exportAs }
         : { method: "GET", path, query: { alt: "media", supportsAllDrives }, accept: "*/*" },
     );
-    const cut = text.length > MAX_TEXT_CHARS;
-    return jsonResult({
-      file,
-      format: exportAs ?? file.mimeType,
-      text: cut ? text.slice(0, MAX_TEXT_CHARS) : text,
-      ...(cut ? { note: `Cut at ${MAX_TEXT_CHARS} of ${text.length} characters.` } : {}),
-    });
+    return textResult(file, exportAs ?? file.mimeType, text);
   },
 });
+
+function textResult(file: DriveFile, format: string, text: string) {
+  const cut = text.length > MAX_TEXT_CHARS;
+  return jsonResult({
+    file,
+    format,
+    text: cut ? text.slice(0, MAX_TEXT_CHARS) : text,
+    ...(cut ? { note: `Cut at ${MAX_TEXT_CHARS} of ${text.length} characters.` } : {}),
+  });
+}
 
 export const uploadFile = defineCodeTool({
   name: "upload_file",

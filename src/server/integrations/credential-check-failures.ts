@@ -13,7 +13,7 @@ export type CheckFailure =
  * answers 404 for an account the credentials do not belong to (or that does not exist).
  */
 const accountFields: Partial<Record<`${ProviderId}:${AuthFlowType}`, string>> = {
-  "atlassian:api-token": "Cloud ID",
+  "atlassian:api-token": "Site URL",
   "caflou:api-token": "Account ID",
 };
 

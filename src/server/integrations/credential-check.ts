@@ -8,6 +8,7 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
+import { ServiceAccountError, withServiceAccountToken } from "./connections/service-account-token.ts";
 import { checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
@@ -22,10 +23,13 @@ export async function checkCredential(
 ): Promise<void> {
   // Each provider's check and access are in src/integrations/_providers/<provider>.ts.
   const check = authFlow === "oauth" ? undefined : providerSpecs[provider].check[authFlow];
-  const access = accessFromCredential(provider, authFlow, values, providerEndpoints(provider, config));
+  // A service account's key is checked by minting a token with it (signature, delegation and user),
+  // then by the check call with that token.
+  const usable = authFlow === "service-account" ? await mintedOrRefused(config, provider, values) : values;
+  const access = accessFromCredential(provider, authFlow, usable, providerEndpoints(provider, config));
   if (!check || !access) return;
   const name = providers[provider].name;
-  const request = check(values);
+  const request = check(usable);
   const url = `${access.baseUrl}${request.path}`;
   const policy = { allowPrivateNetworks: config.allowPrivateUrls };
   const init = {
@@ -51,4 +55,17 @@ export async function checkCredential(
   if (response.ok) return;
   const failure = failureOfStatus(provider, authFlow, response.status);
   throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
+}
+
+async function mintedOrRefused(
+  config: Pick<Config, "integrationEndpoints">,
+  provider: ProviderId,
+  values: CredentialValues,
+): Promise<CredentialValues> {
+  try {
+    return await withServiceAccountToken(config, provider, values);
+  } catch (error) {
+    if (error instanceof ServiceAccountError) throw new AppError("BAD_REQUEST", error.message);
+    throw error;
+  }
 }

@@ -1,11 +1,16 @@
-// Atlassian API token (SPEC §3): the account's email with an API token, for one Atlassian site.
+// Atlassian API token (issue 21): the account's email with an API token, sent as Basic auth to the
+// site's own address (https://<your-site>.atlassian.net), as "Basic auth for REST APIs" documents.
 import { z } from "zod";
-import { type CredentialShape, emailAddress, requiredText } from "./fields.ts";
+import { type CredentialShape, emailAddress, httpUrl, requiredText } from "./fields.ts";
+
+export const ATLASSIAN_SITE_URL_MESSAGE =
+  "Site URL must be your site's address, like https://your-site.atlassian.net";
 
 export const atlassianApiTokenSchema = z.object({
   email: emailAddress("Email is required"),
   apiToken: requiredText("API token is required"),
-  cloudId: requiredText("Cloud ID is required"),
+  // Only the origin: REST paths (/rest/api/3, /wiki/api/v2) are appended to it.
+  siteUrl: httpUrl(ATLASSIAN_SITE_URL_MESSAGE).transform((value) => new URL(value).origin),
 });
 
 export const atlassianApiToken: CredentialShape = {
@@ -21,12 +26,14 @@ export const atlassianApiToken: CredentialShape = {
       hint: "Create one at id.atlassian.com under Security → API tokens.",
     },
     {
-      name: "cloudId",
-      label: "Cloud ID",
+      name: "siteUrl",
+      label: "Site URL",
       secret: false,
-      input: "text",
+      input: "url",
       required: true,
-      hint: "Your site's id, shown at https://<your-site>.atlassian.net/_edge/tenant_info.",
+      placeholder: "https://your-site.atlassian.net",
+      fetchedByServer: true,
+      hint: "The address of your Jira or Confluence site.",
     },
   ],
 };

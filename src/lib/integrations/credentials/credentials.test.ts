@@ -103,43 +103,61 @@ describe("OAuth app (clientId, clientSecret, redirectUri)", () => {
   });
 });
 
-describe("google service-account (accessToken, refreshToken, optional expiresAt)", () => {
-  it("requires both tokens and reads expiresAt as a number", () => {
+describe("google service-account (JSON key, user to act as)", () => {
+  const key = {
+    type: "service_account",
+    client_email: "robot@p.iam.gserviceaccount.com",
+    private_key: "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n",
+    token_uri: "https://oauth2.googleapis.com/token",
+  };
+  it("requires a service account's JSON key and the user's email, and says what is wrong with a key", () => {
     expect(problems("google", "service-account", {})).toEqual({
-      accessToken: "Access token is required",
-      refreshToken: "Refresh token is required",
+      serviceAccountKey: "Paste the service account's JSON key",
+      subject: "The email of the user to act as is required",
     });
+    const values = { serviceAccountKey: JSON.stringify(key), subject: "ada@acme.test" };
+    expect(parsed("google", "service-account", values)).toEqual(values);
+    const withKey = (value: unknown) =>
+      problems("google", "service-account", { serviceAccountKey: JSON.stringify(value), subject: "a@b.co" });
+    expect(withKey({ ...key, type: "authorized_user" }).serviceAccountKey).toMatch(
+      /not a service account key/,
+    );
+    expect(withKey({ ...key, client_email: undefined }).serviceAccountKey).toBe(
+      'The key has no "client_email"',
+    );
+    expect(withKey({ ...key, private_key: "secret" }).serviceAccountKey).toMatch(
+      /no "private_key" in PEM form/,
+    );
+    expect(withKey({ ...key, token_uri: "nope" }).serviceAccountKey).toBe(
+      'The key\'s "token_uri" is not a URL',
+    );
     expect(
-      parsed("google", "service-account", {
-        accessToken: "a",
-        refreshToken: "r",
-        expiresAt: "1700000000000",
-      }),
-    ).toEqual({ accessToken: "a", refreshToken: "r", expiresAt: 1700000000000 });
-    expect(
-      parsed("google", "service-account", { accessToken: "a", refreshToken: "r", expiresAt: "" }),
-    ).toEqual({
-      accessToken: "a",
-      refreshToken: "r",
-    });
-    expect(
-      problems("google", "service-account", { accessToken: "a", refreshToken: "r", expiresAt: "soon" }),
-    ).toEqual({
-      expiresAt: "Expiry must be a number",
-    });
+      problems("google", "service-account", { serviceAccountKey: "{", subject: "a@b.co" }).serviceAccountKey,
+    ).toMatch(/^The key is not JSON/);
   });
 });
 
-describe("atlassian api-token (email, apiToken, cloudId)", () => {
-  it("requires each field and a valid email", () => {
+describe("atlassian api-token (email, apiToken, siteUrl)", () => {
+  it("requires each field, a valid email and the site's address (kept as its origin)", () => {
     expect(problems("atlassian", "api-token", {})).toEqual({
       email: "Email is required",
       apiToken: "API token is required",
-      cloudId: "Cloud ID is required",
+      siteUrl: "Site URL must be your site's address, like https://your-site.atlassian.net",
     });
-    expect(problems("atlassian", "api-token", { email: "nope", apiToken: "t", cloudId: "c" })).toEqual({
-      email: "Enter a valid email address",
-    });
+    expect(
+      problems("atlassian", "api-token", {
+        email: "nope",
+        apiToken: "t",
+        siteUrl: "https://a.atlassian.net",
+      }),
+    ).toEqual({ email: "Enter a valid email address" });
+    expect(
+      parsed("atlassian", "api-token", {
+        email: "a@b.co",
+        apiToken: "t",
+        siteUrl: "https://acme.atlassian.net/jira/your-work",
+      }),
+    ).toEqual({ email: "a@b.co", apiToken: "t", siteUrl: "https://acme.atlassian.net" });
   });
 });
 

@@ -7,7 +7,7 @@ export interface CredentialField {
   label: string;
   /** Secret fields are encrypted at rest and never sent back to the browser. */
   secret: boolean;
-  input: "text" | "email" | "url" | "number" | "select";
+  input: "text" | "email" | "url" | "number" | "select" | "textarea";
   required: boolean;
   placeholder?: string;
   hint?: string;

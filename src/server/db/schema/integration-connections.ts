@@ -1,7 +1,7 @@
 // An organization's connection to a provider account (SPEC §3 statuses pending/active/error/inactive,
 // with the reason shown), and the short-lived state of OAuth authorizations in progress. Tokens and
 // PKCE verifiers are envelope-encrypted like credentials (src/server/crypto).
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type {
   AuthFlowType,
   ConnectionStatus,
@@ -12,6 +12,22 @@ import type {
 import { user } from "./auth.ts";
 import { integrationCredential } from "./integrations.ts";
 import { organization } from "./organizations.ts";
+
+/** A site (or account) of the provider the connection can reach; not secret. */
+export interface ConnectionSite {
+  id: string;
+  url: string;
+  name: string;
+}
+
+/**
+ * Which of the provider's sites the connection uses (Atlassian: the site chosen in the connect flow) and
+ * the sites it could use, listed when the user has to choose.
+ */
+export interface ConnectionAccount {
+  site?: ConnectionSite;
+  sites?: ConnectionSite[];
+}
 
 export const integrationConnection = pgTable(
   "integration_connection",
@@ -34,6 +50,7 @@ export const integrationConnection = pgTable(
     tokensKeyId: text("tokens_key_id"),
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     scopes: text("scopes"),
+    account: jsonb("account").$type<ConnectionAccount>(),
     connectedByUserId: text("connected_by_user_id").references(() => user.id, { onDelete: "set null" }),
     connectedAt: timestamp("connected_at", { withTimezone: true }),
     lastRefreshedAt: timestamp("last_refreshed_at", { withTimezone: true }),

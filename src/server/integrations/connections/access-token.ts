@@ -113,6 +113,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
           clientSecret: String(credential.values.clientSecret),
           clientAuth: oauth.clientAuth,
           assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
+          tokenRequestBody: oauth.tokenRequestBody,
         },
         tokens.refreshToken,
         name,

@@ -47,6 +47,8 @@ export function connectionView(row: ConnectionRow) {
     statusReason: row.statusReason,
     credentialScope: row.credentialScope,
     scopes: row.scopes,
+    /** The provider site the connection uses and the ones it could (names and addresses, not secret). */
+    account: row.account,
     accessTokenExpiresAt: row.accessTokenExpiresAt,
     connectedAt: row.connectedAt,
     lastRefreshedAt: row.lastRefreshedAt,
@@ -101,7 +103,7 @@ export async function setConnectionStatus(
   id: string,
   status: ConnectionStatus,
   statusReason: string | null,
-  extra: Partial<Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt">> = {},
+  extra: Partial<Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account">> = {},
 ) {
   await db
     .update(integrationConnection)

@@ -102,3 +102,38 @@ export async function recheckConnection(
   if (!updated) throw new AppError("NOT_FOUND", CONNECTION_NOT_FOUND);
   return connectionView(updated);
 }
+
+/**
+ * Sets the site an Atlassian OAuth connection uses, among the sites its token reached when it was made
+ * (Atlassian lists them at accessible-resources; the connect flow stored them). The connection becomes
+ * active if it was waiting for this choice.
+ */
+export async function chooseConnectionSite(
+  app: App,
+  userId: string,
+  organizationId: string,
+  provider: ProviderId,
+  siteId: string,
+) {
+  const row = await requireConnection(app, userId, organizationId, provider);
+  const site = row.account?.sites?.find((item) => item.id === siteId);
+  if (row.authFlow !== "oauth" || !row.account?.sites) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `This ${providers[provider].name} connection has no sites to choose from.`,
+    );
+  }
+  if (!site) {
+    throw new AppError(
+      "BAD_REQUEST",
+      "This connection cannot reach that site. Reconnect to grant it, then choose it here.",
+    );
+  }
+  if (row.status !== "active" && row.status !== "pending") {
+    throw new AppError("BAD_REQUEST", row.statusReason ?? "Connect again, then choose the site.");
+  }
+  await setConnectionStatus(app.db, row.id, "active", null, { account: { ...row.account, site } });
+  const updated = await findConnection(app.db, organizationId, provider);
+  if (!updated) throw new AppError("NOT_FOUND", CONNECTION_NOT_FOUND);
+  return connectionView(updated);
+}

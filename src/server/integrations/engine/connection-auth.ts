@@ -3,21 +3,23 @@
 // its saved credential through the same builders as the check before saving (src/integrations/_providers/).
 // Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
 
-import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
+import type { CredentialAccess, CredentialValues } from "../../../integrations/_providers/access.ts";
 import { accessFromCredential, oauthHeaders, providerEndpoints } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
+import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
+import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
   authFlow: AuthFlowType;
-  /** The OAuth access token in the headers (to name it as rejected after a 401). */
+  /** The OAuth or service-account access token in the headers (to name it as rejected after a 401). */
   accessToken?: string;
 }
 
@@ -49,10 +51,14 @@ export async function resolveConnectionAuth(
   if (row.authFlow === "oauth") {
     const token = await getAccessToken(app, organizationId, provider, rejectedToken);
     const headers = oauthHeaders(provider, token);
+    // The Atlassian site chosen in the connect flow, stored with the connection.
+    const site = provider === "atlassian" ? row.account?.site : undefined;
     // The account's own host from the token answer (Pipedrive's api_domain, Salesforce's instance_url,
     // SurveyMonkey's access_url), else one discovered, else the configured one.
     const fromToken = openTokens(app.keyring, row)?.apiDomain;
-    const found = await discover(app, organizationId, provider, headers, fromToken !== undefined);
+    const found: Discovered = site
+      ? { variables: { cloudId: site.id } }
+      : await discover(app, organizationId, provider, headers, fromToken !== undefined);
     const own = fromToken ?? found.baseUrl;
     return {
       provider,
@@ -71,14 +77,27 @@ export async function resolveConnectionAuth(
   if (!credential) {
     throw new ConnectionUnavailableError(`The ${name} credentials were removed. Save new ones.`);
   }
-  const expiresAt = Number(credential.values.expiresAt);
-  if (row.authFlow === "service-account" && expiresAt > 0 && expiresAt <= Date.now()) {
+  let values: CredentialValues = credential.values;
+  if (row.authFlow === "service-account") {
+    // A key, not a token: the access token is minted (and cached) from it, and minted again after a 401.
+    try {
+      values = await withServiceAccountToken(app.config, provider, values, rejectedToken);
+    } catch (error) {
+      if (error instanceof ServiceAccountError) throw new ConnectionUnavailableError(error.message);
+      throw error;
+    }
+  }
+  const access = accessFromCredential(provider, row.authFlow, values, endpoints);
+  if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
+  if (access.userSupplied && !access.baseUrl) {
+    // Credentials saved before the address became a field (Atlassian's site URL).
     throw new ConnectionUnavailableError(
-      `The ${name} service-account access token expired. Save a new one in the organization's integrations.`,
+      `The saved ${name} credentials have no address to call. Save them again with the site's address.`,
     );
   }
-  const access = accessFromCredential(provider, row.authFlow, credential.values, endpoints);
-  if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
+  if (row.authFlow === "service-account") {
+    return { provider, authFlow: row.authFlow, ...access, accessToken: String(values.accessToken) };
+  }
   return { provider, authFlow: row.authFlow, ...access };
 }
 
@@ -120,17 +139,25 @@ async function askProvider(url: string, headers: Record<string, string>, name: s
   return response.json();
 }
 
-/** Atlassian OAuth tokens reach sites through api.atlassian.com/ex/<product>/<cloudId>: use the first site. */
+/**
+ * Atlassian OAuth tokens reach sites through api.atlassian.com/ex/<product>/<cloudId>. Connections made
+ * before the site was stored with them: the only site the token reaches; with several, the user chooses.
+ */
 async function atlassianSite(app: App, headers: Record<string, string>): Promise<Discovered> {
-  const base = providerEndpoints("atlassian", app.config).apiBaseUrl ?? "";
-  const sites = await askProvider(`${base}/oauth/token/accessible-resources`, headers, "Atlassian");
-  const first = Array.isArray(sites) ? (sites[0] as { id?: unknown } | undefined) : undefined;
-  if (typeof first?.id !== "string") {
+  const listed = await fetchAtlassianSites(app, headers);
+  if ("failure" in listed) throw new ConnectionUnavailableError(`${listed.failure}.`);
+  const [only, ...others] = listed.sites;
+  if (!only) {
     throw new ConnectionUnavailableError(
       "The Atlassian connection reaches no site. Connect again and pick a site.",
     );
   }
-  return { variables: { cloudId: first.id } };
+  if (others.length > 0) {
+    throw new ConnectionUnavailableError(
+      "The Atlassian connection reaches several sites: reconnect Atlassian and choose one on the organization's integrations page.",
+    );
+  }
+  return { variables: { cloudId: only.id } };
 }
 
 /** Salesforce serves each organization from its own instance; userinfo names it. */

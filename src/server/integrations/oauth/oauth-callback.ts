@@ -3,13 +3,19 @@
 // authorization inside another person's organization). The user always lands on the integration's
 // editor, where the connection's status and reason say how it went.
 import { eq } from "drizzle-orm";
-import { oauthEndpoints, providerSpecs } from "../../../integrations/registry.ts";
+import { oauthEndpoints, oauthHeaders, providerSpecs } from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
+import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
 import { readSessionUser } from "../../session/session-user.ts";
+import {
+  accountAfterConnect,
+  CHOOSE_SITE_REASON,
+  fetchAtlassianSites,
+} from "../connections/atlassian-sites.ts";
 import {
   findConnection,
   sealTokens,
@@ -107,17 +113,32 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         clientSecret: String(credential.values.clientSecret),
         clientAuth: oauth.clientAuth,
         assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
+        tokenRequestBody: oauth.tokenRequestBody,
       },
       { code, redirectUri: pending.redirectUri, ...(codeVerifier ? { codeVerifier } : {}) },
       name,
     );
+    // Atlassian: the token reaches the sites granted at consent; the connection uses one of them.
+    let account: ConnectionAccount | null = null;
+    if (provider === "atlassian") {
+      const listed = await fetchAtlassianSites(app, oauthHeaders(provider, tokens.accessToken));
+      if ("failure" in listed) return fail(`Connecting failed: ${listed.failure}.`);
+      if (listed.sites.length === 0)
+        return fail(
+          "Connecting failed: the Atlassian account reaches no site with the access Portico asks for.",
+        );
+      account = accountAfterConnect(listed.sites, existing?.account ?? null);
+    }
+    const chosen = !account || account.site !== undefined;
     const now = new Date();
     await upsertConnection(app.db, {
       organizationId,
       provider,
       authFlow: "oauth",
-      status: "active",
-      statusReason: null,
+      // Several sites and none chosen yet: connected, but waiting for the user's choice.
+      status: chosen ? "active" : "pending",
+      statusReason: chosen ? null : CHOOSE_SITE_REASON,
+      account,
       credentialId: credential.id,
       credentialScope: credential.scope,
       ...sealTokens(app.keyring, organizationId, provider, {

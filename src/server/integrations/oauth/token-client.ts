@@ -10,6 +10,8 @@ export interface OAuthClient {
   clientAuth: OAuthSpec["clientAuth"];
   /** Seconds a token is taken to live when the answer has no expires_in (OAuthSpec.assumedLifetimeSeconds). */
   assumedLifetimeSeconds?: number;
+  /** "json": the token request is a JSON object (Atlassian); otherwise RFC 6749's form. */
+  tokenRequestBody?: OAuthSpec["tokenRequestBody"];
 }
 
 export interface TokenSet {
@@ -66,20 +68,23 @@ async function tokenRequest(
   providerName: string,
 ): Promise<TokenSet> {
   const form = new URLSearchParams(params);
+  const authorization = clientAuthentication(client, form);
+  const json = client.tokenRequestBody === "json";
   const headers = {
-    "content-type": "application/x-www-form-urlencoded",
+    "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
     accept: "application/json",
-    ...clientAuthentication(client, form),
+    ...authorization,
   };
+  const body = json ? JSON.stringify(Object.fromEntries(form)) : form;
   let response: Response;
   try {
-    response = await providerFetch(tokenUrl, { method: "POST", headers, body: form });
+    response = await providerFetch(tokenUrl, { method: "POST", headers, body });
   } catch (error) {
     throw new TokenRequestError(`Could not reach ${providerName}: ${networkReason(error)}`, false);
   }
-  const body: unknown = await response.json().catch(() => null);
+  const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const refused = errorResponse.safeParse(body);
+    const refused = errorResponse.safeParse(answer);
     if (refused.success) {
       const detail = refused.data.error_description ? ` (${refused.data.error_description})` : "";
       throw new TokenRequestError(
@@ -89,7 +94,7 @@ async function tokenRequest(
     }
     throw new TokenRequestError(`${providerName} answered HTTP ${response.status}`, false);
   }
-  const parsed = tokenResponse.safeParse(body);
+  const parsed = tokenResponse.safeParse(answer);
   if (!parsed.success)
     throw new TokenRequestError(`${providerName} sent a token response Portico cannot read`, false);
   const { access_token, refresh_token, expires_in, scope } = parsed.data;

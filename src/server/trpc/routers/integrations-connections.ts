@@ -1,9 +1,10 @@
 // integrations.connections.*: an organization's provider connections (SPEC §3 statuses with reasons),
-// the OAuth connect start, disconnect and re-check.
+// the OAuth connect start, the site choice (Atlassian), disconnect and re-check.
 import { z } from "zod";
 import { integrationIdSchema, providerIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
 import {
+  chooseConnectionSite,
   disconnect,
   getOrganizationConnections,
   recheckConnection,
@@ -33,6 +34,19 @@ export const integrationsConnectionsRouter = router({
     await connectionChanged(ctx.app, input.organizationId, input.provider);
     return result;
   }),
+  chooseSite: protectedProcedure
+    .input(byProvider.extend({ siteId: z.string().trim().min(1).max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await chooseConnectionSite(
+        ctx.app,
+        ctx.user.id,
+        input.organizationId,
+        input.provider,
+        input.siteId,
+      );
+      await connectionChanged(ctx.app, input.organizationId, input.provider);
+      return result;
+    }),
   recheck: protectedProcedure.input(byProvider).mutation(async ({ ctx, input }) => {
     const result = await recheckConnection(ctx.app, ctx.user.id, input.organizationId, input.provider);
     await connectionChanged(ctx.app, input.organizationId, input.provider);

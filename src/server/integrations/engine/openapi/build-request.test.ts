@@ -79,6 +79,16 @@ describe("buildRequest", () => {
       /accountId/,
     );
   });
+
+  it("uses the first of the document's servers whose variables the connection has", () => {
+    const servers = ["{baseUrl}/ex/jira/{cloudId}/rest/api/3", "{baseUrl}/rest/api/3"];
+    expect(serverUrl(servers, { baseUrl: "https://api.atlassian.com", variables: { cloudId: "c-1" } })).toBe(
+      "https://api.atlassian.com/ex/jira/c-1/rest/api/3",
+    );
+    expect(serverUrl(servers, { baseUrl: "https://acme.atlassian.net", variables: {} })).toBe(
+      "https://acme.atlassian.net/rest/api/3",
+    );
+  });
 });
 
 describe("retryAfterMs", () => {

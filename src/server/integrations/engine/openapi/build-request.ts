@@ -31,8 +31,24 @@ function appendQuery(query: URLSearchParams, parameter: ToolParameter, value: un
   }
 }
 
-/** Fills {baseUrl} and the connection's variables; a variable the connection lacks is a Portico bug. */
-export function serverUrl(template: string, auth: Pick<ConnectionAuth, "baseUrl" | "variables">): string {
+const variablesOf = (template: string) => [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+
+/**
+ * Fills {baseUrl} and the connection's variables; a variable the connection lacks is a Portico bug.
+ * Given a document's servers, the first whose variables the connection has is used: an Atlassian OAuth
+ * connection has a cloudId for api.atlassian.com/ex/jira/{cloudId}, an API token calls its site directly.
+ */
+export function serverUrl(
+  templates: string | readonly string[],
+  auth: Pick<ConnectionAuth, "baseUrl" | "variables">,
+): string {
+  const candidates = typeof templates === "string" ? [templates] : templates;
+  const template =
+    candidates.find((item) =>
+      variablesOf(item).every((name) => name === "baseUrl" || auth.variables[name ?? ""] !== undefined),
+    ) ??
+    candidates[0] ??
+    "{baseUrl}";
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (name === "baseUrl") return auth.baseUrl;
     const value = auth.variables[name];
@@ -69,7 +85,7 @@ export function buildRequest(
   const search = query.toString();
   const request: UpstreamRequest = {
     method: tool.method.toUpperCase(),
-    url: `${serverUrl(tool.server, auth)}${path}${search ? `?${search}` : ""}`,
+    url: `${serverUrl(tool.servers, auth)}${path}${search ? `?${search}` : ""}`,
     headers,
   };
   const body = args[BODY_PROPERTY];

@@ -35,11 +35,20 @@ export interface UpstreamText {
   contentType: string;
 }
 
+export interface UpstreamBytes {
+  bytes: Uint8Array;
+  contentType: string;
+  /** The answer was longer than the bytes asked for: `bytes` holds only its start. */
+  truncated: boolean;
+}
+
 export interface CodeToolContext {
   /** The provider's parsed JSON answer; an HTTP error or a failed call ends the tool with its message. */
   request<T = unknown>(call: UpstreamCall): Promise<T>;
   /** The answer as text with its content type (an exported document, a downloaded file). */
   requestText(call: UpstreamCall): Promise<UpstreamText>;
+  /** The answer's first `maxBytes` bytes (a downloaded PDF or Office file), never more. */
+  requestBytes(call: UpstreamCall, maxBytes: number): Promise<UpstreamBytes>;
 }
 
 export interface CodeTool extends EngineTool {

@@ -42,6 +42,8 @@ export interface OpenApiTool extends EngineTool {
   path: string;
   /** The server URL template ({baseUrl} and connection variables). */
   server: string;
+  /** Every server of the document, in order: the call uses the first the connection has variables for. */
+  servers: readonly string[];
   parameters: ToolParameter[];
   /** Media type of the request body, when the operation takes one. */
   bodyMediaType: string | null;
@@ -181,6 +183,7 @@ function toolFor(
     method,
     path,
     server: document.servers?.[0]?.url ?? "{baseUrl}",
+    servers: document.servers?.map((item) => item.url) ?? ["{baseUrl}"],
     parameters: parameters.map((p) => ({
       name: p.name,
       argument: argumentNameOf(p),

@@ -15,7 +15,13 @@ import { networkReason } from "../../outbound-fetch.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { buildRequest, serverUrl, type UpstreamRequest } from "./build-request.ts";
-import { type CodeTool, ToolFailure, type UpstreamCall, type UpstreamText } from "./code-tools.ts";
+import {
+  type CodeTool,
+  ToolFailure,
+  type UpstreamBytes,
+  type UpstreamCall,
+  type UpstreamText,
+} from "./code-tools.ts";
 import { codeTools, documentTools, openApiDocuments } from "./documents.ts";
 import { successResult, upstreamError } from "./format-result.ts";
 import { sendRequest } from "./send-request.ts";
@@ -92,11 +98,12 @@ async function callTool(
         successResult,
       );
     }
-    const server = openApiDocuments[target.integrationId]?.servers?.[0]?.url ?? "{baseUrl}";
+    const server = openApiDocuments[target.integrationId]?.servers?.map((item) => item.url) ?? ["{baseUrl}"];
     try {
       return await (code as CodeTool).run(args, {
         request: (upstream) => requestJson(call, server, upstream),
         requestText: (upstream) => requestText(call, server, upstream),
+        requestBytes: (upstream, maxBytes) => requestBytes(call, server, upstream, maxBytes),
       });
     } catch (error) {
       if (error instanceof ToolFailure) return error.result;
@@ -177,7 +184,11 @@ async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
 const RETRYABLE_METHODS = new Set(["GET", "PUT", "DELETE"]);
 
 /** A code tool's request: the answer's text and type, or a ToolFailure carrying the error result. */
-async function requestText(call: Exchange, server: string, upstream: UpstreamCall): Promise<UpstreamText> {
+async function requestText(
+  call: Exchange,
+  server: readonly string[],
+  upstream: UpstreamCall,
+): Promise<UpstreamText> {
   let answer: UpstreamText = { text: "", contentType: "" };
   const result = await sendAndRead(
     call,
@@ -195,7 +206,46 @@ async function requestText(call: Exchange, server: string, upstream: UpstreamCal
   return answer;
 }
 
-async function requestJson<T>(call: Exchange, server: string, upstream: UpstreamCall): Promise<T> {
+/** Reads at most `maxBytes` of the answer: a large download is cut, not a failure (the tool says so). */
+async function requestBytes(
+  call: Exchange,
+  server: readonly string[],
+  upstream: UpstreamCall,
+  maxBytes: number,
+): Promise<UpstreamBytes> {
+  let answer: UpstreamBytes = { bytes: new Uint8Array(), contentType: "", truncated: false };
+  const result = await sendAndRead(
+    call,
+    (auth) =>
+      codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
+    RETRYABLE_METHODS.has(upstream.method),
+    async (response) => {
+      const { bytes, truncated } = await readBytesCapped(response, maxBytes);
+      answer = { bytes, contentType: response.headers.get("content-type") ?? "", truncated };
+      return { content: [] };
+    },
+  );
+  if (result.isError) throw new ToolFailure(result);
+  return answer;
+}
+
+async function readBytesCapped(response: Response, maxBytes: number) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const value of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size));
+      truncated = true;
+      break; // leaving the loop cancels the rest of the download
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { bytes: new Uint8Array(Buffer.concat(chunks)), truncated };
+}
+
+async function requestJson<T>(call: Exchange, server: readonly string[], upstream: UpstreamCall): Promise<T> {
   const { text } = await requestText(call, server, upstream);
   return (text.trim() ? JSON.parse(text) : {}) as T;
 }
