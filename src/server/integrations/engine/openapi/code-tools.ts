@@ -23,10 +23,28 @@ export interface UpstreamCall {
   accept?: string;
   /** "root": `path` is relative to the connection's API base, not the document's server URL. */
   base?: "server" | "root";
+  /** More request headers (Graph's Prefer, ConsistencyLevel); the connection's auth still goes last. */
+  headers?: Record<string, string>;
+  /**
+   * A next-page link from the provider's answer (Graph's @odata.nextLink), sent instead of path and
+   * query. It must lie under the document's server URL, so a model cannot aim the connection's token
+   * anywhere else.
+   */
+  link?: string;
+  /**
+   * A pre-authenticated download URL from the provider's answer (Graph's
+   * @microsoft.graph.downloadUrl): fetched without the connection's credentials, through the SSRF guard.
+   */
+  preauthenticated?: string;
 }
 
 export interface UpstreamText {
   text: string;
+  contentType: string;
+}
+
+export interface UpstreamBytes {
+  bytes: Buffer;
   contentType: string;
 }
 
@@ -35,6 +53,8 @@ export interface CodeToolContext {
   request<T = unknown>(call: UpstreamCall): Promise<T>;
   /** The answer as text with its content type (an exported document, a downloaded file). */
   requestText(call: UpstreamCall): Promise<UpstreamText>;
+  /** The answer as bytes (a file to turn into text), at most 10 MB. */
+  requestBytes(call: UpstreamCall): Promise<UpstreamBytes>;
 }
 
 export interface CodeTool extends EngineTool {

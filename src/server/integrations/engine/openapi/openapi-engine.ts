@@ -9,13 +9,19 @@ import type { IntegrationId } from "../../../../lib/integrations/types.ts";
 import type { App } from "../../../app.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
-import { readTextCapped } from "../../../security/ssrf-guard.ts";
+import { readBytesCapped } from "../../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { buildRequest, serverUrl, type UpstreamRequest } from "./build-request.ts";
-import { type CodeTool, ToolFailure, type UpstreamCall, type UpstreamText } from "./code-tools.ts";
+import {
+  type CodeTool,
+  ToolFailure,
+  type UpstreamBytes,
+  type UpstreamCall,
+  type UpstreamText,
+} from "./code-tools.ts";
 import { codeTools, documentTools, openApiDocuments } from "./documents.ts";
 import { successResult, upstreamError } from "./format-result.ts";
 import { sendRequest } from "./send-request.ts";
@@ -97,6 +103,7 @@ async function callTool(
       return await (code as CodeTool).run(args, {
         request: (upstream) => requestJson(call, server, upstream),
         requestText: (upstream) => requestText(call, server, upstream),
+        requestBytes: (upstream) => requestBytes(call, server, upstream),
       });
     } catch (error) {
       if (error instanceof ToolFailure) return error.result;
@@ -176,23 +183,28 @@ async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
 
 const RETRYABLE_METHODS = new Set(["GET", "PUT", "DELETE"]);
 
-/** A code tool's request: the answer's text and type, or a ToolFailure carrying the error result. */
-async function requestText(call: Exchange, server: string, upstream: UpstreamCall): Promise<UpstreamText> {
-  let answer: UpstreamText = { text: "", contentType: "" };
+/** A code tool's request: the answer's bytes and type, or a ToolFailure carrying the error result. */
+async function requestBytes(call: Exchange, server: string, upstream: UpstreamCall): Promise<UpstreamBytes> {
+  let answer: UpstreamBytes = { bytes: Buffer.alloc(0), contentType: "" };
   const result = await sendAndRead(
-    call,
+    upstream.preauthenticated ? anonymous(call) : call,
     (auth) =>
       codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
     RETRYABLE_METHODS.has(upstream.method),
     async (response, providerName) => {
-      const { text, truncated } = await readTextCapped(response, MAX_CODE_ANSWER_BYTES);
+      const { bytes, truncated } = await readBytesCapped(response, MAX_CODE_ANSWER_BYTES);
       if (truncated) return toolError(`${providerName}'s answer was too large to read.`);
-      answer = { text, contentType: response.headers.get("content-type") ?? "" };
+      answer = { bytes, contentType: response.headers.get("content-type") ?? "" };
       return { content: [] };
     },
   );
   if (result.isError) throw new ToolFailure(result);
   return answer;
+}
+
+async function requestText(call: Exchange, server: string, upstream: UpstreamCall): Promise<UpstreamText> {
+  const { bytes, contentType } = await requestBytes(call, server, upstream);
+  return { text: new TextDecoder().decode(bytes), contentType };
 }
 
 async function requestJson<T>(call: Exchange, server: string, upstream: UpstreamCall): Promise<T> {
@@ -203,12 +215,44 @@ async function requestJson<T>(call: Exchange, server: string, upstream: Upstream
 /** Code tools read whole answers (a message with its bodies), decode and shorten what they return. */
 const MAX_CODE_ANSWER_BYTES = 10 * 1024 * 1024;
 
-function codeRequest(base: string, upstream: UpstreamCall, headers: Record<string, string>): UpstreamRequest {
+/** A pre-authenticated URL goes out without the connection's credentials, and through the SSRF guard. */
+const anonymous = (call: Exchange): Exchange => ({
+  ...call,
+  auth: { ...call.auth, headers: {}, accessToken: undefined, userSupplied: true },
+});
+
+/** A provider's next-page link, accepted only under the API's own address. */
+function linkUnder(base: string, link: string): URL {
+  const root = new URL(base);
+  const url = URL.canParse(link) ? new URL(link) : null;
+  const prefix = `${root.pathname.replace(/\/+$/, "")}/`;
+  if (!url || url.origin !== root.origin || !url.pathname.startsWith(prefix)) {
+    throw new ToolFailure(
+      toolError("The page link is not one this API gave: pass the nextLink exactly as the last answer had it."),
+    );
+  }
+  return url;
+}
+
+function codeUrl(base: string, upstream: UpstreamCall): URL {
+  if (upstream.preauthenticated) {
+    if (!URL.canParse(upstream.preauthenticated)) throw new ToolFailure(toolError("The download URL is not valid."));
+    return new URL(upstream.preauthenticated);
+  }
+  if (upstream.link) return linkUnder(base, upstream.link);
   const url = new URL(`${base}${upstream.path}`);
   for (const [key, value] of Object.entries(upstream.query ?? {})) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
+  return url;
+}
+
+const lowerKeys = (headers: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+function codeRequest(base: string, upstream: UpstreamCall, headers: Record<string, string>): UpstreamRequest {
+  const url = codeUrl(base, upstream);
   const content =
     upstream.content ??
     (upstream.body !== undefined
@@ -220,6 +264,7 @@ function codeRequest(base: string, upstream: UpstreamCall, headers: Record<strin
     headers: {
       accept: upstream.accept ?? "application/json",
       ...(content ? { "content-type": content.type } : {}),
+      ...lowerKeys(upstream.headers),
       ...headers,
     },
     body: content?.body,
