@@ -94,7 +94,11 @@ export function graphError(response: ServerResponse, status: number, code: strin
     error: {
       code,
       message,
-      innerError: { date: "2026-03-02T10:00:00", "request-id": "8f0c-fake", "client-request-id": "8f0c-fake" },
+      innerError: {
+        date: "2026-03-02T10:00:00",
+        "request-id": "8f0c-fake",
+        "client-request-id": "8f0c-fake",
+      },
     },
   });
 }
@@ -114,7 +118,9 @@ function validRecipients(list: unknown): boolean {
     (Array.isArray(list) &&
       list.every((item) => {
         const address = (item as { emailAddress?: { address?: unknown } })?.emailAddress?.address;
-        return typeof address === "string" && address.includes("@") && Object.keys(item as object).length <= 2;
+        return (
+          typeof address === "string" && address.includes("@") && Object.keys(item as object).length <= 2
+        );
       }))
   );
 }
@@ -180,7 +186,11 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
     // internetMessageHeaders come only when asked for by $select.
     const select = request.query.get("$select")?.split(",");
     if (!select) delete full.internetMessageHeaders;
-    return select ? Object.fromEntries(Object.entries(full).filter(([key]) => key === "@odata.etag" || select.includes(key))) : full;
+    return select
+      ? Object.fromEntries(
+          Object.entries(full).filter(([key]) => key === "@odata.etag" || select.includes(key)),
+        )
+      : full;
   }
 
   /** $search="…" over subject, body and sender; the value must come in double quotes. */
@@ -255,7 +265,12 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       fake.downloads.push(request);
       const item = fake.items.find((candidate) => candidate.id === download[1]);
       if (request.headers.authorization || request.query.get("tempauth") !== "signed") {
-        return graphError(response, 401, "unauthenticated", "The download URL takes no Authorization header.");
+        return graphError(
+          response,
+          401,
+          "unauthenticated",
+          "The download URL takes no Authorization header.",
+        );
       }
       if (!item?.content) return notFound(response);
       response.writeHead(200, { "content-type": item.mimeType ?? "application/octet-stream" });
@@ -264,15 +279,27 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
     }
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!fake.acceptsToken(token)) {
-      return graphError(response, 401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.");
+      return graphError(
+        response,
+        401,
+        "InvalidAuthenticationToken",
+        "Access token has expired or is not yet valid.",
+      );
     }
-    if (!request.path.startsWith("/v1.0/")) return graphError(response, 400, "BadRequest", "Invalid version.");
+    if (!request.path.startsWith("/v1.0/"))
+      return graphError(response, 400, "BadRequest", "Invalid version.");
     const path = request.path.slice("/v1.0".length);
     const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
-    const body = request.body && /json/.test(request.headers["content-type"] ?? "") ? JSON.parse(request.body) : {};
+    const body =
+      request.body && /json/.test(request.headers["content-type"] ?? "") ? JSON.parse(request.body) : {};
     const wantsJson = () => {
       if (/^application\/json/.test(request.headers["content-type"] ?? "")) return true;
-      graphError(response, 415, "UnsupportedMediaType", "A JSON body with Content-Type application/json is required.");
+      graphError(
+        response,
+        415,
+        "UnsupportedMediaType",
+        "A JSON body with Content-Type application/json is required.",
+      );
       return false;
     };
     const is = (method: string, pattern: RegExp) => request.method === method && pattern.test(path);
@@ -280,8 +307,13 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
     // ---- SharePoint: sites and drives
     if (is("GET", /^\/sites$/)) {
       const search = (request.query.get("search") ?? "").toLowerCase();
-      const found = fake.sites.filter((site) => `${site.displayName} ${site.description}`.toLowerCase().includes(search));
-      return json(response, 200, { "@odata.context": `${fake.base}/$metadata#sites`, ...page(request, found, 2) });
+      const found = fake.sites.filter((site) =>
+        `${site.displayName} ${site.description}`.toLowerCase().includes(search),
+      );
+      return json(response, 200, {
+        "@odata.context": `${fake.base}/$metadata#sites`,
+        ...page(request, found, 2),
+      });
     }
     if (is("GET", /^\/sites\/[^/]+\/drives$/)) {
       const drives = fake.drives.filter((drive) => drive.siteId === segments[1]);
@@ -306,7 +338,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       if (!fake.drives.some((drive) => drive.id === decodeURIComponent(children[1] ?? ""))) {
         return graphError(response, 404, "itemNotFound", "The resource could not be found.");
       }
-      const found = fake.items.filter((item) => item.parentId === parent).map((item) => selected(request, itemResource(item)));
+      const found = fake.items
+        .filter((item) => item.parentId === parent)
+        .map((item) => selected(request, itemResource(item)));
       return json(response, 200, page(request, found, 200));
     }
     const upload = /^\/drives\/([^/]+)\/(?:root|items\/([^/:]+)):\/([^/]+):\/content$/.exec(path);
@@ -342,7 +376,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       if (!item) return graphError(response, 404, "itemNotFound", "The resource could not be found.");
       return json(response, 200, {
         "@odata.context": `${fake.base}/$metadata#drives('${item.driveId}')/items/$entity`,
-        ...(item.folder ? {} : { "@microsoft.graph.downloadUrl": `${fake.url}/download/${item.id}?tempauth=signed` }),
+        ...(item.folder
+          ? {}
+          : { "@microsoft.graph.downloadUrl": `${fake.url}/download/${item.id}?tempauth=signed` }),
         ...itemResource(item),
       });
     }
@@ -359,7 +395,11 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       }
       const words = search.query.queryString.toLowerCase().split(/\s+/);
       const matching = fake.items.filter(
-        (item) => !item.folder && words.every((word) => `${item.name} ${item.content?.toString("utf8") ?? ""}`.toLowerCase().includes(word)),
+        (item) =>
+          !item.folder &&
+          words.every((word) =>
+            `${item.name} ${item.content?.toString("utf8") ?? ""}`.toLowerCase().includes(word),
+          ),
       );
       const from = search.from ?? 0;
       const size = search.size ?? 25;
@@ -374,7 +414,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
         value: [
           {
             searchTerms: words,
-            hitsContainers: [{ hits, total: matching.length, moreResultsAvailable: from + size < matching.length }],
+            hitsContainers: [
+              { hits, total: matching.length, moreResultsAvailable: from + size < matching.length },
+            ],
           },
         ],
       });
@@ -386,10 +428,20 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       const search = request.query.get("$search");
       const filter = request.query.get("$filter");
       if (search && (filter || request.query.get("$orderby"))) {
-        return graphError(response, 400, "ErrorInvalidUrlQuery", "The query parameter '$orderby' is invalid with '$search'.");
+        return graphError(
+          response,
+          400,
+          "ErrorInvalidUrlQuery",
+          "The query parameter '$orderby' is invalid with '$search'.",
+        );
       }
       if (search && !/^".*"$/s.test(search)) {
-        return graphError(response, 400, "BadRequest", "Syntax error: character '\"' is expected in $search.");
+        return graphError(
+          response,
+          400,
+          "BadRequest",
+          "Syntax error: character '\"' is expected in $search.",
+        );
       }
       const folder = messageList[1] ? folderOf(decodeURIComponent(messageList[1])) : undefined;
       let found = fake.messages.filter((message) => !folder || message.folderId === folder);
@@ -401,7 +453,11 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       }
       return json(response, 200, {
         "@odata.context": `${fake.base}/$metadata#users('${MAILBOX.address}')/messages`,
-        ...page(request, found.map((message) => messageResource(message, request)), 10),
+        ...page(
+          request,
+          found.map((message) => messageResource(message, request)),
+          10,
+        ),
       });
     }
     if (is("POST", /^\/me\/sendMail$/)) {
@@ -418,8 +474,17 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       ) {
         return graphError(response, 400, "ErrorInvalidRecipients", "At least one recipient is not valid.");
       }
-      if (!content || !["Text", "HTML"].includes(content.contentType ?? "") || typeof content.content !== "string") {
-        return graphError(response, 400, "RequestBodyRead", "Invalid body: contentType must be Text or HTML.");
+      if (
+        !content ||
+        !["Text", "HTML"].includes(content.contentType ?? "") ||
+        typeof content.content !== "string"
+      ) {
+        return graphError(
+          response,
+          400,
+          "RequestBodyRead",
+          "Invalid body: contentType must be Text or HTML.",
+        );
       }
       fake.outbox.push({ kind: "sendMail", body });
       response.writeHead(202).end();
@@ -435,7 +500,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
         folderId: WELL_KNOWN.drafts as string,
         subject: String(body.subject ?? ""),
         from: `${MAILBOX.name} <${MAILBOX.address}>`,
-        to: (body.toRecipients ?? []).map((item: { emailAddress: { address: string } }) => item.emailAddress.address),
+        to: (body.toRecipients ?? []).map(
+          (item: { emailAddress: { address: string } }) => item.emailAddress.address,
+        ),
         text: String(body.body?.content ?? ""),
         receivedDateTime: "2026-03-02T10:00:00Z",
         isRead: true,
@@ -456,7 +523,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
           displayName: folder.displayName,
           parentFolderId: folder.parentFolderId,
           childFolderCount: fake.folders.filter((child) => child.parentFolderId === folder.id).length,
-          unreadItemCount: fake.messages.filter((message) => message.folderId === folder.id && !message.isRead).length,
+          unreadItemCount: fake.messages.filter(
+            (message) => message.folderId === folder.id && !message.isRead,
+          ).length,
           totalItemCount: fake.messages.filter((message) => message.folderId === folder.id).length,
           isHidden: folder.isHidden ?? false,
         }));
@@ -479,10 +548,12 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
         );
         return json(response, 200, { value });
       }
-      if (request.method !== "POST") return graphError(response, 405, "MethodNotAllowed", "Method not allowed.");
+      if (request.method !== "POST")
+        return graphError(response, 405, "MethodNotAllowed", "Method not allowed.");
       if (action === "reply" || action === "replyAll") {
         if (!wantsJson()) return;
-        if (typeof body.comment !== "string") return graphError(response, 400, "RequestBodyRead", "comment is required.");
+        if (typeof body.comment !== "string")
+          return graphError(response, 400, "RequestBodyRead", "comment is required.");
         fake.outbox.push({ kind: action, id: message.id, body });
         response.writeHead(202).end();
         return;
@@ -549,7 +620,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
           "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.",
         );
       }
-      const calendar = view[1] ? decodeURIComponent(view[1]) : (fake.calendars.find((item) => item.isDefaultCalendar)?.id ?? "");
+      const calendar = view[1]
+        ? decodeURIComponent(view[1])
+        : (fake.calendars.find((item) => item.isDefaultCalendar)?.id ?? "");
       const from = new Date(start).getTime();
       const to = new Date(end).getTime();
       const found = fake.events
@@ -568,8 +641,18 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       if (!wantsJson()) return;
       const start = utcOf(body.start);
       const end = utcOf(body.end);
-      if (!body.subject || !start || !end || !validRecipients(body.attendees?.map(({ type: _, ...rest }: { type?: string }) => rest))) {
-        return graphError(response, 400, "ErrorInvalidRequest", "The event is not valid: subject, start and end with a timeZone are needed.");
+      if (
+        !body.subject ||
+        !start ||
+        !end ||
+        !validRecipients(body.attendees?.map(({ type: _, ...rest }: { type?: string }) => rest))
+      ) {
+        return graphError(
+          response,
+          400,
+          "ErrorInvalidRequest",
+          "The event is not valid: subject, start and end with a timeZone are needed.",
+        );
       }
       const event: FakeEvent = {
         id: nextId("AAMkEvent"),
@@ -577,7 +660,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
         subject: body.subject,
         start,
         end,
-        attendees: (body.attendees ?? []).map((item: { emailAddress: { address: string } }) => item.emailAddress.address),
+        attendees: (body.attendees ?? []).map(
+          (item: { emailAddress: { address: string } }) => item.emailAddress.address,
+        ),
         location: body.location?.displayName,
         body: body.body?.content,
       };
@@ -607,8 +692,18 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       if (!wantsJson()) return;
       const slot = body.timeConstraint?.timeSlots?.[0];
       const minutes = /^PT(?:(\d+)H)?(?:(\d+)M)?$/.exec(String(body.meetingDuration ?? ""));
-      if (!slot?.start?.dateTime || !slot?.end?.dateTime || !minutes || !validRecipients(body.attendees?.map(({ type: _, ...rest }: { type?: string }) => rest))) {
-        return graphError(response, 400, "ErrorInvalidRequest", "attendees, timeConstraint.timeSlots and meetingDuration are needed.");
+      if (
+        !slot?.start?.dateTime ||
+        !slot?.end?.dateTime ||
+        !minutes ||
+        !validRecipients(body.attendees?.map(({ type: _, ...rest }: { type?: string }) => rest))
+      ) {
+        return graphError(
+          response,
+          400,
+          "ErrorInvalidRequest",
+          "attendees, timeConstraint.timeSlots and meetingDuration are needed.",
+        );
       }
       const zone = /outlook\.timezone="([^"]+)"/.exec(String(request.headers.prefer ?? ""))?.[1] ?? "UTC";
       const length = (Number(minutes[1] ?? 0) * 60 + Number(minutes[2] ?? 0)) * 60_000;
@@ -620,10 +715,14 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
           {
             confidence: 100,
             organizerAvailability: "free",
-            suggestionReason: "Suggested because it is one of the nearest times when all attendees are available.",
+            suggestionReason:
+              "Suggested because it is one of the nearest times when all attendees are available.",
             meetingTimeSlot: {
               start: { dateTime: `${slot.start.dateTime}.0000000`, timeZone: zone },
-              end: { dateTime: `${new Date(startAt.getTime() + length).toISOString().slice(0, 19)}.0000000`, timeZone: zone },
+              end: {
+                dateTime: `${new Date(startAt.getTime() + length).toISOString().slice(0, 19)}.0000000`,
+                timeZone: zone,
+              },
             },
             attendeeAvailability: body.attendees.map((attendee: { type: string; emailAddress: unknown }) => ({
               attendee: { type: attendee.type, emailAddress: attendee.emailAddress },
@@ -637,7 +736,12 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
     if (is("POST", /^\/me\/calendar\/getSchedule$/)) {
       if (!wantsJson()) return;
       if (!Array.isArray(body.schedules) || !body.startTime?.dateTime || !body.endTime?.dateTime) {
-        return graphError(response, 400, "ErrorInvalidRequest", "schedules, startTime and endTime are needed.");
+        return graphError(
+          response,
+          400,
+          "ErrorInvalidRequest",
+          "schedules, startTime and endTime are needed.",
+        );
       }
       return json(response, 200, {
         value: body.schedules.map((address: string) => ({
@@ -647,15 +751,30 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
             {
               isPrivate: false,
               status: "busy",
-              start: { dateTime: `${body.startTime.dateTime.slice(0, 11)}09:00:00.0000000`, timeZone: body.startTime.timeZone },
-              end: { dateTime: `${body.startTime.dateTime.slice(0, 11)}10:00:00.0000000`, timeZone: body.startTime.timeZone },
+              start: {
+                dateTime: `${body.startTime.dateTime.slice(0, 11)}09:00:00.0000000`,
+                timeZone: body.startTime.timeZone,
+              },
+              end: {
+                dateTime: `${body.startTime.dateTime.slice(0, 11)}10:00:00.0000000`,
+                timeZone: body.startTime.timeZone,
+              },
             },
           ],
-          workingHours: { daysOfWeek: ["monday", "tuesday", "wednesday", "thursday", "friday"], startTime: "08:00:00.0000000", endTime: "17:00:00.0000000" },
+          workingHours: {
+            daysOfWeek: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+            startTime: "08:00:00.0000000",
+            endTime: "17:00:00.0000000",
+          },
         })),
       });
     }
-    return graphError(response, 400, "BadRequest", `Resource not found for the segment '${segments.at(-1) ?? ""}'.`);
+    return graphError(
+      response,
+      400,
+      "BadRequest",
+      `Resource not found for the segment '${segments.at(-1) ?? ""}'.`,
+    );
   });
 
   fake = {

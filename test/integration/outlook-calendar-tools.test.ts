@@ -4,8 +4,8 @@
 // sentence, and the token refreshed on expiry.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
-import { startMicrosoftWorld } from "./microsoft-world.ts";
 import { textOf } from "./google-world.ts";
+import { startMicrosoftWorld } from "./microsoft-world.ts";
 
 let w: Awaited<ReturnType<typeof startMicrosoftWorld>>;
 const T = "outlook_calendar_";
@@ -74,7 +74,10 @@ describe("Outlook Calendar tools on /mcp", () => {
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     for (const name of ["create_event", "update_event"])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
-    expect(byName.get("delete_event")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.get("delete_event")?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
     for (const tool of tools) {
       expect(tool.description).toMatch(/Example: \{/);
       for (const property of Object.values(tool.inputSchema.properties ?? {}))
@@ -148,7 +151,9 @@ describe("Outlook Calendar tools on /mcp", () => {
     const request = only();
     expect(request.path).toBe("/v1.0/me/calendars/AQMkTeam/calendarView");
     expect(request.headers.prefer).toBeUndefined();
-    expect(result.structuredContent).toMatchObject({ value: [{ id: "AAMkTeamEv", start: { timeZone: "UTC" } }] });
+    expect(result.structuredContent).toMatchObject({
+      value: [{ id: "AAMkTeamEv", start: { timeZone: "UTC" } }],
+    });
   });
 
   it("get_event", async () => {
@@ -160,7 +165,11 @@ describe("Outlook Calendar tools on /mcp", () => {
       [],
       PRAGUE,
     ]);
-    expect(result.structuredContent).toMatchObject({ id: "AAMkEv2", subject: "Standup 2", location: { displayName: "Room 4.12" } });
+    expect(result.structuredContent).toMatchObject({
+      id: "AAMkEv2",
+      subject: "Standup 2",
+      location: { displayName: "Room 4.12" },
+    });
     expect(result.structuredContent).not.toHaveProperty("@odata.etag");
   });
 
@@ -194,7 +203,9 @@ describe("Outlook Calendar tools on /mcp", () => {
     });
     const created = result.structuredContent as { id: string; subject: string; webLink: string };
     expect(created.subject).toBe("Planning");
-    expect(w.graph.events.find((event) => event.id === created.id)).toMatchObject({ start: "2026-03-05T09:00:00" });
+    expect(w.graph.events.find((event) => event.id === created.id)).toMatchObject({
+      start: "2026-03-05T09:00:00",
+    });
   });
 
   it("create_event: in another calendar", async () => {
@@ -315,7 +326,9 @@ describe("Outlook Calendar tools on /mcp", () => {
       body,
     ]);
     expect(request.headers.authorization).toBe(w.bearer());
-    expect(result.structuredContent).toMatchObject({ value: [{ scheduleId: "ana@example.com", availabilityView: "0220" }] });
+    expect(result.structuredContent).toMatchObject({
+      value: [{ scheduleId: "ana@example.com", availabilityView: "0220" }],
+    });
   });
 
   it("a Graph error is one clear sentence", async () => {

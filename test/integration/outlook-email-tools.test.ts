@@ -117,7 +117,9 @@ describe("Outlook email tools on /mcp", () => {
   });
 
   it("list_messages: refuses a nextLink that is not Graph's", async () => {
-    const result = await w.call(`${T}list_messages`, { nextLink: "https://evil.example.com/v1.0/me/messages" });
+    const result = await w.call(`${T}list_messages`, {
+      nextLink: "https://evil.example.com/v1.0/me/messages",
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/not one this API gave/);
     expect(w.graph.requests).toHaveLength(0);
@@ -268,7 +270,10 @@ describe("Outlook email tools on /mcp", () => {
       "/v1.0/me/messages/AAMk1/createReply",
       { comment: "Looks good." },
     ]);
-    expect(created.structuredContent).toMatchObject({ subject: "RE: Offer", toRecipients: ["Ana Novak <ana@example.com>"] });
+    expect(created.structuredContent).toMatchObject({
+      subject: "RE: Offer",
+      toRecipients: ["Ana Novak <ana@example.com>"],
+    });
   });
 
   it("move_message: to a well-known folder; the answer carries the new id", async () => {
@@ -295,12 +300,16 @@ describe("Outlook email tools on /mcp", () => {
         ["includeHiddenFolders", "true"],
       ],
     ]);
-    const names = (top.structuredContent as { value: { displayName: string }[] }).value.map((f) => f.displayName);
+    const names = (top.structuredContent as { value: { displayName: string }[] }).value.map(
+      (f) => f.displayName,
+    );
     expect(names).toContain("Conversation History");
     w.graph.requests.length = 0;
     const inside = await w.call(`${T}list_folders`, { parentFolderId: "inbox" });
     expect(only().path).toBe("/v1.0/me/mailFolders/inbox/childFolders");
-    expect(inside.structuredContent).toMatchObject({ value: [{ displayName: "Clients", totalItemCount: 1 }] });
+    expect(inside.structuredContent).toMatchObject({
+      value: [{ displayName: "Clients", totalItemCount: 1 }],
+    });
   });
 
   it("a Graph error is one clear sentence", async () => {

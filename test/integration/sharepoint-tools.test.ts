@@ -11,7 +11,8 @@ import { startMicrosoftWorld } from "./microsoft-world.ts";
 
 let w: Awaited<ReturnType<typeof startMicrosoftWorld>>;
 const T = "sharepoint_";
-const SITE = "contoso.sharepoint.com,2C712604-1370-44E7-A1F5-426573FDA80A,2D2244C3-251A-49EA-93A8-39E1C3A060FE";
+const SITE =
+  "contoso.sharepoint.com,2C712604-1370-44E7-A1F5-426573FDA80A,2D2244C3-251A-49EA-93A8-39E1C3A060FE";
 const DRIVE = "b!t18F8ybsHUq1z3LTz8xvZqP8zaSWjkFNhsME-Fepo75dTf9vQKfeRblBZjoSQrd7";
 const ITEM_FIELDS = "id,name,size,webUrl,lastModifiedDateTime,lastModifiedBy,file,folder,parentReference";
 
@@ -74,13 +75,15 @@ const DOCX = zip({
     '<w:document xmlns:w="x"><w:body><w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t>Contract</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">Price: </w:t></w:r><w:r><w:t>2 &amp; 3 &lt;EUR&gt;</w:t></w:r><w:r><w:tab/><w:t>net</w:t></w:r></w:p></w:body></w:document>',
 });
 const XLSX = zip({
-  "xl/sharedStrings.xml": '<sst><si><t>item</t></si><si><t>price</t></si><si><r><t>bo</t></r><r><t>lt</t></r></si></sst>',
+  "xl/sharedStrings.xml":
+    "<sst><si><t>item</t></si><si><t>price</t></si><si><r><t>bo</t></r><r><t>lt</t></r></si></sst>",
   "xl/worksheets/sheet1.xml":
     '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"><v>2.5</v></c></row></sheetData></worksheet>',
 });
 const PPTX = zip({
   "ppt/slides/slide2.xml": "<p:sld><a:p><a:r><a:t>Next steps</a:t></a:r></a:p></p:sld>",
-  "ppt/slides/slide1.xml": "<p:sld><a:p><a:r><a:t>Q2 plan</a:t></a:r></a:p><a:p><a:r><a:t>Grow</a:t></a:r></a:p></p:sld>",
+  "ppt/slides/slide1.xml":
+    "<p:sld><a:p><a:r><a:t>Q2 plan</a:t></a:r></a:p><a:p><a:r><a:t>Grow</a:t></a:r></a:p></p:sld>",
 });
 
 beforeAll(async () => {
@@ -108,7 +111,14 @@ beforeEach(() => {
     0,
     w.graph.items.length,
     { id: "01FOLDER", driveId: DRIVE, parentId: "root", name: "Contracts", folder: true },
-    { id: "01NOTES", driveId: DRIVE, parentId: "root", name: "notes.md", mimeType: "text/markdown", content: Buffer.from("# Budget 2026\nAgreed.") },
+    {
+      id: "01NOTES",
+      driveId: DRIVE,
+      parentId: "root",
+      name: "notes.md",
+      mimeType: "text/markdown",
+      content: Buffer.from("# Budget 2026\nAgreed."),
+    },
     {
       id: "01DOCX",
       driveId: DRIVE,
@@ -133,7 +143,14 @@ beforeEach(() => {
       mimeType: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
       content: PPTX,
     },
-    { id: "01PDF", driveId: DRIVE, parentId: "root", name: "scan.pdf", mimeType: "application/pdf", content: Buffer.from("%PDF-1.7") },
+    {
+      id: "01PDF",
+      driveId: DRIVE,
+      parentId: "root",
+      name: "scan.pdf",
+      mimeType: "application/pdf",
+      content: Buffer.from("%PDF-1.7"),
+    },
   );
 });
 
@@ -158,7 +175,10 @@ describe("SharePoint tools on /mcp", () => {
     for (const name of ["search_sites", "list_drives", "list_items", "read_file", "search_files"])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     // Uploading replaces a file of the same name by default.
-    expect(byName.get("upload_file")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.get("upload_file")?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
     for (const tool of tools) {
       expect(tool.description).toMatch(/Example: \{/);
       for (const property of Object.values(tool.inputSchema.properties ?? {}))
@@ -175,7 +195,10 @@ describe("SharePoint tools on /mcp", () => {
       [["search", "marketing"]],
     ]);
     expect(request.headers.authorization).toBe(w.bearer());
-    const page1 = first.structuredContent as { value: { id: string; displayName: string }[]; nextLink: string };
+    const page1 = first.structuredContent as {
+      value: { id: string; displayName: string }[];
+      nextLink: string;
+    };
     expect(page1.value.map((site) => site.displayName)).toEqual(["Marketing", "Marketing EU"]);
     expect(page1.value[0]).toEqual({
       id: SITE,
@@ -203,7 +226,9 @@ describe("SharePoint tools on /mcp", () => {
       `/v1.0/sites/${encodeURIComponent(SITE)}/drives`,
       [["$select", "id,name,description,webUrl,driveType"]],
     ]);
-    expect(result.structuredContent).toMatchObject({ value: [{ id: DRIVE, name: "Documents", driveType: "documentLibrary" }] });
+    expect(result.structuredContent).toMatchObject({
+      value: [{ id: DRIVE, name: "Documents", driveType: "documentLibrary" }],
+    });
   });
 
   it("list_items: the library's top level, then a folder", async () => {
@@ -238,11 +263,19 @@ describe("SharePoint tools on /mcp", () => {
   it("read_file: a text file, downloaded from its downloadUrl without the token", async () => {
     const result = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01NOTES" });
     const request = only();
-    expect([request.method, request.path, queryOf(request)]).toEqual(["GET", `/v1.0/drives/${DRIVE}/items/01NOTES`, []]);
+    expect([request.method, request.path, queryOf(request)]).toEqual([
+      "GET",
+      `/v1.0/drives/${DRIVE}/items/01NOTES`,
+      [],
+    ]);
     expect(request.headers.authorization).toBe(w.bearer());
     expect(w.graph.downloads).toHaveLength(1);
     const download = w.graph.downloads[0] as RecordedRequest;
-    expect([download.method, download.path, download.query.get("tempauth")]).toEqual(["GET", "/download/01NOTES", "signed"]);
+    expect([download.method, download.path, download.query.get("tempauth")]).toEqual([
+      "GET",
+      "/download/01NOTES",
+      "signed",
+    ]);
     expect(download.headers.authorization).toBeUndefined();
     expect(result.structuredContent).toMatchObject({
       file: { id: "01NOTES", name: "notes.md", mimeType: "text/markdown" },
@@ -256,7 +289,9 @@ describe("SharePoint tools on /mcp", () => {
     const excel = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01XLSX" });
     expect((excel.structuredContent as { text: string }).text).toBe("# Sheet 1\nitem\tprice\nbolt\t2.5");
     const slides = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01PPTX" });
-    expect((slides.structuredContent as { text: string }).text).toBe("# Slide 1\nQ2 plan\nGrow\n\n# Slide 2\nNext steps");
+    expect((slides.structuredContent as { text: string }).text).toBe(
+      "# Slide 1\nQ2 plan\nGrow\n\n# Slide 2\nNext steps",
+    );
   });
 
   it("read_file: a PDF comes back as its details with a note, not downloaded", async () => {
@@ -298,7 +333,9 @@ describe("SharePoint tools on /mcp", () => {
       conflictBehavior: "fail",
     });
     expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toBe("Microsoft answered HTTP 409: The specified item name already exists. (nameAlreadyExists)");
+    expect(textOf(refused)).toBe(
+      "Microsoft answered HTTP 409: The specified item name already exists. (nameAlreadyExists)",
+    );
   });
 
   it("search_files: Microsoft Search over driveItems, paged with from and size", async () => {
@@ -338,7 +375,9 @@ describe("SharePoint tools on /mcp", () => {
   it("a Graph error is one clear sentence", async () => {
     const result = await w.call(`${T}list_items`, { driveId: "b!missing" });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe("Microsoft answered HTTP 404: The resource could not be found. (itemNotFound)");
+    expect(textOf(result)).toBe(
+      "Microsoft answered HTTP 404: The resource could not be found. (itemNotFound)",
+    );
   });
 
   it("refreshes once after a 401 and sends the request again", async () => {
@@ -348,7 +387,10 @@ describe("SharePoint tools on /mcp", () => {
     const result = await w.call(`${T}list_drives`, { siteId: SITE });
     expect(result.isError).toBeFalsy();
     expect(w.oauth.refreshRequests.length - before).toBe(1);
-    expect(w.apiRequests().map((request) => request.headers.authorization)).toEqual([`Bearer ${old}`, w.bearer()]);
+    expect(w.apiRequests().map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${old}`,
+      w.bearer(),
+    ]);
   });
 
   it("a second 401 after the refresh is the answer, with what to do", async () => {

@@ -38,14 +38,16 @@ const eventFields = {
   isOnlineMeeting: z.boolean().describe("Add a Teams meeting link (work or school accounts)."),
   isAllDay: z
     .boolean()
-    .describe("An all-day event: start and end are then midnights, e.g. 2026-03-02T00:00:00 to 2026-03-03T00:00:00."),
+    .describe(
+      "An all-day event: start and end are then midnights, e.g. 2026-03-02T00:00:00 to 2026-03-03T00:00:00.",
+    ),
 };
 
 export const listCalendars = defineCodeTool({
   name: "list_calendars",
   title: "List calendars",
   description:
-    'Use to learn the user\'s calendars and their ids (the default one, shared and other calendars) before listing or creating events in one that is not the default. Returns { value: [calendar: id, name, color, isDefaultCalendar, canEdit, owner], nextLink when there are more }. Example: {}.',
+    "Use to learn the user's calendars and their ids (the default one, shared and other calendars) before listing or creating events in one that is not the default. Returns { value: [calendar: id, name, color, isDefaultCalendar, canEdit, owner], nextLink when there are more }. Example: {}.",
   input: z.strictObject({
     top: z.number().int().min(1).max(1000).optional().describe("Calendars per page (Graph's default is 10)."),
     nextLink: nextLinkArg,
@@ -173,8 +175,12 @@ export const updateEvent = defineCodeTool({
     subject: eventFields.subject.optional(),
     start: eventFields.start.optional(),
     end: eventFields.end.optional(),
-    timeZone: timeZoneArg.optional().describe("The time zone of start and end; required when either is given."),
-    attendees: eventFields.attendees.optional().describe("The new list of required attendees (replaces the old list)."),
+    timeZone: timeZoneArg
+      .optional()
+      .describe("The time zone of start and end; required when either is given."),
+    attendees: eventFields.attendees
+      .optional()
+      .describe("The new list of required attendees (replaces the old list)."),
     optionalAttendees: eventFields.optionalAttendees.optional(),
     location: eventFields.location.optional(),
     text: eventFields.text.optional(),

@@ -3,18 +3,15 @@
 // from plain fields. Requests as documented under https://learn.microsoft.com/graph/api/resources/message
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
-import {
-  addresses,
-  enc,
-  graphId,
-  graphPage,
-  nextLinkArg,
-  recipients,
-} from "../_microsoft/graph.ts";
-import { type GraphMessage, MESSAGE_FIELDS, readMessage, summary, SUMMARY_FIELDS } from "./read-message.ts";
+import { addresses, enc, graphId, graphPage, nextLinkArg, recipients } from "../_microsoft/graph.ts";
+import { type GraphMessage, MESSAGE_FIELDS, readMessage, SUMMARY_FIELDS, summary } from "./read-message.ts";
 
 const messageId = graphId("The message id (from list_messages).");
-const subject = z.string().max(998).regex(/^[^\r\n]*$/, "one line").describe("Subject line.");
+const subject = z
+  .string()
+  .max(998)
+  .regex(/^[^\r\n]*$/, "one line")
+  .describe("Subject line.");
 const text = z.string().max(500_000).describe("The body as plain text.");
 const html = z
   .string()
@@ -53,7 +50,7 @@ export const listMessages = defineCodeTool({
       .max(2000)
       .optional()
       .describe(
-        "An OData filter, e.g. \"isRead eq false\" or \"receivedDateTime ge 2026-03-01T00:00:00Z\". Cannot be combined with search.",
+        'An OData filter, e.g. "isRead eq false" or "receivedDateTime ge 2026-03-01T00:00:00Z". Cannot be combined with search.',
       ),
     top: top.describe("Messages per page (1 to 1000; Graph's default is 10)."),
     nextLink: nextLinkArg,
@@ -63,7 +60,9 @@ export const listMessages = defineCodeTool({
     if (search && filter && !nextLink) {
       return {
         isError: true,
-        content: [{ type: "text", text: "Give either search or filter, not both: Graph cannot combine them." }],
+        content: [
+          { type: "text", text: "Give either search or filter, not both: Graph cannot combine them." },
+        ],
       };
     }
     const page = await graphPage<GraphMessage>(
@@ -82,7 +81,10 @@ export const listMessages = defineCodeTool({
       },
       nextLink,
     );
-    return jsonResult({ value: page.value.map(summary), ...(page.nextLink ? { nextLink: page.nextLink } : {}) });
+    return jsonResult({
+      value: page.value.map(summary),
+      ...(page.nextLink ? { nextLink: page.nextLink } : {}),
+    });
   },
 });
 
@@ -152,7 +154,11 @@ export const replyToMessage = defineCodeTool({
     'Use to answer an email in its conversation: Outlook sends the reply to the sender (or with replyAll to everyone on it), with "RE:" subject, threading and the original quoted below your text. Returns { sent: true }. Example: {"id": "AAMkAGI2TAAA=", "text": "Thanks, received."}.',
   input: z.strictObject({
     id: graphId("The id of the message being answered (from list_messages)."),
-    text: z.string().min(1).max(500_000).describe("Your reply as plain text; it goes above the quoted original."),
+    text: z
+      .string()
+      .min(1)
+      .max(500_000)
+      .describe("Your reply as plain text; it goes above the quoted original."),
     replyAll: z.boolean().default(false).describe("Reply to the sender and all recipients (default false)."),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -178,7 +184,9 @@ export const createDraft = defineCodeTool({
     subject: subject.optional(),
     text,
     html,
-    replyToMessageId: graphId("Draft a reply to this message (from list_messages), in its conversation.").optional(),
+    replyToMessageId: graphId(
+      "Draft a reply to this message (from list_messages), in its conversation.",
+    ).optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   async run(args, context) {
@@ -253,7 +261,9 @@ export const listFolders = defineCodeTool({
   description:
     'Use to learn the mailbox\'s folders and their ids (to list messages of one folder or move a message there). Returns { value: [folder: id, displayName, parentFolderId, childFolderCount, unreadItemCount, totalItemCount], nextLink when there are more }. Example: {} for the top-level folders, {"parentFolderId": "inbox"} for the folders inside Inbox.',
   input: z.strictObject({
-    parentFolderId: graphId('List the folders inside this one (an id or "inbox"); default: the top level.').optional(),
+    parentFolderId: graphId(
+      'List the folders inside this one (an id or "inbox"); default: the top level.',
+    ).optional(),
     includeHidden: z.boolean().optional().describe("Also list hidden folders (top level only)."),
     top: top.describe("Folders per page (1 to 1000; Graph's default is 10)."),
     nextLink: nextLinkArg,

@@ -37,7 +37,8 @@ export function zipParts(zip: Buffer): Map<string, () => Buffer> | null {
     const localHeader = zip.readUInt32LE(at + 42);
     const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
     parts.set(name, () => {
-      const local = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+      const local =
+        localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
       const data = zip.subarray(local, local + compressedSize);
       if (method === 0) return data;
       if (method === 8) return inflateRawSync(data, { maxOutputLength: MAX_PART_BYTES });
@@ -53,7 +54,10 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 function decodeXml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
     if (entity[0] === "#") {
-      const code = entity[1] === "x" || entity[1] === "X" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      const code =
+        entity[1] === "x" || entity[1] === "X"
+          ? Number.parseInt(entity.slice(2), 16)
+          : Number(entity.slice(1));
       return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[entity] ?? whole;
@@ -79,7 +83,12 @@ const byNumber = (prefix: string, suffix: string) => (a: string, b: string) =>
 
 function numbered(parts: Map<string, () => Buffer>, prefix: string, suffix: string): string[] {
   return [...parts.keys()]
-    .filter((name) => name.startsWith(prefix) && name.endsWith(suffix) && /^\d+$/.test(name.slice(prefix.length, -suffix.length)))
+    .filter(
+      (name) =>
+        name.startsWith(prefix) &&
+        name.endsWith(suffix) &&
+        /^\d+$/.test(name.slice(prefix.length, -suffix.length)),
+    )
     .sort(byNumber(prefix, suffix));
 }
 
@@ -116,12 +125,16 @@ export function officeText(kind: "docx" | "xlsx" | "pptx", file: Buffer): string
   if (kind === "pptx") {
     const slides = numbered(parts, "ppt/slides/slide", ".xml");
     if (slides.length === 0) return null;
-    return slides.map((name, index) => `# Slide ${index + 1}\n${runText(read(name) ?? "", "a")}`).join("\n\n");
+    return slides
+      .map((name, index) => `# Slide ${index + 1}\n${runText(read(name) ?? "", "a")}`)
+      .join("\n\n");
   }
   const shared = [...(read("xl/sharedStrings.xml") ?? "").matchAll(/<si>([\s\S]*?)<\/si>/g)].map((item) =>
     decodeXml((item[1] ?? "").replace(/<rPh\b[\s\S]*?<\/rPh>/g, "").replace(/<[^>]*>/g, "")),
   );
   const sheets = numbered(parts, "xl/worksheets/sheet", ".xml");
   if (sheets.length === 0) return null;
-  return sheets.map((name, index) => `# Sheet ${index + 1}\n${sheetText(read(name) ?? "", shared)}`).join("\n\n");
+  return sheets
+    .map((name, index) => `# Sheet ${index + 1}\n${sheetText(read(name) ?? "", shared)}`)
+    .join("\n\n");
 }

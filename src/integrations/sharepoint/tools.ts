@@ -30,7 +30,9 @@ function itemSummary(item: DriveItem) {
     id: item.id,
     name: item.name,
     kind: item.folder ? "folder" : "file",
-    ...(item.folder ? { childCount: item.folder.childCount } : { mimeType: item.file?.mimeType, size: item.size }),
+    ...(item.folder
+      ? { childCount: item.folder.childCount }
+      : { mimeType: item.file?.mimeType, size: item.size }),
     webUrl: item.webUrl,
     lastModifiedDateTime: item.lastModifiedDateTime,
     driveId: item.parentReference?.driveId,
@@ -48,7 +50,12 @@ export const searchSites = defineCodeTool({
   description:
     'Use to find SharePoint sites (team and communication sites) by keyword, to then list their document libraries with list_drives. Returns { value: [site: id, displayName, name, webUrl, description], nextLink when there are more }. Example: {"query": "marketing"}. When the answer has nextLink, call again with {"nextLink": …}.',
   input: z.strictObject({
-    query: z.string().min(1).max(500).optional().describe('Words in the site\'s name or description, e.g. "marketing".'),
+    query: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Words in the site\'s name or description, e.g. "marketing".'),
     nextLink: nextLinkArg,
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
@@ -190,7 +197,9 @@ export const uploadFile = defineCodeTool({
     conflictBehavior: z
       .enum(["replace", "rename", "fail"])
       .optional()
-      .describe("When a file of that name exists: replace it (Graph's default), rename the new one, or fail."),
+      .describe(
+        "When a file of that name exists: replace it (Graph's default), rename the new one, or fail.",
+      ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
   async run({ driveId, folderId, name, content, conflictBehavior }, context) {
@@ -217,8 +226,13 @@ export const searchFiles = defineCodeTool({
   description:
     'Use to find documents across all SharePoint sites and OneDrive the user can open, by words in their name or content (KQL, e.g. "budget 2026", "filetype:docx contract", "author:\\"Ana Novak\\""). Returns { total, hits: [{ id, name, driveId, webUrl, summary (matched words marked), size, lastModifiedDateTime }], nextFrom when there are more }. Read a hit with read_file (its driveId and id). Example: {"query": "quarterly report filetype:pptx", "size": 10}. For the next page call again with from = nextFrom.',
   input: z.strictObject({
-    query: z.string().min(1).max(1000).describe("KQL search text, e.g. \"contract filetype:docx\"."),
-    from: z.number().int().min(0).optional().describe("How many hits to skip: the nextFrom of the previous page."),
+    query: z.string().min(1).max(1000).describe('KQL search text, e.g. "contract filetype:docx".'),
+    from: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("How many hits to skip: the nextFrom of the previous page."),
     size: z.number().int().min(1).max(500).optional().describe("Hits per page (1 to 500; default 25)."),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },

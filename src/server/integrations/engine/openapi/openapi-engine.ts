@@ -228,7 +228,9 @@ function linkUnder(base: string, link: string): URL {
   const prefix = `${root.pathname.replace(/\/+$/, "")}/`;
   if (!url || url.origin !== root.origin || !url.pathname.startsWith(prefix)) {
     throw new ToolFailure(
-      toolError("The page link is not one this API gave: pass the nextLink exactly as the last answer had it."),
+      toolError(
+        "The page link is not one this API gave: pass the nextLink exactly as the last answer had it.",
+      ),
     );
   }
   return url;
@@ -236,7 +238,8 @@ function linkUnder(base: string, link: string): URL {
 
 function codeUrl(base: string, upstream: UpstreamCall): URL {
   if (upstream.preauthenticated) {
-    if (!URL.canParse(upstream.preauthenticated)) throw new ToolFailure(toolError("The download URL is not valid."));
+    if (!URL.canParse(upstream.preauthenticated))
+      throw new ToolFailure(toolError("The download URL is not valid."));
     return new URL(upstream.preauthenticated);
   }
   if (upstream.link) return linkUnder(base, upstream.link);
