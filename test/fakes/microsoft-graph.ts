@@ -575,7 +575,10 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
         return json(response, 201, messageResource(draft, request));
       }
       if (action === "send") {
-        if (request.body) return graphError(response, 400, "BadRequest", "send takes no request body.");
+        // The reference asks for Content-Length: 0 and no body.
+        if (request.body || request.headers["content-length"] !== "0") {
+          return graphError(response, 411, "LengthRequired", "Content-Length: 0 is required.");
+        }
         if (!message.isDraft) {
           return graphError(response, 400, "ErrorInvalidOperation", "Only drafts can be sent.");
         }

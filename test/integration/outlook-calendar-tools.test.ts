@@ -130,8 +130,6 @@ describe("Outlook Calendar tools on /mcp", () => {
 
     w.graph.requests.length = 0;
     const second = await w.call(`${T}list_events`, {
-      start: "ignored-with-nextLink",
-      end: "ignored-with-nextLink",
       timeZone: "Europe/Prague",
       nextLink: page1.nextLink,
     });
@@ -267,7 +265,7 @@ describe("Outlook Calendar tools on /mcp", () => {
   it("find_meeting_times: attendees, a window and an ISO 8601 duration", async () => {
     const result = await w.call(`${T}find_meeting_times`, {
       attendees: ["ana@example.com"],
-      optionalAttendees: ["Bob <bob@example.com>"],
+      rooms: ["Room 4.12 <room412@example.com>"],
       start: "2026-03-02T09:00:00",
       end: "2026-03-04T17:00:00",
       timeZone: "Europe/Prague",
@@ -283,7 +281,7 @@ describe("Outlook Calendar tools on /mcp", () => {
     expect(JSON.parse(request.body)).toEqual({
       attendees: [
         { emailAddress: { address: "ana@example.com" }, type: "required" },
-        { emailAddress: { name: "Bob", address: "bob@example.com" }, type: "optional" },
+        { emailAddress: { name: "Room 4.12", address: "room412@example.com" }, type: "resource" },
       ],
       timeConstraint: {
         activityDomain: "work",

@@ -77,8 +77,18 @@ export const listEvents = defineCodeTool({
       .string()
       .min(10)
       .max(40)
-      .describe("Start of the range, ISO 8601, e.g. 2026-03-02T00:00:00+01:00 (without offset: UTC)."),
-    end: z.string().min(10).max(40).describe("End of the range, ISO 8601, e.g. 2026-03-09T00:00:00+01:00."),
+      .optional()
+      .describe(
+        "Start of the range, ISO 8601, e.g. 2026-03-02T00:00:00+01:00 (without offset: UTC). Required unless nextLink is given.",
+      ),
+    end: z
+      .string()
+      .min(10)
+      .max(40)
+      .optional()
+      .describe(
+        "End of the range, ISO 8601, e.g. 2026-03-09T00:00:00+01:00. Required unless nextLink is given.",
+      ),
     calendarId: calendarId.optional(),
     timeZone: timeZoneArg.optional(),
     top: z.number().int().min(1).max(1000).optional().describe("Events per page (Graph's default is 10)."),
@@ -86,6 +96,9 @@ export const listEvents = defineCodeTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run({ start, end, calendarId, timeZone, top, nextLink }, context) {
+    if ((!start || !end) && !nextLink) {
+      return { isError: true, content: [{ type: "text", text: "Give start and end (or nextLink)." }] };
+    }
     const page = await graphPage(
       context,
       {
@@ -241,10 +254,12 @@ export const findMeetingTimes = defineCodeTool({
   name: "find_meeting_times",
   title: "Find meeting times",
   description:
-    'Use to find when people can meet: Outlook weighs the attendees\' and organizer\'s free/busy times and work hours in a window and suggests slots (work or school accounts only). Nothing is booked. Returns { meetingTimeSuggestions: [{ meetingTimeSlot: {start, end}, confidence, organizerAvailability, attendeeAvailability }], emptySuggestionsReason when there are none }, times in timeZone. Example: {"attendees": ["ana@example.com"], "start": "2026-03-02T09:00:00", "end": "2026-03-04T17:00:00", "timeZone": "Europe/Prague", "durationMinutes": 60}.',
+    'Use to find when people can meet: Outlook weighs the attendees\' and organizer\'s free/busy times and work hours in a window and suggests slots (work or school accounts only). Nothing is booked. Returns { meetingTimeSuggestions: [{ meetingTimeSlot: {start, end}, confidence, organizerAvailability, attendeeAvailability }], emptySuggestionsReason when there are none }, times in timeZone. Example: {"attendees": ["ana@example.com", "bob@example.com"], "rooms": ["room412@example.com"], "start": "2026-03-02T09:00:00", "end": "2026-03-04T17:00:00", "timeZone": "Europe/Prague", "durationMinutes": 60}.',
   input: z.strictObject({
-    attendees: addresses("The people who must attend.").min(1),
-    optionalAttendees: addresses("People whose attendance is optional.").optional(),
+    attendees: addresses(
+      "The people to meet (findMeetingTimes treats every person as required); empty: the user's own free time.",
+    ),
+    rooms: addresses("Rooms or equipment by address, which must be free too.").optional(),
     start: localDateTime.describe("Start of the search window, a local date-time in timeZone."),
     end: localDateTime.describe("End of the search window, a local date-time in timeZone."),
     timeZone: timeZoneArg,
@@ -264,7 +279,10 @@ export const findMeetingTimes = defineCodeTool({
       method: "POST",
       path: "/me/findMeetingTimes",
       body: {
-        attendees: attendees(args.attendees, args.optionalAttendees),
+        attendees: [
+          ...attendees(args.attendees),
+          ...(args.rooms ?? []).map((value) => ({ ...recipient(value), type: "resource" })),
+        ],
         timeConstraint: {
           activityDomain: "work",
           timeSlots: [
