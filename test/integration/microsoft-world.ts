@@ -84,6 +84,12 @@ export async function startMicrosoftWorld(integrations: IntegrationId[]) {
     },
     /** The Graph requests since the last reset, downloads excluded. */
     apiRequests: () => graph.requests.filter((request) => request.path.startsWith("/v1.0/")),
+    /** Disconnects Microsoft as the organization's owner would. */
+    disconnect: () =>
+      owner.caller.integrations.connections.disconnect({
+        organizationId: world.orgA.id,
+        provider: "microsoft",
+      }),
     call: (name: string, args: Record<string, unknown>) =>
       client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
     async close() {

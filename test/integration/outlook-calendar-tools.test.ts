@@ -2,7 +2,9 @@
 // reference: every tool's request checked exactly (method, path, query, bearer token, Prefer header,
 // body), the calendar view followed to its second page by @odata.nextLink, a Graph error as one clear
 // sentence, and the token refreshed on expiry.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { integrationConnection } from "~/server/db/schema/index.ts";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
@@ -344,5 +346,23 @@ describe("Outlook Calendar tools on /mcp", () => {
     expect(result.isError).toBeFalsy();
     expect(w.oauth.refreshRequests.length - before).toBe(1);
     expect(only().headers.authorization).toBe(w.bearer());
+  });
+
+  // Last: it ends the connection. Microsoft has no revocation endpoint for delegated grants.
+  it("disconnecting forgets the tokens without a revocation request, and says so", async () => {
+    const requestsBefore = w.oauth.requests.length;
+    expect(await w.disconnect()).toEqual({ revoked: false });
+    expect(w.oauth.requests.length).toBe(requestsBefore);
+    const [row] = await w.app.db
+      .select()
+      .from(integrationConnection)
+      .where(eq(integrationConnection.provider, "microsoft"));
+    expect(row).toMatchObject({
+      status: "inactive",
+      tokens: null,
+      statusReason:
+        "Disconnected. Portico cannot revoke access at Microsoft: remove it in your Microsoft account settings.",
+    });
+    expect(w.apiRequests()).toHaveLength(0);
   });
 });
