@@ -86,6 +86,29 @@ const PPTX = zip({
     "<p:sld><a:p><a:r><a:t>Q2 plan</a:t></a:r></a:p><a:p><a:r><a:t>Grow</a:t></a:r></a:p></p:sld>",
 });
 
+/** A one-page PDF with a line of Helvetica text per entry (ISO 32000: catalog, pages, page, font, content, xref). */
+function pdf(lines: string[]): Buffer {
+  const content = `BT /F1 12 Tf 72 720 Td ${lines.map((line, index) => `${index ? "0 -16 Td " : ""}(${line}) Tj`).join(" ")} ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(out.length);
+    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
 beforeAll(async () => {
   w = await startMicrosoftWorld(["sharepoint"]);
 });
@@ -147,9 +170,25 @@ beforeEach(() => {
       id: "01PDF",
       driveId: DRIVE,
       parentId: "root",
-      name: "scan.pdf",
+      name: "invoice.pdf",
       mimeType: "application/pdf",
-      content: Buffer.from("%PDF-1.7"),
+      content: pdf(["Invoice 2026", "Total: 42 EUR"]),
+    },
+    {
+      id: "01BADPDF",
+      driveId: DRIVE,
+      parentId: "root",
+      name: "broken.pdf",
+      mimeType: "application/pdf",
+      content: Buffer.from("%PDF-1.7 not really"),
+    },
+    {
+      id: "01PNG",
+      driveId: DRIVE,
+      parentId: "root",
+      name: "logo.png",
+      mimeType: "image/png",
+      content: Buffer.from([0x89, 0x50]),
     },
   );
 });
@@ -248,6 +287,8 @@ describe("SharePoint tools on /mcp", () => {
       ["01NOTES", "file"],
       ["01PPTX", "file"],
       ["01PDF", "file"],
+      ["01BADPDF", "file"],
+      ["01PNG", "file"],
     ]);
     w.graph.requests.length = 0;
     const inside = await w.call(`${T}list_items`, { driveId: DRIVE, folderId: "01FOLDER" });
@@ -294,11 +335,24 @@ describe("SharePoint tools on /mcp", () => {
     );
   });
 
-  it("read_file: a PDF comes back as its details with a note, not downloaded", async () => {
-    const result = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01PDF" });
+  it("read_file: a PDF as its text; a damaged one as a note", async () => {
+    const invoice = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01PDF" });
+    expect(invoice.structuredContent).toMatchObject({
+      file: { id: "01PDF", mimeType: "application/pdf" },
+      text: "Invoice 2026\nTotal: 42 EUR",
+    });
+    const broken = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01BADPDF" });
+    expect(broken.isError).toBeFalsy();
+    expect(broken.structuredContent).toMatchObject({
+      note: "The file could not be read as PDF; open webUrl to see it.",
+    });
+  });
+
+  it("read_file: an image comes back as its details with a note, not downloaded", async () => {
+    const result = await w.call(`${T}read_file`, { driveId: DRIVE, itemId: "01PNG" });
     expect(result.structuredContent).toEqual({
-      file: expect.objectContaining({ id: "01PDF", mimeType: "application/pdf" }),
-      note: "This is a application/pdf file; its content cannot be read as text here.",
+      file: expect.objectContaining({ id: "01PNG", mimeType: "image/png" }),
+      note: "This is a image/png file; its content cannot be read as text here.",
     });
     expect(w.graph.downloads).toHaveLength(0);
   });
@@ -363,12 +417,13 @@ describe("SharePoint tools on /mcp", () => {
     });
 
     w.graph.requests.length = 0;
-    const paged = await w.call(`${T}search_files`, { query: "x", size: 2 });
-    expect(paged.structuredContent).toMatchObject({ total: 3, nextFrom: 2 });
+    const paged = await w.call(`${T}search_files`, { query: "2026", size: 1 });
+    expect(paged.structuredContent).toMatchObject({ total: 2, hits: [{ name: "notes.md" }], nextFrom: 1 });
     w.graph.requests.length = 0;
-    const second = await w.call(`${T}search_files`, { query: "x", size: 2, from: 2 });
-    expect(JSON.parse(only().body).requests[0]).toMatchObject({ from: 2, size: 2 });
+    const second = await w.call(`${T}search_files`, { query: "2026", size: 1, from: 1 });
+    expect(JSON.parse(only().body).requests[0]).toMatchObject({ from: 1, size: 1 });
     expect(second.structuredContent).not.toHaveProperty("nextFrom");
+    expect(second.structuredContent).toMatchObject({ hits: [{ name: "invoice.pdf" }] });
     expect((second.structuredContent as { hits: unknown[] }).hits).toHaveLength(1);
   });
 

@@ -1,11 +1,13 @@
 // SharePoint's tools as code: lists follow Graph's @odata.nextLink, reading downloads the file from its
-// pre-authenticated downloadUrl and turns it into text (office-text.ts for Word, Excel, PowerPoint),
+// pre-authenticated downloadUrl and turns it into text (office-text.ts for Word, Excel, PowerPoint,
+// pdf-text.ts for PDF),
 // uploading PUTs the content under a file name, and Microsoft Search finds files across sites.
 // Requests as documented under https://learn.microsoft.com/graph/api/resources/sharepoint
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
 import { OFFICE_TYPES, officeText } from "./office-text.ts";
+import { pdfText } from "./pdf-text.ts";
 
 const driveId = graphId("The drive (document library) id, from list_drives or a search hit's driveId.");
 const top = z.number().int().min(1).max(999).optional();
@@ -140,7 +142,7 @@ export const readFile = defineCodeTool({
   name: "read_file",
   title: "Read a file's content",
   description:
-    'Use to read what a file says: text, CSV, JSON, Markdown and HTML files come back as they are; Word (.docx) and PowerPoint (.pptx) as their text, Excel (.xlsx) as tab-separated rows per sheet. Other files (PDF, images, old .doc/.xls) come back as their details with a note. Text beyond 100,000 characters is cut. Example: {"driveId": "b!t18F8ybsHUq1z3LTz8xvZq…", "itemId": "01NKDM7HMOJTVYMDOSXFDK2QJDXCDI3WUK"}.',
+    'Use to read what a file says: text, CSV, JSON, Markdown and HTML files come back as they are; Word (.docx), PowerPoint (.pptx) and PDF files as their text, Excel (.xlsx) as tab-separated rows per sheet. Other files (images, old .doc/.xls) come back as their details with a note. Text beyond 100,000 characters is cut. Example: {"driveId": "b!t18F8ybsHUq1z3LTz8xvZq…", "itemId": "01NKDM7HMOJTVYMDOSXFDK2QJDXCDI3WUK"}.',
   input: z.strictObject({
     driveId,
     itemId: graphId("The file's item id (list_items or a search hit)."),
@@ -154,8 +156,9 @@ export const readFile = defineCodeTool({
     const file = itemSummary(item);
     const mimeType = item.file?.mimeType ?? "";
     const office = OFFICE_TYPES[mimeType];
+    const pdf = mimeType === "application/pdf";
     const downloadUrl = item["@microsoft.graph.downloadUrl"];
-    if (!item.file || !downloadUrl || (!office && !isText(mimeType))) {
+    if (!item.file || !downloadUrl || (!office && !pdf && !isText(mimeType))) {
       const what = item.folder ? "a folder: list it with list_items" : `a ${mimeType || "binary"} file`;
       return jsonResult({ file, note: `This is ${what}; its content cannot be read as text here.` });
     }
@@ -166,9 +169,16 @@ export const readFile = defineCodeTool({
       preauthenticated: downloadUrl,
       accept: "*/*",
     });
-    const text = office ? officeText(office, bytes) : new TextDecoder().decode(bytes);
+    const text = office
+      ? officeText(office, bytes)
+      : pdf
+        ? await pdfText(bytes)
+        : new TextDecoder().decode(bytes);
     if (text === null) {
-      return jsonResult({ file, note: `The ${office} file could not be read as Office Open XML.` });
+      return jsonResult({
+        file,
+        note: `The file could not be read as ${office ?? "PDF"}; open webUrl to see it.`,
+      });
     }
     const cut = text.length > MAX_TEXT_CHARS;
     return jsonResult({
