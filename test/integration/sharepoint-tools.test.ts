@@ -14,7 +14,7 @@ const T = "sharepoint_";
 const SITE =
   "contoso.sharepoint.com,2C712604-1370-44E7-A1F5-426573FDA80A,2D2244C3-251A-49EA-93A8-39E1C3A060FE";
 const DRIVE = "b!t18F8ybsHUq1z3LTz8xvZqP8zaSWjkFNhsME-Fepo75dTf9vQKfeRblBZjoSQrd7";
-const ITEM_FIELDS = "id,name,size,webUrl,lastModifiedDateTime,lastModifiedBy,file,folder,parentReference";
+const ITEM_FIELDS = "id,name,size,webUrl,lastModifiedDateTime,file,folder,parentReference";
 
 // CRC-32 (ISO-HDLC), for ZIP entries.
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -11,7 +11,7 @@ import { pdfText } from "./pdf-text.ts";
 
 const driveId = graphId("The drive (document library) id, from list_drives or a search hit's driveId.");
 const top = z.number().int().min(1).max(999).optional();
-const ITEM_FIELDS = "id,name,size,webUrl,lastModifiedDateTime,lastModifiedBy,file,folder,parentReference";
+const ITEM_FIELDS = "id,name,size,webUrl,lastModifiedDateTime,file,folder,parentReference";
 const MAX_TEXT_CHARS = 100_000;
 
 interface DriveItem {
