@@ -25,7 +25,7 @@ export function pdfWithText(lines: string[]): Buffer {
   return Buffer.from(body, "latin1");
 }
 
-const zip = (parts: Record<string, string>) =>
+export const zipParts = (parts: Record<string, string>) =>
   Buffer.from(zipSync(Object.fromEntries(Object.entries(parts).map(([name, xml]) => [name, strToU8(xml)]))));
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -33,7 +33,7 @@ export function docx(paragraphs: string[]): Buffer {
   const body = paragraphs
     .map((text) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`)
     .join("");
-  return zip({
+  return zipParts({
     "[Content_Types].xml": "<Types/>",
     "word/document.xml": `<?xml version="1.0"?><w:document ${W}><w:body>${body}</w:body></w:document>`,
   });
@@ -68,7 +68,7 @@ export function xlsx(sheets: { name: string; rows: (string | number)[][] }[]): B
       `<worksheet><sheetData>${rows.join("")}</sheetData></worksheet>`;
   });
   parts["xl/sharedStrings.xml"] = `<sst>${shared.map((text) => `<si><t>${text}</t></si>`).join("")}</sst>`;
-  return zip(parts);
+  return zipParts(parts);
 }
 
 const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
@@ -79,5 +79,5 @@ export function pptx(slides: string[][]): Buffer {
       .map((text) => `<a:p><a:r><a:t>${text}</a:t></a:r></a:p>`)
       .join("")}</p:txBody></p:sld>`;
   });
-  return zip(parts);
+  return zipParts(parts);
 }

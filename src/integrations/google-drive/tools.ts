@@ -4,7 +4,7 @@
 // https://developers.google.com/workspace/drive/api/guides/manage-uploads#multipart
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { readableBinaryTypes, textOfFile } from "./file-text.ts";
+import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
 
 const MAX_TEXT_CHARS = 100_000;
 /** PDF and Office files larger than this are not downloaded: their details come back with a note. */

@@ -248,8 +248,17 @@ export async function readTextCapped(
   source: Response | PublicUrlResponse,
   maxBytes: number,
 ): Promise<{ text: string; truncated: boolean }> {
+  const { bytes, truncated } = await readBytesCapped(source, maxBytes);
+  return { text: new TextDecoder().decode(bytes), truncated };
+}
+
+/** The body's first `maxBytes` bytes (a downloaded file), and whether there was more. */
+export async function readBytesCapped(
+  source: Response | PublicUrlResponse,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   const body = source.body as AsyncIterable<Uint8Array> | null;
-  if (!body) return { text: "", truncated: false };
+  if (!body) return { bytes: Buffer.alloc(0), truncated: false };
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
@@ -263,5 +272,5 @@ export async function readTextCapped(
     chunks.push(value);
     size += value.byteLength;
   }
-  return { text: new TextDecoder().decode(Buffer.concat(chunks)), truncated };
+  return { bytes: Buffer.concat(chunks), truncated };
 }

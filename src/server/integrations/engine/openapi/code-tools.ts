@@ -28,6 +28,19 @@ export interface UpstreamCall {
    * creates with PUT (Raynet), so a retry could create the record twice.
    */
   retryable?: boolean;
+  /** More request headers (Graph's Prefer, ConsistencyLevel); the connection's auth still goes last. */
+  headers?: Record<string, string>;
+  /**
+   * A next-page link from the provider's answer (Graph's @odata.nextLink), sent instead of path and
+   * query. It must lie under the document's server URL, so a model cannot aim the connection's token
+   * anywhere else.
+   */
+  link?: string;
+  /**
+   * A pre-authenticated download URL from the provider's answer (Graph's
+   * @microsoft.graph.downloadUrl): fetched without the connection's credentials, through the SSRF guard.
+   */
+  preauthenticated?: string;
 }
 
 export interface UpstreamText {

@@ -41,6 +41,8 @@ function messageIn(value: unknown): string | undefined {
   const record = value as Record<string, unknown>;
   const jira = atlassianMessage(record);
   if (jira) return jira;
+  const graph = graphMessage(record);
+  if (graph) return graph;
   // Raynet sends an exception name as `message` and the sentence for people as `translatedMessage`.
   for (const key of [
     "translatedMessage",
@@ -78,6 +80,19 @@ function atlassianMessage(record: Record<string, unknown>): string | undefined {
       : [];
   const parts = [...general, ...byField];
   return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/**
+ * Microsoft Graph's error shape: { error: { code, message, innerError } }, as the message with its code
+ * ("The specified object was not found in the store. (ErrorItemNotFound)").
+ * https://learn.microsoft.com/graph/errors
+ */
+function graphMessage(record: Record<string, unknown>): string | undefined {
+  const error = record.error;
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, message } = error as Record<string, unknown>;
+  if (typeof code !== "string" || typeof message !== "string" || !message) return undefined;
+  return `${message.replace(/\s+$/, "")} (${code})`;
 }
 
 export async function upstreamError(

@@ -9,7 +9,7 @@ import type { IntegrationId } from "../../../../lib/integrations/types.ts";
 import type { App } from "../../../app.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
-import { readTextCapped } from "../../../security/ssrf-guard.ts";
+import { readBytesCapped } from "../../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
@@ -183,44 +183,27 @@ async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
 
 const RETRYABLE_METHODS = new Set(["GET", "PUT", "DELETE"]);
 
-/** A code tool's request: the answer's text and type, or a ToolFailure carrying the error result. */
-async function requestText(
-  call: Exchange,
-  server: readonly string[],
-  upstream: UpstreamCall,
-): Promise<UpstreamText> {
-  let answer: UpstreamText = { text: "", contentType: "" };
-  const result = await sendAndRead(
-    call,
-    (auth) =>
-      codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
-    upstream.retryable ?? RETRYABLE_METHODS.has(upstream.method),
-    async (response, providerName) => {
-      const { text, truncated } = await readTextCapped(response, MAX_CODE_ANSWER_BYTES);
-      if (truncated) return toolError(`${providerName}'s answer was too large to read.`);
-      answer = { text, contentType: response.headers.get("content-type") ?? "" };
-      return { content: [] };
-    },
-  );
-  if (result.isError) throw new ToolFailure(result);
-  return answer;
-}
-
-/** Reads at most `maxBytes` of the answer: a large download is cut, not a failure (the tool says so). */
+/**
+ * A code tool's request: the answer's first `maxBytes` bytes and its type, or a ToolFailure carrying
+ * the error result. A larger answer is cut and flagged `truncated` (a download the tool reports as too
+ * large), or refused when `tooLarge` is "fail" (JSON and text answers, where half an answer is no answer).
+ */
 async function requestBytes(
   call: Exchange,
   server: readonly string[],
   upstream: UpstreamCall,
   maxBytes: number,
+  tooLarge: "cut" | "fail" = "cut",
 ): Promise<UpstreamBytes> {
   let answer: UpstreamBytes = { bytes: new Uint8Array(), contentType: "", truncated: false };
   const result = await sendAndRead(
-    call,
+    upstream.preauthenticated ? anonymous(call) : call,
     (auth) =>
       codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
-    RETRYABLE_METHODS.has(upstream.method),
-    async (response) => {
+    upstream.retryable ?? RETRYABLE_METHODS.has(upstream.method),
+    async (response, providerName) => {
       const { bytes, truncated } = await readBytesCapped(response, maxBytes);
+      if (truncated && tooLarge === "fail") return toolError(`${providerName}'s answer was too large to read.`);
       answer = { bytes, contentType: response.headers.get("content-type") ?? "", truncated };
       return { content: [] };
     },
@@ -229,20 +212,13 @@ async function requestBytes(
   return answer;
 }
 
-async function readBytesCapped(response: Response, maxBytes: number) {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for await (const value of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
-    if (size + value.byteLength > maxBytes) {
-      chunks.push(value.subarray(0, maxBytes - size));
-      truncated = true;
-      break; // leaving the loop cancels the rest of the download
-    }
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), truncated };
+async function requestText(
+  call: Exchange,
+  server: readonly string[],
+  upstream: UpstreamCall,
+): Promise<UpstreamText> {
+  const { bytes, contentType } = await requestBytes(call, server, upstream, MAX_CODE_ANSWER_BYTES, "fail");
+  return { text: new TextDecoder().decode(bytes), contentType };
 }
 
 async function requestJson<T>(call: Exchange, server: readonly string[], upstream: UpstreamCall): Promise<T> {
@@ -253,12 +229,47 @@ async function requestJson<T>(call: Exchange, server: readonly string[], upstrea
 /** Code tools read whole answers (a message with its bodies), decode and shorten what they return. */
 const MAX_CODE_ANSWER_BYTES = 10 * 1024 * 1024;
 
-function codeRequest(base: string, upstream: UpstreamCall, headers: Record<string, string>): UpstreamRequest {
+/** A pre-authenticated URL goes out without the connection's credentials, and through the SSRF guard. */
+const anonymous = (call: Exchange): Exchange => ({
+  ...call,
+  auth: { ...call.auth, headers: {}, accessToken: undefined, userSupplied: true },
+});
+
+/** A provider's next-page link, accepted only under the API's own address. */
+function linkUnder(base: string, link: string): URL {
+  const root = new URL(base);
+  const url = URL.canParse(link) ? new URL(link) : null;
+  const prefix = `${root.pathname.replace(/\/+$/, "")}/`;
+  if (!url || url.origin !== root.origin || !url.pathname.startsWith(prefix)) {
+    throw new ToolFailure(
+      toolError(
+        "The page link is not one this API gave: pass the nextLink exactly as the last answer had it.",
+      ),
+    );
+  }
+  return url;
+}
+
+function codeUrl(base: string, upstream: UpstreamCall): URL {
+  if (upstream.preauthenticated) {
+    if (!URL.canParse(upstream.preauthenticated))
+      throw new ToolFailure(toolError("The download URL is not valid."));
+    return new URL(upstream.preauthenticated);
+  }
+  if (upstream.link) return linkUnder(base, upstream.link);
   const url = new URL(`${base}${upstream.path}`);
   for (const [key, value] of Object.entries(upstream.query ?? {})) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
+  return url;
+}
+
+const lowerKeys = (headers: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+function codeRequest(base: string, upstream: UpstreamCall, headers: Record<string, string>): UpstreamRequest {
+  const url = codeUrl(base, upstream);
   const content =
     upstream.content ??
     (upstream.body !== undefined
@@ -270,6 +281,7 @@ function codeRequest(base: string, upstream: UpstreamCall, headers: Record<strin
     headers: {
       accept: upstream.accept ?? "application/json",
       ...(content ? { "content-type": content.type } : {}),
+      ...lowerKeys(upstream.headers),
       ...headers,
     },
     body: content?.body,
