@@ -21,7 +21,15 @@ const DOCX = zipParts({
   "word/document.xml":
     '<w:document xmlns:w="x"><w:body><w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t>Contract</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">Price: </w:t></w:r><w:r><w:t>2 &amp; 3 &lt;EUR&gt;</w:t></w:r><w:r><w:tab/><w:t>net</w:t></w:r></w:p></w:body></w:document>',
 });
-const XLSX = xlsx([{ name: "Sheet 1", rows: [["item", "price"], ["bolt", 2.5]] }]);
+const XLSX = xlsx([
+  {
+    name: "Sheet 1",
+    rows: [
+      ["item", "price"],
+      ["bolt", 2.5],
+    ],
+  },
+]);
 const PPTX = pptx([["Q2 plan", "Grow"], ["Next steps"]]);
 
 beforeAll(async () => {

@@ -4,8 +4,8 @@
 // Requests as documented under https://learn.microsoft.com/graph/api/resources/sharepoint
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
+import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
 
 const driveId = graphId("The drive (document library) id, from list_drives or a search hit's driveId.");
 const top = z.number().int().min(1).max(999).optional();

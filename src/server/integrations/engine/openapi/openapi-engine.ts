@@ -203,7 +203,8 @@ async function requestBytes(
     upstream.retryable ?? RETRYABLE_METHODS.has(upstream.method),
     async (response, providerName) => {
       const { bytes, truncated } = await readBytesCapped(response, maxBytes);
-      if (truncated && tooLarge === "fail") return toolError(`${providerName}'s answer was too large to read.`);
+      if (truncated && tooLarge === "fail")
+        return toolError(`${providerName}'s answer was too large to read.`);
       answer = { bytes, contentType: response.headers.get("content-type") ?? "", truncated };
       return { content: [] };
     },
