@@ -1,7 +1,7 @@
 // Service-account and API-token credentials are checked with one cheap, read-only call before they
 // are saved, so a typo is reported at once instead of when an agent first uses the integration.
 
-import type { CredentialValues } from "../../integrations/_providers/access.ts";
+import { type CredentialValues, SESSION_TOKEN } from "../../integrations/_providers/access.ts";
 import { accessFromCredential, providerEndpoints, providerSpecs } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
@@ -9,6 +9,7 @@ import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
 import { checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
+import { logIn } from "./credential-login.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
@@ -22,9 +23,13 @@ export async function checkCredential(
 ): Promise<void> {
   // Each provider's check and access are in src/integrations/_providers/<provider>.ts.
   const check = authFlow === "oauth" ? undefined : providerSpecs[provider].check[authFlow];
-  const access = accessFromCredential(provider, authFlow, values, providerEndpoints(provider, config));
-  if (!check || !access) return;
+  if (!check) return;
   const name = providers[provider].name;
+  // Credentials that are a login (Caflou) log in first; the check then goes out with that token.
+  const session = await checkLogin(config, provider, authFlow, values, name);
+  const withToken = session ? { ...values, [SESSION_TOKEN]: session } : values;
+  const access = accessFromCredential(provider, authFlow, withToken, providerEndpoints(provider, config));
+  if (!access) return;
   const request = check(values);
   const url = `${access.baseUrl}${request.path}`;
   const policy = { allowPrivateNetworks: config.allowPrivateUrls };
@@ -50,5 +55,32 @@ export async function checkCredential(
   await response.body?.cancel();
   if (response.ok) return;
   const failure = failureOfStatus(provider, authFlow, response.status);
+  throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
+}
+
+/** The login's token, undefined when the values are not a login; a refused or failed login is the answer. */
+async function checkLogin(
+  config: Pick<Config, "integrationEndpoints" | "allowPrivateUrls">,
+  provider: ProviderId,
+  authFlow: AuthFlowType,
+  values: CredentialValues,
+  name: string,
+): Promise<string | undefined> {
+  const outcome = await logIn(config, provider, authFlow, values);
+  if (!outcome) return undefined;
+  if ("token" in outcome) return outcome.token;
+  if ("unreachable" in outcome) {
+    if (outcome.unreachable instanceof AppError) throw outcome.unreachable;
+    throw new AppError(
+      "BAD_REQUEST",
+      checkFailureMessage(name, provider, authFlow, { cause: "unreachable" }),
+    );
+  }
+  const failure =
+    "status" in outcome
+      ? outcome.status === 401 || outcome.status === 403
+        ? ({ cause: "refused-login" } as const)
+        : ({ cause: "unexpected" } as const)
+      : ({ cause: "unexpected" } as const);
   throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }

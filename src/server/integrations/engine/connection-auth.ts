@@ -11,13 +11,14 @@ import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
+import { withSession } from "../credential-login.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
   authFlow: AuthFlowType;
-  /** The OAuth access token in the headers (to name it as rejected after a 401). */
+  /** The OAuth access token or logged-in session token in the headers (named as rejected after a 401). */
   accessToken?: string;
 }
 
@@ -32,7 +33,10 @@ export function forgetConnectionAuth(organizationId: string, provider: ProviderI
   discovered.delete(cacheKey(organizationId, provider));
 }
 
-/** `rejectedToken`: an OAuth access token the provider just refused (401); a refreshed one is used instead. */
+/**
+ * `rejectedToken`: an OAuth access token or login session token the provider just refused (401); a
+ * refreshed one (or a new login) is used instead.
+ */
 export async function resolveConnectionAuth(
   app: App,
   organizationId: string,
@@ -75,9 +79,23 @@ export async function resolveConnectionAuth(
       `The ${name} service-account access token expired. Save a new one in the organization's integrations.`,
     );
   }
-  const access = accessFromCredential(provider, row.authFlow, credential.values, endpoints);
+  // Credentials that are a login (Caflou) carry the logged-in token, cached until it expires.
+  const session = await withSession(
+    app.config,
+    credential.id,
+    provider,
+    row.authFlow,
+    credential.values,
+    rejectedToken,
+  );
+  const access = accessFromCredential(provider, row.authFlow, session.values, endpoints);
   if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
-  return { provider, authFlow: row.authFlow, ...access };
+  return {
+    provider,
+    authFlow: row.authFlow,
+    ...access,
+    ...(session.sessionToken ? { accessToken: session.sessionToken } : {}),
+  };
 }
 
 async function discover(
