@@ -52,6 +52,8 @@ export interface ProviderSpec {
   login?: Partial<
     Record<Exclude<AuthFlowType, "oauth">, (values: CredentialValues) => LoginRequest | undefined>
   >;
+  /** The MCP URL connections call (remote MCP providers), when it is not endpoints.mcpUrl as it is (Exa). */
+  remoteMcpUrl?: (endpoints: ProviderEndpoints) => string;
   /** The provider's public pages the endpoints, auth and checks above were taken from. */
   references: readonly string[];
 }
