@@ -215,6 +215,17 @@ describe("Caflou tools on /mcp", () => {
     expect(api.issued.at(-1)).not.toBe(before);
   });
 
+  it("concurrent calls on a refused token share one new login", async () => {
+    api.expireTokens();
+    const issued = api.issued.length;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => w.call("caflou_get_company", { id: (index % 3) + 1 })),
+    );
+    expect(results.filter((result) => result.isError)).toEqual([]);
+    expect(api.issued).toHaveLength(issued + 1);
+    expect(api.requests.filter((request) => request.path === "/api/v1/login")).toHaveLength(1);
+  });
+
   it("logs in before a call once the token's stated expiry is near", async () => {
     api.lifetimeSeconds = 30; // within the minute before expiry in which a token is renewed
     api.expireTokens();
