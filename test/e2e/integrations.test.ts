@@ -3,7 +3,12 @@
 // secret never shown again — while a member only views.
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import {
+  basicAuth,
+  FAKE_SESSION_TOKEN,
+  type FakeApiProvider,
+  startFakeApiProvider,
+} from "../fakes/api-provider.ts";
 import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
@@ -85,8 +90,11 @@ beforeAll(async () => {
     jsonTokenRequests: true,
     sites: ATLASSIAN_SITES,
   });
-  caflouApi = await startFakeApiProvider(
-    (request) => request.headers.authorization === "Bearer caflou-api-key-e2e-0000009876",
+  // Caflou's login takes the user's email and password; its token then authorizes the check.
+  caflouApi = await startFakeApiProvider((request) =>
+    request.path === "/api/v1/login"
+      ? request.headers.authorization === basicAuth("ops@e2e.test", "caflou-password-e2e-0000009876")
+      : request.headers.authorization === `Bearer ${FAKE_SESSION_TOKEN}`,
   );
   own = await startServer({
     env: {
@@ -161,22 +169,24 @@ test("API-token credentials: checked, saved, never shown again; members only vie
   page.setDefaultTimeout(STEP_TIMEOUT);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  const secret = "caflou-api-key-e2e-0000009876";
+  const secret = "caflou-password-e2e-0000009876";
 
   await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=caflou`);
   const dialog = page.getByRole("dialog", { name: /Caflou · Caflou credentials/ });
   await visible(dialog);
   const save = await hydrated(dialog.getByRole("button", { name: "Save", exact: true }));
   await save.click();
-  await visible(dialog.getByText("API Key is required"));
+  await visible(dialog.getByText("Email is required"));
+  await visible(dialog.getByText("Password is required"));
   await visible(dialog.getByText("Account ID is required"));
   await dialog.getByLabel("Base URL").fill("not a url");
   await save.click();
   await visible(dialog.getByText("Base URL must be a valid URL"));
   await screenshot(page, "integrations-04-editor-errors");
 
-  // A key the provider refuses is reported and not saved.
-  await dialog.getByLabel("API Key").fill("caflou-wrong-key");
+  // A password the provider's login refuses is reported and not saved.
+  await dialog.getByLabel("Email").fill("ops@e2e.test");
+  await dialog.getByLabel("Password").fill("caflou-wrong-password");
   await dialog.getByLabel("Account ID").fill("4711");
   await dialog.getByLabel("Base URL").fill(caflouApi.url);
   await save.click();
@@ -185,16 +195,16 @@ test("API-token credentials: checked, saved, never shown again; members only vie
     dialog
       .getByRole("alert")
       .getByText(
-        "Caflou refused these credentials: check that the key or secret was copied whole and is still valid.",
+        "Caflou refused this email and password: check them, and that the user signs in without two-factor authentication.",
       ),
   );
   await screenshot(page, "integrations-04b-editor-refused");
 
-  await dialog.getByLabel("API Key").fill(secret);
+  await dialog.getByLabel("Password").fill(secret);
   await save.click();
   await toastWith(page, "Caflou API token credentials saved");
   await visible(dialog.getByText(/Saved \(••••9876\)\. Leave empty to keep it/));
-  await expect(dialog.getByLabel("API Key").inputValue()).resolves.toBe("");
+  await expect(dialog.getByLabel("Password").inputValue()).resolves.toBe("");
   await visible(dialog.getByRole("region", { name: "Connection" }).getByText("Connected", { exact: true }));
   await screenshot(page, "integrations-05-editor-saved");
 

@@ -2,7 +2,10 @@
 // (src/integrations/caflou/REFERENCES.md): Bearer token, the account id in the path, lists answering a
 // JSON array paged with `page` and `per` (default 20, at most 1,000) and filtered with filter[<name>],
 // GET/PATCH /<resource>/{id}, POST /<resource> (201) with `name` required (time entries: `start_time`
-// too). Error bodies are not documented: this fake answers { error }.
+// too). Error bodies are not documented: this fake answers { error }. Tokens come from POST
+// /api/v1/login with the user's email and password as Basic auth (the documented login); its answer
+// carries `access_token` and `expires_at` (seconds), as the published client reads it. expireTokens()
+// makes every token issued so far refused, as Caflou does a week after issuing one.
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
 export type CaflouRecord = Record<string, unknown> & { id: number };
@@ -11,15 +14,40 @@ const REQUIRED: Record<string, string[]> = { time_entries: ["name", "start_time"
 
 export interface FakeCaflou extends HttpFake {
   records: Record<(typeof RESOURCES)[number], CaflouRecord[]>;
+  /** Tokens issued by logins so far (the last one is the valid one unless expired). */
+  issued: string[];
+  /** Refuse every token issued so far. */
+  expireTokens(): void;
+  /** How long the next tokens are said to last, in seconds (a week by default). */
+  lifetimeSeconds: number;
+  /** Refuse every login (the password was changed). */
+  refuseLogins: boolean;
 }
 
-export async function startFakeCaflou(expected: { token: string; accountId: string }): Promise<FakeCaflou> {
+export async function startFakeCaflou(expected: {
+  email: string;
+  password: string;
+  accountId: string;
+}): Promise<FakeCaflou> {
   let nextId = 700;
   const records = Object.fromEntries(RESOURCES.map((name) => [name, []])) as unknown as FakeCaflou["records"];
+  const valid = new Set<string>();
+  const basic = `Basic ${Buffer.from(`${expected.email}:${expected.password}`).toString("base64")}`;
   const http = await startHttpFake((request: RecordedRequest, response) => {
-    if (request.headers.authorization !== `Bearer ${expected.token}`) {
-      return json(response, 401, { error: "Unauthorized" });
+    if (request.path === "/api/v1/login") {
+      if (request.method !== "POST") return json(response, 405, { error: "Method not allowed" });
+      if (fake.refuseLogins || request.headers.authorization !== basic)
+        return json(response, 401, { error: "Invalid credentials" });
+      const token = `caflou-session-${fake.issued.length + 1}`;
+      fake.issued.push(token);
+      valid.add(token);
+      return json(response, 200, {
+        access_token: token,
+        expires_at: Math.floor(Date.now() / 1000) + fake.lifetimeSeconds,
+      });
     }
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (!bearer || !valid.has(bearer)) return json(response, 401, { error: "Unauthorized" });
     const [api, version, account, resource = "", id, ...rest] = request.path.split("/").filter(Boolean);
     if (api !== "api" || version !== "v1" || rest.length > 0 || !(resource in records)) {
       return json(response, 404, { error: "Not found" });
@@ -59,5 +87,13 @@ export async function startFakeCaflou(expected: { token: string; accountId: stri
     }
     return json(response, 200, found.slice((page - 1) * per, page * per));
   });
-  return { ...http, records };
+  const fake: FakeCaflou = {
+    ...http,
+    records,
+    issued: [],
+    lifetimeSeconds: 7 * 24 * 60 * 60,
+    refuseLogins: false,
+    expireTokens: () => valid.clear(),
+  };
+  return fake;
 }

@@ -36,8 +36,11 @@ export interface RecordedMcpRequest {
 
 export interface RemoteMcpFakeOptions {
   tools: FakeTool[];
-  /** The header that must carry the key (lower case) and its exact expected value. */
-  auth: { header: string; value: string };
+  /**
+   * The header that must carry the key (lower case) and its exact expected value, or a test of the
+   * value (OAuth access tokens that change with each refresh).
+   */
+  auth: { header: string; value: string | ((value: string | undefined) => boolean) };
   pageSize?: number;
 }
 
@@ -109,7 +112,13 @@ export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(payload));
     };
-    if (incoming.headers[fake.auth.header] !== fake.auth.value) return reply(401, { error: "unauthorized" });
+    const presented = incoming.headers[fake.auth.header];
+    const expected = fake.auth.value;
+    const accepted =
+      typeof expected === "function"
+        ? expected(typeof presented === "string" ? presented : undefined)
+        : presented === expected;
+    if (!accepted) return reply(401, { error: "unauthorized" });
     const sessionId = incoming.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const transport = sessions.get(sessionId);

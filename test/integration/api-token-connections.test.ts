@@ -111,7 +111,7 @@ describe("API-token connections", () => {
         organizationId: orgC,
         provider: "caflou",
         authFlow: "api-token",
-        values: { apiKey: "k", accountId: "1", baseUrl: closed.url },
+        values: { email: "ops@acme.test", password: "p", accountId: "1", baseUrl: closed.url },
       }),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
@@ -121,9 +121,13 @@ describe("API-token connections", () => {
   });
 
   it("says when the account id is not one the credentials belong to", async () => {
-    // Caflou's API answers 404 under an account the key does not belong to.
+    // Caflou's API answers 404 under an account the user does not belong to (after its login).
     const caflou = await startHttpFake((request, response) =>
-      request.path.startsWith("/api/v1/4711/") ? json(response, 200, { data: [] }) : json(response, 404, {}),
+      request.path === "/api/v1/login"
+        ? json(response, 200, { access_token: "t" })
+        : request.path.startsWith("/api/v1/4711/")
+          ? json(response, 200, { data: [] })
+          : json(response, 404, {}),
     );
     const { orgC, owner } = await freshOrganization("Wrong Account Org");
     const save = (accountId: string) =>
@@ -131,7 +135,7 @@ describe("API-token connections", () => {
         organizationId: orgC,
         provider: "caflou",
         authFlow: "api-token",
-        values: { apiKey: "k", accountId, baseUrl: caflou.url },
+        values: { email: "ops@acme.test", password: "p", accountId, baseUrl: caflou.url },
       });
     await expect(save("9999")).rejects.toMatchObject({
       code: "BAD_REQUEST",

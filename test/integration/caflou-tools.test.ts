@@ -1,7 +1,8 @@
-// Caflou's tool pack through /mcp against a fake Caflou API v1: the documented host path with the
-// account id, Bearer auth, `page` and `per` (Caflou's page-size parameter), filter[<name>] filters,
-// POST to create and PATCH to update; every tool called with its request checked exactly, a list
-// followed to its second page, and Caflou's refusal shown in one sentence.
+// Caflou's tool pack through /mcp against a fake Caflou API v1: the documented login (email and password
+// as Basic auth) whose token is cached and renewed, the documented host path with the account id,
+// Bearer auth, `page` and `per` (Caflou's page-size parameter), filter[<name>] filters, POST to create
+// and PATCH to update; every tool called with its request checked exactly, a list followed to its
+// second page, an expired token replaced by a new login, and Caflou's refusal shown in one sentence.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CAFLOU_DEFAULT_BASE_URL } from "~/lib/integrations/credentials/caflou.ts";
 import { type FakeCaflou, startFakeCaflou } from "../fakes/caflou.ts";
@@ -9,21 +10,25 @@ import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startApiTokenWorld } from "./api-token-world.ts";
 import { textOf } from "./crm-world.ts";
 
-const TOKEN = "caflou-token-0123456789";
+const EMAIL = "ops@acme.cz";
+const PASSWORD = "Caflou pass 0123456789 ";
 const ACCOUNT = "4711";
 let api: FakeCaflou;
 let w: Awaited<ReturnType<typeof startApiTokenWorld>>;
 
 beforeAll(async () => {
-  api = await startFakeCaflou({ token: TOKEN, accountId: ACCOUNT });
+  api = await startFakeCaflou({ email: EMAIL, password: PASSWORD, accountId: ACCOUNT });
   w = await startApiTokenWorld({
     provider: "caflou",
     integrationId: "caflou",
-    values: { apiKey: TOKEN, accountId: ACCOUNT, baseUrl: api.url },
+    values: { email: EMAIL, password: PASSWORD, accountId: ACCOUNT, baseUrl: api.url },
     // The base URL is the user's: a 127.0.0.1 fake needs private addresses allowed.
     env: { ALLOW_PRIVATE_URLS: "true" },
   });
+  // The first call logs in; the tests below see the calls made with the cached token only.
+  await w.call("caflou_list_companies", {});
 });
+const token = () => `Bearer ${api.issued.at(-1)}`;
 afterAll(async () => {
   await w?.close();
   await api?.close();
@@ -114,7 +119,7 @@ describe("Caflou tools on /mcp", () => {
           ["filter[search]", "first"],
         ],
       ]);
-      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(request.headers.authorization).toBe(token());
       expect(listed.structuredContent).toEqual({ page: 1, per: 10, data: [api.records[plural][0]] });
 
       api.requests.length = 0;
@@ -129,7 +134,7 @@ describe("Caflou tools on /mcp", () => {
         const created = await w.call(`caflou_create_${singular}`, fields);
         const post = only();
         expect(line(post)).toEqual(["POST", `${base}/${plural}`, []]);
-        expect(post.headers.authorization).toBe(`Bearer ${TOKEN}`);
+        expect(post.headers.authorization).toBe(token());
         expect(post.headers["content-type"]).toBe("application/json");
         expect(JSON.parse(post.body)).toEqual(fields);
         const { data } = created.structuredContent as { data: { id: number } };
@@ -180,6 +185,95 @@ describe("Caflou tools on /mcp", () => {
     expect(only().query.get("page")).toBe("2");
     expect((second.structuredContent as { data: { id: number }[] }).data.map((item) => item.id)).toEqual([2]);
     expect(first.isError).toBeFalsy();
+  });
+
+  it("logs in with the saved email and password as Basic auth, then reuses the token", async () => {
+    // Saving checked the login (one token) and the first call logged in (another): no more since.
+    expect(api.issued).toHaveLength(2);
+    await w.call("caflou_get_company", { id: 1 });
+    await w.call("caflou_get_company", { id: 2 });
+    expect(api.requests.map((request) => request.path)).toEqual([
+      `${base}/companies/1`,
+      `${base}/companies/2`,
+    ]);
+    expect(api.issued).toHaveLength(2);
+  });
+
+  it("logs in again once when Caflou refuses an expired token, and the call succeeds", async () => {
+    const before = api.issued.at(-1);
+    api.expireTokens();
+    const read = await w.call("caflou_get_project", { id: 3 });
+    expect(read.isError).toBeFalsy();
+    expect(read.structuredContent).toEqual({ data: api.records.projects[2] });
+    expect(
+      api.requests.map((request) => [request.method, request.path, request.headers.authorization]),
+    ).toEqual([
+      ["GET", `${base}/projects/3`, `Bearer ${before}`],
+      ["POST", "/api/v1/login", `Basic ${Buffer.from(`${EMAIL}:${PASSWORD}`).toString("base64")}`],
+      ["GET", `${base}/projects/3`, `Bearer ${api.issued.at(-1)}`],
+    ]);
+    expect(api.issued.at(-1)).not.toBe(before);
+  });
+
+  it("concurrent calls on a refused token share one new login", async () => {
+    api.expireTokens();
+    const issued = api.issued.length;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => w.call("caflou_get_company", { id: (index % 3) + 1 })),
+    );
+    expect(results.filter((result) => result.isError)).toEqual([]);
+    expect(api.issued).toHaveLength(issued + 1);
+    expect(api.requests.filter((request) => request.path === "/api/v1/login")).toHaveLength(1);
+  });
+
+  it("logs in before a call once the token's stated expiry is near", async () => {
+    api.lifetimeSeconds = 30; // within the minute before expiry in which a token is renewed
+    api.expireTokens();
+    await w.call("caflou_get_task", { id: 1 });
+    api.requests.length = 0;
+    const issued = api.issued.length;
+    const read = await w.call("caflou_get_task", { id: 2 });
+    expect(read.isError).toBeFalsy();
+    expect(api.requests.map((request) => [request.method, request.path])).toEqual([
+      ["POST", "/api/v1/login"],
+      ["GET", `${base}/tasks/2`],
+    ]);
+    expect(api.issued).toHaveLength(issued + 1);
+    api.lifetimeSeconds = 7 * 24 * 60 * 60;
+    api.expireTokens();
+    await w.call("caflou_get_task", { id: 1 });
+  });
+
+  it("says when the saved password no longer logs in", async () => {
+    api.expireTokens();
+    api.refuseLogins = true; // the password was changed in Caflou
+    const refused = await w.call("caflou_get_company", { id: 1 });
+    api.refuseLogins = false;
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe(
+      "Caflou refused the saved email and password (HTTP 401): update the Caflou credentials in the organization's integrations.",
+    );
+    expect(api.requests.map((request) => request.path)).toEqual([`${base}/companies/1`, "/api/v1/login"]);
+  });
+
+  it("refuses to save an email and password Caflou's login refuses", async () => {
+    const before = api.issued.length;
+    await expect(
+      w.world.ownerB.caller.integrations.credentials.saveOrganizationCredential({
+        organizationId: w.world.orgB.id,
+        provider: "caflou",
+        authFlow: "api-token",
+        values: { email: EMAIL, password: "wrong", accountId: ACCOUNT, baseUrl: api.url },
+      }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message:
+        "Caflou refused this email and password: check them, and that the user signs in without two-factor authentication.",
+    });
+    expect(api.requests.map((request) => [request.method, request.path])).toEqual([
+      ["POST", "/api/v1/login"],
+    ]);
+    expect(api.issued).toHaveLength(before);
   });
 
   it("states Caflou's refusal in one sentence", async () => {

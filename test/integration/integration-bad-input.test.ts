@@ -44,11 +44,24 @@ describe("credential bad input", () => {
   it.each([
     ["microsoft", "api-token", {}, "authFlow", "Invalid auth flow type for the selected provider"],
     ["raynet", "oauth", {}, "authFlow", "Invalid auth flow type for the selected provider"],
-    ["caflou", "api-token", { apiKey: "k", accountId: "" }, "accountId", "Account ID is required"],
     [
       "caflou",
       "api-token",
-      { apiKey: "k", accountId: "1", baseUrl: "::" },
+      { email: "a@b.cz", password: "p", accountId: "" },
+      "accountId",
+      "Account ID is required",
+    ],
+    [
+      "caflou",
+      "api-token",
+      { email: "nope", password: "p", accountId: "1" },
+      "email",
+      "Enter a valid email address",
+    ],
+    [
+      "caflou",
+      "api-token",
+      { email: "a@b.cz", password: "p", accountId: "1", baseUrl: "::" },
       "baseUrl",
       "Base URL must be a valid URL",
     ],
@@ -102,12 +115,12 @@ describe("credential bad input", () => {
   it.each([
     [
       "caflou",
-      { apiKey: "k", accountId: "1", baseUrl: "http://127.0.0.1:9" },
+      { email: "a@b.cz", password: "p", accountId: "1", baseUrl: "http://127.0.0.1:9" },
       "The URL http://127.0.0.1:9 is not allowed",
     ],
     [
       "caflou",
-      { apiKey: "k", accountId: "1", baseUrl: "http://localhost:8080" },
+      { email: "a@b.cz", password: "p", accountId: "1", baseUrl: "http://localhost:8080" },
       "The URL http://localhost:8080 is not allowed",
     ],
     [

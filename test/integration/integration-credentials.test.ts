@@ -7,7 +7,12 @@ import {
   organizationOwner,
   readCredential,
 } from "~/server/integrations/credentials/credential-store.ts";
-import { type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import {
+  basicAuth,
+  FAKE_SESSION_TOKEN,
+  type FakeApiProvider,
+  startFakeApiProvider,
+} from "../fakes/api-provider.ts";
 import { createTestApp } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
 import { buildWorld, outcome } from "./world.ts";
@@ -18,8 +23,8 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 let providerApi: FakeApiProvider;
 
 const SECRETS = {
-  caflouKey: "caflou-secret-key-0000000001",
-  caflouKeyRotated: "caflou-secret-key-0000000002",
+  caflouPassword: "caflou-secret-password-0000000001",
+  caflouPasswordRotated: "caflou-secret-password-0000000002",
   googleClientSecret: "GOCSPX-global-client-secret-123456",
   atlassianToken: "ATATT3x-atlassian-api-token-987654",
   openAiKey: "sk-proj-openai-secret-key-abcdefgh",
@@ -52,28 +57,33 @@ const caflou = (values: Record<string, string>) => ({
 describe("organization credentials", () => {
   it("saves a credential and answers with masked secrets only", async () => {
     const saved = await world.ownerA.caller.integrations.credentials.saveOrganizationCredential(
-      caflou({ apiKey: SECRETS.caflouKey, accountId: "4711", baseUrl: `${providerApi.url}/` }),
+      caflou({
+        email: "ops@acme.test",
+        password: SECRETS.caflouPassword,
+        accountId: "4711",
+        baseUrl: `${providerApi.url}/`,
+      }),
     );
     expect(saved).toMatchObject({
       scope: "organization",
       provider: "caflou",
       authFlow: "api-token",
-      config: { accountId: "4711", baseUrl: providerApi.url },
-      secrets: [{ name: "apiKey", hasSecret: true, hint: "••••0001" }],
+      config: { email: "ops@acme.test", accountId: "4711", baseUrl: providerApi.url },
+      secrets: [{ name: "password", hasSecret: true, hint: "••••0001" }],
     });
-    expect(JSON.stringify(saved)).not.toContain(SECRETS.caflouKey);
+    expect(JSON.stringify(saved)).not.toContain(SECRETS.caflouPassword);
     const listed = await world.memberA.caller.integrations.credentials.getOrganizationCredentials({
       organizationId: world.orgA.id,
     });
     expect(listed.canManage).toBe(false);
     expect(listed.credentials.map((c) => c.id)).toEqual([saved.id]);
-    expect(JSON.stringify(listed)).not.toContain(SECRETS.caflouKey);
+    expect(JSON.stringify(listed)).not.toContain(SECRETS.caflouPassword);
   });
 
   it("keeps the saved secret when an edit leaves it empty, and replaces it when a new one is typed", async () => {
     const caller = world.adminA.caller.integrations.credentials;
     await caller.saveOrganizationCredential(
-      caflou({ apiKey: "", accountId: "4712", baseUrl: providerApi.url }),
+      caflou({ email: "ops@acme.test", password: "", accountId: "4712", baseUrl: providerApi.url }),
     );
     let stored = await readCredential(
       app.db,
@@ -83,15 +93,27 @@ describe("organization credentials", () => {
       "api-token",
     );
     expect(stored?.values).toEqual({
-      apiKey: SECRETS.caflouKey,
+      email: "ops@acme.test",
+      password: SECRETS.caflouPassword,
       accountId: "4712",
       baseUrl: providerApi.url,
     });
-    // The check went out with the kept key.
-    expect(providerApi.requests.at(-1)?.headers.authorization).toBe(`Bearer ${SECRETS.caflouKey}`);
-    expect(providerApi.requests.at(-1)?.path).toBe("/api/v1/4712/companies");
+    // The check logged in with the kept password, then called with the login's token.
+    const [login, check] = providerApi.requests.slice(-2);
+    expect([login?.method, login?.path, login?.headers.authorization]).toEqual([
+      "POST",
+      "/api/v1/login",
+      basicAuth("ops@acme.test", SECRETS.caflouPassword),
+    ]);
+    expect(check?.headers.authorization).toBe(`Bearer ${FAKE_SESSION_TOKEN}`);
+    expect(check?.path).toBe("/api/v1/4712/companies");
     await caller.saveOrganizationCredential(
-      caflou({ apiKey: SECRETS.caflouKeyRotated, accountId: "4712", baseUrl: providerApi.url }),
+      caflou({
+        email: "ops@acme.test",
+        password: SECRETS.caflouPasswordRotated,
+        accountId: "4712",
+        baseUrl: providerApi.url,
+      }),
     );
     stored = await readCredential(
       app.db,
@@ -100,7 +122,7 @@ describe("organization credentials", () => {
       "caflou",
       "api-token",
     );
-    expect(stored?.values.apiKey).toBe(SECRETS.caflouKeyRotated);
+    expect(stored?.values.password).toBe(SECRETS.caflouPasswordRotated);
     const { credentials } = await caller.getOrganizationCredentials({ organizationId: world.orgA.id });
     expect(credentials).toHaveLength(1);
   });
@@ -111,9 +133,9 @@ describe("organization credentials", () => {
         organizationId: world.orgB.id,
         provider: "caflou",
         authFlow: "api-token",
-        values: { apiKey: "", accountId: "1" },
+        values: { email: "ops@acme.test", password: "", accountId: "1" },
       }),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "API Key is required" });
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Password is required" });
   });
 
   it("refuses a flow the provider does not allow, and bad fields, at the field", async () => {

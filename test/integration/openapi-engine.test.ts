@@ -143,8 +143,17 @@ describe("other credential flows", () => {
       values,
     });
 
-  it("Caflou: the user's base URL (through the SSRF guard) with the account id in the path", async () => {
-    await save("caflou", "api-token", { apiKey: "caflou-key", accountId: "acc 7", baseUrl: w.otherApi.url });
+  it("Caflou: logs in at the user's base URL (through the SSRF guard), the account id in the path", async () => {
+    const respond = w.otherApi.respond;
+    // Caflou's login answers its token; everything else the default empty JSON.
+    w.otherApi.respond = (request) =>
+      request.path === "/api/v1/login" ? { json: { access_token: "caflou-session" } } : { json: {} };
+    await save("caflou", "api-token", {
+      email: "ops@bravo.test",
+      password: "caflou-password",
+      accountId: "acc 7",
+      baseUrl: w.otherApi.url,
+    });
     w.otherApi.requests.length = 0;
     const result = await w.call(
       { organizationId: w.world.orgB.id, integrationId: "caflou" },
@@ -153,10 +162,17 @@ describe("other credential flows", () => {
         page: 2,
       },
     );
+    w.otherApi.respond = respond;
     expect(result.isError).toBeFalsy();
-    expect(w.otherApi.requests[0]?.path).toBe("/api/v1/acc%207/companies");
-    expect(w.otherApi.requests[0]?.query.get("page")).toBe("2");
-    expect(w.otherApi.requests[0]?.headers.authorization).toBe("Bearer caflou-key");
+    const [login, list] = w.otherApi.requests;
+    expect([login?.method, login?.path, login?.headers.authorization]).toEqual([
+      "POST",
+      "/api/v1/login",
+      `Basic ${Buffer.from("ops@bravo.test:caflou-password").toString("base64")}`,
+    ]);
+    expect(list?.path).toBe("/api/v1/acc%207/companies");
+    expect(list?.query.get("page")).toBe("2");
+    expect(list?.headers.authorization).toBe("Bearer caflou-session");
   });
 
   it("Jira with an Atlassian API token: basic auth sent to the site's own address", async () => {

@@ -27,6 +27,19 @@ export interface CheckRequest {
   body?: string;
 }
 
+/**
+ * The login a saved credential needs before any call (Caflou: email and password for a token that
+ * expires), sent like a check request; the token then reaches the access builder as `sessionToken`.
+ */
+export interface LoginRequest extends CheckRequest {
+  method: "POST" | "GET";
+  /** The token and when it expires (ms since the epoch) from the login's JSON answer; undefined if absent. */
+  read: (answer: unknown, now: number) => { token: string; expiresAt: number } | undefined;
+}
+
+/** The value name the logged-in session's token is handed to access builders under. */
+export const SESSION_TOKEN = "sessionToken";
+
 export const text = (value: string | number | undefined) => String(value ?? "");
 export const trimSlash = (url: string) => url.replace(/\/+$/, "");
 export const pathPart = (value: string | number | undefined) => encodeURIComponent(text(value));

@@ -25,6 +25,8 @@ export const exa: ProviderSpec = {
       baseUrl: exaMcpUrl(e.mcpUrl),
     }),
   },
+  // Connections holding an OAuth token for the hosted MCP server (auth.exa.ai) call the same URL.
+  remoteMcpUrl: (e) => exaMcpUrl(e.mcpUrl),
   check: { "api-token": mcpInitialize },
   references: ["https://docs.exa.ai/reference/exa-mcp", "https://github.com/exa-labs/exa-mcp-server#readme"],
 };

@@ -4,7 +4,7 @@
 // configuration (INTEGRATION_ENDPOINTS) replaces any of them, which is how tests point providers at fakes.
 // Which OAuth scopes a connection asks for is each integration's own (src/integrations/<id>/index.ts).
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
-import type { AccessBuilder, CheckRequest, CredentialValues } from "./access.ts";
+import type { AccessBuilder, CheckRequest, CredentialValues, LoginRequest } from "./access.ts";
 
 export interface ProviderEndpoints {
   authorizeUrl?: string;
@@ -58,6 +58,15 @@ export interface ProviderSpec {
   access: Partial<Record<Exclude<AuthFlowType, "oauth">, AccessBuilder>>;
   /** Every non-OAuth flow: one cheap read-only request (appended to the access's base URL). */
   check: Partial<Record<Exclude<AuthFlowType, "oauth">, (values: CredentialValues) => CheckRequest>>;
+  /**
+   * Flows whose saved values are a login, not a token (Caflou): the login request, or undefined when the
+   * values carry none (credentials saved before). Its token is cached until expiry and renewed once on a 401.
+   */
+  login?: Partial<
+    Record<Exclude<AuthFlowType, "oauth">, (values: CredentialValues) => LoginRequest | undefined>
+  >;
+  /** The MCP URL connections call (remote MCP providers), when it is not endpoints.mcpUrl as it is (Exa). */
+  remoteMcpUrl?: (endpoints: ProviderEndpoints) => string;
   /** The provider's public pages the endpoints, auth and checks above were taken from. */
   references: readonly string[];
 }

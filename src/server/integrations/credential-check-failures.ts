@@ -5,6 +5,7 @@ import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 export type CheckFailure =
   | { cause: "unreachable" }
   | { cause: "refused" }
+  | { cause: "refused-login" }
   | { cause: "wrong-account" }
   | { cause: "unexpected" };
 
@@ -35,6 +36,8 @@ export function checkFailureMessage(
       return `Portico could not reach ${name} to check these credentials: check the address, or try again in a few minutes.`;
     case "refused":
       return `${name} refused these credentials: check that the key or secret was copied whole and is still valid.`;
+    case "refused-login":
+      return `${name} refused this email and password: check them, and that the user signs in without two-factor authentication.`;
     case "wrong-account":
       return `${name} does not know this ${accountFields[`${provider}:${authFlow}`]} for these credentials: check that it is the account or site they belong to.`;
     case "unexpected":

@@ -1,7 +1,7 @@
 // Service-account and API-token credentials are checked with one cheap, read-only call before they
 // are saved, so a typo is reported at once instead of when an agent first uses the integration.
 
-import type { CredentialValues } from "../../integrations/_providers/access.ts";
+import { type CredentialValues, SESSION_TOKEN } from "../../integrations/_providers/access.ts";
 import { accessFromCredential, providerEndpoints, providerSpecs } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
 import { ServiceAccountError, withServiceAccountToken } from "./connections/service-account-token.ts";
 import { checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
+import { logIn } from "./credential-login.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
@@ -26,9 +27,13 @@ export async function checkCredential(
   // A service account's key is checked by minting a token with it (signature, delegation and user),
   // then by the check call with that token.
   const usable = authFlow === "service-account" ? await mintedOrRefused(config, provider, values) : values;
-  const access = accessFromCredential(provider, authFlow, usable, providerEndpoints(provider, config));
-  if (!check || !access) return;
+  if (!check) return;
   const name = providers[provider].name;
+  // Credentials that are a login (Caflou) log in first; the check then goes out with that token.
+  const session = await checkLogin(config, provider, authFlow, usable, name);
+  const withToken = session ? { ...usable, [SESSION_TOKEN]: session } : usable;
+  const access = accessFromCredential(provider, authFlow, withToken, providerEndpoints(provider, config));
+  if (!access) return;
   const request = check(usable);
   const url = `${access.baseUrl}${request.path}`;
   const policy = { allowPrivateNetworks: config.allowPrivateUrls };
@@ -68,4 +73,31 @@ async function mintedOrRefused(
     if (error instanceof ServiceAccountError) throw new AppError("BAD_REQUEST", error.message);
     throw error;
   }
+}
+
+/** The login's token, undefined when the values are not a login; a refused or failed login is the answer. */
+async function checkLogin(
+  config: Pick<Config, "integrationEndpoints" | "allowPrivateUrls">,
+  provider: ProviderId,
+  authFlow: AuthFlowType,
+  values: CredentialValues,
+  name: string,
+): Promise<string | undefined> {
+  const outcome = await logIn(config, provider, authFlow, values);
+  if (!outcome) return undefined;
+  if ("token" in outcome) return outcome.token;
+  if ("unreachable" in outcome) {
+    if (outcome.unreachable instanceof AppError) throw outcome.unreachable;
+    throw new AppError(
+      "BAD_REQUEST",
+      checkFailureMessage(name, provider, authFlow, { cause: "unreachable" }),
+    );
+  }
+  const failure =
+    "status" in outcome
+      ? outcome.status === 401 || outcome.status === 403
+        ? ({ cause: "refused-login" } as const)
+        : ({ cause: "unexpected" } as const)
+      : ({ cause: "unexpected" } as const);
+  throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }

@@ -183,15 +183,29 @@ describe("raynet (email, apiKey, namespace)", () => {
 });
 
 describe("caflou (SPEC §5)", () => {
-  it("requires apiKey and accountId", () => {
+  it("requires the email and password Caflou's login takes, and the account id", () => {
     expect(problems("caflou", "api-token", { baseUrl: "https://app.caflou.cz" })).toEqual({
-      apiKey: "API Key is required",
+      email: "Email is required",
+      password: "Password is required",
       accountId: "Account ID is required",
+    });
+    // Caflou documents no API key: a key alone is not a Caflou credential.
+    expect(problems("caflou", "api-token", { apiKey: "k", accountId: "42" })).toMatchObject({
+      email: "Email is required",
+      password: "Password is required",
     });
   });
 
+  it("keeps the password as typed (spaces included)", () => {
+    expect(parsed("caflou", "api-token", { email: "a@b.cz", password: " p ", accountId: "4" })).toMatchObject(
+      {
+        password: " p ",
+      },
+    );
+  });
+
   it("needs a valid base URL and defaults to Caflou's own app address", () => {
-    const base = { apiKey: "k", accountId: "42" };
+    const base = { email: "a@b.cz", password: "p", accountId: "42" };
     for (const baseUrl of ["not a url", "javascript:alert(1)", "ftp://files.example"]) {
       expect(problems("caflou", "api-token", { ...base, baseUrl })).toEqual({
         baseUrl: "Base URL must be a valid URL",
@@ -273,7 +287,7 @@ describe("submission", () => {
       organizationId: "o",
       provider: "caflou",
       authFlow: "api-token",
-      values: { accountId: "", baseUrl: "bad" },
+      values: { email: "a@b.cz", password: "p", accountId: "", baseUrl: "bad" },
     });
     expect(result.error?.flatten().fieldErrors).toEqual({
       accountId: ["Account ID is required"],
@@ -314,9 +328,11 @@ describe("submission", () => {
   it("splits values into plain configuration and secrets", () => {
     const shape = credentialShape("caflou", "api-token");
     if (!shape) throw new Error("no shape");
-    expect(splitValues(shape, { apiKey: "k", accountId: "1", baseUrl: "https://x.example" })).toEqual({
-      config: { accountId: "1", baseUrl: "https://x.example" },
-      secrets: { apiKey: "k" },
+    expect(
+      splitValues(shape, { email: "a@b.cz", password: "p", accountId: "1", baseUrl: "https://x.example" }),
+    ).toEqual({
+      config: { email: "a@b.cz", accountId: "1", baseUrl: "https://x.example" },
+      secrets: { password: "p" },
     });
   });
 });

@@ -8,9 +8,17 @@ import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
+import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
-import { refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
-import { type ConnectionRow, findConnection, openTokens, sealTokens } from "./connection-store.ts";
+import { type OAuthClient, refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
+import { PROVIDER_TIMEOUT_MS } from "../outbound-fetch.ts";
+import {
+  type ConnectionRow,
+  findConnection,
+  openTokens,
+  type StoredTokens,
+  sealTokens,
+} from "./connection-store.ts";
 
 /** Refresh this long before expiry, so a token never expires in the middle of a call. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -100,23 +108,15 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
     };
     if (!tokens.refreshToken)
       return fail(`The ${name} access expired and ${name} gave no refresh token. Connect again.`, false);
-    const credential = row.credentialId ? await readCredentialById(tx, app.keyring, row.credentialId) : null;
-    const oauth = providerSpecs[row.provider].oauth;
-    const tokenUrl = oauthEndpoints(row.provider, app.config, credential?.values).tokenUrl;
-    if (!credential || !oauth || !tokenUrl)
-      return fail(`The OAuth app this ${name} connection used was removed.`, false);
+    const refresh = await refreshRequest(app, tx, row, tokens);
+    if (!refresh) return fail(`The OAuth app this ${name} connection used was removed.`, false);
     try {
       const next = await refreshTokens(
-        tokenUrl,
-        {
-          clientId: String(credential.values.clientId),
-          clientSecret: String(credential.values.clientSecret),
-          clientAuth: oauth.clientAuth,
-          assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
-          tokenRequestBody: oauth.tokenRequestBody,
-        },
+        refresh.tokenUrl,
+        refresh.client,
         tokens.refreshToken,
         name,
+        refresh.options,
       );
       // Providers that rotate refresh tokens send a new one; the others keep the old one valid.
       const refreshToken = next.refreshToken ?? tokens.refreshToken;
@@ -130,6 +130,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
             ...((next.apiDomain ?? tokens.apiDomain)
               ? { apiDomain: next.apiDomain ?? tokens.apiDomain }
               : {}),
+            ...(tokens.client ? { client: tokens.client } : {}),
           }),
           accessTokenExpiresAt: next.expiresAt,
           ...(next.scope ? { scopes: next.scope } : {}),
@@ -147,4 +148,57 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
   });
   if ("failure" in outcome) throw new ConnectionUnavailableError(outcome.failure);
   return outcome.token;
+}
+
+/**
+ * Where and as whom a connection refreshes: its own registered client at the token endpoint its
+ * authorization server's metadata named (remote MCP servers; a discovered address, so through the SSRF
+ * guard), else the saved OAuth app at the provider's configured token URL. Null when neither is left.
+ */
+async function refreshRequest(
+  app: App,
+  db: Parameters<typeof readCredentialById>[0],
+  row: ConnectionRow,
+  tokens: StoredTokens,
+): Promise<{
+  tokenUrl: string;
+  client: OAuthClient;
+  options: Parameters<typeof refreshTokens>[4];
+} | null> {
+  const own = tokens.client;
+  if (own) {
+    const policy = { allowPrivateNetworks: app.config.allowPrivateUrls };
+    return {
+      tokenUrl: own.tokenUrl,
+      client: {
+        clientId: own.clientId,
+        clientSecret: own.clientSecret ?? "",
+        clientAuth: own.clientSecret ? "body" : "none",
+      },
+      options: {
+        ...(own.resource ? { resource: own.resource } : {}),
+        // No redirects: following one would send the refresh token wherever it points.
+        send: (url, init) =>
+          fetchPublicUrl(url, init as Parameters<typeof fetchPublicUrl>[1], policy, {
+            timeoutMs: PROVIDER_TIMEOUT_MS,
+            maxRedirects: 0,
+          }),
+      },
+    };
+  }
+  const credential = row.credentialId ? await readCredentialById(db, app.keyring, row.credentialId) : null;
+  const oauth = providerSpecs[row.provider].oauth;
+  const tokenUrl = oauthEndpoints(row.provider, app.config, credential?.values).tokenUrl;
+  if (!credential || !oauth || !tokenUrl) return null;
+  return {
+    tokenUrl,
+    client: {
+      clientId: String(credential.values.clientId),
+      clientSecret: String(credential.values.clientSecret),
+      clientAuth: oauth.clientAuth,
+      assumedLifetimeSeconds: oauth.assumedLifetimeSeconds,
+      tokenRequestBody: oauth.tokenRequestBody,
+    },
+    options: {},
+  };
 }

@@ -15,6 +15,22 @@ export interface StoredTokens {
   refreshToken?: string;
   /** The account's own API host from the token answer (Pipedrive's api_domain). */
   apiDomain?: string;
+  /** The connection's own OAuth client, when it has one instead of a saved OAuth app (remote MCP). */
+  client?: RegisteredClient;
+}
+
+/**
+ * A client registered for one connection at the authorization server a remote MCP server names (MCP
+ * authorization spec: dynamic client registration or a client ID metadata document), with that
+ * server's token endpoint from its metadata and the MCP server as the token's resource (RFC 8707).
+ * Refreshes use it instead of the provider's configured token URL and saved OAuth app.
+ */
+export interface RegisteredClient {
+  clientId: string;
+  /** Absent for public clients (token_endpoint_auth_method "none"). */
+  clientSecret?: string;
+  tokenUrl: string;
+  resource?: string;
 }
 
 export const tokensContext = (organizationId: string, provider: ProviderId) =>

@@ -13,13 +13,14 @@ import { ConnectionUnavailableError, getAccessToken } from "../connections/acces
 import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
 import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
+import { withSession } from "../credential-login.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
   authFlow: AuthFlowType;
-  /** The OAuth or service-account access token in the headers (to name it as rejected after a 401). */
+  /** The OAuth access token or logged-in session token in the headers (named as rejected after a 401). */
   accessToken?: string;
 }
 
@@ -34,7 +35,10 @@ export function forgetConnectionAuth(organizationId: string, provider: ProviderI
   discovered.delete(cacheKey(organizationId, provider));
 }
 
-/** `rejectedToken`: an OAuth access token the provider just refused (401); a refreshed one is used instead. */
+/**
+ * `rejectedToken`: an OAuth access token or login session token the provider just refused (401); a
+ * refreshed one (or a new login) is used instead.
+ */
 export async function resolveConnectionAuth(
   app: App,
   organizationId: string,
@@ -87,7 +91,9 @@ export async function resolveConnectionAuth(
       throw error;
     }
   }
-  const access = accessFromCredential(provider, row.authFlow, values, endpoints);
+  // Credentials that are a login (Caflou) carry the logged-in token, cached until it expires.
+  const session = await withSession(app.config, credential.id, provider, row.authFlow, values, rejectedToken);
+  const access = accessFromCredential(provider, row.authFlow, session.values, endpoints);
   if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
   if (access.userSupplied && !access.baseUrl) {
     // Credentials saved before the address became a field (Atlassian's site URL).
@@ -95,10 +101,8 @@ export async function resolveConnectionAuth(
       `The saved ${name} credentials have no address to call. Save them again with the site's address.`,
     );
   }
-  if (row.authFlow === "service-account") {
-    return { provider, authFlow: row.authFlow, ...access, accessToken: String(values.accessToken) };
-  }
-  return { provider, authFlow: row.authFlow, ...access };
+  const accessToken = row.authFlow === "service-account" ? String(values.accessToken) : session.sessionToken;
+  return { provider, authFlow: row.authFlow, ...access, ...(accessToken ? { accessToken } : {}) };
 }
 
 async function discover(

@@ -7,12 +7,16 @@ import { networkReason, providerFetch } from "../outbound-fetch.ts";
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
-  clientAuth: OAuthSpec["clientAuth"];
+  /** "none": a public client (registered for a remote MCP server) sends only its client_id. */
+  clientAuth: OAuthSpec["clientAuth"] | "none";
   /** Seconds a token is taken to live when the answer has no expires_in (OAuthSpec.assumedLifetimeSeconds). */
   assumedLifetimeSeconds?: number;
   /** "json": the token request is a JSON object (Atlassian); otherwise RFC 6749's form. */
   tokenRequestBody?: OAuthSpec["tokenRequestBody"];
 }
+
+/** How a token request is sent: providerFetch for configured endpoints, the SSRF guard for discovered ones. */
+export type TokenFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface TokenSet {
   accessToken: string;
@@ -52,6 +56,10 @@ const tokenResponse = z.object({
 const errorResponse = z.object({ error: z.string(), error_description: z.string().optional() });
 
 function clientAuthentication(client: OAuthClient, form: URLSearchParams): Record<string, string> {
+  if (client.clientAuth === "none") {
+    form.set("client_id", client.clientId);
+    return {};
+  }
   if (client.clientAuth === "basic") {
     const pair = `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`;
     return { authorization: `Basic ${Buffer.from(pair).toString("base64")}` };
@@ -66,6 +74,7 @@ async function tokenRequest(
   client: OAuthClient,
   params: Record<string, string>,
   providerName: string,
+  send: TokenFetch = providerFetch,
 ): Promise<TokenSet> {
   const form = new URLSearchParams(params);
   const authorization = clientAuthentication(client, form);
@@ -78,7 +87,7 @@ async function tokenRequest(
   const body = json ? JSON.stringify(Object.fromEntries(form)) : form;
   let response: Response;
   try {
-    response = await providerFetch(tokenUrl, { method: "POST", headers, body });
+    response = await send(tokenUrl, { method: "POST", headers, body });
   } catch (error) {
     throw new TokenRequestError(`Could not reach ${providerName}: ${networkReason(error)}`, false);
   }
@@ -133,17 +142,27 @@ export function exchangeCode(
   );
 }
 
+/**
+ * `resource`: the protected resource the token is for (RFC 8707), which the MCP authorization spec
+ * requires in token requests to a remote MCP server's authorization server.
+ */
 export function refreshTokens(
   tokenUrl: string,
   client: OAuthClient,
   refreshToken: string,
   providerName: string,
+  options: { resource?: string; send?: TokenFetch } = {},
 ) {
   return tokenRequest(
     tokenUrl,
     client,
-    { grant_type: "refresh_token", refresh_token: refreshToken },
+    {
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      ...(options.resource ? { resource: options.resource } : {}),
+    },
     providerName,
+    options.send,
   );
 }
 

@@ -12,6 +12,8 @@ export interface FailureContext {
   timeoutMs: number;
   /** The MCP caller gave up (its request was cancelled): not the remote server's fault. */
   cancelled: boolean;
+  /** The connection holds an OAuth token (already refreshed once when refused), not an API key. */
+  oauth?: boolean;
 }
 
 function causes(error: unknown): unknown[] {
@@ -30,8 +32,11 @@ const isTimeout = (error: unknown) =>
       (e instanceof Error && e.name === "TimeoutError"),
   );
 
-function httpFailure(error: StreamableHTTPError, server: string, name: string): string {
+function httpFailure(error: StreamableHTTPError, server: string, name: string, oauth: boolean): string {
   const status = error.code ?? 0;
+  if ((status === 401 || status === 403) && oauth) {
+    return `${name} refused the connection's access (HTTP ${status}). Reconnect ${name} in the organization's integrations.`;
+  }
   if (status === 401 || status === 403) {
     return `${name} refused the stored MCP API key (HTTP ${status}). Update it in the organization's integrations.`;
   }
@@ -40,7 +45,10 @@ function httpFailure(error: StreamableHTTPError, server: string, name: string): 
   return `${server} answered HTTP ${status}.`;
 }
 
-export function describeFailure(error: unknown, { name, timeoutMs, cancelled }: FailureContext): string {
+export function describeFailure(
+  error: unknown,
+  { name, timeoutMs, cancelled, oauth = false }: FailureContext,
+): string {
   const server = `${name}'s MCP server`;
   if (error instanceof ConnectionUnavailableError) return error.reason;
   if (cancelled) return `The call was cancelled before ${server} answered.`;
@@ -51,7 +59,7 @@ export function describeFailure(error: unknown, { name, timeoutMs, cancelled }: 
   if (refusal) return `Portico did not connect to ${server}: ${refusal.message}`;
   const tooLarge = chain.find((e) => e instanceof ResponseTooLargeError);
   if (tooLarge) return `${server} sent too much: ${tooLarge.message}.`;
-  if (error instanceof StreamableHTTPError) return httpFailure(error, server, name);
+  if (error instanceof StreamableHTTPError) return httpFailure(error, server, name, oauth);
   if (error instanceof McpError) {
     if (error.code === ErrorCode.ConnectionClosed) return `${server} closed the connection.`;
     // The SDK prefixes "MCP error <code>: " on each side (servers built on it send their own prefixed).

@@ -1,7 +1,8 @@
 // The engine of source type "mcp" (brevo, exa): the organization's remote MCP server, reached over
-// Streamable HTTP with the stored API key, its tools listed (and cached) and its calls forwarded.
+// Streamable HTTP with the stored API key or OAuth token, its tools listed (and cached) and its calls forwarded.
 // Upstream failures become isError results that say what happened; see ARCHITECTURE.md
 // ("Remote MCP engine") for the choices on sessions, caching and limits.
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../../app.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
@@ -59,14 +60,18 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
 
   return {
     async listTools(app, target): Promise<EngineTool[]> {
-      const endpoint = await resolveRemoteEndpoint(app, target);
+      let endpoint = await resolveRemoteEndpoint(app, target);
       try {
-        return (await toolSet(app, target, endpoint)).tools;
+        return await withFreshToken(app, target, endpoint, async (current) => {
+          endpoint = current;
+          return (await toolSet(app, target, current)).tools;
+        });
       } catch (error) {
         const reason = describeFailure(error, {
           name: endpoint.name,
           timeoutMs: options.listTimeoutMs,
           cancelled: false,
+          oauth: endpoint.accessToken !== undefined,
         });
         throw new ConnectionUnavailableError(reason);
       }
@@ -82,15 +87,20 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       }
       let timeoutMs = options.listTimeoutMs;
       try {
-        const remoteName = (await toolSet(app, target, endpoint)).remoteNames.get(name);
-        if (!remoteName) return toolError(`${endpoint.name}'s MCP server has no tool named ${name}.`);
-        timeoutMs = options.callTimeoutMs;
-        const result = await pool.use(app, keyOf(target), endpoint, (client) =>
-          client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal,
-            timeout: options.callTimeoutMs,
-          }),
-        );
+        const result = await withFreshToken(app, target, endpoint, async (current) => {
+          endpoint = current;
+          timeoutMs = options.listTimeoutMs;
+          const remoteName = (await toolSet(app, target, current)).remoteNames.get(name);
+          if (!remoteName) return null;
+          timeoutMs = options.callTimeoutMs;
+          return pool.use(app, keyOf(target), current, (client) =>
+            client.callTool({ name: remoteName, arguments: args }, undefined, {
+              signal,
+              timeout: options.callTimeoutMs,
+            }),
+          );
+        });
+        if (!result) return toolError(`${endpoint.name}'s MCP server has no tool named ${name}.`);
         // Servers of the 2024-10-07 protocol answer `toolResult` instead of content.
         const content: CallToolResult =
           "content" in result
@@ -99,7 +109,12 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
         return capResult(content, options.maxResultChars);
       } catch (error) {
         return toolError(
-          describeFailure(error, { name: endpoint.name, timeoutMs, cancelled: signal.aborted }),
+          describeFailure(error, {
+            name: endpoint.name,
+            timeoutMs,
+            cancelled: signal.aborted,
+            oauth: endpoint.accessToken !== undefined,
+          }),
         );
       }
     },
@@ -109,6 +124,36 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       pool.forget(keyOf(target));
     },
   };
+}
+
+/**
+ * Runs `work` against the endpoint. An OAuth access token the server refuses (HTTP 401: revoked, or
+ * expired before its recorded expiry) is refreshed once and `work` runs again with the new token; the
+ * refresh's own failure (ConnectionUnavailableError) says to reconnect. API keys are not retried.
+ */
+async function withFreshToken<T>(
+  app: App,
+  target: EngineTarget,
+  endpoint: RemoteEndpoint,
+  work: (endpoint: RemoteEndpoint) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(endpoint);
+  } catch (error) {
+    const refused = error instanceof StreamableHTTPError && error.code === 401;
+    if (!refused || !endpoint.accessToken) throw error;
+    let refreshed: RemoteEndpoint;
+    try {
+      refreshed = await resolveRemoteEndpoint(app, target, endpoint.accessToken);
+    } catch (failure) {
+      if (!(failure instanceof ConnectionUnavailableError) || /connect again/i.test(failure.reason))
+        throw failure;
+      throw new ConnectionUnavailableError(
+        `${failure.reason} Reconnect ${endpoint.name} in the organization's integrations.`,
+      );
+    }
+    return work(refreshed);
+  }
 }
 
 export const remoteMcpEngine: IntegrationEngine = createRemoteMcpEngine();

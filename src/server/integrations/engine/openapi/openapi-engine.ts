@@ -133,13 +133,18 @@ async function sendAndRead(
   const { app, deadline, providerName, timeoutMs } = call;
   let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline });
   // An OAuth token refused before its recorded expiry (revoked, or no expiry was given) is refreshed
-  // once and the request sent again; a second 401 is the answer.
+  // once, a login's token (Caflou) renewed by logging in again, and the request sent again; a second
+  // 401 is the answer. A login that fails says why (a changed password), not just the first 401.
   if ("response" in outcome && outcome.response.status === 401 && call.auth.accessToken) {
     const refreshed = await refreshedAuth(call);
-    if (refreshed) {
+    if ("failure" in refreshed && call.auth.authFlow !== "oauth") {
       await outcome.response.body?.cancel();
-      call.auth = refreshed;
-      outcome = await sendRequest(app, refreshed, build(refreshed), { retryable, deadline });
+      return toolError(refreshed.failure);
+    }
+    if ("auth" in refreshed) {
+      await outcome.response.body?.cancel();
+      call.auth = refreshed.auth;
+      outcome = await sendRequest(app, refreshed.auth, build(refreshed.auth), { retryable, deadline });
     }
   }
   if ("failure" in outcome) {
@@ -165,8 +170,8 @@ async function sendAndRead(
   }
 }
 
-/** The connection's auth with a refreshed token, or null when it cannot be refreshed (the 401 stands). */
-async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
+/** The connection's auth with a refreshed token, or why it cannot be refreshed. */
+async function refreshedAuth(call: Exchange): Promise<{ auth: ConnectionAuth } | { failure: string }> {
   try {
     const auth = await resolveConnectionAuth(
       call.app,
@@ -174,9 +179,9 @@ async function refreshedAuth(call: Exchange): Promise<ConnectionAuth | null> {
       call.auth.provider,
       call.auth.accessToken,
     );
-    return forIntegration(call.app, call.target.integrationId, auth);
+    return { auth: forIntegration(call.app, call.target.integrationId, auth) };
   } catch (error) {
-    if (error instanceof ConnectionUnavailableError) return null;
+    if (error instanceof ConnectionUnavailableError) return { failure: error.reason };
     throw error;
   }
 }

@@ -1,0 +1,158 @@
+// Saved credentials that are a login rather than a token (Caflou: email and password for a token that
+// expires a week later). The login request is the provider's own (src/integrations/_providers/); this
+// sends it the way the check and the engines reach that provider, and keeps each credential's token
+// until shortly before it expires, or until the provider refuses it once (then it logs in again).
+import { createHash } from "node:crypto";
+import {
+  type CredentialAccess,
+  type CredentialValues,
+  type LoginRequest,
+  SESSION_TOKEN,
+} from "../../integrations/_providers/access.ts";
+import { accessFromCredential, providerEndpoints, providerSpecs } from "../../integrations/registry.ts";
+import { AppError } from "../../lib/errors.ts";
+import { providers } from "../../lib/integrations/providers.ts";
+import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
+import type { Config } from "../config.ts";
+import { fetchPublicUrl } from "../security/ssrf-guard.ts";
+import { ConnectionUnavailableError, REFRESH_MARGIN_MS } from "./connections/access-token.ts";
+import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
+
+type LoginConfig = Pick<Config, "integrationEndpoints" | "allowPrivateUrls">;
+
+export type LoginOutcome =
+  | { token: string; expiresAt: number }
+  | { status: number }
+  | { unreachable: unknown }
+  | { unreadable: true };
+
+/** The provider's login for these values, or undefined when they are not a login. */
+export function loginRequest(
+  provider: ProviderId,
+  flow: AuthFlowType,
+  values: CredentialValues,
+): LoginRequest | undefined {
+  return flow === "oauth" ? undefined : providerSpecs[provider].login?.[flow]?.(values);
+}
+
+/** Logs in once; undefined when the values are not a login. */
+export async function logIn(
+  config: LoginConfig,
+  provider: ProviderId,
+  flow: AuthFlowType,
+  values: CredentialValues,
+): Promise<LoginOutcome | undefined> {
+  const request = loginRequest(provider, flow, values);
+  const access = accessFromCredential(provider, flow, values, providerEndpoints(provider, config));
+  if (!request || !access) return undefined;
+  const init = {
+    method: request.method,
+    headers: { accept: "application/json", ...request.headers },
+    body: request.body,
+  };
+  let response: Response;
+  try {
+    response = await send(config, access, `${access.baseUrl}${request.path}`, init);
+  } catch (error) {
+    return { unreachable: error };
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    return { status: response.status };
+  }
+  try {
+    return request.read(await response.json(), Date.now()) ?? { unreadable: true };
+  } catch {
+    return { unreadable: true };
+  }
+}
+
+// A user-given base URL goes through the SSRF guard, a configured one through providerFetch; neither
+// follows redirects, which would resend the password wherever they point.
+function send(config: LoginConfig, access: CredentialAccess, url: string, init: RequestInit) {
+  return access.userSupplied
+    ? fetchPublicUrl(
+        url,
+        init as Parameters<typeof fetchPublicUrl>[1],
+        { allowPrivateNetworks: config.allowPrivateUrls },
+        { timeoutMs: PROVIDER_TIMEOUT_MS, maxRedirects: 0 },
+      )
+    : providerFetch(url, init);
+}
+
+interface Session {
+  /** Which values the token was obtained with: an edited credential logs in afresh. */
+  fingerprint: string;
+  token: string;
+  expiresAt: number;
+}
+
+// Per credential id (unique across organizations). A process keeps its own: replicas each log in once.
+const sessions = new Map<string, Session>();
+const inFlight = new Map<string, Promise<Session>>();
+
+const fingerprintOf = (values: CredentialValues) =>
+  createHash("sha256")
+    .update(JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))))
+    .digest("base64url");
+
+/**
+ * The values with a logged-in session token added (and that token), or the values unchanged when they
+ * are not a login. `rejected`: a token the provider just refused, which is replaced by a new login.
+ * Throws ConnectionUnavailableError with a sentence saying what to do when the login fails.
+ */
+export async function withSession(
+  config: LoginConfig,
+  credentialId: string,
+  provider: ProviderId,
+  flow: AuthFlowType,
+  values: CredentialValues,
+  rejected?: string,
+): Promise<{ values: CredentialValues; sessionToken?: string }> {
+  if (!loginRequest(provider, flow, values)) return { values };
+  const fingerprint = fingerprintOf(values);
+  const known = sessions.get(credentialId);
+  const usable =
+    known?.fingerprint === fingerprint &&
+    known.token !== rejected &&
+    known.expiresAt - Date.now() > REFRESH_MARGIN_MS;
+  let session = usable ? known : undefined;
+  if (!session) {
+    const key = `${credentialId}:${fingerprint}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = newSession(config, provider, flow, values, fingerprint).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    session = await pending;
+    sessions.set(credentialId, session);
+  }
+  return { values: { ...values, [SESSION_TOKEN]: session.token }, sessionToken: session.token };
+}
+
+async function newSession(
+  config: LoginConfig,
+  provider: ProviderId,
+  flow: AuthFlowType,
+  values: CredentialValues,
+  fingerprint: string,
+): Promise<Session> {
+  const name = providers[provider].name;
+  const outcome = await logIn(config, provider, flow, values);
+  if (outcome && "token" in outcome) return { fingerprint, ...outcome };
+  if (!outcome || "unreadable" in outcome) {
+    throw new ConnectionUnavailableError(`${name}'s login answer carried no access token. Try again later.`);
+  }
+  if ("unreachable" in outcome) {
+    const reason =
+      outcome.unreachable instanceof AppError
+        ? outcome.unreachable.message.replace(/\.$/, "")
+        : networkReason(outcome.unreachable);
+    throw new ConnectionUnavailableError(`Could not reach ${name} to log in: ${reason}.`);
+  }
+  throw new ConnectionUnavailableError(
+    outcome.status === 401 || outcome.status === 403
+      ? `${name} refused the saved email and password (HTTP ${outcome.status}): update the ${name} credentials in the organization's integrations.`
+      : `${name} answered HTTP ${outcome.status} when Portico logged in. Try again in a few minutes.`,
+  );
+}
