@@ -12,7 +12,7 @@ export interface Person {
   id: string;
 }
 
-async function person(app: App, label: string): Promise<Person> {
+export async function person(app: App, label: string): Promise<Person> {
   const credentials = newUser(label);
   const cookie = await signUp(app, credentials);
   const caller = callerFor(app, cookie);
