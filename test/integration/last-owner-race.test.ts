@@ -130,4 +130,17 @@ describe("the last owner under concurrent changes", () => {
       );
     expect(members.filter((m) => m.role === "owner")).toHaveLength(1);
   });
+
+  it("the settings page offers Leave to an owner only while another owner remains", async () => {
+    const { org, first, secondId } = await twoOwners();
+    const detail = () => first.caller.organization.getOrganizationDetail({ id: org.id });
+    expect((await detail()).permissions["organization.leave"]).toBe(true);
+    expect((await detail()).isLastOwner).toBe(false);
+    await first.caller.organizationMember.changeRole({
+      organizationId: org.id,
+      memberId: secondId,
+      role: "admin",
+    });
+    expect((await detail()).isLastOwner).toBe(true);
+  });
 });

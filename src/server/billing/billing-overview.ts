@@ -3,6 +3,7 @@
 // alerts reached, and the invoices Stripe has.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { App } from "../app.ts";
+import { organizationRoleAllows } from "../auth/permissions.ts";
 import { organization, toolCall, usageAlert, usageCounter } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { loadEffectivePlan } from "./effective-plan.ts";
@@ -102,7 +103,7 @@ export async function getBillingOverview(app: App, userId: string, organizationI
   ]);
   return {
     organizationName: org?.name ?? "",
-    canManage: role === "owner" || role === "admin",
+    canManage: organizationRoleAllows(role, "billing.manage"),
     stripeConfigured: stripeClient(app.config) !== null,
     plan: plan.plan,
     status: row?.status ?? "active",

@@ -122,7 +122,7 @@ export function removeMember(db: Database, actorId: string, organizationId: stri
 
 export function leaveOrganization(db: Database, userId: string, organizationId: string) {
   return withMembershipLock(db, organizationId, async (tx) => {
-    const role = await requireOrganizationAction(tx, userId, organizationId, "organization.view");
+    const role = await requireOrganizationAction(tx, userId, organizationId, "organization.leave");
     const [member] = await tx
       .select()
       .from(organizationMember)

@@ -63,6 +63,8 @@ export async function getOrganizationDetail(db: Database, userId: string, organi
     projectCount: projects?.total ?? 0,
     projects: visibleProjects,
     permissions: permissionsOf(base.role),
+    /** The last owner may not leave (members.ts): the settings page hides "Leave" for them. */
+    isLastOwner: base.role === "owner" && (await countOwners(db, organizationId)) <= 1,
   };
 }
 
