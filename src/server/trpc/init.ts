@@ -83,6 +83,8 @@ export const changesAccess = t.middleware(async ({ ctx, next }) => {
   if (result.ok) await ctx.app.gateway.invalidateProject("*");
   return result;
 });
+/** protectedProcedure.use(changesAccess), for such a mutation without an organization or project id. */
+export const accessChangingProcedure = protectedProcedure.use(changesAccess);
 
 /**
  * A procedure on one organization, named by `organizationId` in its input (or by `key`): the whole
