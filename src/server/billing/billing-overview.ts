@@ -2,8 +2,8 @@
 // quota (with a per-day chart from the call log), seats and projects against their limits, the usage
 // alerts reached, and the invoices Stripe has.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { organizationRoleAllows } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
-import { organizationRoleAllows } from "../auth/permissions.ts";
 import { organization, toolCall, usageAlert, usageCounter } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { loadEffectivePlan } from "./effective-plan.ts";

@@ -4,8 +4,8 @@
 // at once would otherwise each count two owners and together leave none.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { canManageMemberRole } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
-import { canManageMemberRole } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "./access.ts";

@@ -2,15 +2,15 @@
 import { createServerFn } from "@tanstack/react-start";
 import { getRequestHeaders, setResponseStatus } from "@tanstack/react-start/server";
 import { AppError } from "../../lib/errors.ts";
-import { getApp } from "../app.ts";
-import { readSessionUser } from "../session/session-user.ts";
 import {
   DEFAULT_SORT,
   type SortOrder,
   sortOrders,
   sortPreferenceInput,
   sortScopeInput,
-} from "./sort-options.ts";
+} from "../../lib/sort-options.ts";
+import { getApp } from "../app.ts";
+import { readSessionUser } from "../session/session-user.ts";
 import { readUserPreference, writeUserPreference } from "./user-preference.ts";
 
 const keyOf = (scope: string) => `sort:${scope}`;

@@ -2,8 +2,8 @@
 // every project). Granting, changing and revoking them is a project admin's job.
 import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { effectiveProjectRole } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
-import { effectiveProjectRole } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";

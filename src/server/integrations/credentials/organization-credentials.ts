@@ -1,6 +1,6 @@
 // An organization's own credentials (bring your own OAuth app or API token). Members see them
 // (without secrets); owners and admins change them.
-import { organizationRoleAllows } from "../../auth/permissions.ts";
+import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { upsertConnection } from "../connections/connection-store.ts";

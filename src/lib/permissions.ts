@@ -1,6 +1,6 @@
 // Who may do what, as data. Every check on the server reads these tables; the UI reads them too to
 // hide actions a role cannot take.
-import type { OrganizationRole, ProjectRole } from "../../lib/validation.ts";
+import type { OrganizationRole, ProjectRole } from "./validation.ts";
 
 export const organizationPermissions = {
   "organization.view": ["owner", "admin", "member"],
