@@ -62,12 +62,15 @@ async function ensureAnotherOwner(tx: Database, organizationId: string, role: Or
   }
 }
 
+export interface MemberChange {
+  organizationId: string;
+  memberId: string;
+}
+
 export function changeMemberRole(
   db: Database,
   actorId: string,
-  organizationId: string,
-  memberId: string,
-  role: OrganizationRole,
+  { organizationId, memberId, role }: MemberChange & { role: OrganizationRole },
 ) {
   return withMembershipLock(db, organizationId, async (tx) => {
     const actorRole = await requireOrganizationAction(tx, actorId, organizationId, "members.changeRole");
@@ -107,7 +110,7 @@ async function deleteMembership(
   await tx.delete(organizationMember).where(eq(organizationMember.id, member.id));
 }
 
-export function removeMember(db: Database, actorId: string, organizationId: string, memberId: string) {
+export function removeMember(db: Database, actorId: string, { organizationId, memberId }: MemberChange) {
   return withMembershipLock(db, organizationId, async (tx) => {
     const actorRole = await requireOrganizationAction(tx, actorId, organizationId, "members.remove");
     const member = await findMember(tx, organizationId, memberId);

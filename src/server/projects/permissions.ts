@@ -95,12 +95,16 @@ export async function getOrganizationMembersWithAllProjectPermissions(
   }));
 }
 
+/** Whose explicit access to which project (`userId` is the person acted on, not the actor). */
+export interface ProjectGrant {
+  projectId: string;
+  userId: string;
+}
+
 export async function setProjectMemberRole(
   db: Database,
   actorId: string,
-  projectId: string,
-  targetUserId: string,
-  role: ProjectRole,
+  { projectId, userId: targetUserId, role }: ProjectGrant & { role: ProjectRole },
 ) {
   const access = await requireProjectAction(db, actorId, projectId, "project.manageAccess");
   const [target] = await db
@@ -127,8 +131,7 @@ export async function setProjectMemberRole(
 export async function removeProjectMember(
   db: Database,
   actorId: string,
-  projectId: string,
-  targetUserId: string,
+  { projectId, userId: targetUserId }: ProjectGrant,
 ) {
   await requireProjectAction(db, actorId, projectId, "project.manageAccess");
   const removed = await db

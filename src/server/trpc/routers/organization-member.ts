@@ -19,14 +19,10 @@ export const organizationMemberRouter = router({
     memberInput.extend({ role: z.enum(organizationRoles) }),
   )
     .use(changesAccess)
-    .mutation(({ ctx, input }) =>
-      changeMemberRole(ctx.app.db, ctx.user.id, input.organizationId, input.memberId, input.role),
-    ),
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.app.db, ctx.user.id, input)),
   remove: organizationProcedure("members.remove", memberInput)
     .use(changesAccess)
-    .mutation(({ ctx, input }) =>
-      removeMember(ctx.app.db, ctx.user.id, input.organizationId, input.memberId),
-    ),
+    .mutation(({ ctx, input }) => removeMember(ctx.app.db, ctx.user.id, input)),
   leave: organizationProcedure("organization.leave")
     .use(changesAccess)
     .mutation(({ ctx, input }) => leaveOrganization(ctx.app.db, ctx.user.id, input.organizationId)),

@@ -40,12 +40,8 @@ export const projectPermissionsRouter = router({
     byProjectAndUser.extend({ role: z.enum(projectRoles) }),
   )
     .use(changesAccess)
-    .mutation(({ ctx, input }) =>
-      setProjectMemberRole(ctx.app.db, ctx.user.id, input.projectId, input.userId, input.role),
-    ),
+    .mutation(({ ctx, input }) => setProjectMemberRole(ctx.app.db, ctx.user.id, input)),
   removeProjectMember: projectProcedure("project.manageAccess", byProjectAndUser)
     .use(changesAccess)
-    .mutation(({ ctx, input }) =>
-      removeProjectMember(ctx.app.db, ctx.user.id, input.projectId, input.userId),
-    ),
+    .mutation(({ ctx, input }) => removeProjectMember(ctx.app.db, ctx.user.id, input)),
 });
