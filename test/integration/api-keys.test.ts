@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { createTestApp } from "../support/app.ts";
-import { dumpAllRows } from "../support/database-dump.ts";
+import { dumpDatabase } from "../support/dump.ts";
 import { buildWorld, outcome } from "./world.ts";
 
 let app: App;
@@ -43,7 +43,7 @@ describe("API keys", () => {
           (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name })).secret,
       ),
     );
-    const dump = await dumpAllRows(app);
+    const dump = await dumpDatabase(app.db);
     expect(dump).toContain("ptk_"); // the visible prefixes are there…
     for (const secret of secrets) {
       expect(dump).not.toContain(secret); // …the secrets are not,

@@ -7,7 +7,7 @@ import type { App } from "~/server/app.ts";
 import { oauthAccessToken, toolCall } from "~/server/db/schema/index.ts";
 import { hashStoredToken } from "~/server/oauth/token-hash.ts";
 import { createTestApp } from "../support/app.ts";
-import { dumpAllRows } from "../support/database-dump.ts";
+import { dumpDatabase } from "../support/dump.ts";
 import { connectMcpClient, mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient, registerClient } from "../support/oauth-client.ts";
 import { buildWorld } from "./world.ts";
@@ -142,7 +142,7 @@ describe("database at rest", () => {
       redirect_uris: ["https://agent.example/cb"],
     });
     secrets.push(String((await web.json()).client_secret));
-    const dump = await dumpAllRows(app);
+    const dump = await dumpDatabase(app.db);
     expect(secrets.length).toBeGreaterThan(10);
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(20);
