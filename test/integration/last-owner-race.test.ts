@@ -2,21 +2,13 @@
 // not leave their organization without an owner. Each request on its own sees another owner; only a
 // check made under a lock, inside the write's transaction, sees what the other request did.
 // Runs on PGlite and, with DATABASE_URL, on PostgreSQL (real concurrent connections).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { describe, expect, it } from "vitest";
 import { LAST_OWNER_MESSAGE } from "~/server/organizations/members.ts";
-import { createTestApp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { setPlan } from "../support/plans.ts";
 import { join, type Person, person } from "./world.ts";
 
-let app: App;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const app = await appForFile();
 
 /** An organization with exactly two owners, and their membership ids. */
 async function twoOwners() {
