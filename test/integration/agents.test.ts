@@ -4,7 +4,7 @@
 // gateway's own runTool (the call log records them as channel "agent").
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import { agentRun, llmCredential, toolCall } from "~/server/db/schema/index.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
@@ -86,13 +86,16 @@ async function saveOpenAiCredential(name = "OpenAI production") {
   });
 }
 
-async function waitForRun(runId: string) {
-  for (let i = 0; i < 200; i++) {
-    const detail = await world.ownerA.caller.projectAgents.getRun({ projectId: world.projectA.id, runId });
-    if (detail.run.status !== "running") return detail;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("run did not finish");
+/** The run's detail once it has finished (runs go on after startRun answers). */
+function waitForRun(runId: string) {
+  return vi.waitFor(
+    async () => {
+      const detail = await world.ownerA.caller.projectAgents.getRun({ projectId: world.projectA.id, runId });
+      if (detail.run.status === "running") throw new Error("run did not finish");
+      return detail;
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 }
 
 describe("LLM credentials", () => {
