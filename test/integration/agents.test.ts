@@ -1,4 +1,4 @@
-// Agents end to end in process: LLM credentials (SPEC §5 messages, the key checked with the provider,
+// Agents end to end in process: LLM credentials (requirements §5 messages, the key checked with the provider,
 // encrypted at rest), the marketplace, project agents and their configuration, and Neo's runs against
 // local fakes of the OpenAI, Anthropic and Google APIs, with tools on two servers reached through the
 // gateway's own runTool (the call log records them as channel "agent").
@@ -105,7 +105,7 @@ describe("LLM credentials", () => {
       values,
     });
 
-  it("says what is wrong with a key in SPEC §5's words", async () => {
+  it("says what is wrong with a key in requirements §5's words", async () => {
     await expect(save({ llmType: "openai", name: "x" })).rejects.toThrow(/^OpenAI API key is required$/);
     await expect(save({ llmType: "openai", name: "x", apiKey: "pk-123" })).rejects.toThrow(
       /^Invalid API key format\. Must start with 'sk-'$/,
@@ -206,7 +206,7 @@ describe("marketplace", () => {
 });
 
 describe("project agents", () => {
-  it("adds Neo with SPEC §5's defaults, and viewers cannot configure it", async () => {
+  it("adds Neo with requirements §5's defaults, and viewers cannot configure it", async () => {
     const added = await world.ownerA.caller.projectAgents.addToProject({
       projectId: world.projectA.id,
       presetId: "neo",
@@ -371,7 +371,7 @@ describe("Neo runs", () => {
     expect(run.stepCount).toBe(3);
     expect(run.durationMs).toBeGreaterThanOrEqual(0);
     expect(fake.remainingTurns()).toBe(0);
-    // The models asked for: SPEC §5's defaults per stage, over Chat Completions; the executor is offered
+    // The models asked for: requirements §5's defaults per stage, over Chat Completions; the executor is offered
     // the two servers' tools and never an agent.
     const calls = fake.calls().slice(before);
     expect(calls.map((c) => c.body.model)).toEqual([

@@ -139,7 +139,7 @@ describe("Stripe checkout and webhooks", () => {
     expect((await again.json()).message).toBe("Already processed");
     expect((await caller.billing.listSubscriptions({ organizationId: org.id }))[0]?.status).toBe("active");
 
-    // A new event brings the subscription as Stripe has it now, through SPEC §3's statuses.
+    // A new event brings the subscription as Stripe has it now, through requirements §3's statuses.
     const update = eventPayload("evt_update_1", "customer.subscription.updated", stripeSubscription);
     await webhook(
       update,

@@ -1,5 +1,5 @@
 // Bad credential input over the real /api/trpc handler: a 400 whose field errors sit at the form's own
-// field names with SPEC §5's messages, never a 500, and nothing written.
+// field names with requirements §5's messages, never a 500, and nothing written.
 import { count } from "drizzle-orm";
 import superjson from "superjson";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Sort preference per scope (SPEC §7 "sort preference get / set"), remembered per user.
+// Sort preference per scope (requirements §7 "sort preference get / set"), remembered per user.
 import { createServerFn } from "@tanstack/react-start";
 import { getRequestHeaders, setResponseStatus } from "@tanstack/react-start/server";
 import { AppError } from "../../lib/errors.ts";

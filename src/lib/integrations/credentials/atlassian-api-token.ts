@@ -1,4 +1,4 @@
-// Atlassian API token (SPEC §3): the account's email with an API token, for one Atlassian site.
+// Atlassian API token (requirements §3): the account's email with an API token, for one Atlassian site.
 import { z } from "zod";
 import { type CredentialShape, emailAddress, requiredText } from "./fields.ts";
 

@@ -1,4 +1,4 @@
-// Caflou (SPEC §5): API key, account id and the base URL, which defaults to Caflou's own app address.
+// Caflou (requirements §5): API key, account id and the base URL, which defaults to Caflou's own app address.
 import { z } from "zod";
 import { type CredentialShape, httpUrl, requiredText } from "./fields.ts";
 

@@ -1,4 +1,4 @@
-// Every credential shape of SPEC §3 with the messages of SPEC §5 (and ours where SPEC shows none).
+// Every credential shape of requirements §3 with the messages of requirements §5 (and ours where the requirements show none).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { authFlowTypes, providerIds } from "../types.ts";
@@ -34,7 +34,7 @@ function parsed(
   return credentialShape(provider, flow)?.schema.parse(values);
 }
 
-describe("auth flows per provider (SPEC §5)", () => {
+describe("auth flows per provider (requirements §5)", () => {
   const submission = credentialSubmissionSchema({});
   const allowed: Record<string, string[]> = {
     google: ["oauth", "service-account"],
@@ -152,7 +152,7 @@ describe("raynet (email, apiKey, namespace)", () => {
   });
 });
 
-describe("caflou (SPEC §5)", () => {
+describe("caflou (requirements §5)", () => {
   it("requires apiKey and accountId", () => {
     expect(problems("caflou", "api-token", { baseUrl: "https://app.caflou.cz" })).toEqual({
       apiKey: "API Key is required",
@@ -177,7 +177,7 @@ describe("caflou (SPEC §5)", () => {
   });
 });
 
-describe("alveno (SPEC §5)", () => {
+describe("alveno (requirements §5)", () => {
   it("requires apiKey and tenantId", () => {
     expect(problems("alveno", "api-token", {})).toEqual({
       apiKey: "API Key is required",
@@ -207,7 +207,7 @@ describe("brevo and exa (mcpApiKey)", () => {
   });
 });
 
-describe("openai (SPEC §5)", () => {
+describe("openai (requirements §5)", () => {
   it("requires an API key starting with sk-", () => {
     expect(problems("openai", "api-token", {})).toEqual({ apiKey: "OpenAI API key is required" });
     expect(problems("openai", "api-token", { apiKey: "pk-123" })).toEqual({

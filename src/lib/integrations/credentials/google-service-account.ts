@@ -1,4 +1,4 @@
-// Google service-account credential (SPEC §3): tokens obtained outside Portico's OAuth flow.
+// Google service-account credential (requirements §3): tokens obtained outside Portico's OAuth flow.
 import { z } from "zod";
 import { type CredentialShape, requiredText } from "./fields.ts";
 

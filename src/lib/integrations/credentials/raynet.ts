@@ -1,4 +1,4 @@
-// Raynet CRM (SPEC §3): user email, API key and the instance name (namespace).
+// Raynet CRM (requirements §3): user email, API key and the instance name (namespace).
 import { z } from "zod";
 import { type CredentialShape, emailAddress, requiredText } from "./fields.ts";
 

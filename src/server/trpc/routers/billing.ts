@@ -1,4 +1,4 @@
-// Billing procedures (SPEC §7). getPricing is public: the pricing page shows it to visitors who are
+// Billing procedures (requirements §7). getPricing is public: the pricing page shows it to visitors who are
 // not signed in. The rest are scoped to an organization the caller belongs to; changing the plan,
 // cancelling and the Customer Portal are for its owners and admins.
 import { z } from "zod";

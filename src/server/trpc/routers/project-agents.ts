@@ -1,4 +1,4 @@
-// projectAgents.* (SPEC §7): a project's agents, their configuration ('Configure Agent') and runs.
+// projectAgents.* (requirements §7): a project's agents, their configuration ('Configure Agent') and runs.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";

@@ -1,4 +1,4 @@
-// projectServers.* (SPEC §7): a project's servers, their tools and switches, and the playground.
+// projectServers.* (requirements §7): a project's servers, their tools and switches, and the playground.
 import { z } from "zod";
 import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
