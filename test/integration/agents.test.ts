@@ -5,23 +5,18 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
 import { agentRun, llmCredential, toolCall } from "~/server/db/schema/index.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import type { GatewayTool } from "~/server/gateway/tool-types.ts";
-import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
-import { createTestApp } from "../support/app.ts";
+import { startLlmFake } from "../fakes/llm-providers.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
 const OPENAI_KEY = "sk-test-openai-0123456789";
 const ANTHROPIC_KEY = "anthropic-test-key-0123456789";
 const GOOGLE_KEY = "google-test-key-0123456789";
 
-let fake: LlmFake;
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
 const toolRuns: { name: string; args: Record<string, unknown> }[] = [];
 let flakyFailures = 0;
 
@@ -63,17 +58,13 @@ const twoServers: ToolSource = async () => [
   }),
 ];
 
-beforeAll(async () => {
-  fake = await startLlmFake();
-  fake.validKeys.add(OPENAI_KEY).add(ANTHROPIC_KEY).add(GOOGLE_KEY);
-  app = await createTestApp({ LLM_ENDPOINTS: fake.endpoints }, { extraToolSources: [twoServers] });
-  world = await buildWorld(app);
-});
-
-afterAll(async () => {
-  await app?.database.close();
-  await fake?.close();
-});
+const fake = await startLlmFake();
+afterAll(() => fake.close());
+fake.validKeys.add(OPENAI_KEY).add(ANTHROPIC_KEY).add(GOOGLE_KEY);
+const { app, world } = await worldForFile(
+  { LLM_ENDPOINTS: fake.endpoints },
+  { extraToolSources: [twoServers] },
+);
 
 beforeEach(() => {
   toolRuns.length = 0;
