@@ -8,18 +8,9 @@ import type { Server as HttpServer, IncomingMessage, ServerResponse } from "node
 import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import v8 from "node:v8";
 import { type Server as SrvxServer, serve } from "srvx";
 import { staticMiddleware } from "srvx/static";
 import { idleBackgroundThreads } from "./idle-background-threads.ts";
-
-// Keeps V8 from allocating objects of "long-lived" allocation sites straight into the old generation.
-// Every request here creates timers that outlive it briefly (node:http's and undici's keep-alive
-// timers), each holding the request's AsyncLocalStorage store; V8 pretenured them, and a dead timer in
-// the old generation keeps its store (the whole request) alive through every young-generation
-// collection. At 2,000 fetch_web_page calls a second that promoted ~2 MB per collection and made each
-// one 4-7 ms; without pretenuring, 0.3 MB and ~2 ms. See ARCHITECTURE.md, "Gateway latency and GC".
-v8.setFlagsFromString("--no-allocation-site-pretenuring");
 
 // This is the production server: libraries pick their production builds by NODE_ENV, React's server
 // renderer among them (its development build renders more slowly and checks more). Unset, it ran the

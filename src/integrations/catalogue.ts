@@ -1,4 +1,4 @@
-// The integrations of SPEC §3 as the public catalogue sees them: one entry per folder, in catalogue
+// The integrations of requirements §3 as the public catalogue sees them: one entry per folder, in catalogue
 // order. Browser-safe (each folder's entry.ts is plain data); the server's list is registry.ts.
 // `satisfies Record<IntegrationId, …>`: an id in lib/integrations/ids.ts without its folder's entry
 // here does not compile.
@@ -48,7 +48,7 @@ export const integrationEntries = {
 
 export const integrations: readonly IntegrationEntry[] = Object.values(integrationEntries);
 
-/** SPEC §3: Google and Microsoft products share their provider; every other integration is its own. */
+/** requirements §3: Google and Microsoft products share their provider; every other integration is its own. */
 export const integrationProvider = Object.fromEntries(
   integrations.map((entry) => [entry.id, entry.provider]),
 ) as Record<IntegrationId, ProviderId>;

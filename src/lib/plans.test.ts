@@ -1,4 +1,4 @@
-// SPEC §9 plan constants: prices, limits, support, button texts and the advertised savings.
+// requirements §9 plan constants: prices, limits, support, button texts and the advertised savings.
 import { describe, expect, it } from "vitest";
 import {
   annualSavingsCents,
@@ -16,7 +16,7 @@ describe("plans", () => {
     expect(planList.map((plan) => plan.name)).toEqual(["Free", "Start", "Business", "Enterprise"]);
   });
 
-  it("has the prices of SPEC §9 in cents", () => {
+  it("has the prices of requirements §9 in cents", () => {
     expect(plans.free.price).toEqual({ monthly: 0, annual: 0 });
     expect(plans.start.price).toEqual({ monthly: 3_400, annual: 36_700 });
     expect(plans.business.price).toEqual({ monthly: 24_900, annual: 268_900 });
@@ -35,7 +35,7 @@ describe("plans", () => {
     expect(annualSavingsCents(plans.enterprise)).toBe(0);
   });
 
-  it("has the limits of SPEC §9, null meaning unlimited", () => {
+  it("has the limits of requirements §9, null meaning unlimited", () => {
     expect(plans.free.limits).toEqual({ seats: 1, projects: 1, monthlyRequests: 30_000 });
     expect(plans.start.limits).toEqual({ seats: 5, projects: null, monthlyRequests: 300_000 });
     expect(plans.business.limits).toEqual({ seats: null, projects: null, monthlyRequests: 3_000_000 });
@@ -44,7 +44,7 @@ describe("plans", () => {
     expect(formatLimit(null)).toBe("Unlimited");
   });
 
-  it("has the support levels, premium tools and button texts of SPEC §9", () => {
+  it("has the support levels, premium tools and button texts of requirements §9", () => {
     expect(planList.map((plan) => plan.support)).toEqual([
       "community",
       "email",

@@ -1,4 +1,4 @@
-// The four plans of SPEC §9, as one typed object literal that the pricing page, billing and quota
+// The four plans of requirements §9, as one typed object literal that the pricing page, billing and quota
 // checks all read. Isomorphic and dependency-free, so it costs the browser almost nothing.
 // Prices are in US cents; a `null` limit means unlimited.
 
@@ -17,7 +17,7 @@ export interface PlanDefinition {
   /** Cents per interval; null for "custom" (sales-led) pricing. Free plans cost 0. */
   price: { monthly: number; annual: number } | null;
   /**
-   * The annual saving as SPEC §9 advertises it (Start 11 %, Business 13 %). Kept as data: it is not
+   * The annual saving as requirements §9 advertises it (Start 11 %, Business 13 %). Kept as data: it is not
    * what the two prices compute to (10 % for both against twelve monthly payments), and the spec's
    * figures are quoted literally. The page also shows the exact saving in dollars, derived below.
    */
@@ -29,7 +29,7 @@ export interface PlanDefinition {
   };
   support: SupportLevel;
   premiumTools: boolean;
-  /** SPEC §9: the agent marketplace and the standard tools are on every plan. */
+  /** requirements §9: the agent marketplace and the standard tools are on every plan. */
   agentMarketplace: true;
   standardTools: true;
   cta: "Start Free" | "Upgrade" | "Contact";
@@ -119,7 +119,7 @@ export function formatPrice(cents: number): string {
   })}`;
 }
 
-/** "30,000" or "Unlimited". The comparison table adds the asterisk of SPEC §9 on paid tiers. */
+/** "30,000" or "Unlimited". The comparison table adds the asterisk of requirements §9 on paid tiers. */
 export function formatLimit(value: number | null): string {
   return value === null ? "Unlimited" : value.toLocaleString("en-US");
 }

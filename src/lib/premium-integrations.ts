@@ -1,4 +1,4 @@
-// Premium integrations (SPEC §9: "Premium tools" — not on Free, on every paid plan): the enterprise
+// Premium integrations (requirements §9: "Premium tools" — not on Free, on every paid plan): the enterprise
 // systems of record — Salesforce, SharePoint and the sales CRMs Pipedrive and Attio. HubSpot stays on
 // every plan as Free's CRM (its free tier is where small teams start). Everything else in the
 // catalogue, and the standard tools, are on every plan. Isomorphic: the catalogue badges these.

@@ -1,4 +1,4 @@
-// Page metadata (SPEC §1): title, description, keywords, canonical link, social card tags and the
+// Page metadata (requirements §1): title, description, keywords, canonical link, social card tags and the
 // company link, as TanStack Router `head()` output. Use in a route: `head: () => seo({ title: "…" })`.
 export const SITE_NAME = "Portico";
 export const SITE_TWITTER = "@portico";

@@ -1,4 +1,4 @@
-// Theme preference (SPEC §3): light, dark or system, plus the last OS theme seen under system so the
+// Theme preference (requirements §3): light, dark or system, plus the last OS theme seen under system so the
 // server can render the right class before any script runs. Isomorphic: used by the server functions,
 // the root document and the theme switch.
 import { z } from "zod";

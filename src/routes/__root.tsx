@@ -26,7 +26,7 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // SPEC §2: the session and the theme preference are loaded before every route.
+  // requirements §2: the session and the theme preference are loaded before every route.
   beforeLoad: async ({ context }) => {
     const [user, theme, clientConfig] = await Promise.all([
       getSession(),

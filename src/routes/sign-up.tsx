@@ -3,7 +3,7 @@ import { authBeforeLoad } from "~/components/auth/auth-route.ts";
 import { validateAuthSearch } from "~/components/auth/auth-search.ts";
 import { seo } from "~/lib/seo.ts";
 
-// The page component is in sign-up.lazy.tsx and loads on demand (SPEC §2).
+// The page component is in sign-up.lazy.tsx and loads on demand (requirements §2).
 export const Route = createFileRoute("/sign-up")({
   validateSearch: validateAuthSearch,
   beforeLoad: authBeforeLoad,

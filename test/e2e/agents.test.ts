@@ -69,7 +69,7 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
 
-  // An LLM credential, with SPEC §5's messages inline.
+  // An LLM credential, with requirements §5's messages inline.
   await page.goto(`/app/organization/${organization.id}/llm-credentials`);
   await visible(page.getByRole("heading", { name: "No LLM credentials yet" }));
   await (await hydrated(page.getByRole("button", { name: "Add LLM credential" }).first())).click();
@@ -101,7 +101,7 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   await waitForPath(page, /^\/app\/project\/[^/]+\/agents\/[^/]+$/);
   await visible(page.getByRole("heading", { name: "Configure Agent" }));
 
-  // Configure: the only credential is already chosen; SPEC §5's defaults; maxSteps validated inline.
+  // Configure: the only credential is already chosen; requirements §5's defaults; maxSteps validated inline.
   const form = page.getByRole("form", { name: "Agent configuration" });
   await expect(await form.getByLabel("LLM credential").inputValue()).not.toBe("");
   expect(await form.getByLabel("Executor").inputValue()).toBe("gpt-4.1");

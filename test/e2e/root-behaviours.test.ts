@@ -1,4 +1,4 @@
-// Root behaviours in a real browser (SPEC §1, §2, §8): the theme (class on <html>, server-rendered,
+// Root behaviours in a real browser (requirements §1, §2, §8): the theme (class on <html>, server-rendered,
 // following the OS under "system"), toasts, the 404 and error pages, the /app redirects and the OAuth
 // parameters that /sign-in carries on to the consent screen.
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -173,7 +173,7 @@ test("toasts appear at the bottom right with square corners", async ({ page, con
   await hidden(toast);
 });
 
-test("an unknown path shows the 404 text of SPEC §8 with status 404, in the site's frame", async ({
+test("an unknown path shows the 404 text of requirements §8 with status 404, in the site's frame", async ({
   page,
 }) => {
   const response = await page.goto("/no-such-page/anywhere");
@@ -183,7 +183,7 @@ test("an unknown path shows the 404 text of SPEC §8 with status 404, in the sit
   await screenshot(page, "root-not-found");
 });
 
-/** Checks the error page of SPEC §2/§8 for a missing resource (404) on `page`. */
+/** Checks the error page of requirements §2/§8 for a missing resource (404) on `page`. */
 async function expectNotFoundErrorPage(page: Page) {
   await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
   await visible(page.getByText("404", { exact: true }));

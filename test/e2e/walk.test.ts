@@ -1,4 +1,4 @@
-// The acceptance walk (SPEC §1, §2, §8), entirely through the real UI: the first account signs up and
+// The acceptance walk (requirements §1, §2, §8), entirely through the real UI: the first account signs up and
 // becomes site admin, creates an organization and a project, invites a second user whose invitation
 // link is read from the admin mail outbox; the second user signs up from that link in a separate browser
 // context, joins, and is refused the owner's destructive action both in the UI and by the server.

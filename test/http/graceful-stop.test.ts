@@ -13,8 +13,11 @@ interface ClientTally {
   unanswered: number;
 }
 
-/** Sends requests one after another on one connection until the server closes it or says it will. */
-async function busyClient(port: number, stopAt: number): Promise<ClientTally> {
+/**
+ * Sends requests one after another on one connection until the server closes it or says it will;
+ * `busy` is called at its first answer.
+ */
+async function busyClient(port: number, stopAt: number, busy: () => void): Promise<ClientTally> {
   const connection = await RawConnection.open(port);
   const tally: ClientTally = { answered: 0, unanswered: 0 };
   try {
@@ -27,6 +30,7 @@ async function busyClient(port: number, stopAt: number): Promise<ClientTally> {
         break;
       }
       tally.answered++;
+      if (tally.answered === 1) busy();
       const lastHead = connection.text().slice(connection.text().lastIndexOf("HTTP/1.1 "));
       if (/\r\nconnection: close\r\n/i.test(lastHead)) break;
     }
@@ -42,8 +46,20 @@ describe("SIGTERM", () => {
     async () => {
       const server = await startServer();
       const stopAt = Date.now() + 6_000;
-      const clients = Promise.all(Array.from({ length: CONNECTIONS }, () => busyClient(server.port, stopAt)));
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // SIGTERM once every connection has a request cycle going (or a client has given up).
+      let busyClients = 0;
+      let allBusy = () => {};
+      const everyoneBusy = new Promise<void>((resolve) => {
+        allBusy = resolve;
+      });
+      const onBusy = () => {
+        busyClients += 1;
+        if (busyClients === CONNECTIONS) allBusy();
+      };
+      const clients = Promise.all(
+        Array.from({ length: CONNECTIONS }, () => busyClient(server.port, stopAt, onBusy)),
+      );
+      await Promise.race([everyoneBusy, clients]);
       const code = server.stop();
       const tallies = await clients;
       expect(await code).toBe(0);

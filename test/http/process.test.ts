@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.ts";
 import { createScratchDatabase } from "../support/database.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { runServerToExit, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
@@ -61,15 +60,6 @@ function threadPolicies(pid: number): { name: string; policy: number; main: bool
     return { name, policy: Number(fields[41 - 3]), main: Number(id) === pid };
   });
 }
-
-describe("how the server is started", () => {
-  it("npm start passes the Node.js flags the tests and the benchmark start the server with", () => {
-    const start = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8"))
-      .scripts.start as string;
-    const serveCommand = start.split("&&").at(-1)?.trim().split(/\s+/) ?? [];
-    expect(serveCommand).toEqual(["node", ...SERVER_NODE_FLAGS, "scripts/serve.ts"]);
-  });
-});
 
 describe("production builds", () => {
   it(

@@ -1,4 +1,4 @@
-// Root behaviours of SPEC §2 over real HTTP against the production build: canonical paths, 404s,
+// Root behaviours of requirements §2 over real HTTP against the production build: canonical paths, 404s,
 // the /app and /app/admin guards, and no-index marking.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,7 +75,7 @@ describe("canonical paths", () => {
     expect(target?.search).toBe("?plan=start&interval=annual");
   });
 
-  it("answers an unknown path with the 404 page of SPEC §8", async () => {
+  it("answers an unknown path with the 404 page of requirements §8", async () => {
     const response = await anonymous.get("/no-such-page-here");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);

@@ -1,22 +1,14 @@
 // A person's own account: name, email change confirmed by mail, password, other sessions, deletion
 // refused while they are an organization's last owner.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WRONG_CURRENT_PASSWORD } from "~/server/accounts/account.ts";
-import type { App } from "~/server/app.ts";
-import { callerFor, createTestApp, signIn, signUp } from "../support/app.ts";
+import { callerFor, signIn, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { authRequest, linkIn, mailsTo } from "../support/outbox.ts";
 import { newUser } from "../support/users.ts";
 import { outcome } from "./world.ts";
 
-let app: App;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-
-afterAll(async () => {
-  await app?.database.close();
-});
+const app = await appForFile();
 
 async function person(label: string) {
   const credentials = newUser(label);

@@ -1,25 +1,14 @@
 // The site admin's user and session management: listing, roles, bans, sessions and deletion with the
 // ownership rule. ownerA is the instance's first account, so its site admin.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startOfMonthUtc } from "~/server/admin/admin-stats.ts";
-import type { App } from "~/server/app.ts";
 import { BANNED_MESSAGE } from "~/server/auth/auth-messages.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
-import { callerFor, createTestApp, signIn, signUp } from "../support/app.ts";
+import { callerFor, signIn, signUp } from "../support/app.ts";
 import { newUser } from "../support/users.ts";
-import { buildWorld, join, outcome } from "./world.ts";
+import { join, outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-
-afterAll(async () => {
-  await app?.database.close();
-});
+const { app, world } = await worldForFile();
 
 async function stranger(label: string) {
   const credentials = newUser(label);

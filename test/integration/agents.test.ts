@@ -1,27 +1,22 @@
-// Agents end to end in process: LLM credentials (SPEC §5 messages, the key checked with the provider,
+// Agents end to end in process: LLM credentials (requirements §5 messages, the key checked with the provider,
 // encrypted at rest), the marketplace, project agents and their configuration, and Neo's runs against
 // local fakes of the OpenAI, Anthropic and Google APIs, with tools on two servers reached through the
 // gateway's own runTool (the call log records them as channel "agent").
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentRun, llmCredential, toolCall } from "~/server/db/schema/index.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import type { GatewayTool } from "~/server/gateway/tool-types.ts";
-import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
-import { createTestApp } from "../support/app.ts";
+import { startLlmFake } from "../fakes/llm-providers.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
 const OPENAI_KEY = "sk-test-openai-0123456789";
 const ANTHROPIC_KEY = "anthropic-test-key-0123456789";
 const GOOGLE_KEY = "google-test-key-0123456789";
 
-let fake: LlmFake;
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
 const toolRuns: { name: string; args: Record<string, unknown> }[] = [];
 let flakyFailures = 0;
 
@@ -63,17 +58,13 @@ const twoServers: ToolSource = async () => [
   }),
 ];
 
-beforeAll(async () => {
-  fake = await startLlmFake();
-  fake.validKeys.add(OPENAI_KEY).add(ANTHROPIC_KEY).add(GOOGLE_KEY);
-  app = await createTestApp({ LLM_ENDPOINTS: fake.endpoints }, { extraToolSources: [twoServers] });
-  world = await buildWorld(app);
-});
-
-afterAll(async () => {
-  await app?.database.close();
-  await fake?.close();
-});
+const fake = await startLlmFake();
+afterAll(() => fake.close());
+fake.validKeys.add(OPENAI_KEY).add(ANTHROPIC_KEY).add(GOOGLE_KEY);
+const { app, world } = await worldForFile(
+  { LLM_ENDPOINTS: fake.endpoints },
+  { extraToolSources: [twoServers] },
+);
 
 beforeEach(() => {
   toolRuns.length = 0;
@@ -86,13 +77,16 @@ async function saveOpenAiCredential(name = "OpenAI production") {
   });
 }
 
-async function waitForRun(runId: string) {
-  for (let i = 0; i < 200; i++) {
-    const detail = await world.ownerA.caller.projectAgents.getRun({ projectId: world.projectA.id, runId });
-    if (detail.run.status !== "running") return detail;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("run did not finish");
+/** The run's detail once it has finished (runs go on after startRun answers). */
+function waitForRun(runId: string) {
+  return vi.waitFor(
+    async () => {
+      const detail = await world.ownerA.caller.projectAgents.getRun({ projectId: world.projectA.id, runId });
+      if (detail.run.status === "running") throw new Error("run did not finish");
+      return detail;
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 }
 
 describe("LLM credentials", () => {
@@ -102,7 +96,7 @@ describe("LLM credentials", () => {
       values,
     });
 
-  it("says what is wrong with a key in SPEC §5's words", async () => {
+  it("says what is wrong with a key in requirements §5's words", async () => {
     await expect(save({ llmType: "openai", name: "x" })).rejects.toThrow(/^OpenAI API key is required$/);
     await expect(save({ llmType: "openai", name: "x", apiKey: "pk-123" })).rejects.toThrow(
       /^Invalid API key format\. Must start with 'sk-'$/,
@@ -203,7 +197,7 @@ describe("marketplace", () => {
 });
 
 describe("project agents", () => {
-  it("adds Neo with SPEC §5's defaults, and viewers cannot configure it", async () => {
+  it("adds Neo with requirements §5's defaults, and viewers cannot configure it", async () => {
     const added = await world.ownerA.caller.projectAgents.addToProject({
       projectId: world.projectA.id,
       presetId: "neo",
@@ -368,7 +362,7 @@ describe("Neo runs", () => {
     expect(run.stepCount).toBe(3);
     expect(run.durationMs).toBeGreaterThanOrEqual(0);
     expect(fake.remainingTurns()).toBe(0);
-    // The models asked for: SPEC §5's defaults per stage, over Chat Completions; the executor is offered
+    // The models asked for: requirements §5's defaults per stage, over Chat Completions; the executor is offered
     // the two servers' tools and never an agent.
     const calls = fake.calls().slice(before);
     expect(calls.map((c) => c.body.model)).toEqual([

@@ -1,20 +1,9 @@
 // API keys: shown once, stored only as a hash, listed masked, guarded by project role.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
-import { createTestApp } from "../support/app.ts";
-import { dumpAllRows } from "../support/database-dump.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { describe, expect, it } from "vitest";
+import { dumpDatabase } from "../support/dump.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const { app, world } = await worldForFile();
 
 describe("API keys", () => {
   it("returns the secret once and lists the key masked, with its creator", async () => {
@@ -43,7 +32,7 @@ describe("API keys", () => {
           (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name })).secret,
       ),
     );
-    const dump = await dumpAllRows(app);
+    const dump = await dumpDatabase(app.db);
     expect(dump).toContain("ptk_"); // the visible prefixes are there…
     for (const secret of secrets) {
       expect(dump).not.toContain(secret); // …the secrets are not,

@@ -2,14 +2,14 @@
 // fetch handler that serves /api in production.
 import { count } from "drizzle-orm";
 import superjson from "superjson";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitation, organization, project, user } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
-import { createTestApp, headersFor, signUp } from "../support/app.ts";
+import { headersFor, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newUser } from "../support/users.ts";
 
-let app: App;
+const app = await appForFile();
 let cookie: string;
 let organizationId: string;
 
@@ -46,7 +46,6 @@ async function rowCounts() {
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
   cookie = await signUp(app, newUser("owner"));
   const created = await mutate("organization.create", { name: "Acme" });
   expect(created.status).toBe(200);
@@ -54,9 +53,6 @@ beforeAll(async () => {
   const list = await api("/api/trpc/organization.getOrganizationsDetails", { headers });
   const body = (await list.json()) as { result: { data: unknown } };
   organizationId = (superjson.deserialize(body.result.data as never) as { id: string }[])[0]?.id ?? "";
-});
-afterAll(async () => {
-  await app?.database.close();
 });
 
 describe("bad input", () => {

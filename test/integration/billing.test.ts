@@ -2,7 +2,7 @@
 // webhooks applied once, checkout, seats and projects, premium integrations, a downgrade while usage
 // is above the new limit, and the usage alerts at 80 % and 100 %.
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { App } from "~/server/app.ts";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "~/server/billing/stripe-webhook.ts";
 import { outboxEmail, usageCounter } from "~/server/db/schema/index.ts";
@@ -139,7 +139,7 @@ describe("Stripe checkout and webhooks", () => {
     expect((await again.json()).message).toBe("Already processed");
     expect((await caller.billing.listSubscriptions({ organizationId: org.id }))[0]?.status).toBe("active");
 
-    // A new event brings the subscription as Stripe has it now, through SPEC §3's statuses.
+    // A new event brings the subscription as Stripe has it now, through requirements §3's statuses.
     const update = eventPayload("evt_update_1", "customer.subscription.updated", stripeSubscription);
     await webhook(
       update,
@@ -301,13 +301,17 @@ describe("usage alerts", () => {
     await seedUsage(org.id, 29_999);
     expect((await restCall(secret)).status).toBe(200); // the 30,000th: 100 %
     expect((await restCall(secret)).status).toBe(402);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the e-mails are sent beside the calls
-    const mails = await app.db.select().from(outboxEmail);
-    const subjects = mails.map((mail) => mail.subject).filter((subject) => subject.startsWith("alerts org"));
-    expect(subjects.sort()).toEqual([
-      "alerts org has used 80% of its monthly requests on Portico",
-      "alerts org has used all its monthly requests on Portico",
-    ]);
+    // The e-mails are sent beside the calls: wait until both are in the outbox.
+    await vi.waitFor(async () => {
+      const mails = await app.db.select().from(outboxEmail);
+      const subjects = mails
+        .map((mail) => mail.subject)
+        .filter((subject) => subject.startsWith("alerts org"));
+      expect(subjects.sort()).toEqual([
+        "alerts org has used 80% of its monthly requests on Portico",
+        "alerts org has used all its monthly requests on Portico",
+      ]);
+    });
     expect((await caller.billing.getOverview({ organizationId: org.id })).alertPercent).toBe(100);
     expect(await caller.billing.getUsageAlert({ organizationId: org.id })).toEqual({ percent: 100 });
   });

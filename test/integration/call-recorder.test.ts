@@ -2,8 +2,7 @@
 // meanwhile, without rows of a project deleted before the write, and with usage counted exactly, also
 // when a commit happened but was never confirmed.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
+import { describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/server/db/client.ts";
 import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
 import {
@@ -18,20 +17,10 @@ import type { Principal } from "~/server/gateway/principal.ts";
 import { CALL_LOG_BUSY, runTool } from "~/server/gateway/run-tool.ts";
 import { standardTools } from "~/server/gateway/standard-tools/index.ts";
 import type { GatewayTool } from "~/server/gateway/tool-types.ts";
-import { createTestApp } from "../support/app.ts";
 import { setPlan } from "../support/plans.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const { app, world } = await worldForFile();
 
 /**
  * app.database, except that while `down` is set every transaction fails as if the database were away,
@@ -350,9 +339,9 @@ describe("CallRecorder", () => {
       settled = true;
       return result;
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The call is held once the recorder says the backlog is full.
+    await vi.waitFor(() => expect(warnings.join("\n")).toContain("Call log backlog full"));
     expect(settled).toBe(false);
-    expect(warnings.join("\n")).toContain("Call log backlog full");
     state.resume();
     const result = await held;
     expect(result.isError).toBeFalsy();

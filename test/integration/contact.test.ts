@@ -1,14 +1,14 @@
 // The public contact form: validation at the boundary, the honeypot, the per-sender limit, the admin
 // inbox, and the notification mail that goes out only when SMTP is configured.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_LIMIT_PER_HOUR } from "~/server/contact/contact-messages.ts";
 import { listOutbox, type MailMessage } from "~/server/mail/mailer.ts";
-import { callerFor, createTestApp, signUp } from "../support/app.ts";
+import { callerFor, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newUser } from "../support/users.ts";
 import { outcome } from "./world.ts";
 
-let app: App;
+const app = await appForFile({ ADMIN_EMAILS: "boss@example.test" });
 let admin: ReturnType<typeof callerFor>;
 let member: ReturnType<typeof callerFor>;
 const anonymous = () => callerFor(app);
@@ -22,14 +22,9 @@ const valid = {
 };
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAILS: "boss@example.test" });
   // The first account becomes the site admin.
   admin = callerFor(app, await signUp(app, newUser("site-admin")));
   member = callerFor(app, await signUp(app, newUser("member")));
-});
-
-afterAll(async () => {
-  await app?.database.close();
 });
 
 describe("contact.submit", () => {

@@ -4,24 +4,16 @@
 
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKey } from "~/server/db/schema/index.ts";
 import { PrincipalResolver } from "~/server/gateway/authenticate.ts";
-import { createTestApp } from "../support/app.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let key: { id: string; secret: string };
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
-});
-afterAll(async () => {
-  await app?.database.close();
 });
 afterEach(() => {
   vi.restoreAllMocks();

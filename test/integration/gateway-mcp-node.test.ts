@@ -8,12 +8,11 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { toNodeHandler } from "srvx/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
 import { handleMcpRequest, MAX_REQUEST_BYTES } from "~/server/gateway/handle-mcp.ts";
 import { handleMcpNodeRequest, type NodeHandler } from "~/server/gateway/handle-mcp-node.ts";
-import { createTestApp, TEST_BASE_URL } from "../support/app.ts";
-import { buildWorld } from "./world.ts";
+import { TEST_BASE_URL } from "../support/app.ts";
+import { worldForFile } from "./world.ts";
 
 interface Answer {
   status: number;
@@ -21,8 +20,7 @@ interface Answer {
   body: string;
 }
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile({ ALLOW_PRIVATE_URLS: "true" });
 let secret: string;
 let server: http.Server;
 let upstream: http.Server;
@@ -33,8 +31,6 @@ const upstreamSeen: string[] = [];
 const upstreamClosed: string[] = [];
 
 beforeAll(async () => {
-  app = await createTestApp({ ALLOW_PRIVATE_URLS: "true" });
-  world = await buildWorld(app);
   secret = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "node" })).secret;
   // srvx types its handler for HTTP/2 requests too; this server is HTTP/1.1 like Portico's.
   const webPath = toNodeHandler((request: Request) => handleMcpRequest(app, request)) as NodeHandler;
@@ -58,7 +54,6 @@ afterAll(async () => {
   server?.close();
   upstream?.closeAllConnections();
   upstream?.close();
-  await app?.database.close();
 });
 beforeEach(() => {
   handedOn.length = 0;

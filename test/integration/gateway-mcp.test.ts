@@ -4,11 +4,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
 import { apiKey, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
-import { createTestApp } from "../support/app.ts";
 import { connectMcpClient, mcpPost } from "../support/mcp-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
 const initialize = {
   jsonrpc: "2.0",
@@ -18,22 +16,18 @@ const initialize = {
 };
 const listTools = { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} };
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let keyA: { id: string; secret: string };
 let keyB: { id: string; secret: string };
 let client: Client;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   keyA = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Claude" });
   keyB = await world.ownerB.caller.apiKeys.create({ projectId: world.projectB.id, name: "Other tenant" });
   client = await connectMcpClient(app, keyA.secret);
 });
 afterAll(async () => {
   await client?.close();
-  await app?.database.close();
 });
 
 describe("tools over MCP with an API key", () => {

@@ -1,14 +1,11 @@
 // The REST facade: the same tools, tokens, logging and usage as /mcp, over plain HTTP.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { toolCall } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
-import { createTestApp } from "../support/app.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let secret: string;
 
 function rest(path: string, init: RequestInit & { token?: string } = {}) {
@@ -26,12 +23,7 @@ const post = (path: string, body: unknown, token = secret) =>
   });
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   secret = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "n8n" })).secret;
-});
-afterAll(async () => {
-  await app?.database.close();
 });
 
 describe("REST facade", () => {

@@ -2,14 +2,14 @@
 // state changes and malformed profile names are refused with a clear 4xx before anything runs.
 import { count, eq } from "drizzle-orm";
 import superjson from "superjson";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { organization, user } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
-import { createTestApp, signUp } from "../support/app.ts";
+import { signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newUser } from "../support/users.ts";
 
-let app: App;
+const app = await appForFile();
 let cookie: string;
 let email: string;
 
@@ -36,13 +36,9 @@ async function organizationCount() {
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
   const owner = newUser("owner");
   email = owner.email;
   cookie = await signUp(app, owner);
-});
-afterAll(async () => {
-  await app?.database.close();
 });
 
 describe("NUL characters are refused with 400", () => {

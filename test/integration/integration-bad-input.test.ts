@@ -1,15 +1,15 @@
 // Bad credential input over the real /api/trpc handler: a 400 whose field errors sit at the form's own
-// field names with SPEC §5's messages, never a 500, and nothing written.
+// field names with requirements §5's messages, never a 500, and nothing written.
 import { count } from "drizzle-orm";
 import superjson from "superjson";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { integrationCredential } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
-import { callerFor, createTestApp, headersFor, signUp } from "../support/app.ts";
+import { callerFor, headersFor, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newUser } from "../support/users.ts";
 
-let app: App;
+const app = await appForFile();
 let cookie: string;
 let organizationId: string;
 
@@ -32,12 +32,8 @@ async function mutate(procedure: string, input: unknown) {
 const credentialRows = async () => (await app.db.select({ n: count() }).from(integrationCredential))[0]?.n;
 
 beforeAll(async () => {
-  app = await createTestApp();
   cookie = await signUp(app, newUser("owner"));
   organizationId = (await callerFor(app, cookie).organization.create({ name: "Acme" })).id;
-});
-afterAll(async () => {
-  await app?.database.close();
 });
 
 describe("credential bad input", () => {

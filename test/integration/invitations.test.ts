@@ -1,22 +1,12 @@
 // The invitation lifecycle: pending → accepted or dismissed, mail in the dev outbox, who may see what.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { describe, expect, it } from "vitest";
 import { invitation } from "~/server/db/schema/index.ts";
-import { callerFor, createTestApp, signUp } from "../support/app.ts";
+import { callerFor, signUp } from "../support/app.ts";
 import { newUser } from "../support/users.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const { app, world } = await worldForFile();
 
 async function newcomer() {
   const credentials = newUser("invitee");

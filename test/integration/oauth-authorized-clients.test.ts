@@ -1,21 +1,16 @@
 // Project admins see the MCP clients connected to their project and revoke them; the consent screen's
 // preselected project is the one last chosen for that client.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { verifyOAuthAccessToken } from "~/server/oauth/verify-access-token.ts";
-import { createTestApp } from "../support/app.ts";
 import { OAuthTestClient, type TokenResponse } from "../support/oauth-client.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let client: OAuthTestClient;
 let ownerTokens: TokenResponse;
 let memberTokens: TokenResponse;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   await world.ownerA.caller.projectPermissions.setProjectMemberRole({
     projectId: world.projectA.id,
     userId: world.memberA.id,
@@ -24,10 +19,6 @@ beforeAll(async () => {
   client = await OAuthTestClient.register(app, { client_name: "VS Code" });
   ownerTokens = await client.connect(world.ownerA.cookie, world.projectA.id);
   memberTokens = await client.connect(world.memberA.cookie, world.projectA.id);
-});
-
-afterAll(async () => {
-  await app?.database.close();
 });
 
 describe("authorized clients of a project", () => {

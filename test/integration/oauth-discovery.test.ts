@@ -1,21 +1,15 @@
 // What an MCP client reads before it asks for a token (RFC 9728 and RFC 8414 metadata) and how it
 // registers (RFC 7591), including native clients that register loopback redirects without saying so.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { handleWellKnownRequest } from "~/server/http/handle-well-known.ts";
-import { createTestApp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { registerClient } from "../support/oauth-client.ts";
 
-let app: App;
+const app = await appForFile();
 let base: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
   base = app.config.baseUrl;
-});
-
-afterAll(async () => {
-  await app?.database.close();
 });
 
 async function wellKnown(path: string, method = "GET") {

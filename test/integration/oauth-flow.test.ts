@@ -1,24 +1,12 @@
 // The authorization server end to end, in process: a native MCP client registers, its user picks a
 // project on the consent screen, the code becomes tokens bound to that user and project, refresh
 // tokens rotate, and revocation takes effect at once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { describe, expect, it } from "vitest";
 import { verifyOAuthAccessToken } from "~/server/oauth/verify-access-token.ts";
-import { createTestApp } from "../support/app.ts";
 import { OAuthTestClient, REDIRECT_URI } from "../support/oauth-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-
-afterAll(async () => {
-  await app?.database.close();
-});
+const { app, world } = await worldForFile();
 
 describe("authorization code flow", () => {
   it("issues tokens bound to the user and the project chosen on the consent screen", async () => {

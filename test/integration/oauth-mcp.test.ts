@@ -2,15 +2,13 @@
 // 401 with the resource-metadata challenge and no data. Afterwards the database holds no token, code
 // or client secret in readable form.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { oauthAccessToken, toolCall } from "~/server/db/schema/index.ts";
 import { hashStoredToken } from "~/server/oauth/token-hash.ts";
-import { createTestApp } from "../support/app.ts";
-import { dumpAllRows } from "../support/database-dump.ts";
+import { dumpDatabase } from "../support/dump.ts";
 import { connectMcpClient, mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient, registerClient } from "../support/oauth-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
 const initialize = {
   jsonrpc: "2.0",
@@ -19,20 +17,13 @@ const initialize = {
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
 };
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let client: OAuthTestClient;
 /** Every secret handed out in this file, for the dump check at the end. */
 const secrets: string[] = [];
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   client = await OAuthTestClient.register(app, { client_name: "Claude" });
-});
-
-afterAll(async () => {
-  await app?.database.close();
 });
 
 async function connect(cookie: string, projectId: string) {
@@ -142,7 +133,7 @@ describe("database at rest", () => {
       redirect_uris: ["https://agent.example/cb"],
     });
     secrets.push(String((await web.json()).client_secret));
-    const dump = await dumpAllRows(app);
+    const dump = await dumpDatabase(app.db);
     expect(secrets.length).toBeGreaterThan(10);
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(20);

@@ -2,26 +2,15 @@
 // (`cursor://anysphere.cursor-retrieval/…`): registered as given, authorized, and their token works at
 // /mcp; browser schemes stay refused; and the revocation the metadata advertises for public clients works.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { describe, expect, it } from "vitest";
 import { oauthClient } from "~/server/db/schema/index.ts";
-import { createTestApp } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { OAuthTestClient, registerClient } from "../support/oauth-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
 const CURSOR_REDIRECT = "cursor://anysphere.cursor-retrieval/oauth/user-portico/callback";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const { app, world } = await worldForFile();
 
 describe("native clients with a private-use redirect scheme", () => {
   it("registers Cursor's redirect as given and stores it as given", async () => {

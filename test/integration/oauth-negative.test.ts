@@ -1,27 +1,18 @@
 // Requests the authorization server and the token check must refuse, each with the right status and
 // without handing out a code or a token.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { oauthAccessToken } from "~/server/db/schema/index.ts";
 import { hashStoredToken } from "~/server/oauth/token-hash.ts";
 import { verifyOAuthAccessToken } from "~/server/oauth/verify-access-token.ts";
-import { createTestApp } from "../support/app.ts";
 import { newPkce, OAuthTestClient } from "../support/oauth-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let client: OAuthTestClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   client = await OAuthTestClient.register(app);
-});
-
-afterAll(async () => {
-  await app?.database.close();
 });
 
 /** The client's redirect URI received an error (and no code). */

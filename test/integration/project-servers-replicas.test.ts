@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type App, createApp } from "~/server/app.ts";
 import { parseConfig } from "~/server/config.ts";
 import { formatKeyList } from "~/server/crypto/key-format.ts";
@@ -77,17 +77,7 @@ afterAll(async () => {
 });
 
 /** The other replica's notification arrives asynchronously; it must arrive within a second. */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 1000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 1000, interval: 25 });
 
 describe("project servers across replicas", () => {
   it("changes made through one replica reach the other's /mcp at once", async () => {

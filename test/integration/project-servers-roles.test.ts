@@ -2,10 +2,7 @@
 // tools; editors and admins add, remove, switch tools and run the playground. And the playground
 // itself: the gateway's path for one tool, its result and time, logged but not counted as agent traffic.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
-import type { RemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import { createTestApp } from "../support/app.ts";
 import {
   connectMcpProvider,
   EXA_KEY,
@@ -14,26 +11,18 @@ import {
   startExaFake,
   textOf,
 } from "./servers-fixture.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let exa: RemoteMcpFake;
-let brevo: RemoteMcpFake;
+const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
+afterAll(() => Promise.all([exa.close(), brevo.close()]));
+const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
 let serverId = "";
 
 beforeAll(async () => {
-  [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-  app = await createTestApp(endpointOverrides({ exa, brevo }));
-  world = await buildWorld(app);
   await connectMcpProvider(world.ownerA, world.orgA.id, "exa", EXA_KEY);
   serverId = (
     await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })
   ).id;
-});
-afterAll(async () => {
-  await app?.database.close();
-  await Promise.all([exa?.close(), brevo?.close()]);
 });
 
 const grant = (role: "viewer" | "editor") =>

@@ -4,9 +4,6 @@
 // tools alone, and the organization's tool counts.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
-import type { RemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import { createTestApp } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import {
   BREVO_KEY,
@@ -18,29 +15,23 @@ import {
   startExaFake,
   textOf,
 } from "./servers-fixture.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
 const STANDARD = ["calculate", "convert_time", "date_calculate", "fetch_web_page", "get_current_time"];
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let exa: RemoteMcpFake;
-let brevo: RemoteMcpFake;
+const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
+afterAll(() => Promise.all([exa.close(), brevo.close()]));
+const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
 let client: Client;
 let exaServerId = "";
 
 beforeAll(async () => {
-  [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-  app = await createTestApp(endpointOverrides({ exa, brevo }));
-  world = await buildWorld(app);
   await connectMcpProvider(world.ownerA, world.orgA.id, "exa", EXA_KEY);
   const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
   client = await connectMcpClient(app, key.secret);
 });
 afterAll(async () => {
   await client?.close();
-  await app?.database.close();
-  await Promise.all([exa?.close(), brevo?.close()]);
 });
 
 const servers = () =>

@@ -1,19 +1,8 @@
 // Project permissions: viewer/editor/admin, organization owners and admins acting as project admins.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
-import { createTestApp } from "../support/app.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { describe, expect, it } from "vitest";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const { world } = await worldForFile();
 
 describe("projects", () => {
   it("a plain member sees no project until given access", async () => {

@@ -1,20 +1,9 @@
 // What each organization role may do, and the rule that an organization always keeps an owner.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { describe, expect, it } from "vitest";
 import { LAST_OWNER_MESSAGE } from "~/server/organizations/members.ts";
-import { createTestApp } from "../support/app.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-});
+const { world } = await worldForFile();
 
 async function memberIdOf(userId: string) {
   const members = await world.ownerA.caller.organizationMember.getMembersByOrganizationId({

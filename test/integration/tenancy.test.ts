@@ -1,16 +1,13 @@
 // Every procedure, called by a signed-in user of another organization on organization A's data,
 // must refuse (FORBIDDEN or NOT_FOUND) and return nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { integrationConnection, projectServer, projectServerTool } from "~/server/db/schema/index.ts";
 import { appRouter } from "~/server/trpc/root.ts";
-import { createTestApp } from "../support/app.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
 import { seedAgentOf } from "./tenancy-agents.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let invitationId: string;
 let memberId: string;
 let credentialId: string;
@@ -22,8 +19,6 @@ let agentRunId: string;
 let llmCredentialId: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   const invitation = await world.ownerA.caller.organizationInvitations.invite({
     organizationId: world.orgA.id,
     email: "someone@example.test",
@@ -57,10 +52,6 @@ beforeAll(async () => {
     await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })
   ).id;
   ({ agentId, agentRunId, llmCredentialId } = await seedAgentOf(app, world));
-});
-
-afterAll(async () => {
-  await app?.database.close();
 });
 
 type Call = (caller: typeof world.ownerB.caller) => Promise<unknown>;

@@ -5,15 +5,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
-import { createTestApp } from "../support/app.ts";
 import { connectMcpClient, mcpPost } from "../support/mcp-client.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+const { app, world } = await worldForFile();
 let secret: string;
 let client: Client;
 
@@ -23,14 +20,11 @@ const setDiscovery = (toolDiscovery: "all" | "search") =>
   world.ownerA.caller.project.setToolDiscovery({ projectId: world.projectA.id, toolDiscovery });
 
 beforeAll(async () => {
-  app = await createTestApp();
-  world = await buildWorld(app);
   secret = (await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" })).secret;
   client = await connectMcpClient(app, secret);
 });
 afterAll(async () => {
   await client?.close();
-  await app?.database.close();
 });
 
 describe("the project setting", () => {

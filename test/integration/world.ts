@@ -1,7 +1,8 @@
 // A small populated world for integration tests: organization A with an owner, an admin, a member
 // and a project; organization B with its own owner. Every test file builds its own.
-import type { App } from "~/server/app.ts";
+import type { App, AppOptions } from "~/server/app.ts";
 import { type Credentials, callerFor, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { setPlan } from "../support/plans.ts";
 import { newUser } from "../support/users.ts";
 
@@ -12,7 +13,7 @@ export interface Person {
   id: string;
 }
 
-async function person(app: App, label: string): Promise<Person> {
+export async function person(app: App, label: string): Promise<Person> {
   const credentials = newUser(label);
   const cookie = await signUp(app, credentials);
   const caller = callerFor(app, cookie);
@@ -45,6 +46,14 @@ export async function buildWorld(app: App) {
   const projectA = await ownerA.caller.project.create({ organizationId: orgA.id, name: "Support bot" });
   const projectB = await ownerB.caller.project.create({ organizationId: orgB.id, name: "Bravo project" });
   return { ownerA, adminA, memberA, ownerB, orgA, orgB, projectA, projectB };
+}
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** The test file's app and world: `const { app, world } = await worldForFile();` (see support/fixture.ts). */
+export async function worldForFile(overrides: Record<string, string> = {}, options: AppOptions = {}) {
+  const app = await appForFile(overrides, options);
+  return { app, world: await buildWorld(app) };
 }
 
 /** The tRPC error code a promise rejects with, or "OK" if it resolves. */

@@ -1,4 +1,4 @@
-// Adds or edits an LLM credential. The key is checked inline with SPEC §5's rules, then by the server
+// Adds or edits an LLM credential. The key is checked inline with requirements §5's rules, then by the server
 // with the provider itself; a refusal is shown in the form. Editing without a new key keeps the old one.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";

@@ -1,4 +1,4 @@
-// Search parameters of /sign-in and /sign-up: the OAuth authorization request (SPEC §2) that sent the
+// Search parameters of /sign-in and /sign-up: the OAuth authorization request (requirements §2) that sent the
 // visitor here, and an optional `redirect` back into the app. OAuth values are opaque strings that must
 // reach /oauth/consent byte-for-byte; the router's search serialization (lib/search-params.ts) keeps
 // them as text.
@@ -22,7 +22,7 @@ export type AuthSearch = Partial<Record<OAuthParamName | "redirect", string>> &
 
 export const DEFAULT_AFTER_AUTH = "/app/dashboard";
 
-/** A repeated parameter arrives as an array: the first value counts (SPEC §5). */
+/** A repeated parameter arrives as an array: the first value counts (requirements §5). */
 export function firstValue(value: unknown): string | undefined {
   if (Array.isArray(value)) return firstValue(value[0]);
   if (typeof value === "string") return value;

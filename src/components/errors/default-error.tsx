@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
 
-/** The generic view for errors thrown while rendering (SPEC §2 "Root behaviour"). */
+/** The generic view for errors thrown while rendering (requirements §2 "Root behaviour"). */
 export function DefaultError({ error }: { error: unknown }) {
   const [shown, setShown] = useState(false);
   const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-// What the error page says for an error (SPEC §8). Errors reach the page as tRPC client errors
+// What the error page says for an error (requirements §8). Errors reach the page as tRPC client errors
 // (data.code / data.httpStatus), AppErrors (code) or anything else thrown while loading a route.
 import { type AppErrorCode, appErrorCodes, httpStatusOf } from "~/lib/errors.ts";
 

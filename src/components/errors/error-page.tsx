@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button-variants.ts";
 import { CONTACT_NOTE, errorCopy, NEED_HELP_TEXT } from "./error-copy.ts";
 import { useErrorResponseStatus } from "./response-status.ts";
 
-/** The page shown when a route fails to load (SPEC §2 "Error page"): big status, message, ways out. */
+/** The page shown when a route fails to load (requirements §2 "Error page"): big status, message, ways out. */
 export function ErrorPage({ error }: { error: unknown }) {
   const router = useRouter();
   const { title, message } = errorCopy(error);

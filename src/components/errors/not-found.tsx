@@ -4,7 +4,7 @@ import { NOT_FOUND_MESSAGE } from "./error-copy.ts";
 
 /**
  * Default view for unknown paths and `notFound()`; the server answers it with HTTP 404. One text for
- * every 404, the error page's (SPEC §8), inside the layout of the area it happens in.
+ * every 404, the error page's (requirements §8), inside the layout of the area it happens in.
  */
 export function NotFound() {
   return (

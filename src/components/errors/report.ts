@@ -1,4 +1,4 @@
-// Browser-side error reporting (SPEC §8): every caught error goes to Sentry with the signed-in user
+// Browser-side error reporting (requirements §8): every caught error goes to Sentry with the signed-in user
 // attached. The SDK is loaded only when the server provides a DSN, so it costs nothing otherwise.
 import type { AnyRouter } from "@tanstack/react-router";
 import { createIsomorphicFn } from "@tanstack/react-start";

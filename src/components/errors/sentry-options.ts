@@ -1,4 +1,4 @@
-// Browser error-reporting sample rates (SPEC §9): traces 0.01 (0.5 in the test environment), session
+// Browser error-reporting sample rates (requirements §9): traces 0.01 (0.5 in the test environment), session
 // replay for 10 % of sessions and for every session with an error.
 export interface SentrySampleRates {
   tracesSampleRate: number;

@@ -2,7 +2,7 @@
 import { ArrowUpDown } from "lucide-react";
 import { useSortPreference } from "~/components/sort/use-sort-preference.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { type SortOrder, type SortScope, sortLabels, sortOrders } from "~/server/preferences/sort-options.ts";
+import { type SortOrder, type SortScope, sortLabels, sortOrders } from "~/lib/sort-options.ts";
 
 export function SortSelect({ scope }: { scope: SortScope }) {
   const { sort, setSort } = useSortPreference(scope);

@@ -11,7 +11,7 @@ const look: Record<
   inactive: { label: "Disconnected", variant: "outline" },
 };
 
-/** SPEC §3 connection statuses as people read them; null is "never connected". */
+/** requirements §3 connection statuses as people read them; null is "never connected". */
 export function ConnectionStatusBadge({ status }: { status: ConnectionStatus | null }) {
   if (!status) return <Badge variant="outline">Not connected</Badge>;
   const { label, variant } = look[status];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authorizeHref, consentRequest, isSignedRequest, signedOAuthQuery } from "./consent-request.ts";
 
 describe("consentRequest", () => {
-  it("applies the SPEC defaults: code, S256, and empty text", () => {
+  it("applies the requirements defaults: code, S256, and empty text", () => {
     expect(consentRequest({ client_id: ["a", "b"] })).toEqual({
       clientId: "a",
       redirectUri: "",

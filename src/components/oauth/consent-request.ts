@@ -7,7 +7,7 @@ import { firstValue, oauthSignatureParams } from "~/components/auth/auth-search.
 
 export type ConsentSearch = Record<string, string | string[] | undefined>;
 
-/** SPEC §5: response_type defaults to code, code_challenge_method to S256, the rest to empty text. */
+/** requirements §5: response_type defaults to code, code_challenge_method to S256, the rest to empty text. */
 export function consentRequest(search: ConsentSearch) {
   const text = (name: string) => firstValue(search[name]) ?? "";
   const resource = search.resource === undefined ? [] : [search.resource].flat();
@@ -38,7 +38,7 @@ export function authorizeHref(search: ConsentSearch): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(search)) {
     if (value === undefined || (oauthSignatureParams as readonly string[]).includes(name)) continue;
-    // Only `resource` may legitimately repeat (RFC 8707); anything else counts once (SPEC §5).
+    // Only `resource` may legitimately repeat (RFC 8707); anything else counts once (requirements §5).
     const values = name === "resource" ? [value].flat() : [firstValue(value) ?? ""];
     for (const item of values) params.append(name, item);
   }

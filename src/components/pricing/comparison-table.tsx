@@ -15,7 +15,7 @@ const no = (
   </>
 );
 
-/** SPEC §9: requests read "Unlimited*" on every paid tier; the footnote gives the included volumes. */
+/** requirements §9: requests read "Unlimited*" on every paid tier; the footnote gives the included volumes. */
 const requestsCell = (plan: PricedPlan) =>
   plan.id === "free" ? formatLimit(plan.limits.monthlyRequests) : "Unlimited*";
 

@@ -1,8 +1,8 @@
 // The remembered list order of a scope (dashboard, organization, project) for the signed-in user.
 // Loaders can preload it: `queryClient.ensureQueryData(sortPreferenceQueryOptions("dashboard"))`.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DEFAULT_SORT, type SortOrder, type SortScope } from "~/lib/sort-options.ts";
 import { getSortPreference, setSortPreference } from "~/server/preferences/sort.ts";
-import { DEFAULT_SORT, type SortOrder, type SortScope } from "~/server/preferences/sort-options.ts";
 
 export const sortPreferenceQueryOptions = (scope: SortScope) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { Toaster as Sonner } from "sonner";
 import type { ResolvedTheme } from "~/lib/theme.ts";
 
 // Sonner reads its colours and corner radius from these variables; pointing them at the theme tokens
-// makes every variant follow light/dark, and a zero radius gives the square corners of SPEC §1.
+// makes every variant follow light/dark, and a zero radius gives the square corners of requirements §1.
 const toasterStyle = {
   "--width": "356px",
   "--border-radius": "0px",
@@ -12,7 +12,7 @@ const toasterStyle = {
   "--normal-border": "var(--border)",
 } as CSSProperties;
 
-/** One toaster for the whole app: bottom right, 4 s, three at a time, 356 px wide (SPEC §1, §9). */
+/** One toaster for the whole app: bottom right, 4 s, three at a time, 356 px wide (requirements §1, §9). */
 export function Toaster({ theme }: { theme: ResolvedTheme }) {
   return (
     <Sonner

@@ -1,4 +1,4 @@
-// The agent marketplace (SPEC §1, §7 marketplace.*): Neo and ready-made Neo configurations for jobs our
+// The agent marketplace (requirements §1, §7 marketplace.*): Neo and ready-made Neo configurations for jobs our
 // integrations cover. Each preset names the integrations it needs as groups of alternatives (any CRM,
 // any calendar), so an organization on Outlook and one on Google Calendar can both use it.
 import type { IntegrationId } from "../integrations/types.ts";

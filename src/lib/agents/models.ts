@@ -1,4 +1,4 @@
-// Which models an agent may use, per LLM provider, and Neo's defaults (SPEC §3 and §5). Shared by the
+// Which models an agent may use, per LLM provider, and Neo's defaults (requirements §3 and §5). Shared by the
 // configuration form and the server, so both offer and accept the same lists.
 export const llmTypes = ["openai", "anthropic", "google"] as const;
 export type LlmType = (typeof llmTypes)[number];

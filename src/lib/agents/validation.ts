@@ -1,5 +1,5 @@
 // Field rules for LLM credentials and agent configuration, shared by the forms and the server so both
-// show the same message for the same input (SPEC §5, quoted byte for byte).
+// show the same message for the same input (requirements §5, quoted byte for byte).
 import { z } from "zod";
 import { MAX_STEPS_DEFAULT, MAX_STEPS_MAX, MAX_STEPS_MIN, modelChoices } from "./models.ts";
 
@@ -48,7 +48,7 @@ export const llmCredentialInputSchema = z.discriminatedUnion("llmType", [
 ]);
 export type LlmCredentialInput = z.input<typeof llmCredentialInputSchema>;
 
-/** The API key of a credential of each type, with SPEC §5's messages. */
+/** The API key of a credential of each type, with requirements §5's messages. */
 export const llmApiKeySchema = {
   openai: z.string().trim().min(1, OPENAI_KEY_REQUIRED).startsWith("sk-", OPENAI_KEY_FORMAT),
   anthropic: z.string().trim().min(1, ANTHROPIC_KEY_REQUIRED),

@@ -1,4 +1,4 @@
-// One setup guide per docs client reference (SPEC §3), built from the project's URLs.
+// One setup guide per docs client reference (requirements §3), built from the project's URLs.
 import { activePiecesGuide } from "./active-pieces.ts";
 import { claudeCodeGuide } from "./claude-code.ts";
 import { claudeDesktopGuide } from "./claude-desktop.ts";

@@ -1,4 +1,4 @@
-// The docs client references of SPEC §3, with what the docs index shows. Tiny and free of guide text,
+// The docs client references of requirements §3, with what the docs index shows. Tiny and free of guide text,
 // so routes can validate `ref` without loading the guides.
 export const clientReferences = [
   "claude-code",

@@ -1,4 +1,4 @@
-// The shape of a public catalogue entry (SPEC §3 "Catalogue entry"), shared by the three lists that
+// The shape of a public catalogue entry (requirements §3 "Catalogue entry"), shared by the three lists that
 // make up the catalogue: integrations, standard tools and coming-soon tools.
 import type { Category, IntegrationId, ProviderId, SourceType } from "./types.ts";
 
@@ -17,7 +17,7 @@ interface EntryBase {
   logo: LogoSpec;
   features: readonly string[];
   documentationUrl: string;
-  /** 10 for coming-soon tools up to 100 for gmail (SPEC §9); the catalogue sorts by it. */
+  /** 10 for coming-soon tools up to 100 for gmail (requirements §9); the catalogue sorts by it. */
   popularity: number;
   badges: readonly string[];
   buttonText?: string;

@@ -1,7 +1,7 @@
-// Search params of /integrations (SPEC §2, §5). No zod and no catalogue data: the route's search
+// Search params of /integrations (requirements §2, §5). No zod and no catalogue data: the route's search
 // validator imports this, so it ships in every page's entry bundle. Filtering is in catalogue.ts.
 
-/** The only filter the public catalogue accepts (SPEC §5). */
+/** The only filter the public catalogue accepts (requirements §5). */
 export const STANDARD_TOOLS_FILTER = "standard-tools";
 
 export const catalogueFilters = [STANDARD_TOOLS_FILTER] as const;

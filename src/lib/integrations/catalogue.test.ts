@@ -1,4 +1,4 @@
-// The catalogue against SPEC §3 and §9: ids, providers, categories, coming-soon list, badges,
+// The catalogue against requirements §3 and §9: ids, providers, categories, coming-soon list, badges,
 // popularity, and the search/filter of the public page.
 import { describe, expect, it } from "vitest";
 import { integrations } from "../../integrations/catalogue.ts";
@@ -21,7 +21,7 @@ const specProvider: Record<string, string> = {
 };
 
 describe("integration entries", () => {
-  it("has exactly the 19 integration ids of SPEC §3, once each", () => {
+  it("has exactly the 19 integration ids of requirements §3, once each", () => {
     expect(integrations.map((entry) => entry.id).sort()).toEqual([...integrationIds].sort());
     expect(integrationIds).toHaveLength(19);
   });
@@ -60,7 +60,7 @@ describe("integration entries", () => {
   });
 });
 
-describe("popularity and coming soon (SPEC §9)", () => {
+describe("popularity and coming soon (requirements §9)", () => {
   it("ranges from 10 for coming-soon tools to 100 for gmail, most popular first", () => {
     expect(catalogue[0]?.id).toBe("gmail");
     expect(catalogue[0]?.popularity).toBe(100);
@@ -145,8 +145,8 @@ describe("search and filter", () => {
   });
 });
 
-describe("providers (SPEC §5)", () => {
-  it("allow exactly the auth flows of SPEC §5", () => {
+describe("providers (requirements §5)", () => {
+  it("allow exactly the auth flows of requirements §5", () => {
     const flows = Object.fromEntries(providerIds.map((id) => [id, [...providers[id].authFlows].sort()]));
     expect(flows).toEqual({
       google: ["oauth", "service-account"],

@@ -1,5 +1,5 @@
 // The public catalogue: integrations, standard tools and coming-soon tools in one list, most popular
-// first, with the search and the one filter the /integrations page accepts (SPEC §2, §5).
+// first, with the search and the one filter the /integrations page accepts (requirements §2, §5).
 
 import { integrations } from "../../integrations/catalogue.ts";
 import type { CatalogueEntry, IntegrationEntry } from "./catalogue-entry.ts";

@@ -1,4 +1,4 @@
-// The coming-soon tools of SPEC §9: listed so visitors see what is planned, with a disabled
+// The coming-soon tools of requirements §9: listed so visitors see what is planned, with a disabled
 // 'Coming Soon' button and the lowest popularity (10).
 import type { ComingSoonEntry, LogoSpec } from "./catalogue-entry.ts";
 import { BADGE_COMING_SOON, type Category } from "./types.ts";

@@ -1,4 +1,4 @@
-// The integration ids of SPEC §3, apart from the rest of the vocabulary, for code that needs only them.
+// The integration ids of requirements §3, apart from the rest of the vocabulary, for code that needs only them.
 export const integrationIds = [
   "gmail",
   "google-calendar",

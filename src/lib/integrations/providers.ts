@@ -1,10 +1,10 @@
-// Providers own the auth of their integrations (SPEC §3, §5): which flows they allow and how they are
+// Providers own the auth of their integrations (requirements §3, §5): which flows they allow and how they are
 // named on screen. Isomorphic, so forms offer exactly the flows the server accepts.
 import type { AuthFlowType, ProviderId } from "./types.ts";
 
 export interface ProviderInfo {
   name: string;
-  /** SPEC §5, in order of preference: the first is what an editor offers by default. */
+  /** requirements §5, in order of preference: the first is what an editor offers by default. */
   authFlows: readonly AuthFlowType[];
 }
 

@@ -1,4 +1,4 @@
-// Portico's built-in standard tools as catalogue entries (SPEC §9 badge 'Standard Tool'). They need no
+// Portico's built-in standard tools as catalogue entries (requirements §9 badge 'Standard Tool'). They need no
 // account and are on every plan; the gateway owns the tools themselves, these entries only present them.
 import type { StandardToolEntry } from "./catalogue-entry.ts";
 import { BADGE_STANDARD_TOOL } from "./types.ts";

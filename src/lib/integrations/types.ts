@@ -1,4 +1,4 @@
-// The integration vocabulary of SPEC §3, as data: every list, enum and type of the integrations
+// The integration vocabulary of requirements §3, as data: every list, enum and type of the integrations
 // platform derives from these constants. No zod here (zod enums are in schemas.ts): route search
 // validators import integration code, and whatever they import ships in every page's entry bundle.
 
@@ -46,7 +46,7 @@ export type CredentialScope = (typeof credentialScopes)[number];
 export const connectionStatuses = ["active", "inactive", "error", "pending"] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
-/** Badge texts of SPEC §9. */
+/** Badge texts of requirements §9. */
 export const BADGE_PRODUCT_TEAM = "Created by the product team";
 export const BADGE_STANDARD_TOOL = "Standard Tool";
 export const BADGE_COMING_SOON = "Coming Soon";

@@ -1,4 +1,4 @@
-// Newsroom articles (SPEC §3): the metadata the list and the article header show. The markdown bodies
+// Newsroom articles (requirements §3): the metadata the list and the article header show. The markdown bodies
 // live on the server (src/server/newsroom) and are rendered there, so the browser never loads a
 // markdown parser.
 export interface ArticleDate {
@@ -61,5 +61,5 @@ export function formatArticleDate(date: ArticleDate): string {
 export const isoDate = (date: ArticleDate) =>
   `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
 
-/** Up to three tags on cards (SPEC §2). */
+/** Up to three tags on cards (requirements §2). */
 export const cardTags = (article: ArticleMeta) => article.tags.slice(0, 3);

@@ -5,7 +5,7 @@ import { parseDocsSearch, resolveDocsRef } from "./docs-search.ts";
 const resolve = (search: Record<string, unknown>) => resolveDocsRef(parseDocsSearch(search));
 
 describe("/docs search parameters", () => {
-  it("accepts each of the 13 client references of SPEC §3", () => {
+  it("accepts each of the 13 client references of requirements §3", () => {
     expect(clientReferences).toHaveLength(13);
     for (const ref of clientReferences) expect(resolve({ ref })).toEqual({ kind: "guide", reference: ref });
   });

@@ -1,4 +1,4 @@
-// Search parameters of /docs (SPEC §2, §5): `ref` must be one of the docs client references. The
+// Search parameters of /docs (requirements §2, §5): `ref` must be one of the docs client references. The
 // parsed search keeps `ref` as typed (the router redirects when the parsed search would print a
 // different URL); `resolveDocsRef` then tells a guide from a value the page rejects with a 400.
 import { firstValue } from "~/components/auth/auth-search.ts";

@@ -1,4 +1,4 @@
-// Display names of the catalogue's integrations (SPEC §3 ids) for the marketing pages. The catalogue
+// Display names of the catalogue's integrations (requirements §3 ids) for the marketing pages. The catalogue
 // itself (descriptions, logos, tools) lives with the integrations; this list stays tiny on purpose,
 // because the landing page ships it to the browser.
 export const integrationCategories = [

@@ -1,4 +1,4 @@
-// Search parameter of /use-cases (SPEC §2): optional free text, bounded so a URL cannot carry a novel.
+// Search parameter of /use-cases (requirements §2): optional free text, bounded so a URL cannot carry a novel.
 import { firstValue } from "~/components/auth/auth-search.ts";
 
 export const USE_CASE_SEARCH_MAX = 100;

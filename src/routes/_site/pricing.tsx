@@ -10,7 +10,7 @@ import { type BillingInterval, type PlanId, plans, pricingCatalog } from "~/lib/
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/pricing")({
-  // SPEC §2: organization details (signed in) and pricing; a failed pricing load is ignored, and the page
+  // requirements §2: organization details (signed in) and pricing; a failed pricing load is ignored, and the page
   // falls back to the plan table compiled into it.
   loader: async ({ context: { queryClient, trpc, user } }) => {
     await Promise.all([

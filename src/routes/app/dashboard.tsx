@@ -14,7 +14,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { counted } from "~/lib/counted.ts";
 import { seo } from "~/lib/seo.ts";
-import { sortItems } from "~/server/preferences/sort-options.ts";
+import { sortItems } from "~/lib/sort-options.ts";
 
 export const Route = createFileRoute("/app/dashboard")({
   head: () => seo({ title: "Dashboard · Portico", noindex: true }),

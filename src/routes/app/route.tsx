@@ -2,13 +2,13 @@ import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { AppShell } from "~/components/app-shell/app-shell.tsx";
 
 export const Route = createFileRoute("/app")({
-  // SPEC §4: no user → /sign-in, coming back here afterwards.
+  // requirements §4: no user → /sign-in, coming back here afterwards.
   beforeLoad: ({ context, location }) => {
     if (!context.user) throw redirect({ to: "/sign-in", search: { redirect: location.href } });
     // Narrows the type for every /app route: `context.user` is never null below this point.
     return { user: context.user };
   },
-  // SPEC §2: all /app pages are marked no-index.
+  // requirements §2: all /app pages are marked no-index.
   head: () => ({ meta: [{ name: "robots", content: "noindex, nofollow" }] }),
   component: AppLayout,
 });

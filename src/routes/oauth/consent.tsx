@@ -1,4 +1,4 @@
-// SPEC §2 /oauth/consent: an MCP client asks for access; the signed-in user picks one of their projects
+// requirements §2 /oauth/consent: an MCP client asks for access; the signed-in user picks one of their projects
 // (the one last used with this client preselected) and allows or denies. Pending invitations are shown
 // so someone without a project yet can join one here.
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";

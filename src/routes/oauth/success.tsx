@@ -1,4 +1,4 @@
-// SPEC §2 /oauth/success: access was granted. The page says so, then hands the browser back to the
+// requirements §2 /oauth/success: access was granted. The page says so, then hands the browser back to the
 // application (its redirect URI, carrying the authorization code) after a moment; the application
 // then finishes on its side and the window can be closed.
 import { createFileRoute, Link } from "@tanstack/react-router";

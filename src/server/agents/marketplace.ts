@@ -1,4 +1,4 @@
-// marketplace.* (SPEC §7): the preset agents, and for a given organization which of the integrations
+// marketplace.* (requirements §7): the preset agents, and for a given organization which of the integrations
 // each one needs it has connected, so a person sees what to set up before adding it.
 import { and, eq } from "drizzle-orm";
 import { integrationProvider, integrations } from "../../integrations/catalogue.ts";

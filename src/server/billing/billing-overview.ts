@@ -2,6 +2,7 @@
 // quota (with a per-day chart from the call log), seats and projects against their limits, the usage
 // alerts reached, and the invoices Stripe has.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { organizationRoleAllows } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
 import { organization, toolCall, usageAlert, usageCounter } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
@@ -102,7 +103,7 @@ export async function getBillingOverview(app: App, userId: string, organizationI
   ]);
   return {
     organizationName: org?.name ?? "",
-    canManage: role === "owner" || role === "admin",
+    canManage: organizationRoleAllows(role, "billing.manage"),
     stripeConfigured: stripeClient(app.config) !== null,
     plan: plan.plan,
     status: row?.status ?? "active",

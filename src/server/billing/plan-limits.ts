@@ -1,4 +1,4 @@
-// The limits of SPEC §9 other than requests, checked where the thing is added: seats (members and
+// The limits of requirements §9 other than requests, checked where the thing is added: seats (members and
 // pending invitations) when inviting, projects when creating one, premium integrations when adding
 // one to a project. Each refusal is PAYMENT_REQUIRED naming the limit and the billing page.
 //

@@ -1,5 +1,5 @@
 // A Stripe subscription as Portico's subscription row: the plan from its price (configuration), the
-// status folded into SPEC §3's five, the period and the ids. Webhooks and the billing page's own
+// status folded into requirements §3's five, the period and the ids. Webhooks and the billing page's own
 // changes both save through here, always from the subscription as Stripe has it now, so events that
 // arrive late or twice leave the latest state.
 import type Stripe from "stripe";

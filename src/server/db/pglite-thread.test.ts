@@ -1,21 +1,19 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PgliteThread } from "./pglite-thread.ts";
 
+// One database for the file (opening one takes a second or more); each test starts from an empty
+// table. The last test closes it.
 describe("PgliteThread (the embedded database in a worker thread)", () => {
-  const opened: PgliteThread[] = [];
-  const open = async () => {
-    const thread = new PgliteThread(undefined);
-    opened.push(thread);
-    await thread.ready();
+  const thread = new PgliteThread(undefined);
+  beforeAll(() => thread.ready());
+  beforeEach(async () => {
+    await thread.query("drop table if exists item");
     await thread.query("create table item (id int primary key, name text not null, at timestamptz)");
-    return thread;
-  };
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((thread) => thread.close()));
   });
+  afterAll(() => thread.close());
 
   it("runs statements with parameters and returns rows as objects or arrays", async () => {
-    const db = await open();
+    const db = thread;
     const inserted = await db.query("insert into item values ($1, $2, $3)", [1, "one", new Date(0)]);
     expect(inserted.affectedRows).toBe(1);
     const objects = await db.query("select id, name from item where id = $1", [1]);
@@ -25,7 +23,7 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
   });
 
   it("leaves the types Drizzle asks for as text and parses the others", async () => {
-    const db = await open();
+    const db = thread;
     await db.query("insert into item values (1, 'one', '2026-01-02T03:04:05Z')");
     const keepTimestamps = { parsers: { 1184: (value: string) => value } };
     const raw = await db.query("select at from item", [], keepTimestamps);
@@ -35,7 +33,7 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
   });
 
   it("commits a transaction, and rolls it back when its callback throws", async () => {
-    const db = await open();
+    const db = thread;
     await db.transaction(async (tx) => {
       await tx.query("insert into item values (1, 'kept')");
     });
@@ -49,7 +47,7 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
   });
 
   it("makes statements outside a transaction wait until it ends", async () => {
-    const db = await open();
+    const db = thread;
     let outsideSaw: unknown;
     let outside: Promise<void> | undefined;
     await db.transaction(async (tx) => {
@@ -65,7 +63,7 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
   });
 
   it("passes PostgreSQL's error fields through (code, constraint) with the message", async () => {
-    const db = await open();
+    const db = thread;
     await db.query("insert into item values (1, 'one')");
     const failure = await db.query("insert into item values (1, 'again')").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
@@ -76,16 +74,16 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
   });
 
   it("delivers notifications to listeners", async () => {
-    const db = await open();
+    const db = thread;
     const received: string[] = [];
     await db.listen("portico_test", (payload) => received.push(payload));
     await db.query("select pg_notify('portico_test', 'hello')");
     await expect.poll(() => received).toEqual(["hello"]);
   });
 
+  // Last: it closes the file's database.
   it("refuses statements after close with a clear error", async () => {
-    const db = await open();
-    opened.pop();
+    const db = thread;
     await db.close();
     await expect(db.query("select 1")).rejects.toThrow(/embedded database thread/);
   });

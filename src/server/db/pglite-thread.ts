@@ -6,24 +6,16 @@
 // in a worker thread".
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import {
+  pgliteWorkerMain,
+  type SerializedError,
+  type WorkerCommand,
+  type WorkerData,
+  type WorkerReply,
+  type WorkerResult,
+} from "./pglite-worker.ts";
 
-/** What crosses the thread boundary for a failed statement: the error's message and its fields. */
-interface SerializedError {
-  name: string;
-  message: string;
-  fields: Record<string, unknown>;
-}
-
-type Reply =
-  | { id: number; result: QueryResult }
-  | { id: number; error: SerializedError }
-  | { notification: string; payload: string };
-
-export interface QueryResult {
-  rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
-}
+export type QueryResult = WorkerResult;
 
 export interface QueryOptions {
   rowMode?: "array" | "object";
@@ -37,53 +29,8 @@ export interface PgliteQueryable {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
 }
 
-// Runs as a CommonJS script in the worker. Statements arrive one at a time in the order sent; this side
-// already keeps a transaction's statements together, so the worker only executes.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { PGlite } = require(workerData.pglitePath);
-const opened = PGlite.create(workerData.dataDir ?? undefined);
-const keepText = (value) => value;
-function serializeError(error) {
-  const fields = {};
-  if (error && typeof error === "object") {
-    for (const [key, value] of Object.entries(error)) {
-      if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
-    }
-  }
-  return { name: error?.name ?? "Error", message: error?.message ?? String(error), fields };
-}
-async function run(message) {
-  const db = await opened;
-  switch (message.op) {
-    case "query": {
-      const parsers = {};
-      for (const type of message.keepText) parsers[type] = keepText;
-      const options = { rowMode: message.rowMode, parsers };
-      if (message.blob !== undefined) options.blob = new Blob([message.blob]);
-      const result = await db.query(message.sql, message.params, options);
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
-    }
-    case "listen":
-      await db.listen(message.channel, (payload) =>
-        parentPort.postMessage({ notification: message.channel, payload }),
-      );
-      return { rows: [], fields: [] };
-    case "close":
-      await db.close();
-      return { rows: [], fields: [] };
-  }
-}
-let queue = Promise.resolve();
-parentPort.on("message", (message) => {
-  queue = queue.then(() =>
-    run(message).then(
-      (result) => parentPort.postMessage({ id: message.id, result }),
-      (error) => parentPort.postMessage({ id: message.id, error: serializeError(error) }),
-    ),
-  );
-});
-`;
+// The worker runs pgliteWorkerMain from its source text, as a CommonJS script (so `require` exists).
+const WORKER_SOURCE = `(${pgliteWorkerMain.toString()})(require);`;
 
 function toError({ name, message, fields }: SerializedError): Error {
   const error = Object.assign(new Error(message), fields);
@@ -105,10 +52,11 @@ export class PgliteThread implements PgliteQueryable {
 
   constructor(dataDir: string | undefined) {
     const pglitePath = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pglitePath, dataDir } });
+    const workerData: WorkerData = { pglitePath, dataDir };
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     // Only pending statements keep the process alive (see send), so a finished script can exit.
     this.worker.unref();
-    this.worker.on("message", (reply: Reply) => this.receive(reply));
+    this.worker.on("message", (reply: WorkerReply) => this.receive(reply));
     this.worker.on("error", (error) => this.fail(error));
     this.worker.on("exit", (code) => this.fail(new Error(`The embedded database thread exited (${code})`)));
   }
@@ -169,17 +117,17 @@ export class PgliteThread implements PgliteQueryable {
     return this.request({ op: "query", sql, params, rowMode, keepText, blob });
   }
 
-  private request(message: Record<string, unknown>): Promise<QueryResult> {
+  private request(command: WorkerCommand): Promise<QueryResult> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      this.worker.postMessage({ ...command, id });
     });
   }
 
-  private receive(reply: Reply): void {
+  private receive(reply: WorkerReply): void {
     if ("notification" in reply) {
       for (const listener of this.listeners.get(reply.notification) ?? []) listener(reply.payload);
       return;

@@ -1,5 +1,5 @@
 // What the public catalogue pages read: the isomorphic entries plus, for integrations, the auth flows
-// their provider allows. Unknown detail ids fail with SPEC §8's message.
+// their provider allows. Unknown detail ids fail with requirements §8's message.
 
 import { integrationsOfProvider } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";

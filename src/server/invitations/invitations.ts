@@ -2,7 +2,7 @@
 // (recorded as dismissed). Only the invitee and the organization's inviters can see an invitation.
 import { and, desc, eq, gt } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import { organizationRoleAllows } from "../auth/permissions.ts";
+import { organizationRoleAllows } from "../../lib/permissions.ts";
 import { withSeatAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { invitation, organization, organizationMember, user } from "../db/schema/index.ts";

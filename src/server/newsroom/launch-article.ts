@@ -1,4 +1,4 @@
-// The launch announcement (SPEC §3: the one built-in article). Markdown, rendered on the server.
+// The launch announcement (requirements §3: the one built-in article). Markdown, rendered on the server.
 export const launchArticleMarkdown = `
 **Prague, March 17, 2026** — Portico today opened its integration platform for AI agents to teams of every size. Portico gives each project a single [Model Context Protocol](https://modelcontextprotocol.io) (MCP) endpoint through which AI assistants and agents reach the business systems a team already uses: email, calendars, file storage, issue tracking, CRM, HR, surveys, marketing and AI web search.
 

@@ -2,8 +2,8 @@
 // token, client, user, project membership), no network. Any doubt answers null, which /mcp turns into
 // 401 with its resource-metadata challenge, so a client that lost its grant re-authorizes.
 import { and, eq, sql } from "drizzle-orm";
+import { effectiveProjectRole } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
-import { effectiveProjectRole } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import {
   oauthAccessToken,

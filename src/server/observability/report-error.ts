@@ -1,5 +1,5 @@
 // Every unexpected server error goes to the log and, when a DSN is configured, to Sentry with the
-// signed-in user attached (SPEC §8).
+// signed-in user attached (requirements §8).
 import * as Sentry from "@sentry/node";
 
 interface ReportContext {

@@ -2,8 +2,8 @@
 // whose role lacks the action gets FORBIDDEN.
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { type OrganizationAction, organizationRoleAllows } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
-import { type OrganizationAction, organizationRoleAllows } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember } from "../db/schema/index.ts";
 

@@ -1,11 +1,13 @@
 // Organization membership: listing, role changes, removal and leaving. An organization always keeps
-// at least one owner, so the last owner can be neither demoted, removed nor leave.
+// at least one owner, so the last owner can be neither demoted, removed nor leave. Every change runs in
+// one transaction that first locks the organization's row: two owners demoting or removing each other
+// at once would otherwise each count two owners and together leave none.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { canManageMemberRole } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
-import { canManageMemberRole } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
-import { organizationMember, project, projectMember, user } from "../db/schema/index.ts";
+import { organization, organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "./access.ts";
 import { countOwners } from "./organizations.ts";
 
@@ -38,27 +40,46 @@ async function findMember(db: Database, organizationId: string, memberId: string
   return member;
 }
 
-async function ensureAnotherOwner(db: Database, organizationId: string, role: OrganizationRole) {
-  if (role === "owner" && (await countOwners(db, organizationId)) <= 1) {
+/**
+ * Runs `change` in a transaction holding the organization's row lock, so membership changes of one
+ * organization happen one after another and each sees the roles the previous one committed. The
+ * caller's role and the member are read inside, after the lock, for the same reason.
+ */
+function withMembershipLock<T>(db: Database, organizationId: string, change: (tx: Database) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: organization.id })
+      .from(organization)
+      .where(eq(organization.id, organizationId))
+      .for("update");
+    return change(tx as unknown as Database);
+  });
+}
+
+async function ensureAnotherOwner(tx: Database, organizationId: string, role: OrganizationRole) {
+  if (role === "owner" && (await countOwners(tx, organizationId)) <= 1) {
     throw new AppError("BAD_REQUEST", LAST_OWNER_MESSAGE);
   }
 }
 
-export async function changeMemberRole(
+export interface MemberChange {
+  organizationId: string;
+  memberId: string;
+}
+
+export function changeMemberRole(
   db: Database,
   actorId: string,
-  organizationId: string,
-  memberId: string,
-  role: OrganizationRole,
+  { organizationId, memberId, role }: MemberChange & { role: OrganizationRole },
 ) {
-  const actorRole = await requireOrganizationAction(db, actorId, organizationId, "members.changeRole");
-  const member = await findMember(db, organizationId, memberId);
-  if (!canManageMemberRole(actorRole, member.role, role)) {
-    throw new AppError("FORBIDDEN", "Only an owner can grant, change or take away ownership.");
-  }
-  if (member.role === role) return member;
-  if (role !== "owner") await ensureAnotherOwner(db, organizationId, member.role);
-  return db.transaction(async (tx) => {
+  return withMembershipLock(db, organizationId, async (tx) => {
+    const actorRole = await requireOrganizationAction(tx, actorId, organizationId, "members.changeRole");
+    const member = await findMember(tx, organizationId, memberId);
+    if (!canManageMemberRole(actorRole, member.role, role)) {
+      throw new AppError("FORBIDDEN", "Only an owner can grant, change or take away ownership.");
+    }
+    if (member.role === role) return member;
+    if (role !== "owner") await ensureAnotherOwner(tx, organizationId, member.role);
     const [updated] = await tx
       .update(organizationMember)
       .set({ role })
@@ -81,35 +102,39 @@ async function dropProjectGrants(db: Database, organizationId: string, userId: s
 }
 
 async function deleteMembership(
-  db: Database,
+  tx: Database,
   organizationId: string,
   member: { id: string; userId: string },
 ) {
-  await db.transaction(async (tx) => {
-    await dropProjectGrants(tx, organizationId, member.userId);
-    await tx.delete(organizationMember).where(eq(organizationMember.id, member.id));
+  await dropProjectGrants(tx, organizationId, member.userId);
+  await tx.delete(organizationMember).where(eq(organizationMember.id, member.id));
+}
+
+export function removeMember(db: Database, actorId: string, { organizationId, memberId }: MemberChange) {
+  return withMembershipLock(db, organizationId, async (tx) => {
+    const actorRole = await requireOrganizationAction(tx, actorId, organizationId, "members.remove");
+    const member = await findMember(tx, organizationId, memberId);
+    if (!canManageMemberRole(actorRole, member.role)) {
+      throw new AppError("FORBIDDEN", "Only an owner can remove an owner.");
+    }
+    await ensureAnotherOwner(tx, organizationId, member.role);
+    await deleteMembership(tx, organizationId, member);
+    return { id: memberId };
   });
 }
 
-export async function removeMember(db: Database, actorId: string, organizationId: string, memberId: string) {
-  const actorRole = await requireOrganizationAction(db, actorId, organizationId, "members.remove");
-  const member = await findMember(db, organizationId, memberId);
-  if (!canManageMemberRole(actorRole, member.role)) {
-    throw new AppError("FORBIDDEN", "Only an owner can remove an owner.");
-  }
-  await ensureAnotherOwner(db, organizationId, member.role);
-  await deleteMembership(db, organizationId, member);
-  return { id: memberId };
-}
-
-export async function leaveOrganization(db: Database, userId: string, organizationId: string) {
-  const role = await requireOrganizationAction(db, userId, organizationId, "organization.view");
-  const [member] = await db
-    .select()
-    .from(organizationMember)
-    .where(and(eq(organizationMember.organizationId, organizationId), eq(organizationMember.userId, userId)));
-  if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
-  await ensureAnotherOwner(db, organizationId, role);
-  await deleteMembership(db, organizationId, member);
-  return { organizationId };
+export function leaveOrganization(db: Database, userId: string, organizationId: string) {
+  return withMembershipLock(db, organizationId, async (tx) => {
+    const role = await requireOrganizationAction(tx, userId, organizationId, "organization.leave");
+    const [member] = await tx
+      .select()
+      .from(organizationMember)
+      .where(
+        and(eq(organizationMember.organizationId, organizationId), eq(organizationMember.userId, userId)),
+      );
+    if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+    await ensureAnotherOwner(tx, organizationId, role);
+    await deleteMembership(tx, organizationId, member);
+    return { organizationId };
+  });
 }

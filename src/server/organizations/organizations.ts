@@ -2,8 +2,8 @@
 // and organization pages read.
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { allowedActions, organizationPermissions } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
-import { allowedActions, organizationPermissions } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project } from "../db/schema/index.ts";
 import { listAccessibleProjects } from "../projects/projects.ts";
@@ -63,6 +63,8 @@ export async function getOrganizationDetail(db: Database, userId: string, organi
     projectCount: projects?.total ?? 0,
     projects: visibleProjects,
     permissions: permissionsOf(base.role),
+    /** The last owner may not leave (members.ts): the settings page hides "Leave" for them. */
+    isLastOwner: base.role === "owner" && (await countOwners(db, organizationId)) <= 1,
   };
 }
 

@@ -1,16 +1,16 @@
-// Sort preference per scope (SPEC §7 "sort preference get / set"), remembered per user.
+// Sort preference per scope (requirements §7 "sort preference get / set"), remembered per user.
 import { createServerFn } from "@tanstack/react-start";
 import { getRequestHeaders, setResponseStatus } from "@tanstack/react-start/server";
 import { AppError } from "../../lib/errors.ts";
-import { getApp } from "../app.ts";
-import { readSessionUser } from "../session/session-user.ts";
 import {
   DEFAULT_SORT,
   type SortOrder,
   sortOrders,
   sortPreferenceInput,
   sortScopeInput,
-} from "./sort-options.ts";
+} from "../../lib/sort-options.ts";
+import { getApp } from "../app.ts";
+import { readSessionUser } from "../session/session-user.ts";
 import { readUserPreference, writeUserPreference } from "./user-preference.ts";
 
 const keyOf = (scope: string) => `sort:${scope}`;

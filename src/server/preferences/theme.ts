@@ -1,4 +1,4 @@
-// Theme preference read/save (SPEC §3, §4, §7). The cookie keeps it for signed-out visitors and this
+// Theme preference read/save (requirements §3, §4, §7). The cookie keeps it for signed-out visitors and this
 // device; signed-in users also get it in user_preference so it follows them to other browsers.
 import { createServerFn } from "@tanstack/react-start";
 import { getCookie, getRequestHeaders, setCookie } from "@tanstack/react-start/server";

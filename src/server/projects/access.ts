@@ -2,8 +2,8 @@
 // project only through an explicit project permission.
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { effectiveProjectRole, type ProjectAction, projectRoleAllows } from "../../lib/permissions.ts";
 import type { OrganizationRole, ProjectRole } from "../../lib/validation.ts";
-import { effectiveProjectRole, type ProjectAction, projectRoleAllows } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, project, projectMember } from "../db/schema/index.ts";
 

@@ -2,8 +2,8 @@
 // every project). Granting, changing and revoking them is a project admin's job.
 import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { effectiveProjectRole } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
-import { effectiveProjectRole } from "../auth/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
@@ -95,12 +95,16 @@ export async function getOrganizationMembersWithAllProjectPermissions(
   }));
 }
 
+/** Whose explicit access to which project (`userId` is the person acted on, not the actor). */
+export interface ProjectGrant {
+  projectId: string;
+  userId: string;
+}
+
 export async function setProjectMemberRole(
   db: Database,
   actorId: string,
-  projectId: string,
-  targetUserId: string,
-  role: ProjectRole,
+  { projectId, userId: targetUserId, role }: ProjectGrant & { role: ProjectRole },
 ) {
   const access = await requireProjectAction(db, actorId, projectId, "project.manageAccess");
   const [target] = await db
@@ -127,8 +131,7 @@ export async function setProjectMemberRole(
 export async function removeProjectMember(
   db: Database,
   actorId: string,
-  projectId: string,
-  targetUserId: string,
+  { projectId, userId: targetUserId }: ProjectGrant,
 ) {
   await requireProjectAction(db, actorId, projectId, "project.manageAccess");
   const removed = await db

@@ -1,9 +1,9 @@
 // Projects inside an organization: creation, renaming, deletion and the lists a user may see.
 import { and, asc, count, eq, or } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { allowedActions, effectiveProjectRole, projectPermissions } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
-import { allowedActions, effectiveProjectRole, projectPermissions } from "../auth/permissions.ts";
 import { withProjectAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";

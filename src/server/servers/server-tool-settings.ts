@@ -42,7 +42,7 @@ export async function getServerTools(app: App, userId: string, projectId: string
   return toolsView(app, await requireServerOf(app.db, projectId, serverId));
 }
 
-/** The same by server id alone (SPEC §7 tools.getToolsForServer): the project comes from the server. */
+/** The same by server id alone (requirements §7 tools.getToolsForServer): the project comes from the server. */
 export async function getToolsForServer(app: App, userId: string, serverId: string) {
   const server = await findServer(app.db, serverId);
   // The same answer whether the server does not exist or its project is not the caller's.

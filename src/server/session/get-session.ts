@@ -1,4 +1,4 @@
-// Session fetch run before every route (SPEC §2 "Root behaviour", §7): the user or null.
+// Session fetch run before every route (requirements §2 "Root behaviour", §7): the user or null.
 import { createServerFn } from "@tanstack/react-start";
 import { getRequestHeaders } from "@tanstack/react-start/server";
 import { getApp } from "../app.ts";

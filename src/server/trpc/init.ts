@@ -2,10 +2,14 @@
 // from the session cookie on every request; procedures never trust ids without checking membership.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError } from "zod";
+import { ZodError, z } from "zod";
 import { AppError, type AppErrorCode } from "../../lib/errors.ts";
+import type { OrganizationAction, ProjectAction } from "../../lib/permissions.ts";
+import { idField } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
 import { reportError } from "../observability/report-error.ts";
+import { requireOrganizationAction } from "../organizations/access.ts";
+import { requireProjectAction } from "../projects/access.ts";
 import { readSessionUser, type SessionUser } from "../session/session-user.ts";
 
 export interface Context {
@@ -70,12 +74,49 @@ export const siteAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * For mutations that can take project access away (members removed, roles lowered, projects or
- * organizations deleted): the gateway's cached API key principals are dropped on every replica, so a
- * key whose creator lost access stops working at once.
+ * `.use(changesAccess)` marks mutations that can take project access away (members removed, roles
+ * lowered, projects or organizations deleted): on success the gateway's cached API key principals are
+ * dropped on every replica, so a key whose creator lost access stops working at once.
  */
-export const accessChangingProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+export const changesAccess = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (result.ok) await ctx.app.gateway.invalidateProject("*");
   return result;
 });
+/** protectedProcedure.use(changesAccess), for such a mutation without an organization or project id. */
+export const accessChangingProcedure = protectedProcedure.use(changesAccess);
+
+/**
+ * A procedure on one organization, named by `organizationId` in its input (or by `key`): the whole
+ * input is validated first (a bad field is a 400 for anyone), then the caller must be a member whose
+ * role allows `action` (auth/permissions.ts): NOT_FOUND for a non-member, FORBIDDEN for a role without
+ * it. The role is in `ctx.organizationRole`. So each router line shows the permission it needs; domain
+ * functions keep their own check for callers outside tRPC (server functions, agents).
+ */
+export function organizationProcedure<
+  Input extends z.ZodType<Record<Key, string>>,
+  Key extends string = "organizationId",
+>(action: OrganizationAction, input?: Input, key: Key = "organizationId" as Key) {
+  const schema = input ?? (z.object({ [key]: idField }) as unknown as Input);
+  return protectedProcedure.input(schema).use(async ({ ctx, input, next }) => {
+    const organizationId = (input as Record<Key, string>)[key];
+    const organizationRole = await requireOrganizationAction(ctx.app.db, ctx.user.id, organizationId, action);
+    return next({ ctx: { organizationRole } });
+  });
+}
+
+/**
+ * A procedure on one project, named by `projectId` in its input: after the input is validated, the
+ * caller's effective project role (organization owners and admins act as project admins) must allow
+ * `action`. The project and role are in `ctx.projectAccess`.
+ */
+export function projectProcedure<Input extends z.ZodType<{ projectId: string }>>(
+  action: ProjectAction,
+  input?: Input,
+) {
+  const schema = input ?? (z.object({ projectId: idField }) as unknown as Input);
+  return protectedProcedure.input(schema).use(async ({ ctx, input, next }) => {
+    const projectAccess = await requireProjectAction(ctx.app.db, ctx.user.id, input.projectId, action);
+    return next({ ctx: { projectAccess } });
+  });
+}

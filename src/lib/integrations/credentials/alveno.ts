@@ -1,4 +1,4 @@
-// Alveno (SPEC §5): API key, tenant id and one of the two regional API addresses, Czech by default.
+// Alveno (requirements §5): API key, tenant id and one of the two regional API addresses, Czech by default.
 import { z } from "zod";
 import { type CredentialShape, requiredText } from "./fields.ts";
 

@@ -1,4 +1,4 @@
-// Every credential shape of SPEC §3 with the messages of SPEC §5 (and ours where SPEC shows none).
+// Every credential shape of requirements §3 with the messages of requirements §5 (and ours where the requirements show none).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { authFlowTypes, providerIds } from "../types.ts";
@@ -35,7 +35,7 @@ function parsed(
   return credentialShape(provider, flow)?.schema.parse(values);
 }
 
-describe("auth flows per provider (SPEC §5)", () => {
+describe("auth flows per provider (requirements §5)", () => {
   const submission = credentialSubmissionSchema({});
   const allowed: Record<string, string[]> = {
     google: ["oauth", "service-account"],
@@ -221,7 +221,7 @@ describe("caflou (SPEC §5)", () => {
   });
 });
 
-describe("alveno (SPEC §5)", () => {
+describe("alveno (requirements §5)", () => {
   it("requires apiKey and tenantId", () => {
     expect(problems("alveno", "api-token", {})).toEqual({
       apiKey: "API Key is required",
@@ -251,7 +251,7 @@ describe("brevo and exa (mcpApiKey)", () => {
   });
 });
 
-describe("openai (SPEC §5)", () => {
+describe("openai (requirements §5)", () => {
   it("requires an API key starting with sk-", () => {
     expect(problems("openai", "api-token", {})).toEqual({ apiKey: "OpenAI API key is required" });
     expect(problems("openai", "api-token", { apiKey: "pk-123" })).toEqual({

@@ -1,5 +1,5 @@
 // Building blocks of credential shapes: field descriptions the forms render, and the zod rules with
-// the exact messages of SPEC §5. A shape's schema and its fields live side by side in one file.
+// the exact messages of requirements §5. A shape's schema and its fields live side by side in one file.
 import { z } from "zod";
 
 export interface CredentialField {
@@ -12,7 +12,7 @@ export interface CredentialField {
   placeholder?: string;
   hint?: string;
   options?: readonly { value: string; label: string }[];
-  /** What an empty field becomes (SPEC §5 defaults). */
+  /** What an empty field becomes (requirements §5 defaults). */
   defaultValue?: string;
   /** A URL the server will call: it must pass the SSRF guard before it is saved or used. */
   fetchedByServer?: boolean;

@@ -1,4 +1,4 @@
-// Credential shapes by provider and auth flow (SPEC §3, §5), and the submission schema shared by the
+// Credential shapes by provider and auth flow (requirements §3, §5), and the submission schema shared by the
 // credential forms and the server. The form and the server run the same rules, so both report the
 // same message for the same input.
 import { z } from "zod";

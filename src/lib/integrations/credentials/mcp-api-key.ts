@@ -1,4 +1,4 @@
-// Brevo and Exa (SPEC §3): the key their remote MCP servers accept.
+// Brevo and Exa (requirements §3): the key their remote MCP servers accept.
 import { z } from "zod";
 import { type CredentialShape, requiredText } from "./fields.ts";
 

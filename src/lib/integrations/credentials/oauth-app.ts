@@ -1,4 +1,4 @@
-// OAuth providers (SPEC §3): an OAuth app registered with the provider — the organization's own, or
+// OAuth providers (requirements §3): an OAuth app registered with the provider — the organization's own, or
 // Portico's global one set up by a site admin.
 import { z } from "zod";
 import { type CredentialShape, httpUrl, requiredText } from "./fields.ts";

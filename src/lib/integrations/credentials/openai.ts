@@ -1,4 +1,4 @@
-// OpenAI (SPEC §3, §5): API key starting with sk-, optional model and optional OpenAI-compatible base URL.
+// OpenAI (requirements §3, §5): API key starting with sk-, optional model and optional OpenAI-compatible base URL.
 import { z } from "zod";
 import { type CredentialShape, httpUrl, optionalText, requiredText } from "./fields.ts";
 

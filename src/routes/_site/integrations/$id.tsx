@@ -1,5 +1,5 @@
-// Public detail of one integration (SPEC §2). An id outside the catalogue fails the load with
-// 'Invalid server ID: {id}' (SPEC §8); the detail query is never considered fresh (SPEC §9).
+// Public detail of one integration (requirements §2). An id outside the catalogue fails the load with
+// 'Invalid server ID: {id}' (requirements §8); the detail query is never considered fresh (requirements §9).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Check, ExternalLink } from "lucide-react";

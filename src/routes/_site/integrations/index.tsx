@@ -1,4 +1,4 @@
-// Public catalogue (SPEC §2): every integration, standard tool and coming-soon tool, most popular first,
+// Public catalogue (requirements §2): every integration, standard tool and coming-soon tool, most popular first,
 // with a text search and the one accepted filter (standard-tools), both kept in the URL.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/app/admin")({
-  // SPEC §4: only site admins; everyone else goes back to the dashboard.
+  // requirements §4: only site admins; everyone else goes back to the dashboard.
   beforeLoad: ({ context }) => {
     if (context.user.role !== "admin")
       throw redirect({ to: "/app/dashboard", search: { notice: "admin-only" }, replace: true });

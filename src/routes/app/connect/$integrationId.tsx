@@ -1,5 +1,5 @@
 // "Connect Gmail" on a public integration page leads here: to the organization's Integrations page with
-// that integration's dialog open (SPEC §2, editIntegration). With one organization the person manages,
+// that integration's dialog open (requirements §2, editIntegration). With one organization the person manages,
 // straight there; with several, they pick one; with none, they are told what to do first.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, Navigate } from "@tanstack/react-router";

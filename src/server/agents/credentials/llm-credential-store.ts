@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { LlmType } from "../../../lib/agents/models.ts";
 import { llmApiKeySchema, llmCredentialInputSchema } from "../../../lib/agents/validation.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { llmCredential, project, projectAgent } from "../../db/schema/index.ts";
@@ -84,7 +85,7 @@ export async function getLlmCredentials(db: Database, userId: string, organizati
   return {
     credentials: await listOwned(db, { scope: "organization", organizationId }, organizationId),
     platform: await listOwned(db, { scope: "global", organizationId: null }, organizationId),
-    canManage: role === "owner" || role === "admin",
+    canManage: organizationRoleAllows(role, "llmCredentials.manage"),
   };
 }
 

@@ -30,7 +30,7 @@ export const llmCredential = pgTable(
     llmType: text("llm_type").$type<LlmType>().notNull(),
     /** OpenAI-compatible servers only; checked by the SSRF guard when saved and on every call. */
     baseUrl: text("base_url"),
-    /** Google only, optional (SPEC §3). */
+    /** Google only, optional (requirements §3). */
     googleProjectId: text("google_project_id"),
     secret: text("secret").notNull(),
     secretKeyId: text("secret_key_id").notNull(),

@@ -1,4 +1,4 @@
-// Plans and quotas (SPEC §3, §9). An organization without a subscription row is on Free with calendar
+// Plans and quotas (requirements §3, §9). An organization without a subscription row is on Free with calendar
 // months as its periods; a row carries the plan, its Stripe state and the current billing period.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-// An organization's connection to a provider account (SPEC §3 statuses pending/active/error/inactive,
+// An organization's connection to a provider account (requirements §3 statuses pending/active/error/inactive,
 // with the reason shown), and the short-lived state of OAuth authorizations in progress. Tokens and
 // PKCE verifiers are envelope-encrypted like credentials (src/server/crypto).
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";

@@ -1,5 +1,6 @@
 // An organization's own credentials (bring your own OAuth app or API token). Members see them
 // (without secrets); owners and admins change them.
+import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { upsertConnection } from "../connections/connection-store.ts";
@@ -20,7 +21,7 @@ export async function getOrganizationCredentials(db: Database, userId: string, o
     credentials: await listCredentials(db, organizationOwner(organizationId)),
     /** Provider flows Portico itself has credentials for (e.g. a global OAuth app). */
     platform: await platformCredentialFlows(db),
-    canManage: role === "owner" || role === "admin",
+    canManage: organizationRoleAllows(role, "integrations.manage"),
   };
 }
 

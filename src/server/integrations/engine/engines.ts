@@ -1,4 +1,4 @@
-// Which engine runs an integration, by its source type (SPEC §3: openapi, mcp).
+// Which engine runs an integration, by its source type (requirements §3: openapi, mcp).
 import type { SourceType } from "../../../lib/integrations/types.ts";
 import type { IntegrationEngine } from "./engine.ts";
 import { remoteMcpEngine } from "./mcp-proxy/remote-mcp-engine.ts";

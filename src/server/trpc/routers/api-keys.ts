@@ -6,21 +6,22 @@ import {
   listSnippetApiKeys,
   revokeApiKey,
 } from "../../api-keys/api-keys.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
 
 export const apiKeysRouter = router({
-  getUserApiKeysMasked: protectedProcedure
-    .input(byProject)
-    .query(({ ctx, input }) => listMaskedApiKeys(ctx.app, ctx.user.id, input.projectId)),
-  getUserApiKeysForSnippets: protectedProcedure
-    .input(byProject)
-    .query(({ ctx, input }) => listSnippetApiKeys(ctx.app, ctx.user.id, input.projectId)),
-  create: protectedProcedure
-    .input(byProject.extend({ name: apiKeyNameField, expiresAt: z.coerce.date().nullable().optional() }))
-    .mutation(({ ctx, input }) => createApiKey(ctx.app, ctx.user.id, input.projectId, input)),
-  revoke: protectedProcedure
-    .input(byProject.extend({ keyId: idField }))
-    .mutation(({ ctx, input }) => revokeApiKey(ctx.app, ctx.user.id, input.projectId, input.keyId)),
+  getUserApiKeysMasked: projectProcedure("apiKeys.view").query(({ ctx, input }) =>
+    listMaskedApiKeys(ctx.app, ctx.user.id, input.projectId),
+  ),
+  getUserApiKeysForSnippets: projectProcedure("apiKeys.view").query(({ ctx, input }) =>
+    listSnippetApiKeys(ctx.app, ctx.user.id, input.projectId),
+  ),
+  create: projectProcedure(
+    "apiKeys.create",
+    byProject.extend({ name: apiKeyNameField, expiresAt: z.coerce.date().nullable().optional() }),
+  ).mutation(({ ctx, input }) => createApiKey(ctx.app, ctx.user.id, input.projectId, input)),
+  revoke: projectProcedure("apiKeys.revoke", byProject.extend({ keyId: idField })).mutation(
+    ({ ctx, input }) => revokeApiKey(ctx.app, ctx.user.id, input.projectId, input.keyId),
+  ),
 });

@@ -1,4 +1,4 @@
-// Billing procedures (SPEC §7). getPricing is public: the pricing page shows it to visitors who are
+// Billing procedures (requirements §7). getPricing is public: the pricing page shows it to visitors who are
 // not signed in. The rest are scoped to an organization the caller belongs to; changing the plan,
 // cancelling and the Customer Portal are for its owners and admins.
 import { z } from "zod";
@@ -7,34 +7,33 @@ import { idField } from "../../../lib/validation.ts";
 import { getBillingOverview, getUsageAlert } from "../../billing/billing-overview.ts";
 import { cancelSubscription, changePlan, createPortalSession } from "../../billing/stripe-actions.ts";
 import { findSubscription } from "../../billing/subscriptions.ts";
-import { requireOrganizationAction } from "../../organizations/access.ts";
-import { protectedProcedure, publicProcedure, router } from "../init.ts";
+import { organizationProcedure, publicProcedure, router } from "../init.ts";
 
 const byOrganization = z.object({ organizationId: idField });
 
 export const billingRouter = router({
   getPricing: publicProcedure.query(() => pricingCatalog()),
   /** The organization's subscriptions (at most one; none means Free). */
-  listSubscriptions: protectedProcedure.input(byOrganization).query(async ({ ctx, input }) => {
-    await requireOrganizationAction(ctx.app.db, ctx.user.id, input.organizationId, "organization.view");
+  listSubscriptions: organizationProcedure("organization.view").query(async ({ ctx, input }) => {
     const row = await findSubscription(ctx.app, input.organizationId);
     if (!row) return [];
     const { stripeCustomerId: _customer, ...visible } = row;
     return [visible];
   }),
-  getOverview: protectedProcedure
-    .input(byOrganization)
-    .query(({ ctx, input }) => getBillingOverview(ctx.app, ctx.user.id, input.organizationId)),
-  getUsageAlert: protectedProcedure
-    .input(byOrganization)
-    .query(({ ctx, input }) => getUsageAlert(ctx.app, ctx.user.id, input.organizationId)),
-  changePlan: protectedProcedure
-    .input(byOrganization.extend({ plan: z.enum(["start", "business"]), interval: z.enum(billingIntervals) }))
-    .mutation(({ ctx, input }) => changePlan(ctx.app, ctx.user.id, input)),
-  cancel: protectedProcedure
-    .input(byOrganization)
-    .mutation(({ ctx, input }) => cancelSubscription(ctx.app, ctx.user.id, input.organizationId)),
-  createPortalSession: protectedProcedure
-    .input(byOrganization)
-    .mutation(({ ctx, input }) => createPortalSession(ctx.app, ctx.user.id, input.organizationId)),
+  getOverview: organizationProcedure("organization.view").query(({ ctx, input }) =>
+    getBillingOverview(ctx.app, ctx.user.id, input.organizationId),
+  ),
+  getUsageAlert: organizationProcedure("organization.view").query(({ ctx, input }) =>
+    getUsageAlert(ctx.app, ctx.user.id, input.organizationId),
+  ),
+  changePlan: organizationProcedure(
+    "billing.manage",
+    byOrganization.extend({ plan: z.enum(["start", "business"]), interval: z.enum(billingIntervals) }),
+  ).mutation(({ ctx, input }) => changePlan(ctx.app, ctx.user.id, input)),
+  cancel: organizationProcedure("billing.manage").mutation(({ ctx, input }) =>
+    cancelSubscription(ctx.app, ctx.user.id, input.organizationId),
+  ),
+  createPortalSession: organizationProcedure("billing.manage").mutation(({ ctx, input }) =>
+    createPortalSession(ctx.app, ctx.user.id, input.organizationId),
+  ),
 });

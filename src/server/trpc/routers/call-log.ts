@@ -3,20 +3,22 @@ import { z } from "zod";
 import { callLogFilters } from "../../../lib/call-log-filters.ts";
 import { idField } from "../../../lib/validation.ts";
 import { getCallLogFilterOptions, getProjectCall, listProjectCalls } from "../../usage/call-log.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
 
 export const callLogRouter = router({
-  list: protectedProcedure
-    .input(byProject.extend({ filters: callLogFilters, cursor: z.string().max(512).nullish() }))
-    .query(({ ctx, input }) =>
-      listProjectCalls(ctx.app, ctx.user.id, input.projectId, input.filters, input.cursor),
-    ),
-  get: protectedProcedure
-    .input(byProject.extend({ callId: idField, createdAt: z.coerce.date() }))
-    .query(({ ctx, input }) => getProjectCall(ctx.app, ctx.user.id, input)),
-  filterOptions: protectedProcedure
-    .input(byProject)
-    .query(({ ctx, input }) => getCallLogFilterOptions(ctx.app, ctx.user.id, input.projectId)),
+  list: projectProcedure(
+    "calls.view",
+    byProject.extend({ filters: callLogFilters, cursor: z.string().max(512).nullish() }),
+  ).query(({ ctx, input }) =>
+    listProjectCalls(ctx.app, ctx.user.id, input.projectId, input.filters, input.cursor),
+  ),
+  get: projectProcedure(
+    "calls.view",
+    byProject.extend({ callId: idField, createdAt: z.coerce.date() }),
+  ).query(({ ctx, input }) => getProjectCall(ctx.app, ctx.user.id, input)),
+  filterOptions: projectProcedure("calls.view").query(({ ctx, input }) =>
+    getCallLogFilterOptions(ctx.app, ctx.user.id, input.projectId),
+  ),
 });

@@ -11,43 +11,43 @@ import {
 } from "../../integrations/connections/organization-connections.ts";
 import { startOAuthConnection } from "../../integrations/oauth/start-oauth.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { organizationProcedure, router } from "../init.ts";
 
 const byProvider = z.object({ organizationId: idField, provider: providerIdSchema });
 
 export const integrationsConnectionsRouter = router({
-  getOrganizationConnections: protectedProcedure
-    .input(z.object({ organizationId: idField }))
-    .query(({ ctx, input }) => getOrganizationConnections(ctx.app, ctx.user.id, input.organizationId)),
-  startOAuth: protectedProcedure
-    .input(
-      z.object({
-        organizationId: idField,
-        integrationId: integrationIdSchema,
-      }),
-    )
-    .mutation(({ ctx, input }) =>
-      startOAuthConnection(ctx.app, ctx.user.id, input.organizationId, input.integrationId),
-    ),
-  disconnect: protectedProcedure.input(byProvider).mutation(async ({ ctx, input }) => {
+  getOrganizationConnections: organizationProcedure("integrations.view").query(({ ctx, input }) =>
+    getOrganizationConnections(ctx.app, ctx.user.id, input.organizationId),
+  ),
+  startOAuth: organizationProcedure(
+    "integrations.manage",
+    z.object({
+      organizationId: idField,
+      integrationId: integrationIdSchema,
+    }),
+  ).mutation(({ ctx, input }) =>
+    startOAuthConnection(ctx.app, ctx.user.id, input.organizationId, input.integrationId),
+  ),
+  disconnect: organizationProcedure("integrations.manage", byProvider).mutation(async ({ ctx, input }) => {
     const result = await disconnect(ctx.app, ctx.user.id, input.organizationId, input.provider);
     await connectionChanged(ctx.app, input.organizationId, input.provider);
     return result;
   }),
-  chooseSite: protectedProcedure
-    .input(byProvider.extend({ siteId: z.string().trim().min(1).max(200) }))
-    .mutation(async ({ ctx, input }) => {
-      const result = await chooseConnectionSite(
-        ctx.app,
-        ctx.user.id,
-        input.organizationId,
-        input.provider,
-        input.siteId,
-      );
-      await connectionChanged(ctx.app, input.organizationId, input.provider);
-      return result;
-    }),
-  recheck: protectedProcedure.input(byProvider).mutation(async ({ ctx, input }) => {
+  chooseSite: organizationProcedure(
+    "integrations.manage",
+    byProvider.extend({ siteId: z.string().trim().min(1).max(200) }),
+  ).mutation(async ({ ctx, input }) => {
+    const result = await chooseConnectionSite(
+      ctx.app,
+      ctx.user.id,
+      input.organizationId,
+      input.provider,
+      input.siteId,
+    );
+    await connectionChanged(ctx.app, input.organizationId, input.provider);
+    return result;
+  }),
+  recheck: organizationProcedure("integrations.manage", byProvider).mutation(async ({ ctx, input }) => {
     const result = await recheckConnection(ctx.app, ctx.user.id, input.organizationId, input.provider);
     await connectionChanged(ctx.app, input.organizationId, input.provider);
     return result;

@@ -15,31 +15,33 @@ import {
   saveOrganizationCredential,
 } from "../../integrations/credentials/organization-credentials.ts";
 import { connectionChanged, globalConnectionsChanged } from "../../servers/connection-changes.ts";
-import { protectedProcedure, router, siteAdminProcedure } from "../init.ts";
+import { organizationProcedure, router, siteAdminProcedure } from "../init.ts";
 
 export const integrationsCredentialsRouter = router({
-  getOrganizationCredentials: protectedProcedure
-    .input(z.object({ organizationId: idField }))
-    .query(({ ctx, input }) => getOrganizationCredentials(ctx.app.db, ctx.user.id, input.organizationId)),
-  saveOrganizationCredential: protectedProcedure
-    .input(credentialSubmissionSchema({ organizationId: idField }))
-    .mutation(async ({ ctx, input }) => {
-      const saved = await saveOrganizationCredential(ctx.app, ctx.user.id, input.organizationId, input);
-      await connectionChanged(ctx.app, input.organizationId, input.provider);
-      return saved;
-    }),
-  deleteOrganizationCredential: protectedProcedure
-    .input(z.object({ organizationId: idField, credentialId: idField }))
-    .mutation(async ({ ctx, input }) => {
-      const result = await deleteOrganizationCredential(
-        ctx.app.db,
-        ctx.user.id,
-        input.organizationId,
-        input.credentialId,
-      );
-      await connectionChanged(ctx.app, input.organizationId);
-      return result;
-    }),
+  getOrganizationCredentials: organizationProcedure("integrations.view").query(({ ctx, input }) =>
+    getOrganizationCredentials(ctx.app.db, ctx.user.id, input.organizationId),
+  ),
+  saveOrganizationCredential: organizationProcedure(
+    "integrations.manage",
+    credentialSubmissionSchema({ organizationId: idField }),
+  ).mutation(async ({ ctx, input }) => {
+    const saved = await saveOrganizationCredential(ctx.app, ctx.user.id, input.organizationId, input);
+    await connectionChanged(ctx.app, input.organizationId, input.provider);
+    return saved;
+  }),
+  deleteOrganizationCredential: organizationProcedure(
+    "integrations.manage",
+    z.object({ organizationId: idField, credentialId: idField }),
+  ).mutation(async ({ ctx, input }) => {
+    const result = await deleteOrganizationCredential(
+      ctx.app.db,
+      ctx.user.id,
+      input.organizationId,
+      input.credentialId,
+    );
+    await connectionChanged(ctx.app, input.organizationId);
+    return result;
+  }),
   getGlobalCredentials: siteAdminProcedure.query(({ ctx }) => listCredentials(ctx.app.db, GLOBAL)),
   saveGlobalCredential: siteAdminProcedure
     .input(credentialSubmissionSchema({}))

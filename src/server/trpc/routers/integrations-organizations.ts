@@ -1,12 +1,9 @@
-import { z } from "zod";
-import { idField } from "../../../lib/validation.ts";
 import { getAllOrganizationIntegrationsWithToolCounts } from "../../integrations/organization-integrations.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { organizationProcedure, router } from "../init.ts";
 
 export const integrationsOrganizationsRouter = router({
-  getAllOrganizationIntegrationsWithToolCounts: protectedProcedure
-    .input(z.object({ organizationId: idField }))
-    .query(({ ctx, input }) =>
+  getAllOrganizationIntegrationsWithToolCounts: organizationProcedure("integrations.view").query(
+    ({ ctx, input }) =>
       getAllOrganizationIntegrationsWithToolCounts(ctx.app, ctx.user.id, input.organizationId),
-    ),
+  ),
 });

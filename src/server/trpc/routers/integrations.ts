@@ -1,4 +1,4 @@
-// integrations.* (SPEC §7): the public catalogue, credentials, and an organization's integrations.
+// integrations.* (requirements §7): the public catalogue, credentials, and an organization's integrations.
 import { router } from "../init.ts";
 import { integrationsCatalogueRouter } from "./integrations-catalogue.ts";
 import { integrationsConnectionsRouter } from "./integrations-connections.ts";

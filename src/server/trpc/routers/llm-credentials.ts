@@ -11,28 +11,28 @@ import {
   saveLlmCredential,
 } from "../../agents/credentials/llm-credential-store.ts";
 import { llmTokensByMonth } from "../../agents/llm-usage.ts";
-import { requireOrganizationAction } from "../../organizations/access.ts";
-import { protectedProcedure, router, siteAdminProcedure } from "../init.ts";
+import { organizationProcedure, router, siteAdminProcedure } from "../init.ts";
 
 const byOrganization = z.object({ organizationId: idField });
 const submission = z.record(z.string(), z.unknown());
 
 export const llmCredentialsRouter = router({
-  getOrganizationLlmCredentials: protectedProcedure
-    .input(byOrganization)
-    .query(({ ctx, input }) => getLlmCredentials(ctx.app.db, ctx.user.id, input.organizationId)),
-  saveOrganizationLlmCredential: protectedProcedure
-    .input(byOrganization.extend({ credentialId: idField.optional(), values: submission }))
-    .mutation(({ ctx, input }) =>
-      saveLlmCredential(ctx.app, ctx.user.id, input.organizationId, input.values, input.credentialId),
-    ),
-  deleteOrganizationLlmCredential: protectedProcedure
-    .input(byOrganization.extend({ credentialId: idField }))
-    .mutation(({ ctx, input }) =>
-      deleteLlmCredential(ctx.app.db, ctx.user.id, input.organizationId, input.credentialId),
-    ),
-  getLlmTokenUsage: protectedProcedure.input(byOrganization).query(async ({ ctx, input }) => {
-    await requireOrganizationAction(ctx.app.db, ctx.user.id, input.organizationId, "llmCredentials.view");
+  getOrganizationLlmCredentials: organizationProcedure("llmCredentials.view").query(({ ctx, input }) =>
+    getLlmCredentials(ctx.app.db, ctx.user.id, input.organizationId),
+  ),
+  saveOrganizationLlmCredential: organizationProcedure(
+    "llmCredentials.manage",
+    byOrganization.extend({ credentialId: idField.optional(), values: submission }),
+  ).mutation(({ ctx, input }) =>
+    saveLlmCredential(ctx.app, ctx.user.id, input.organizationId, input.values, input.credentialId),
+  ),
+  deleteOrganizationLlmCredential: organizationProcedure(
+    "llmCredentials.manage",
+    byOrganization.extend({ credentialId: idField }),
+  ).mutation(({ ctx, input }) =>
+    deleteLlmCredential(ctx.app.db, ctx.user.id, input.organizationId, input.credentialId),
+  ),
+  getLlmTokenUsage: organizationProcedure("llmCredentials.view").query(async ({ ctx, input }) => {
     return llmTokensByMonth(ctx.app.db, input.organizationId);
   }),
   getGlobalLlmCredentials: siteAdminProcedure.query(({ ctx }) => getGlobalLlmCredentials(ctx.app.db)),

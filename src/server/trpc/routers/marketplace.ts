@@ -1,4 +1,4 @@
-// marketplace.* (SPEC §7): the agents one can add to a project. With an organization, each says which
+// marketplace.* (requirements §7): the agents one can add to a project. With an organization, each says which
 // of the integrations it needs that organization has connected.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";

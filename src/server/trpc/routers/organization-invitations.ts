@@ -10,7 +10,7 @@ import {
   inviteMember,
   withdrawInvitation,
 } from "../../invitations/invitations.ts";
-import { protectedProcedure, publicProcedure, router } from "../init.ts";
+import { organizationProcedure, protectedProcedure, publicProcedure, router } from "../init.ts";
 
 const byInvitation = z.object({ invitationId: idField });
 
@@ -25,23 +25,25 @@ export const organizationInvitationsRouter = router({
   getInvitationDetails: protectedProcedure
     .input(byInvitation)
     .query(({ ctx, input }) => getInvitationDetails(ctx.app.db, ctx.user, input.invitationId)),
-  getOrganizationInvitations: protectedProcedure
-    .input(z.object({ organizationId: idField }))
-    .query(({ ctx, input }) => getOrganizationInvitations(ctx.app.db, ctx.user.id, input.organizationId)),
-  invite: protectedProcedure
-    .input(z.object({ organizationId: idField, email: emailField, role: z.enum(invitableRoles) }))
-    .mutation(({ ctx, input }) =>
-      inviteMember(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input),
-    ),
+  getOrganizationInvitations: organizationProcedure("members.invite").query(({ ctx, input }) =>
+    getOrganizationInvitations(ctx.app.db, ctx.user.id, input.organizationId),
+  ),
+  invite: organizationProcedure(
+    "members.invite",
+    z.object({ organizationId: idField, email: emailField, role: z.enum(invitableRoles) }),
+  ).mutation(({ ctx, input }) =>
+    inviteMember(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input),
+  ),
   accept: protectedProcedure
     .input(byInvitation)
     .mutation(({ ctx, input }) => acceptInvitation(ctx.app.db, ctx.user, input.invitationId)),
   dismiss: protectedProcedure
     .input(byInvitation)
     .mutation(({ ctx, input }) => dismissInvitation(ctx.app.db, ctx.user, input.invitationId)),
-  withdraw: protectedProcedure
-    .input(z.object({ organizationId: idField, invitationId: idField }))
-    .mutation(({ ctx, input }) =>
-      withdrawInvitation(ctx.app.db, ctx.user.id, input.organizationId, input.invitationId),
-    ),
+  withdraw: organizationProcedure(
+    "members.invite",
+    z.object({ organizationId: idField, invitationId: idField }),
+  ).mutation(({ ctx, input }) =>
+    withdrawInvitation(ctx.app.db, ctx.user.id, input.organizationId, input.invitationId),
+  ),
 });

@@ -6,25 +6,24 @@ import {
   leaveOrganization,
   removeMember,
 } from "../../organizations/members.ts";
-import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
+import { changesAccess, organizationProcedure, router } from "../init.ts";
 
 const memberInput = z.object({ organizationId: idField, memberId: idField });
 
 export const organizationMemberRouter = router({
-  getMembersByOrganizationId: protectedProcedure
-    .input(z.object({ organizationId: idField }))
-    .query(({ ctx, input }) => getMembersByOrganizationId(ctx.app.db, ctx.user.id, input.organizationId)),
-  changeRole: accessChangingProcedure
-    .input(memberInput.extend({ role: z.enum(organizationRoles) }))
-    .mutation(({ ctx, input }) =>
-      changeMemberRole(ctx.app.db, ctx.user.id, input.organizationId, input.memberId, input.role),
-    ),
-  remove: accessChangingProcedure
-    .input(memberInput)
-    .mutation(({ ctx, input }) =>
-      removeMember(ctx.app.db, ctx.user.id, input.organizationId, input.memberId),
-    ),
-  leave: accessChangingProcedure
-    .input(z.object({ organizationId: idField }))
+  getMembersByOrganizationId: organizationProcedure("members.view").query(({ ctx, input }) =>
+    getMembersByOrganizationId(ctx.app.db, ctx.user.id, input.organizationId),
+  ),
+  changeRole: organizationProcedure(
+    "members.changeRole",
+    memberInput.extend({ role: z.enum(organizationRoles) }),
+  )
+    .use(changesAccess)
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.app.db, ctx.user.id, input)),
+  remove: organizationProcedure("members.remove", memberInput)
+    .use(changesAccess)
+    .mutation(({ ctx, input }) => removeMember(ctx.app.db, ctx.user.id, input)),
+  leave: organizationProcedure("organization.leave")
+    .use(changesAccess)
     .mutation(({ ctx, input }) => leaveOrganization(ctx.app.db, ctx.user.id, input.organizationId)),
 });

@@ -8,7 +8,7 @@ import {
   getOrganizationsDetails,
   renameOrganization,
 } from "../../organizations/organizations.ts";
-import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
+import { changesAccess, organizationProcedure, protectedProcedure, router } from "../init.ts";
 
 const byId = z.object({ id: idField });
 
@@ -16,19 +16,21 @@ export const organizationRouter = router({
   getOrganizationsDetails: protectedProcedure.query(({ ctx }) =>
     getOrganizationsDetails(ctx.app.db, ctx.user.id),
   ),
-  getById: protectedProcedure
-    .input(byId)
-    .query(({ ctx, input }) => getOrganizationById(ctx.app.db, ctx.user.id, input.id)),
-  getOrganizationDetail: protectedProcedure
-    .input(byId)
-    .query(({ ctx, input }) => getOrganizationDetail(ctx.app.db, ctx.user.id, input.id)),
+  getById: organizationProcedure("organization.view", byId, "id").query(({ ctx, input }) =>
+    getOrganizationById(ctx.app.db, ctx.user.id, input.id),
+  ),
+  getOrganizationDetail: organizationProcedure("organization.view", byId, "id").query(({ ctx, input }) =>
+    getOrganizationDetail(ctx.app.db, ctx.user.id, input.id),
+  ),
   create: protectedProcedure
     .input(z.object({ name: organizationNameField }))
     .mutation(({ ctx, input }) => createOrganization(ctx.app.db, ctx.user.id, input.name)),
-  rename: protectedProcedure
-    .input(z.object({ id: idField, name: organizationNameField }))
-    .mutation(({ ctx, input }) => renameOrganization(ctx.app.db, ctx.user.id, input.id, input.name)),
-  delete: accessChangingProcedure
-    .input(byId)
+  rename: organizationProcedure(
+    "organization.rename",
+    z.object({ id: idField, name: organizationNameField }),
+    "id",
+  ).mutation(({ ctx, input }) => renameOrganization(ctx.app.db, ctx.user.id, input.id, input.name)),
+  delete: organizationProcedure("organization.delete", byId, "id")
+    .use(changesAccess)
     .mutation(({ ctx, input }) => deleteOrganization(ctx.app.db, ctx.user.id, input.id)),
 });

@@ -1,4 +1,4 @@
-// projectAgents.* (SPEC §7): a project's agents, their configuration ('Configure Agent') and runs.
+// projectAgents.* (requirements §7): a project's agents, their configuration ('Configure Agent') and runs.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
@@ -10,37 +10,35 @@ import {
   listAgentRuns,
   updateAgentConfig,
 } from "../../agents/project-agents.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
 const byAgent = byProject.extend({ agentId: idField });
 
 export const projectAgentsRouter = router({
-  getProjectAgentsByProjectId: protectedProcedure
-    .input(byProject)
-    .query(({ ctx, input }) => getProjectAgentsByProjectId(ctx.app.db, ctx.user.id, input.projectId)),
-  getProjectAgent: protectedProcedure
-    .input(byAgent)
-    .query(({ ctx, input }) => getProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId)),
-  addToProject: protectedProcedure
-    .input(byProject.extend({ presetId: idField }))
-    .mutation(({ ctx, input }) => addAgentToProject(ctx.app, ctx.user.id, input.projectId, input.presetId)),
+  getProjectAgentsByProjectId: projectProcedure("agents.view").query(({ ctx, input }) =>
+    getProjectAgentsByProjectId(ctx.app.db, ctx.user.id, input.projectId),
+  ),
+  getProjectAgent: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
+    getProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId),
+  ),
+  addToProject: projectProcedure("agents.configure", byProject.extend({ presetId: idField })).mutation(
+    ({ ctx, input }) => addAgentToProject(ctx.app, ctx.user.id, input.projectId, input.presetId),
+  ),
   // The configuration is validated by the domain with the form's own schema, so both show one message.
-  updateConfig: protectedProcedure
-    .input(byAgent.extend({ config: z.unknown() }))
-    .mutation(({ ctx, input }) =>
-      updateAgentConfig(ctx.app, ctx.user.id, input.projectId, input.agentId, input.config),
-    ),
-  delete: protectedProcedure
-    .input(byAgent)
-    .mutation(({ ctx, input }) => deleteProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId)),
-  startRun: protectedProcedure
-    .input(byAgent.extend({ request: z.string().max(20_000) }))
-    .mutation(({ ctx, input }) => startAgentRun(ctx.app, ctx.user.id, input)),
-  listRuns: protectedProcedure
-    .input(byAgent)
-    .query(({ ctx, input }) => listAgentRuns(ctx.app.db, ctx.user.id, input.projectId, input.agentId)),
-  getRun: protectedProcedure
-    .input(byProject.extend({ runId: idField }))
-    .query(({ ctx, input }) => getAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId)),
+  updateConfig: projectProcedure("agents.configure", byAgent.extend({ config: z.unknown() })).mutation(
+    ({ ctx, input }) => updateAgentConfig(ctx.app, ctx.user.id, input.projectId, input.agentId, input.config),
+  ),
+  delete: projectProcedure("agents.configure", byAgent).mutation(({ ctx, input }) =>
+    deleteProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId),
+  ),
+  startRun: projectProcedure("agents.run", byAgent.extend({ request: z.string().max(20_000) })).mutation(
+    ({ ctx, input }) => startAgentRun(ctx.app, ctx.user.id, input),
+  ),
+  listRuns: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
+    listAgentRuns(ctx.app.db, ctx.user.id, input.projectId, input.agentId),
+  ),
+  getRun: projectProcedure("agents.view", byProject.extend({ runId: idField })).query(({ ctx, input }) =>
+    getAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId),
+  ),
 });

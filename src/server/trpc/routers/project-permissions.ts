@@ -8,7 +8,13 @@ import {
   setProjectMemberRole,
 } from "../../projects/permissions.ts";
 import { listAccessibleProjects } from "../../projects/projects.ts";
-import { accessChangingProcedure, protectedProcedure, router } from "../init.ts";
+import {
+  changesAccess,
+  organizationProcedure,
+  projectProcedure,
+  protectedProcedure,
+  router,
+} from "../init.ts";
 
 const byProjectAndUser = z.object({ projectId: idField, userId: idField });
 
@@ -16,27 +22,26 @@ export const projectPermissionsRouter = router({
   getAccessibleProjectsForUser: protectedProcedure.query(({ ctx }) =>
     listAccessibleProjects(ctx.app.db, ctx.user.id),
   ),
-  getProjectMembers: protectedProcedure
-    .input(z.object({ projectId: idField }))
-    .query(({ ctx, input }) => getProjectMembers(ctx.app.db, ctx.user.id, input.projectId)),
-  getOrganizationMembersWithProjectAccess: protectedProcedure
-    .input(z.object({ organizationId: idField, projectId: idField }))
-    .query(({ ctx, input }) =>
-      getOrganizationMembersWithProjectAccess(ctx.app.db, ctx.user.id, input.organizationId, input.projectId),
-    ),
-  getOrganizationMembersWithAllProjectPermissions: protectedProcedure
-    .input(z.object({ organizationId: idField }))
-    .query(({ ctx, input }) =>
+  getProjectMembers: projectProcedure("project.view").query(({ ctx, input }) =>
+    getProjectMembers(ctx.app.db, ctx.user.id, input.projectId),
+  ),
+  getOrganizationMembersWithProjectAccess: projectProcedure(
+    "project.view",
+    z.object({ organizationId: idField, projectId: idField }),
+  ).query(({ ctx, input }) =>
+    getOrganizationMembersWithProjectAccess(ctx.app.db, ctx.user.id, input.organizationId, input.projectId),
+  ),
+  getOrganizationMembersWithAllProjectPermissions: organizationProcedure("members.changeRole").query(
+    ({ ctx, input }) =>
       getOrganizationMembersWithAllProjectPermissions(ctx.app.db, ctx.user.id, input.organizationId),
-    ),
-  setProjectMemberRole: accessChangingProcedure
-    .input(byProjectAndUser.extend({ role: z.enum(projectRoles) }))
-    .mutation(({ ctx, input }) =>
-      setProjectMemberRole(ctx.app.db, ctx.user.id, input.projectId, input.userId, input.role),
-    ),
-  removeProjectMember: accessChangingProcedure
-    .input(byProjectAndUser)
-    .mutation(({ ctx, input }) =>
-      removeProjectMember(ctx.app.db, ctx.user.id, input.projectId, input.userId),
-    ),
+  ),
+  setProjectMemberRole: projectProcedure(
+    "project.manageAccess",
+    byProjectAndUser.extend({ role: z.enum(projectRoles) }),
+  )
+    .use(changesAccess)
+    .mutation(({ ctx, input }) => setProjectMemberRole(ctx.app.db, ctx.user.id, input)),
+  removeProjectMember: projectProcedure("project.manageAccess", byProjectAndUser)
+    .use(changesAccess)
+    .mutation(({ ctx, input }) => removeProjectMember(ctx.app.db, ctx.user.id, input)),
 });

@@ -1,4 +1,4 @@
-// projectServers.* (SPEC §7): a project's servers, their tools and switches, and the playground.
+// projectServers.* (requirements §7): a project's servers, their tools and switches, and the playground.
 import { z } from "zod";
 import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
@@ -11,7 +11,7 @@ import {
 } from "../../servers/project-servers.ts";
 import { runServerTool } from "../../servers/run-server-tool.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
-import { protectedProcedure, router } from "../init.ts";
+import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
 const byServer = byProject.extend({ serverId: idField });
@@ -23,29 +23,31 @@ const toolArguments = z
   .refine((value) => JSON.stringify(value).length <= MAX_ARGUMENTS_CHARS, "The arguments are too large");
 
 export const projectServersRouter = router({
-  getProjectServersByProjectId: protectedProcedure
-    .input(byProject)
-    .query(({ ctx, input }) => getProjectServers(ctx.app, ctx.user.id, input.projectId)),
-  getServerTools: protectedProcedure
-    .input(byServer)
-    .query(({ ctx, input }) => getServerTools(ctx.app, ctx.user.id, input.projectId, input.serverId)),
-  getAvailableIntegrations: protectedProcedure
-    .input(byProject)
-    .query(({ ctx, input }) => getAvailableIntegrations(ctx.app, ctx.user.id, input.projectId)),
-  addServer: protectedProcedure
-    .input(byProject.extend({ integrationId: integrationIdSchema }))
-    .mutation(async ({ ctx, input }) => {
-      await requirePremiumAllowed(ctx.app.db, ctx.app.config.baseUrl, input.projectId, input.integrationId);
-      const server = await addServer(ctx.app, ctx.user.id, input.projectId, input.integrationId);
-      return { id: server.id, integrationId: server.integrationId };
-    }),
-  removeServer: protectedProcedure
-    .input(byServer)
-    .mutation(({ ctx, input }) => removeServer(ctx.app, ctx.user.id, input.projectId, input.serverId)),
-  setToolEnabled: protectedProcedure
-    .input(byServer.extend({ toolName, enabled: z.boolean() }))
-    .mutation(({ ctx, input }) => setServerToolEnabled(ctx.app, ctx.user.id, input)),
-  runTool: protectedProcedure
-    .input(byServer.extend({ toolName, arguments: toolArguments }))
-    .mutation(({ ctx, input }) => runServerTool(ctx.app, ctx.user.id, input)),
+  getProjectServersByProjectId: projectProcedure("project.view").query(({ ctx, input }) =>
+    getProjectServers(ctx.app, ctx.user.id, input.projectId),
+  ),
+  getServerTools: projectProcedure("project.view", byServer).query(({ ctx, input }) =>
+    getServerTools(ctx.app, ctx.user.id, input.projectId, input.serverId),
+  ),
+  getAvailableIntegrations: projectProcedure("project.view").query(({ ctx, input }) =>
+    getAvailableIntegrations(ctx.app, ctx.user.id, input.projectId),
+  ),
+  addServer: projectProcedure(
+    "servers.manage",
+    byProject.extend({ integrationId: integrationIdSchema }),
+  ).mutation(async ({ ctx, input }) => {
+    await requirePremiumAllowed(ctx.app.db, ctx.app.config.baseUrl, input.projectId, input.integrationId);
+    const server = await addServer(ctx.app, ctx.user.id, input.projectId, input.integrationId);
+    return { id: server.id, integrationId: server.integrationId };
+  }),
+  removeServer: projectProcedure("servers.manage", byServer).mutation(({ ctx, input }) =>
+    removeServer(ctx.app, ctx.user.id, input.projectId, input.serverId),
+  ),
+  setToolEnabled: projectProcedure(
+    "tools.configure",
+    byServer.extend({ toolName, enabled: z.boolean() }),
+  ).mutation(({ ctx, input }) => setServerToolEnabled(ctx.app, ctx.user.id, input)),
+  runTool: projectProcedure("tools.run", byServer.extend({ toolName, arguments: toolArguments })).mutation(
+    ({ ctx, input }) => runServerTool(ctx.app, ctx.user.id, input),
+  ),
 });

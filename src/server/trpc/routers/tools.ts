@@ -1,4 +1,4 @@
-// tools.* (SPEC §7): a server's tools by server id alone.
+// tools.* (requirements §7): a server's tools by server id alone.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
 import { getToolsForServer } from "../../servers/server-tool-settings.ts";

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
-import { sortItems } from "~/server/preferences/sort-options.ts";
+import { sortItems } from "~/lib/sort-options.ts";
 
 export const Route = createFileRoute("/app/organization/$organizationId/")({
   loader: async ({ context: { queryClient, trpc }, params }) => {

@@ -1,4 +1,4 @@
-// The organization's integrations (SPEC §2): how each is set up, its tool count, and the editor for the
+// The organization's integrations (requirements §2): how each is set up, its tool count, and the editor for the
 // provider's credentials, opened by ?editIntegration=<id>. Owners and admins edit; members view.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";

@@ -10,9 +10,9 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { canManageMemberRole } from "~/lib/permissions.ts";
 import { seo } from "~/lib/seo.ts";
 import { type OrganizationRole, organizationRoles } from "~/lib/validation.ts";
-import { canManageMemberRole } from "~/server/auth/permissions.ts";
 
 export const Route = createFileRoute("/app/organization/$organizationId/members")({
   head: () => seo({ title: "Members · Portico", noindex: true }),

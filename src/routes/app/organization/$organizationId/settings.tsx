@@ -85,7 +85,7 @@ function OrganizationSettings() {
           ) : null}
         </form>
       </Card>
-      {organization.role !== "owner" ? (
+      {organization.permissions["organization.leave"] && !organization.isLastOwner ? (
         <Card>
           <CardHeader>
             <CardTitle>Leave organization</CardTitle>

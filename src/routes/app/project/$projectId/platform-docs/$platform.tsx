@@ -1,4 +1,4 @@
-// The client setup guides inside a project (SPEC §2): the same guides as /docs, with this instance's
+// The client setup guides inside a project (requirements §2): the same guides as /docs, with this instance's
 // MCP URL filled in and the way to the project's API keys one click away.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound } from "@tanstack/react-router";

@@ -1,11 +1,13 @@
 // Who may do what, as data. Every check on the server reads these tables; the UI reads them too to
 // hide actions a role cannot take.
-import type { OrganizationRole, ProjectRole } from "../../lib/validation.ts";
+import type { OrganizationRole, ProjectRole } from "./validation.ts";
 
 export const organizationPermissions = {
   "organization.view": ["owner", "admin", "member"],
   "organization.rename": ["owner", "admin"],
   "organization.delete": ["owner"],
+  // Anyone may leave, except the last owner (organizations/members.ts checks that under a lock).
+  "organization.leave": ["owner", "admin", "member"],
   "members.view": ["owner", "admin", "member"],
   "members.invite": ["owner", "admin"],
   "members.changeRole": ["owner", "admin"],

@@ -1,0 +1,109 @@
+// The embedded database thread's side (pglite-thread.ts is the request thread's). Statements arrive
+// one at a time in the order sent; the other side already keeps a transaction's statements together,
+// so this side only executes.
+//
+// `pgliteWorkerMain` is started from its own source text (`new Worker(source, { eval: true })`), so the
+// server bundle needs no separate worker file: it must not use anything from this module's scope,
+// only its parameters and globals. It is a real, typed and linted function all the same.
+
+import type { MessagePort } from "node:worker_threads";
+import type { PGlite } from "@electric-sql/pglite";
+
+/** What crosses the thread boundary for a failed statement: the error's message and its fields. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export interface WorkerResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+/** What the request thread asks for. */
+export type WorkerCommand =
+  | {
+      op: "query";
+      sql: string;
+      params: unknown[];
+      rowMode: "array" | "object";
+      /** Type ids to leave as text (Drizzle passes identity parsers for them). */
+      keepText: number[];
+      /** What `copy … from '/dev/blob'` reads. */
+      blob?: string;
+    }
+  | { op: "listen"; channel: string }
+  | { op: "close" };
+
+/** A command as sent; `id` pairs it with its reply. */
+export type WorkerRequest = WorkerCommand & { id: number };
+
+export type WorkerReply =
+  | { id: number; result: WorkerResult }
+  | { id: number; error: SerializedError }
+  | { notification: string; payload: string };
+
+export interface WorkerData {
+  pglitePath: string;
+  dataDir: string | undefined;
+}
+
+/** Runs in the worker: opens PGlite and answers requests. `load` is the worker's CommonJS require. */
+export function pgliteWorkerMain(load: (id: string) => unknown): void {
+  const { parentPort, workerData } = load("node:worker_threads") as {
+    parentPort: MessagePort;
+    workerData: WorkerData;
+  };
+  const { PGlite: PGliteClass } = load(workerData.pglitePath) as { PGlite: typeof PGlite };
+  const opened = PGliteClass.create(workerData.dataDir ?? undefined);
+  const keepText = (value: string) => value;
+
+  const serializeError = (error: unknown): SerializedError => {
+    const fields: Record<string, unknown> = {};
+    if (error && typeof error === "object") {
+      for (const [key, value] of Object.entries(error)) {
+        if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+      }
+    }
+    const { name, message } = (error ?? {}) as { name?: string; message?: string };
+    return { name: name ?? "Error", message: message ?? String(error), fields };
+  };
+
+  const run = async (request: WorkerRequest): Promise<WorkerResult> => {
+    const db = await opened;
+    switch (request.op) {
+      case "query": {
+        const parsers: Record<number, (value: string) => string> = {};
+        for (const type of request.keepText) parsers[type] = keepText;
+        const blob = request.blob === undefined ? undefined : new Blob([request.blob]);
+        const result = await db.query(request.sql, request.params, {
+          rowMode: request.rowMode,
+          parsers,
+          ...(blob ? { blob } : {}),
+        });
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case "listen":
+        await db.listen(request.channel, (payload) =>
+          parentPort.postMessage({ notification: request.channel, payload } satisfies WorkerReply),
+        );
+        return { rows: [], fields: [] };
+      case "close":
+        await db.close();
+        return { rows: [], fields: [] };
+    }
+  };
+
+  let queue = Promise.resolve();
+  parentPort.on("message", (request: WorkerRequest) => {
+    queue = queue.then(() =>
+      run(request).then(
+        (result) => parentPort.postMessage({ id: request.id, result } satisfies WorkerReply),
+        (error: unknown) =>
+          parentPort.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply),
+      ),
+    );
+  });
+}
