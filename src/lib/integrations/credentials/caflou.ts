@@ -1,4 +1,4 @@
-// Caflou (SPEC §5): the email and password of the Caflou user the tools act as, the account id and the
+// Caflou (requirements §5): the email and password of the Caflou user the tools act as, the account id and the
 // base URL, which defaults to Caflou's own app address. Caflou's API documents no long-lived API key:
 // its access token comes from logging in with email and password and expires a week later, so Portico
 // keeps the login and logs in again when the token runs out (src/integrations/caflou/REFERENCES.md).

@@ -182,7 +182,7 @@ describe("raynet (email, apiKey, namespace)", () => {
   });
 });
 
-describe("caflou (SPEC §5)", () => {
+describe("caflou (requirements §5)", () => {
   it("requires the email and password Caflou's login takes, and the account id", () => {
     expect(problems("caflou", "api-token", { baseUrl: "https://app.caflou.cz" })).toEqual({
       email: "Email is required",

@@ -1,4 +1,4 @@
-// Google service account (SPEC §3, issue 21): the account's JSON key as Google Cloud downloads it, and
+// Google service account (requirements §3, issue 21): the account's JSON key as Google Cloud downloads it, and
 // the Workspace user it acts as (domain-wide delegation). Portico signs its own JWT-bearer assertions
 // with the key (src/server/integrations/connections/service-account-token.ts), so nothing expires here.
 // Isomorphic: the form and the server run these rules; the key's signature is tried only on the server.

@@ -1,4 +1,4 @@
-// Raynet CRM (SPEC §3): user email, API key, the instance name (namespace) and the region whose host
+// Raynet CRM (requirements §3): user email, API key, the instance name (namespace) and the region whose host
 // serves the account. Raynet's API reference lists one server per region (app.raynet.cz,
 // app.raynetcrm.sk, app.raynetcrm.com: https://app.raynetcrm.com/api/doc/index-en.html); Czech by default.
 import { z } from "zod";

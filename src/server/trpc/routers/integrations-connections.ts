@@ -1,4 +1,4 @@
-// integrations.connections.*: an organization's provider connections (SPEC §3 statuses with reasons),
+// integrations.connections.*: an organization's provider connections (requirements §3 statuses with reasons),
 // the OAuth connect start, the site choice (Atlassian), disconnect and re-check.
 import { z } from "zod";
 import { integrationIdSchema, providerIdSchema } from "../../../lib/integrations/schemas.ts";
