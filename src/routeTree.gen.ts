@@ -16,6 +16,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteSplatRouteImport } from './routes/_site/$'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDocsRouteImport } from './routes/_site/docs'
 import { Route as SiteOurStoryRouteImport } from './routes/_site/our-story'
@@ -97,6 +98,11 @@ const SignUpRoute = SignUpRouteImport.update({
 const SiteIndexRoute = SiteIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
+const SiteSplatRoute = SiteSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => SiteRouteRoute,
 } as any)
 const SiteContactRoute = SiteContactRouteImport.update({
@@ -366,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -419,6 +426,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -475,6 +483,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/_site/$': typeof SiteSplatRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/docs': typeof SiteDocsRoute
   '/_site/our-story': typeof SiteOurStoryRoute
@@ -534,6 +543,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -587,6 +597,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
+    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -642,6 +653,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/_site/$'
     | '/_site/contact'
     | '/_site/docs'
     | '/_site/our-story'
@@ -754,6 +766,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
+    '/_site/$': {
+      id: '/_site/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SiteSplatRouteImport
       parentRoute: typeof SiteRouteRoute
     }
     '/_site/contact': {
@@ -1096,6 +1115,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteRouteChildren {
+  SiteSplatRoute: typeof SiteSplatRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDocsRoute: typeof SiteDocsRoute
   SiteOurStoryRoute: typeof SiteOurStoryRoute
@@ -1112,6 +1132,7 @@ interface SiteRouteRouteChildren {
 }
 
 const SiteRouteRouteChildren: SiteRouteRouteChildren = {
+  SiteSplatRoute: SiteSplatRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDocsRoute: SiteDocsRoute,
   SiteOurStoryRoute: SiteOurStoryRoute,
