@@ -31,7 +31,6 @@ const svgLogos: Record<string, { icon: string; title: string }> = {
 const TILE = 40;
 const MARK = 26;
 
-
 function tile(title: string, source: string, viewBox: string, body: string) {
   const offset = (TILE - MARK) / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${TILE} ${TILE}" role="img"><title>${title}</title><!-- ${source}; the mark is a trademark of its owner --><rect width="${TILE}" height="${TILE}" rx="9" fill="#fff"/><rect x=".5" y=".5" width="${TILE - 1}" height="${TILE - 1}" rx="8.5" fill="none" stroke="#000" stroke-opacity=".1"/><svg x="${offset}" y="${offset}" width="${MARK}" height="${MARK}" viewBox="${viewBox}">${body}</svg></svg>\n`;

@@ -80,7 +80,10 @@ test("phone width: actions reachable, tabs wrap, terminal words whole", { timeou
         (table) => getComputedStyle(table.parentElement as Element).backgroundAttachment,
       ),
     );
-    expect(cues.every((cue) => cue.includes("local")), `${path}: tables without a scroll cue`).toBe(true);
+    expect(
+      cues.every((cue) => cue.includes("local")),
+      `${path}: tables without a scroll cue`,
+    ).toBe(true);
   }
   await screenshot(page, "phone-project-overview");
 

@@ -8,7 +8,6 @@ import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { ClientSummary, ScopeList } from "~/components/oauth/client-summary.tsx";
 import { ConsentForm } from "~/components/oauth/consent-form.tsx";
-import { NoConsentRequest } from "~/components/oauth/no-consent-request.tsx";
 import {
   authorizeHref,
   type ConsentSearch,
@@ -16,6 +15,7 @@ import {
   isSignedRequest,
   scopesOf,
 } from "~/components/oauth/consent-request.ts";
+import { NoConsentRequest } from "~/components/oauth/no-consent-request.tsx";
 import { OAuthLayout } from "~/components/oauth/oauth-layout.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";

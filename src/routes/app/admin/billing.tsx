@@ -78,8 +78,8 @@ function AdminBilling() {
                     {/* At phone width the hidden columns' facts sit under the name, so the plan stays in view. */}
                     <span className="block text-xs font-normal text-muted-foreground md:hidden">
                       <span className="sm:hidden">{org.status} · </span>
-                      {org.requests.toLocaleString("en-US")} of {formatLimit(org.limits.monthlyRequests)} requests
-                      · {org.seats} of {formatLimit(org.limits.seats)} seats
+                      {org.requests.toLocaleString("en-US")} of {formatLimit(org.limits.monthlyRequests)}{" "}
+                      requests · {org.seats} of {formatLimit(org.limits.seats)} seats
                     </span>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">

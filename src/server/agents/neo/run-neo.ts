@@ -1,6 +1,7 @@
 // Neo, the orchestrator: intent extraction → server selection → a plan a person can read → execution
 // step by step through the project's tools (run-step-tool.ts), bounded by the agent's maxSteps → an
 // answer. Every stage is written to the run as it ends (run-store.ts), with the LLM tokens it used.
+// The executor streams (streamText): its answer reaches the run page while the model writes it.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   generateText,
@@ -8,6 +9,7 @@ import {
   type LanguageModelUsage,
   type StopCondition,
   stepCountIs,
+  streamText,
   type ToolSet,
   tool,
 } from "ai";
@@ -21,6 +23,8 @@ import { openUsableCredential } from "../credentials/llm-credential-store.ts";
 import { modelFactory } from "./language-model.ts";
 import { llmErrorMessage } from "./llm-error.ts";
 import { parsePlan } from "./plan.ts";
+import { publishRun } from "./run-events.ts";
+import { trackRun } from "./run-liveness.ts";
 import { projectToolsForAgent, runStepTool } from "./run-step-tool.ts";
 import { addTokens, createRun, finishRun, recordStep, setStepTokens, updateRun } from "./run-store.ts";
 import { selectServers } from "./select-servers.ts";
@@ -93,6 +97,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     request: run.request,
   });
   run.onRunCreated?.(runId);
+  const untrack = trackRun(app.db, runId);
   const steps: NeoRunResult["steps"] = [];
   const progress = (message: string) => run.onProgress?.(message);
   const model = modelFactory(credential, app.config);
@@ -183,7 +188,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       ]),
     );
     const limitReached: StopCondition<ToolSet> = () => calls >= agent.maxSteps;
-    const executed = await generateText({
+    const executed = streamText({
       model: model(agent.models.executor),
       abortSignal: signal,
       maxRetries: 1,
@@ -191,17 +196,36 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       stopWhen: [limitReached, stepCountIs(agent.maxSteps + 1)],
       system: `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`,
       prompt: run.request,
+      // Errors arrive in the stream below and are thrown there; the default would also log them.
+      onError: () => undefined,
       onStepFinish: async (step) => {
         const first = step.toolCalls[0];
         const stepId = first ? stepIdsByCall.get(first.toolCallId) : undefined;
-        if (stepId) await setStepTokens(app.db, stepId, step.usage.totalTokens ?? 0);
+        if (stepId) await setStepTokens(app.db, runId, stepId, step.usage.totalTokens ?? 0);
       },
     });
-    await count(executed.totalUsage);
-    const stopped = executed.finishReason === "tool-calls";
+    // The text of the model's current turn, told to the run page as it grows; a turn that ends in
+    // tool calls is followed by a new one, which starts over.
+    let draft = "";
+    for await (const part of executed.fullStream) {
+      if (part.type === "start-step") {
+        if (draft) publishRun(runId, { kind: "answer", text: "" });
+        draft = "";
+      } else if (part.type === "text-delta") {
+        draft += part.text;
+        publishRun(runId, { kind: "answer", text: draft });
+      } else if (part.type === "error") throw part.error;
+    }
+    const [finishReason, text, totalUsage] = await Promise.all([
+      executed.finishReason,
+      executed.text,
+      executed.totalUsage,
+    ]);
+    await count(totalUsage);
+    const stopped = finishReason === "tool-calls";
     const answer = stopped
-      ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${executed.text}`.trim()
-      : executed.text.trim();
+      ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${text}`.trim()
+      : text.trim();
     const status = stopped ? "max_steps" : "completed";
     await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
     return { runId, status, answer, error: null, steps };
@@ -209,5 +233,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const message = llmErrorMessage(error, credential.llmType);
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
     return { runId, status: "failed", answer: null, error: message, steps };
+  } finally {
+    untrack();
   }
 }

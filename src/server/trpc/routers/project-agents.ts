@@ -1,6 +1,7 @@
 // projectAgents.* (SPEC §7): a project's agents, their configuration ('Configure Agent') and runs.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
+import { streamAgentRun } from "../../agents/agent-run-stream.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import {
   addAgentToProject,
@@ -43,4 +44,11 @@ export const projectAgentsRouter = router({
   getRun: protectedProcedure
     .input(byProject.extend({ runId: idField }))
     .query(({ ctx, input }) => getAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId)),
+  // The run page's live view (server-sent events through httpSubscriptionLink): the run as it changes,
+  // with the answer while it is written, until the run ends.
+  watchRun: protectedProcedure
+    .input(byProject.extend({ runId: idField }))
+    .subscription(({ ctx, input, signal }) =>
+      streamAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId, signal),
+    ),
 });

@@ -1,0 +1,50 @@
+// A run as it happens, for the run page's subscription (projectAgents.watchRun, over server-sent
+// events): the stored run at once, then again after each change this process announces
+// (neo/run-events.ts), with the answer as the model writes it; until the run ends. A run going on in
+// another process announces nothing here, so the stored run is read again after a quiet second too.
+import type { Database } from "../db/client.ts";
+import { getAgentRun, readAgentRun } from "./agent-runs.ts";
+import { subscribeRun } from "./neo/run-events.ts";
+
+const QUIET_READ_MS = 1_000;
+
+export type RunSnapshot = Awaited<ReturnType<typeof getAgentRun>> & {
+  /** The answer so far while the model writes it; null once stored (run.answer) or before. */
+  draftAnswer: string | null;
+};
+
+export async function* streamAgentRun(
+  db: Database,
+  userId: string,
+  projectId: string,
+  runId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<RunSnapshot> {
+  // Listening starts before the first read, so nothing written in between is missed.
+  const events = subscribeRun(runId);
+  try {
+    let stored = await getAgentRun(db, userId, projectId, runId);
+    let draft: string | null = null;
+    let sent = JSON.stringify(stored);
+    yield { ...stored, draftAnswer: null };
+    while (stored.run.status === "running" && !signal?.aborted) {
+      const batch = await events.next(QUIET_READ_MS, signal);
+      if (signal?.aborted) return;
+      const quiet = batch.length === 0;
+      for (const event of batch) if (event.kind === "answer") draft = event.text || null;
+      if (quiet || batch.some((event) => event.kind === "changed")) {
+        // A quiet read checks access again and sweeps runs whose process is gone (run-liveness.ts).
+        stored = quiet
+          ? await getAgentRun(db, userId, projectId, runId)
+          : await readAgentRun(db, projectId, runId);
+        const now = JSON.stringify(stored);
+        // A quiet second with nothing new stored sends nothing.
+        if (quiet && now === sent) continue;
+        sent = now;
+      }
+      yield { ...stored, draftAnswer: stored.run.status === "running" ? draft : null };
+    }
+  } finally {
+    events.close();
+  }
+}
