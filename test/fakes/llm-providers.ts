@@ -35,6 +35,8 @@ export interface ScriptedTurn {
   usage?: { input: number; output: number };
   /** Answer only after this long: lets a browser test watch a run in progress. */
   delayMs?: number;
+  /** When streamed: the pause between two pieces of text (a browser test watches the answer grow). */
+  pieceDelayMs?: number;
 }
 
 export type Turn = ScriptedTurn | ((request: { body: Record<string, unknown> }) => ScriptedTurn);
@@ -58,6 +60,9 @@ export interface LlmFake extends HttpFake {
 }
 
 const DEFAULT_USAGE = { input: 100, output: 20 };
+
+const pause = (ms: number | undefined) =>
+  ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 /** A text in three pieces (fewer when short), as a stream sends it. */
 function pieces(text: string): string[] {
@@ -188,7 +193,7 @@ export async function startLlmFake(): Promise<LlmFake> {
     });
   }
 
-  function openaiStream(response: ServerResponse, turn: ScriptedTurn, body: Record<string, unknown>) {
+  async function openaiStream(response: ServerResponse, turn: ScriptedTurn, body: Record<string, unknown>) {
     const usage = turn.usage ?? DEFAULT_USAGE;
     const id = `chatcmpl-${++callCounter}`;
     const created = Math.floor(Date.now() / 1000);
@@ -200,7 +205,10 @@ export async function startLlmFake(): Promise<LlmFake> {
       chunk([{ index: 0, delta: value, logprobs: null, finish_reason: finish }]);
     startEvents(response);
     delta({ role: "assistant", content: "" });
-    for (const piece of pieces(turn.text ?? "")) delta({ content: piece });
+    for (const [i, piece] of pieces(turn.text ?? "").entries()) {
+      if (i > 0) await pause(turn.pieceDelayMs);
+      delta({ content: piece });
+    }
     (turn.toolCalls ?? []).forEach((call, index) => {
       const args = JSON.stringify(call.args);
       const half = Math.ceil(args.length / 2);
@@ -230,7 +238,7 @@ export async function startLlmFake(): Promise<LlmFake> {
     response.end("data: [DONE]\n\n");
   }
 
-  function anthropicStream(response: ServerResponse, turn: ScriptedTurn, model: string) {
+  async function anthropicStream(response: ServerResponse, turn: ScriptedTurn, model: string) {
     const usage = turn.usage ?? DEFAULT_USAGE;
     const event = (type: string, data: Record<string, unknown>) =>
       response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
@@ -251,8 +259,10 @@ export async function startLlmFake(): Promise<LlmFake> {
     if (turn.text) {
       event("content_block_start", { index, content_block: { type: "text", text: "" } });
       event("ping", {});
-      for (const text of pieces(turn.text))
+      for (const [i, text] of pieces(turn.text).entries()) {
+        if (i > 0) await pause(turn.pieceDelayMs);
         event("content_block_delta", { index, delta: { type: "text_delta", text } });
+      }
       event("content_block_stop", { index });
       index++;
     }
@@ -276,12 +286,13 @@ export async function startLlmFake(): Promise<LlmFake> {
     response.end();
   }
 
-  function googleStream(response: ServerResponse, turn: ScriptedTurn) {
+  async function googleStream(response: ServerResponse, turn: ScriptedTurn) {
     const whole = googleAnswer(turn);
     const data = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\r\n\r\n`);
     startEvents(response);
     const texts = pieces(turn.text ?? "");
-    texts.forEach((text, i) => {
+    for (const [i, text] of texts.entries()) {
+      if (i > 0) await pause(turn.pieceDelayMs);
       const last = i === texts.length - 1 && !turn.toolCalls?.length;
       data({
         candidates: [
@@ -294,7 +305,7 @@ export async function startLlmFake(): Promise<LlmFake> {
         ...(last ? { usageMetadata: whole.usageMetadata } : {}),
         modelVersion: "gemini-2.5-pro",
       });
-    });
+    }
     if (turn.toolCalls?.length) {
       data({
         candidates: [
