@@ -33,7 +33,11 @@ afterAll(async () => {
 const scriptedRun = (answer: string, slowMs: number) => [
   { text: "Work out a price with VAT and say what time it is." },
   { text: '{"servers":["standard"]}' },
-  { text: "1. Compute the price with calculate\n2. Read the time with get_current_time" },
+  // The plan streams too: its first line shows before the rest is written.
+  {
+    text: "1. Compute the price with calculate\n2. Read the time with get_current_time",
+    pieceDelayMs: slowMs,
+  },
   { toolCalls: [{ name: "calculate", args: { expression: "1250 * 1.21" } }] },
   { toolCalls: [{ name: "get_current_time", args: { timezone: "Europe/Prague" } }], delayMs: slowMs },
   // The answer streams in three pieces, a pause between them.
@@ -136,6 +140,9 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   await runButton.click();
   const run = page.getByTestId("agent-run");
   const watchedFrom = trpcCalls.length;
+  await visible(run.getByTestId("agent-draft-plan"));
+  expect(await run.getByTestId("agent-plan").count()).toBe(0);
+  await screenshot(page, "agents-03a-plan-streaming");
   await visible(run.getByTestId("agent-plan").getByText("Compute the price with calculate"));
   await visible(run.getByTestId("agent-steps").getByText("1. calculate"));
   expect(await run.getByTestId("agent-answer").count()).toBe(0);

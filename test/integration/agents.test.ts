@@ -386,8 +386,9 @@ describe("Neo runs", () => {
       "gpt-4.1",
       "gpt-4.1",
     ]);
-    // The first three stages answer whole; the executor streams (its answer reaches the run page live).
-    expect(calls.map((c) => c.streamed)).toEqual([false, false, false, true, true, true, true]);
+    // Intent and server selection answer whole; the planner and the executor stream (the plan and the
+    // answer reach the run page live).
+    expect(calls.map((c) => c.streamed)).toEqual([false, false, true, true, true, true, true]);
     expect(calls[3]?.body.stream_options).toEqual({ include_usage: true });
     const offered = ((calls[3]?.body.tools ?? []) as { function: { name: string } }[]).map(
       (t) => t.function.name,
@@ -529,7 +530,7 @@ describe("Neo runs", () => {
     );
     // The executor streamed: Anthropic's `stream: true` events, Gemini's streamGenerateContent (SSE);
     // the tool call and the answer came back whole from the pieces.
-    expect(calls.map((c) => c.streamed)).toEqual([false, false, false, true, true]);
+    expect(calls.map((c) => c.streamed)).toEqual([false, false, true, true, true]);
     if (llmType === "anthropic") expect(calls[3]?.body.stream).toBe(true);
     else expect(calls[3]?.path).toBe(`/v1beta/models/${executor}:streamGenerateContent`);
     expect(steps[0]?.arguments).toEqual({ query: "open" });
@@ -549,16 +550,17 @@ describe("watching a run", () => {
     fake.script([
       { text: "Review deals and meetings.", delayMs: 60 },
       { text: '{"servers":["srv-crm","srv-cal"]}' },
-      { text: "1. crm_list_deals\n2. calendar_find_meetings", delayMs: 60 },
+      { text: "1. crm_list_deals\n2. calendar_find_meetings", delayMs: 60, pieceDelayMs: 60 },
       { toolCalls: [{ name: "crm_list_deals", args: { query: "open" } }], delayMs: 150 },
       { toolCalls: [{ name: "calendar_find_meetings", args: { query: "Acme" } }], delayMs: 150 },
-      { text: answer, delayMs: 150 },
+      { text: answer, delayMs: 150, pieceDelayMs: 60 },
     ]);
     const { runId } = await startRun(neo.id, "Deals with meetings?");
     const events = await world.ownerA.caller.projectAgents.watchRun({ projectId: world.projectA.id, runId });
     const seen: {
       status: string;
       plan: number;
+      draftPlan: string[] | null;
       steps: number;
       draft: string | null;
       answer: string | null;
@@ -567,6 +569,7 @@ describe("watching a run", () => {
       seen.push({
         status: snapshot.run.status,
         plan: snapshot.run.plan?.length ?? 0,
+        draftPlan: snapshot.draftPlan,
         steps: snapshot.steps.length,
         draft: snapshot.draftAnswer,
         answer: snapshot.run.answer,
@@ -574,8 +577,10 @@ describe("watching a run", () => {
     }
     // The subscription ended by itself with the finished run.
     expect(seen.at(-1)).toMatchObject({ status: "completed", steps: 2, answer, draft: null });
-    // Seen while running: the plan before any step, then one step, then two.
+    // Seen while running: the plan's first line while the planner wrote it, the plan before any step,
+    // then one step, then two.
     const running = seen.filter((s) => s.status === "running");
+    expect(running.some((s) => s.plan === 0 && s.draftPlan?.length === 1)).toBe(true);
     expect(running.some((s) => s.plan === 2 && s.steps === 0)).toBe(true);
     expect(running.some((s) => s.steps === 1)).toBe(true);
     expect(running.map((s) => s.steps)).toEqual([...running.map((s) => s.steps)].sort());

@@ -33,6 +33,7 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
   const { data } = useSuspenseQuery(runQuery);
   const { run, steps } = data;
   const queryClient = useQueryClient();
+  const [draftPlan, setDraftPlan] = useState<string[] | null>(null);
   const [draftAnswer, setDraftAnswer] = useState<string | null>(null);
   // Each pushed snapshot replaces the cached run, so a reload or a later visit starts from it.
   useSubscription(
@@ -40,9 +41,15 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
       { projectId, runId },
       {
         enabled: run.status === "running",
-        onData: ({ draftAnswer: draft, ...stored }) => {
+        onData: ({ draftPlan: planSoFar, draftAnswer: answerSoFar, ...stored }) => {
+          const before = queryClient.getQueryData(runQuery.queryKey);
           queryClient.setQueryData(runQuery.queryKey, stored);
-          setDraftAnswer(draft);
+          setDraftPlan(planSoFar);
+          setDraftAnswer(answerSoFar);
+          // The past runs list shows step counts too.
+          if (before?.run.stepCount !== stored.run.stepCount) {
+            void queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listRuns.pathKey() });
+          }
         },
       },
     ),
@@ -86,6 +93,18 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
             <ol className="list-decimal pl-5" data-testid="agent-plan">
               {run.plan.map((step, index) => (
                 // Plan lines are shown in order and never reordered.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the plan is an ordered list of text
+                <li key={index}>{step}</li>
+              ))}
+            </ol>
+          ) : running && draftPlan ? (
+            // The planner's lines as it writes them.
+            <ol
+              className="list-decimal pl-5 text-muted-foreground"
+              data-testid="agent-draft-plan"
+              aria-live="polite"
+            >
+              {draftPlan.map((step, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the plan is an ordered list of text
                 <li key={index}>{step}</li>
               ))}
@@ -176,7 +195,7 @@ function ReplayControls({
     );
   }
   return (
-    <div role="group" className="ml-auto flex flex-wrap items-center gap-2" aria-label="Replay">
+    <fieldset className="ml-auto flex min-w-0 flex-wrap items-center gap-2 border-0 p-0" aria-label="Replay">
       <span className="text-xs text-muted-foreground" aria-live="polite">
         Step {shown} of {total}
       </span>
@@ -189,6 +208,6 @@ function ReplayControls({
       <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
         Show all
       </Button>
-    </div>
+    </fieldset>
   );
 }

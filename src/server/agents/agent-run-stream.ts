@@ -4,11 +4,14 @@
 // another process announces nothing here, so the stored run is read again after a quiet second too.
 import type { Database } from "../db/client.ts";
 import { getAgentRun, readAgentRun } from "./agent-runs.ts";
+import { parsePlan } from "./neo/plan.ts";
 import { subscribeRun } from "./neo/run-events.ts";
 
 const QUIET_READ_MS = 1_000;
 
 export type RunSnapshot = Awaited<ReturnType<typeof getAgentRun>> & {
+  /** The plan's lines so far while the planner writes them; null once stored (run.plan) or before. */
+  draftPlan: string[] | null;
   /** The answer so far while the model writes it; null once stored (run.answer) or before. */
   draftAnswer: string | null;
 };
@@ -25,13 +28,17 @@ export async function* streamAgentRun(
   try {
     let stored = await getAgentRun(db, userId, projectId, runId);
     let draft: string | null = null;
+    let planText: string | null = null;
     let sent = JSON.stringify(stored);
-    yield { ...stored, draftAnswer: null };
+    yield { ...stored, draftPlan: null, draftAnswer: null };
     while (stored.run.status === "running" && !signal?.aborted) {
       const batch = await events.next(QUIET_READ_MS, signal);
       if (signal?.aborted) return;
       const quiet = batch.length === 0;
-      for (const event of batch) if (event.kind === "answer") draft = event.text || null;
+      for (const event of batch) {
+        if (event.kind === "answer") draft = event.text || null;
+        else if (event.kind === "plan") planText = event.text || null;
+      }
       if (quiet || batch.some((event) => event.kind === "changed")) {
         // A quiet read checks access again and sweeps runs whose process is gone (run-liveness.ts).
         stored = quiet
@@ -42,7 +49,12 @@ export async function* streamAgentRun(
         if (quiet && now === sent) continue;
         sent = now;
       }
-      yield { ...stored, draftAnswer: stored.run.status === "running" ? draft : null };
+      const running = stored.run.status === "running";
+      yield {
+        ...stored,
+        draftPlan: running && !stored.run.plan && planText ? parsePlan(planText) : null,
+        draftAnswer: running ? draft : null,
+      };
     }
   } finally {
     events.close();

@@ -1,10 +1,10 @@
 // What a run page listens to while a run goes on in this process: "changed" after each write to the
-// run (run-store.ts), and the executor's answer as the model streams it (never stored until the end).
+// run (run-store.ts), and the plan and the answer as the model streams them (stored once complete).
 // A listener on another process sees no events; it still reads the stored rows on its own clock
 // (agent-run-stream.ts), so the page never depends on being served by the process running the run.
 import { EventEmitter } from "node:events";
 
-export type RunEvent = { kind: "changed" } | { kind: "answer"; text: string };
+export type RunEvent = { kind: "changed" } | { kind: "plan" | "answer"; text: string };
 
 const emitter = new EventEmitter();
 // One listener per open run page; the default of 10 would warn on a busy run.

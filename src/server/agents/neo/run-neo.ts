@@ -1,7 +1,8 @@
 // Neo, the orchestrator: intent extraction → server selection → a plan a person can read → execution
 // step by step through the project's tools (run-step-tool.ts), bounded by the agent's maxSteps → an
 // answer. Every stage is written to the run as it ends (run-store.ts), with the LLM tokens it used.
-// The executor streams (streamText): its answer reaches the run page while the model writes it.
+// The planner and the executor stream (streamText): the plan and the answer reach the run page while
+// the model writes them.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   generateText,
@@ -20,6 +21,7 @@ import type { Principal } from "../../gateway/principal.ts";
 import type { GatewayTool } from "../../gateway/tool-types.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
 import { openUsableCredential } from "../credentials/llm-credential-store.ts";
+import { followStream } from "./follow-stream.ts";
 import { modelFactory } from "./language-model.ts";
 import { llmErrorMessage } from "./llm-error.ts";
 import { parsePlan } from "./plan.ts";
@@ -140,15 +142,18 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const toolList = selectedTools
       .map((each) => `- ${each.name}: ${each.description.split("\n")[0]}`)
       .join("\n");
-    const planned = await generateText({
+    // Streamed, so the plan's lines reach the run page while the model writes them.
+    const planned = streamText({
       model: model(agent.models.planner),
       abortSignal: signal,
       maxRetries: 1,
+      onError: () => undefined,
       system: `${agent.instructions}\n\nWrite a short plan to fulfil the request with the tools listed: a numbered list, one step per line, each step naming the tool it uses. At most ${agent.maxSteps} steps. Answer with the list only.`,
       prompt: `Request: ${run.request}\nIntent: ${intentText}\n\nTools:\n${toolList || "(none)"}`,
     });
-    await count(planned.usage);
-    const plan = parsePlan(planned.text);
+    await followStream(planned, (text) => publishRun(runId, { kind: "plan", text }));
+    await count(await planned.usage);
+    const plan = parsePlan(await planned.text);
     await updateRun(app.db, runId, { plan });
 
     progress("Carrying out the plan");
@@ -204,18 +209,8 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
         if (stepId) await setStepTokens(app.db, runId, stepId, step.usage.totalTokens ?? 0);
       },
     });
-    // The text of the model's current turn, told to the run page as it grows; a turn that ends in
-    // tool calls is followed by a new one, which starts over.
-    let draft = "";
-    for await (const part of executed.fullStream) {
-      if (part.type === "start-step") {
-        if (draft) publishRun(runId, { kind: "answer", text: "" });
-        draft = "";
-      } else if (part.type === "text-delta") {
-        draft += part.text;
-        publishRun(runId, { kind: "answer", text: draft });
-      } else if (part.type === "error") throw part.error;
-    }
+    // The text of the model's current turn reaches the run page as it grows.
+    await followStream(executed, (text) => publishRun(runId, { kind: "answer", text }));
     const [finishReason, text, totalUsage] = await Promise.all([
       executed.finishReason,
       executed.text,
