@@ -26,6 +26,7 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppSplatRouteImport } from './routes/app/$'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
@@ -148,6 +149,11 @@ const SiteUseCasesRoute = SiteUseCasesRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -381,6 +387,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -435,6 +442,7 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -492,6 +500,7 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -552,6 +561,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -606,6 +616,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -662,6 +673,7 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
+    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -836,6 +848,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/$': {
+      id: '/app/$'
+      path: '/$'
+      fullPath: '/app/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/app/account': {
@@ -1246,6 +1265,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppMarketplaceRoute: typeof AppMarketplaceRoute
@@ -1257,6 +1277,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppMarketplaceRoute: AppMarketplaceRoute,

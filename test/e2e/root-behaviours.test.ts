@@ -186,6 +186,17 @@ test("an unknown path shows the 404 text of SPEC §8 with status 404, in the sit
   await screenshot(page, "root-not-found");
 });
 
+test("an unknown path under /app shows the 404 inside the app's shell", async ({ page, context, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("app-404"));
+  const response = await page.goto("/app/no-such-page");
+  expect(response?.status()).toBe(404);
+  await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
+  // The app's navigation, not the public site's footer.
+  await visible(page.getByRole("link", { name: "Marketplace" }).first());
+  expect(await page.getByRole("contentinfo").count()).toBe(0);
+});
+
 /** Checks the error page of SPEC §2/§8 for a missing resource (404) on `page`. */
 async function expectNotFoundErrorPage(page: Page) {
   await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));

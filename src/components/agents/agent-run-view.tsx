@@ -3,13 +3,12 @@
 // result, time, tokens) as they are written, and the answer while the model writes it. A finished run
 // can be replayed one step at a time.
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
 import { Suspense, useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
-import { useTRPC } from "~/lib/trpc.ts";
+import { useTRPC, useTRPCClient } from "~/lib/trpc.ts";
 
 export const statusLabels = {
   running: { label: "Running", variant: "secondary" },
@@ -36,14 +35,19 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
   const [draftPlan, setDraftPlan] = useState<string[] | null>(null);
   const [draftAnswer, setDraftAnswer] = useState<string | null>(null);
   // Each pushed snapshot replaces the cached run, so a reload or a later visit starts from it.
-  useSubscription(
-    trpc.projectAgents.watchRun.subscriptionOptions(
+  const client = useTRPCClient();
+  const running = run.status === "running";
+  // The tRPC client's own subscribe (not the React Query helper, whose module would then ship in every
+  // page's entry bundle): opened while the run is running, closed when it ends or the page leaves.
+  useEffect(() => {
+    if (!running) return;
+    const runKey = trpc.projectAgents.getRun.queryKey({ projectId, runId });
+    const subscription = client.projectAgents.watchRun.subscribe(
       { projectId, runId },
       {
-        enabled: run.status === "running",
         onData: ({ draftPlan: planSoFar, draftAnswer: answerSoFar, ...stored }) => {
-          const before = queryClient.getQueryData(runQuery.queryKey);
-          queryClient.setQueryData(runQuery.queryKey, stored);
+          const before = queryClient.getQueryData(runKey);
+          queryClient.setQueryData(runKey, stored);
           setDraftPlan(planSoFar);
           setDraftAnswer(answerSoFar);
           // The past runs list shows step counts too.
@@ -52,8 +56,9 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
           }
         },
       },
-    ),
-  );
+    );
+    return () => subscription.unsubscribe();
+  }, [running, client, projectId, runId, queryClient, trpc]);
   // Replay: how many steps are shown while going through a finished run one step at a time.
   const [replayed, setReplayed] = useState<number | null>(null);
   // The past runs list shows statuses too: refresh it when this run ends.
@@ -63,7 +68,6 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
     }
   }, [run.status, queryClient, trpc]);
   const status = statusLabels[run.status];
-  const running = run.status === "running";
   return (
     <Card data-testid="agent-run" aria-busy={running}>
       <CardHeader>
