@@ -16,17 +16,39 @@ export type RunSnapshot = Awaited<ReturnType<typeof getAgentRun>> & {
   draftAnswer: string | null;
 };
 
-export async function* streamAgentRun(
+/**
+ * Checks access and reads the run before anything is streamed, so a refusal or an unknown run is an
+ * error of the call itself (with its code), not a failure in the middle of the stream.
+ */
+export async function watchAgentRun(
   db: Database,
   userId: string,
   projectId: string,
   runId: string,
   signal?: AbortSignal,
-): AsyncGenerator<RunSnapshot> {
+): Promise<AsyncGenerator<RunSnapshot>> {
   // Listening starts before the first read, so nothing written in between is missed.
   const events = subscribeRun(runId);
   try {
-    let stored = await getAgentRun(db, userId, projectId, runId);
+    const first = await getAgentRun(db, userId, projectId, runId);
+    return streamAgentRun(db, userId, projectId, runId, first, events, signal);
+  } catch (error) {
+    events.close();
+    throw error;
+  }
+}
+
+async function* streamAgentRun(
+  db: Database,
+  userId: string,
+  projectId: string,
+  runId: string,
+  first: Awaited<ReturnType<typeof getAgentRun>>,
+  events: ReturnType<typeof subscribeRun>,
+  signal?: AbortSignal,
+): AsyncGenerator<RunSnapshot> {
+  try {
+    let stored = first;
     let draft: string | null = null;
     let planText: string | null = null;
     let sent = JSON.stringify(stored);

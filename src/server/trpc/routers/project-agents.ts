@@ -1,7 +1,7 @@
 // projectAgents.* (SPEC §7): a project's agents, their configuration ('Configure Agent') and runs.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
-import { streamAgentRun } from "../../agents/agent-run-stream.ts";
+import { watchAgentRun } from "../../agents/agent-run-stream.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import {
   addAgentToProject,
@@ -49,6 +49,6 @@ export const projectAgentsRouter = router({
   watchRun: protectedProcedure
     .input(byProject.extend({ runId: idField }))
     .subscription(({ ctx, input, signal }) =>
-      streamAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId, signal),
+      watchAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId, signal),
     ),
 });
