@@ -197,11 +197,25 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   const { tools } = await mcp.listTools();
   expect(tools.map((tool) => tool.name)).toContain("agent_neo");
   fake.script(scriptedRun("1512.5 with VAT; it is 10:00 in Prague.", 0));
-  const result = await mcp.callTool({
-    name: "agent_neo",
-    arguments: { request: "What is 1250 plus VAT, and what time is it in Prague?" },
-  });
+  // Asking for progress: the answer comes as a stream of Neo's stages, then the result.
+  const progress: string[] = [];
+  const result = await mcp.callTool(
+    {
+      name: "agent_neo",
+      arguments: { request: "What is 1250 plus VAT, and what time is it in Prague?" },
+    },
+    undefined,
+    { onprogress: (notification) => progress.push(String(notification.message)) },
+  );
   expect(result.isError).toBeFalsy();
+  expect(progress).toEqual([
+    "Understanding the request",
+    "Choosing servers",
+    "Planning",
+    "Carrying out the plan",
+    "Step 1: calculate",
+    "Step 2: get_current_time",
+  ]);
   expect(result.structuredContent).toMatchObject({
     status: "completed",
     answer: "1512.5 with VAT; it is 10:00 in Prague.",
