@@ -39,8 +39,12 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
   const running = run.status === "running";
   // The tRPC client's own subscribe (not the React Query helper, whose module would then ship in every
   // page's entry bundle): opened while the run is running, closed when it ends or the page leaves.
+  // Bumped to watch again when the stream ends with the run still going (the server stopping).
+  const [watch, setWatch] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `watch` is there to open a new subscription
   useEffect(() => {
     if (!running) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const runKey = trpc.projectAgents.getRun.queryKey({ projectId, runId });
     const subscription = client.projectAgents.watchRun.subscribe(
       { projectId, runId },
@@ -55,10 +59,17 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
             void queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listRuns.pathKey() });
           }
         },
+        onComplete: () => {
+          const latest = queryClient.getQueryData(runKey);
+          if (latest?.run.status === "running") retry = setTimeout(() => setWatch((n) => n + 1), 1_000);
+        },
       },
     );
-    return () => subscription.unsubscribe();
-  }, [running, client, projectId, runId, queryClient, trpc]);
+    return () => {
+      clearTimeout(retry);
+      subscription.unsubscribe();
+    };
+  }, [running, client, projectId, runId, queryClient, trpc, watch]);
   // Replay: how many steps are shown while going through a finished run one step at a time.
   const [replayed, setReplayed] = useState<number | null>(null);
   // The past runs list shows statuses too: refresh it when this run ends.

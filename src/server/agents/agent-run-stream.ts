@@ -5,7 +5,7 @@
 import type { Database } from "../db/client.ts";
 import { getAgentRun, readAgentRun } from "./agent-runs.ts";
 import { parsePlan } from "./neo/plan.ts";
-import { subscribeRun } from "./neo/run-events.ts";
+import { runWatchesEnded, subscribeRun } from "./neo/run-events.ts";
 
 const QUIET_READ_MS = 1_000;
 
@@ -55,7 +55,8 @@ async function* streamAgentRun(
     yield { ...stored, draftPlan: null, draftAnswer: null };
     while (stored.run.status === "running" && !signal?.aborted) {
       const batch = await events.next(QUIET_READ_MS, signal);
-      if (signal?.aborted) return;
+      // Aborted by the browser, or the process is stopping (the page reconnects, to another process).
+      if (signal?.aborted || runWatchesEnded()) return;
       const quiet = batch.length === 0;
       for (const event of batch) {
         if (event.kind === "answer") draft = event.text || null;

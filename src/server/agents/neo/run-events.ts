@@ -10,6 +10,15 @@ const emitter = new EventEmitter();
 // One listener per open run page; the default of 10 would warn on a busy run.
 emitter.setMaxListeners(0);
 
+// Set when the process begins to stop: every watch ends, so no run page holds the stop open.
+const stopping = new AbortController();
+
+export function endRunWatches(): void {
+  stopping.abort();
+}
+
+export const runWatchesEnded = () => stopping.signal.aborted;
+
 export function publishRun(runId: string, event: RunEvent): void {
   emitter.emit(runId, event);
 }
@@ -27,19 +36,21 @@ export function subscribeRun(runId: string) {
   };
   emitter.on(runId, listener);
   return {
-    /** Every event since the last call (at least one), or [] after `idleMs` or when aborted. */
+    /** Every event since the last call (at least one), or [] after `idleMs`, when aborted or stopping. */
     async next(idleMs: number, signal?: AbortSignal): Promise<RunEvent[]> {
-      if (queue.length === 0 && !signal?.aborted) {
+      if (queue.length === 0 && !signal?.aborted && !stopping.signal.aborted) {
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(timer);
             signal?.removeEventListener("abort", done);
+            stopping.signal.removeEventListener("abort", done);
             wake = null;
             resolve();
           };
           const timer = setTimeout(done, idleMs);
           wake = done;
           signal?.addEventListener("abort", done, { once: true });
+          stopping.signal.addEventListener("abort", done, { once: true });
         });
       }
       return queue.splice(0);
