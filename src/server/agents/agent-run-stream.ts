@@ -2,6 +2,7 @@
 // events): the stored run at once, then again after each change this process announces
 // (neo/run-events.ts), with the answer as the model writes it; until the run ends. A run going on in
 // another process announces nothing here, so the stored run is read again after a quiet second too.
+import { AppError } from "../../lib/errors.ts";
 import type { Database } from "../db/client.ts";
 import { getAgentRun, readAgentRun } from "./agent-runs.ts";
 import { parsePlan } from "./neo/plan.ts";
@@ -64,9 +65,16 @@ async function* streamAgentRun(
       }
       if (quiet || batch.some((event) => event.kind === "changed")) {
         // A quiet read checks access again and sweeps runs whose process is gone (run-liveness.ts).
-        stored = quiet
-          ? await getAgentRun(db, userId, projectId, runId)
-          : await readAgentRun(db, projectId, runId);
+        try {
+          stored = quiet
+            ? await getAgentRun(db, userId, projectId, runId)
+            : await readAgentRun(db, projectId, runId);
+        } catch (error) {
+          // Access lost or the run deleted meanwhile: the stream ends, and watching again (as the page
+          // does while a run goes on) answers with that error and its code.
+          if (error instanceof AppError) return;
+          throw error;
+        }
         const now = JSON.stringify(stored);
         // A quiet second with nothing new stored sends nothing.
         if (quiet && now === sent) continue;
