@@ -16,7 +16,6 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
-import { Route as SiteSplatRouteImport } from './routes/_site/$'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDocsRouteImport } from './routes/_site/docs'
 import { Route as SiteOurStoryRouteImport } from './routes/_site/our-story'
@@ -26,7 +25,6 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
-import { Route as AppSplatRouteImport } from './routes/app/$'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
@@ -101,11 +99,6 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SiteRouteRoute,
 } as any)
-const SiteSplatRoute = SiteSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
-  getParentRoute: () => SiteRouteRoute,
-} as any)
 const SiteContactRoute = SiteContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -149,11 +142,6 @@ const SiteUseCasesRoute = SiteUseCasesRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppSplatRoute = AppSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -378,7 +366,6 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
-  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -387,7 +374,6 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
-  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -433,7 +419,6 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
-  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -442,7 +427,6 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
-  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -491,7 +475,6 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
-  '/_site/$': typeof SiteSplatRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/docs': typeof SiteDocsRoute
   '/_site/our-story': typeof SiteOurStoryRoute
@@ -500,7 +483,6 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
-  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -552,7 +534,6 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
-    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -561,7 +542,6 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
-    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -607,7 +587,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
-    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -616,7 +595,6 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
-    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -664,7 +642,6 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
-    | '/_site/$'
     | '/_site/contact'
     | '/_site/docs'
     | '/_site/our-story'
@@ -673,7 +650,6 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
-    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -780,13 +756,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteIndexRouteImport
       parentRoute: typeof SiteRouteRoute
     }
-    '/_site/$': {
-      id: '/_site/$'
-      path: '/$'
-      fullPath: '/$'
-      preLoaderRoute: typeof SiteSplatRouteImport
-      parentRoute: typeof SiteRouteRoute
-    }
     '/_site/contact': {
       id: '/_site/contact'
       path: '/contact'
@@ -848,13 +817,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/app/$': {
-      id: '/app/$'
-      path: '/$'
-      fullPath: '/app/$'
-      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/app/account': {
@@ -1134,7 +1096,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteRouteChildren {
-  SiteSplatRoute: typeof SiteSplatRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDocsRoute: typeof SiteDocsRoute
   SiteOurStoryRoute: typeof SiteOurStoryRoute
@@ -1151,7 +1112,6 @@ interface SiteRouteRouteChildren {
 }
 
 const SiteRouteRouteChildren: SiteRouteRouteChildren = {
-  SiteSplatRoute: SiteSplatRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDocsRoute: SiteDocsRoute,
   SiteOurStoryRoute: SiteOurStoryRoute,
@@ -1265,7 +1225,6 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
-  AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppMarketplaceRoute: typeof AppMarketplaceRoute
@@ -1277,7 +1236,6 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
-  AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppMarketplaceRoute: AppMarketplaceRoute,
