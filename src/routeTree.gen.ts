@@ -16,6 +16,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteSplatRouteImport } from './routes/_site/$'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDocsRouteImport } from './routes/_site/docs'
 import { Route as SiteOurStoryRouteImport } from './routes/_site/our-story'
@@ -25,6 +26,7 @@ import { Route as SiteSupportRouteImport } from './routes/_site/support'
 import { Route as SiteTosRouteImport } from './routes/_site/tos'
 import { Route as SiteUseCasesRouteImport } from './routes/_site/use-cases'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppSplatRouteImport } from './routes/app/$'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as AppAdminRouteRouteImport } from './routes/app/admin/route'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
@@ -99,6 +101,11 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SiteRouteRoute,
 } as any)
+const SiteSplatRoute = SiteSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
 const SiteContactRoute = SiteContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -142,6 +149,11 @@ const SiteUseCasesRoute = SiteUseCasesRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -366,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -374,6 +387,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -419,6 +433,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
+  '/$': typeof SiteSplatRoute
   '/contact': typeof SiteContactRoute
   '/docs': typeof SiteDocsRoute
   '/our-story': typeof SiteOurStoryRoute
@@ -427,6 +442,7 @@ export interface FileRoutesByTo {
   '/support': typeof SiteSupportRoute
   '/tos': typeof SiteTosRoute
   '/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -475,6 +491,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/app/admin': typeof AppAdminRouteRouteWithChildren
+  '/_site/$': typeof SiteSplatRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/docs': typeof SiteDocsRoute
   '/_site/our-story': typeof SiteOurStoryRoute
@@ -483,6 +500,7 @@ export interface FileRoutesById {
   '/_site/support': typeof SiteSupportRoute
   '/_site/tos': typeof SiteTosRoute
   '/_site/use-cases': typeof SiteUseCasesRoute
+  '/app/$': typeof AppSplatRoute
   '/app/account': typeof AppAccountRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/marketplace': typeof AppMarketplaceRoute
@@ -534,6 +552,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -542,6 +561,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -587,6 +607,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
+    | '/$'
     | '/contact'
     | '/docs'
     | '/our-story'
@@ -595,6 +616,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/tos'
     | '/use-cases'
+    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -642,6 +664,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/admin'
+    | '/_site/$'
     | '/_site/contact'
     | '/_site/docs'
     | '/_site/our-story'
@@ -650,6 +673,7 @@ export interface FileRouteTypes {
     | '/_site/support'
     | '/_site/tos'
     | '/_site/use-cases'
+    | '/app/$'
     | '/app/account'
     | '/app/dashboard'
     | '/app/marketplace'
@@ -756,6 +780,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteIndexRouteImport
       parentRoute: typeof SiteRouteRoute
     }
+    '/_site/$': {
+      id: '/_site/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SiteSplatRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
     '/_site/contact': {
       id: '/_site/contact'
       path: '/contact'
@@ -817,6 +848,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/$': {
+      id: '/app/$'
+      path: '/$'
+      fullPath: '/app/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/app/account': {
@@ -1096,6 +1134,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteRouteChildren {
+  SiteSplatRoute: typeof SiteSplatRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDocsRoute: typeof SiteDocsRoute
   SiteOurStoryRoute: typeof SiteOurStoryRoute
@@ -1112,6 +1151,7 @@ interface SiteRouteRouteChildren {
 }
 
 const SiteRouteRouteChildren: SiteRouteRouteChildren = {
+  SiteSplatRoute: SiteSplatRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDocsRoute: SiteDocsRoute,
   SiteOurStoryRoute: SiteOurStoryRoute,
@@ -1225,6 +1265,7 @@ const AppProjectProjectIdRouteRouteWithChildren =
 
 interface AppRouteRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppMarketplaceRoute: typeof AppMarketplaceRoute
@@ -1236,6 +1277,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppMarketplaceRoute: AppMarketplaceRoute,

@@ -1,6 +1,7 @@
 // Production and dev server entry: API paths are answered here, everything else goes to TanStack Start.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
+import { endRunWatches } from "./server/agents/neo/run-events.ts";
 import { closeApp, getApp } from "./server/app.ts";
 import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
@@ -23,6 +24,8 @@ export const startServices = async () => {
   initServerErrorReporting(config());
   await getApp();
 };
+/** Called on SIGTERM/SIGINT first: run pages' live streams end (their browsers reconnect elsewhere). */
+export const beginStop = () => endRunWatches();
 /** Called on SIGTERM/SIGINT after the listener has stopped accepting requests. */
 export const stopServices = async () => {
   await closeApp();

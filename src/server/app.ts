@@ -1,5 +1,6 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { agentToolSource } from "./agents/agent-tool-source.ts";
+import { failInterruptedRuns, interruptLiveRuns } from "./agents/neo/run-liveness.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import { type Config, config as loadConfig } from "./config.ts";
@@ -45,6 +46,8 @@ export async function createApp(
         : { kind: "pglite", dataDir: config.dataDir },
     ));
   await applyMigrations(handle);
+  // Runs a crash cut off (no heartbeat for a while) are marked interrupted before anyone reads them.
+  await failInterruptedRuns(handle.db);
   // Better Auth's oauth-provider seeds rows while it initializes; server processes starting together
   // (WEB_CONCURRENCY, replicas) would each insert them, so initialization holds the migration lock.
   const mailer = createMailer(handle.db, config.smtpUrl, config.mailFrom);
@@ -105,5 +108,7 @@ export async function closeApp(): Promise<void> {
   const app = await pending;
   // The call log is flushed before the database closes: a clean stop loses no recorded call.
   await app.gateway.stop();
+  // Runs of this process end now, marked interrupted, rather than being found stale later.
+  await interruptLiveRuns(app.db);
   await app.database.close();
 }

@@ -1,7 +1,8 @@
 // The agents' acceptance path in Chromium against the production build, with a local fake of the
 // OpenAI API: an LLM credential added (its validation messages shown), Neo added from the marketplace,
-// configured on 'Configure Agent' (maxSteps' message shown), run from the app while its plan and steps
-// appear, then called as a tool of the project's /mcp with the SDK client.
+// configured on 'Configure Agent' (maxSteps' message shown), run from the app while its plan, steps and
+// answer stream in (server-sent events from the server, the model's answer streamed by the fake), a
+// past run replayed step by step, then called as a tool of the project's /mcp with the SDK client.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll } from "vitest";
@@ -28,14 +29,19 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** A run over the standard tools: two tool steps, the last model turn slow enough to watch. */
+/** A run over the standard tools: two tool steps, the last model turns slow enough to watch. */
 const scriptedRun = (answer: string, slowMs: number) => [
   { text: "Work out a price with VAT and say what time it is." },
   { text: '{"servers":["standard"]}' },
-  { text: "1. Compute the price with calculate\n2. Read the time with get_current_time" },
+  // The plan streams too: its first line shows before the rest is written.
+  {
+    text: "1. Compute the price with calculate\n2. Read the time with get_current_time",
+    pieceDelayMs: slowMs,
+  },
   { toolCalls: [{ name: "calculate", args: { expression: "1250 * 1.21" } }] },
   { toolCalls: [{ name: "get_current_time", args: { timezone: "Europe/Prague" } }], delayMs: slowMs },
-  { text: answer, delayMs: slowMs },
+  // The answer streams in three pieces, a pause between them.
+  { text: answer, delayMs: slowMs, pieceDelayMs: slowMs },
 ];
 
 test("add Neo from the marketplace, configure it, watch a run, call it over /mcp", {
@@ -68,6 +74,12 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   page.setDefaultTimeout(STEP_TIMEOUT);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  // How the run page learns of the run: the tRPC calls it makes.
+  const trpcCalls: { url: string; accept: string | undefined }[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/trpc/"))
+      trpcCalls.push({ url: request.url(), accept: request.headers().accept });
+  });
 
   // An LLM credential, with requirements §5's messages inline.
   await page.goto(`/app/organization/${organization.id}/llm-credentials`);
@@ -127,16 +139,53 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   await page.getByLabel("Request").fill("What is 1250 plus VAT, and what time is it in Prague?");
   await runButton.click();
   const run = page.getByTestId("agent-run");
+  const watchedFrom = trpcCalls.length;
+  await visible(run.getByTestId("agent-draft-plan"));
+  expect(await run.getByTestId("agent-plan").count()).toBe(0);
+  await screenshot(page, "agents-03a-plan-streaming");
   await visible(run.getByTestId("agent-plan").getByText("Compute the price with calculate"));
   await visible(run.getByTestId("agent-steps").getByText("1. calculate"));
   expect(await run.getByTestId("agent-answer").count()).toBe(0);
   expect(await run.getAttribute("aria-busy")).toBe("true");
   await screenshot(page, "agents-03-run-in-progress");
+  // The answer appears while the model writes it: a first piece, before the run is stored as done.
+  const draft = run.getByTestId("agent-draft-answer");
+  await visible(draft);
+  const firstPiece = await draft.textContent();
+  expect(firstPiece?.length).toBeGreaterThan(0);
+  expect("The price with VAT is 1512.5, and it is morning in Prague.".startsWith(String(firstPiece))).toBe(
+    true,
+  );
+  expect(firstPiece).not.toBe("The price with VAT is 1512.5, and it is morning in Prague.");
+  expect(await run.getByTestId("agent-answer").count()).toBe(0);
+  await screenshot(page, "agents-03b-answer-streaming");
   await visible(run.getByTestId("agent-answer").getByText("The price with VAT is 1512.5"));
   await visible(run.getByTestId("agent-steps").getByText("2. get_current_time"));
   await visible(run.getByText("Completed"));
   await visible(run.getByText("1512.5").first());
   await screenshot(page, "agents-04-run-done");
+  // Pushed, not polled: one server-sent event stream for the run, and no repeated getRun reads.
+  const during = trpcCalls.slice(watchedFrom);
+  const streams = during.filter((call) => call.url.includes("projectAgents.watchRun"));
+  expect(streams.length).toBeGreaterThanOrEqual(1);
+  expect(streams[0]?.accept).toContain("text/event-stream");
+  expect(during.filter((call) => call.url.includes("projectAgents.getRun")).length).toBeLessThanOrEqual(1);
+
+  // The finished run, replayed one step at a time.
+  await run.getByRole("button", { name: "Replay step by step" }).click();
+  const replay = run.getByRole("group", { name: "Replay" });
+  await visible(replay.getByText("Step 1 of 2"));
+  expect(await run.getByTestId("agent-steps").getByRole("listitem").count()).toBe(1);
+  expect(await run.getByTestId("agent-answer").count()).toBe(0);
+  await replay.getByRole("button", { name: "Next step" }).click();
+  await visible(replay.getByText("Step 2 of 2"));
+  await visible(run.getByTestId("agent-steps").getByText("2. get_current_time"));
+  await visible(run.getByTestId("agent-answer"));
+  await replay.getByRole("button", { name: "Previous step" }).click();
+  await visible(replay.getByText("Step 1 of 2"));
+  await screenshot(page, "agents-05-replay");
+  await replay.getByRole("button", { name: "Show all" }).click();
+  expect(await run.getByTestId("agent-steps").getByRole("listitem").count()).toBe(2);
 
   // The same agent as a tool of the project's MCP server.
   const mcp = new Client({ name: "e2e-agent-client", version: "1.0.0" });
@@ -148,11 +197,25 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   const { tools } = await mcp.listTools();
   expect(tools.map((tool) => tool.name)).toContain("agent_neo");
   fake.script(scriptedRun("1512.5 with VAT; it is 10:00 in Prague.", 0));
-  const result = await mcp.callTool({
-    name: "agent_neo",
-    arguments: { request: "What is 1250 plus VAT, and what time is it in Prague?" },
-  });
+  // Asking for progress: the answer comes as a stream of Neo's stages, then the result.
+  const progress: string[] = [];
+  const result = await mcp.callTool(
+    {
+      name: "agent_neo",
+      arguments: { request: "What is 1250 plus VAT, and what time is it in Prague?" },
+    },
+    undefined,
+    { onprogress: (notification) => progress.push(String(notification.message)) },
+  );
   expect(result.isError).toBeFalsy();
+  expect(progress).toEqual([
+    "Understanding the request",
+    "Choosing servers",
+    "Planning",
+    "Carrying out the plan",
+    "Step 1: calculate",
+    "Step 2: get_current_time",
+  ]);
   expect(result.structuredContent).toMatchObject({
     status: "completed",
     answer: "1512.5 with VAT; it is 10:00 in Prague.",

@@ -84,7 +84,12 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   await page.goto(`/app/project/${project.id}/api-keys`);
   await (await hydrated(page.getByRole("button", { name: "Revoke" }))).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
-  await visible(page.getByRole("row", { name: /Claude Desktop/ }).getByText("revoked"));
+  await visible(
+    page
+      .getByRole("row", { name: /Claude Desktop/ })
+      .getByText("revoked")
+      .filter({ visible: true }),
+  );
   await expect(client.listTools()).rejects.toThrow(/401|Invalid, expired or revoked token/);
   await client.close();
 });

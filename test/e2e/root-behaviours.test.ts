@@ -180,7 +180,21 @@ test("an unknown path shows the 404 text of requirements §8 with status 404, in
   expect(response?.status()).toBe(404);
   await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
   await visible(page.getByRole("link", { name: "Go Home" }));
+  // Inside the public site's frame: its header and footer are there.
+  await visible(page.getByRole("banner"));
+  await visible(page.getByRole("contentinfo"));
   await screenshot(page, "root-not-found");
+});
+
+test("an unknown path under /app shows the 404 inside the app's shell", async ({ page, context, server }) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await signUpInto(context, server.baseUrl, newUser("app-404"));
+  const response = await page.goto("/app/no-such-page");
+  expect(response?.status()).toBe(404);
+  await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
+  // The app's navigation, not the public site's footer.
+  await visible(page.getByRole("link", { name: "Marketplace" }).first());
+  expect(await page.getByRole("contentinfo").count()).toBe(0);
 });
 
 /** Checks the error page of requirements §2/§8 for a missing resource (404) on `page`. */
@@ -420,6 +434,22 @@ test("an unknown project shows the 404 without that project's navigation; help l
 
 test("authorization errors explain themselves on Portico's page", async ({ page, server }) => {
   page.setDefaultTimeout(STEP_TIMEOUT);
+  // /oauth/consent on its own: a clear page right there, not a trip through the authorization endpoint.
+  const authorizeRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/oauth2/authorize")) authorizeRequests.push(request.url());
+  });
+  const bare = await page.goto("/oauth/consent");
+  expect(bare?.status()).toBe(200);
+  await visible(page.getByRole("heading", { level: 1, name: "No application is asking for access" }));
+  await hydrated(page.getByRole("link", { name: "Go Home" }));
+  expect(new URL(page.url()).pathname).toBe("/oauth/consent");
+  expect(authorizeRequests).toEqual([]);
+  // /oauth/success claims a grant only when this tab has just made one.
+  await page.goto("/oauth/success");
+  await visible(page.getByRole("heading", { level: 1, name: "Nothing to confirm here" }));
+  expect(await page.getByText("Access granted").count()).toBe(0);
+
   // An unknown client: the authorization server sends the browser to the same page, not to "/".
   await page.goto(
     `${server.baseUrl}/api/auth/oauth2/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("http://127.0.0.1:9/cb")}&code_challenge=${"x".repeat(43)}&code_challenge_method=S256&state=s`,

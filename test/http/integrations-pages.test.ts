@@ -1,6 +1,7 @@
 // The public integration pages over real HTTP against the production build: server-rendered catalogue,
 // the standard-tools filter, search, detail pages, and 'Invalid server ID: {id}' for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { integrations } from "../../src/integrations/catalogue.ts";
 import { HttpClient, hasNoindexMeta } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 
@@ -68,6 +69,28 @@ describe("/integrations", () => {
     const response = await visitor.get("/integrations/");
     expect(response.status).toBe(308);
     expect(response.headers.get("location")).toMatch(/\/integrations$/);
+  });
+});
+
+describe("brand marks", () => {
+  it("shows each integration's mark as a static SVG file, and a letter tile where none is shipped", async () => {
+    const { html } = await page("/integrations");
+    expect(html).toContain('<img src="/logos/gmail.svg" alt="Gmail logo"');
+    // Outlook has no mark in a CC0 package: its tile is drawn inline.
+    expect(html).toMatch(/<svg[^>]*aria-label="Outlook Email logo"/);
+    const withMark = integrations.filter((entry) => entry.logo.src);
+    expect(withMark.map((entry) => entry.id)).toEqual(
+      expect.arrayContaining(["gmail", "google-calendar", "jira", "salesforce", "monday"]),
+    );
+    for (const entry of withMark) {
+      const response = await visitor.get(String(entry.logo.src));
+      expect(response.status, entry.id).toBe(200);
+      expect(response.headers.get("content-type")).toContain("image/svg+xml");
+      const svg = await response.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).toContain("CC0-1.0");
+      expect(svg).not.toMatch(/<script|on\w+=/i);
+    }
   });
 });
 

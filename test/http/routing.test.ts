@@ -75,12 +75,14 @@ describe("canonical paths", () => {
     expect(target?.search).toBe("?plan=start&interval=annual");
   });
 
-  it("answers an unknown path with the 404 page of requirements §8", async () => {
+  it("answers an unknown path with the 404 page of requirements §8, inside the site's header and footer", async () => {
     const response = await anonymous.get("/no-such-page-here");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
     const html = await response.text();
     expect(html).toContain("Sorry, this page could not be found.");
+    expect(html).toContain("<footer");
+    expect(html).toContain("<header");
   });
 });
 

@@ -57,6 +57,12 @@ beforeAll(async () => {
 type Call = (caller: typeof world.ownerB.caller) => Promise<unknown>;
 
 // Procedures scoped to something; each is called by ownerB against organization A's ids.
+/** A subscription's first event (or its refusal). */
+async function firstEvent(events: Promise<AsyncIterable<unknown>>): Promise<unknown> {
+  for await (const event of await events) return event;
+  return undefined;
+}
+
 const scopedCalls: Record<string, Call> = {
   "organization.getById": (c) => c.organization.getById({ id: world.orgA.id }),
   "organization.getOrganizationDetail": (c) => c.organization.getOrganizationDetail({ id: world.orgA.id }),
@@ -231,6 +237,11 @@ const scopedCalls: Record<string, Call> = {
     c.projectAgents.delete({ projectId: world.projectB.id, agentId }),
   "projectAgents.getRun (own project)": (c) =>
     c.projectAgents.getRun({ projectId: world.projectB.id, runId: agentRunId }),
+  // A subscription checks access when it is read: its first event is the probe.
+  "projectAgents.watchRun": (c) =>
+    firstEvent(c.projectAgents.watchRun({ projectId: world.projectA.id, runId: agentRunId })),
+  "projectAgents.watchRun (own project)": (c) =>
+    firstEvent(c.projectAgents.watchRun({ projectId: world.projectB.id, runId: agentRunId })),
   "llmCredentials.getOrganizationLlmCredentials": (c) =>
     c.llmCredentials.getOrganizationLlmCredentials({ organizationId: world.orgA.id }),
   "llmCredentials.saveOrganizationLlmCredential": (c) =>

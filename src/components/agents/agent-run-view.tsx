@@ -1,13 +1,14 @@
-// One agent run as it happens: polled while running, it shows the intent, the servers chosen, the plan
-// and each step (tool, arguments, result, time, tokens) as they are written, then the answer.
+// One agent run as it happens: while it runs, the server pushes it (projectAgents.watchRun, server-sent
+// events) and the page shows the intent, the servers chosen, the plan and each step (tool, arguments,
+// result, time, tokens) as they are written, and the answer while the model writes it. A finished run
+// can be replayed one step at a time.
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
-import { useTRPC } from "~/lib/trpc.ts";
-
-const POLL_MS = 700;
+import { useTRPC, useTRPCClient } from "~/lib/trpc.ts";
 
 export const statusLabels = {
   running: { label: "Running", variant: "secondary" },
@@ -19,19 +20,58 @@ export const statusLabels = {
 export function AgentRunView(props: { projectId: string; runId: string }) {
   return (
     <Suspense fallback={<Skeleton className="h-64" role="status" aria-label="Loading the run" />}>
-      <RunDetail {...props} />
+      {/* Keyed by the run: another run starts with its own live state and replay position. */}
+      <RunDetail key={props.runId} {...props} />
     </Suspense>
   );
 }
 
 function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
   const trpc = useTRPC();
-  const { data } = useSuspenseQuery({
-    ...trpc.projectAgents.getRun.queryOptions({ projectId, runId }),
-    refetchInterval: (q) => (q.state.data?.run.status === "running" ? POLL_MS : false),
-  });
+  const runQuery = trpc.projectAgents.getRun.queryOptions({ projectId, runId });
+  const { data } = useSuspenseQuery(runQuery);
   const { run, steps } = data;
   const queryClient = useQueryClient();
+  const [draftPlan, setDraftPlan] = useState<string[] | null>(null);
+  const [draftAnswer, setDraftAnswer] = useState<string | null>(null);
+  // Each pushed snapshot replaces the cached run, so a reload or a later visit starts from it.
+  const client = useTRPCClient();
+  const running = run.status === "running";
+  // The tRPC client's own subscribe (not the React Query helper, whose module would then ship in every
+  // page's entry bundle): opened while the run is running, closed when it ends or the page leaves.
+  // Bumped to watch again when the stream ends with the run still going (the server stopping).
+  const [watch, setWatch] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `watch` is there to open a new subscription
+  useEffect(() => {
+    if (!running) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const runKey = trpc.projectAgents.getRun.queryKey({ projectId, runId });
+    const subscription = client.projectAgents.watchRun.subscribe(
+      { projectId, runId },
+      {
+        onData: ({ draftPlan: planSoFar, draftAnswer: answerSoFar, ...stored }) => {
+          const before = queryClient.getQueryData(runKey);
+          queryClient.setQueryData(runKey, stored);
+          setDraftPlan(planSoFar);
+          setDraftAnswer(answerSoFar);
+          // The past runs list shows step counts too.
+          if (before?.run.stepCount !== stored.run.stepCount) {
+            void queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listRuns.pathKey() });
+          }
+        },
+        onComplete: () => {
+          const latest = queryClient.getQueryData(runKey);
+          if (latest?.run.status === "running") retry = setTimeout(() => setWatch((n) => n + 1), 1_000);
+        },
+      },
+    );
+    return () => {
+      clearTimeout(retry);
+      subscription.unsubscribe();
+    };
+  }, [running, client, projectId, runId, queryClient, trpc, watch]);
+  // Replay: how many steps are shown while going through a finished run one step at a time.
+  const [replayed, setReplayed] = useState<number | null>(null);
   // The past runs list shows statuses too: refresh it when this run ends.
   useEffect(() => {
     if (run.status !== "running") {
@@ -39,7 +79,6 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
     }
   }, [run.status, queryClient, trpc]);
   const status = statusLabels[run.status];
-  const running = run.status === "running";
   return (
     <Card data-testid="agent-run" aria-busy={running}>
       <CardHeader>
@@ -73,17 +112,34 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
                 <li key={index}>{step}</li>
               ))}
             </ol>
+          ) : running && draftPlan ? (
+            // The planner's lines as it writes them.
+            <ol
+              className="list-decimal pl-5 text-muted-foreground"
+              data-testid="agent-draft-plan"
+              aria-live="polite"
+            >
+              {draftPlan.map((step, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the plan is an ordered list of text
+                <li key={index}>{step}</li>
+              ))}
+            </ol>
           ) : (
             <p className="text-muted-foreground">{running ? "Planning…" : "No plan was made."}</p>
           )}
         </section>
         <section aria-label="Steps">
-          <h4 className="font-medium">Steps</h4>
+          <div className="flex flex-wrap items-center gap-2">
+            <h4 className="font-medium">Steps</h4>
+            {!running && steps.length > 0 ? (
+              <ReplayControls total={steps.length} shown={replayed} onChange={setReplayed} />
+            ) : null}
+          </div>
           {steps.length === 0 ? (
             <p className="text-muted-foreground">{running ? "No step yet…" : "No tool was called."}</p>
           ) : (
             <ol className="flex flex-col gap-2" data-testid="agent-steps">
-              {steps.map((step) => (
+              {(replayed === null ? steps : steps.slice(0, replayed)).map((step) => (
                 <li key={step.id} className="rounded-md border p-3">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">
@@ -106,7 +162,15 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
             </ol>
           )}
         </section>
-        {run.answer ? (
+        {running && draftAnswer ? (
+          <section aria-label="Answer so far" aria-live="polite">
+            <h4 className="font-medium">Answer (being written)</h4>
+            <p className="whitespace-pre-wrap text-muted-foreground" data-testid="agent-draft-answer">
+              {draftAnswer}
+            </p>
+          </section>
+        ) : null}
+        {run.answer && (replayed === null || replayed === steps.length) ? (
           <section aria-label="Answer">
             <h4 className="font-medium">Answer</h4>
             <p className="whitespace-pre-wrap" data-testid="agent-answer">
@@ -125,5 +189,40 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
         </p>
       </CardContent>
     </Card>
+  );
+}
+
+/** Going through a finished run one step at a time: start, next, previous, and back to all steps. */
+function ReplayControls({
+  total,
+  shown,
+  onChange,
+}: {
+  total: number;
+  shown: number | null;
+  onChange: (shown: number | null) => void;
+}) {
+  if (shown === null) {
+    return (
+      <Button variant="outline" size="sm" className="ml-auto" onClick={() => onChange(1)}>
+        Replay step by step
+      </Button>
+    );
+  }
+  return (
+    <fieldset className="ml-auto flex min-w-0 flex-wrap items-center gap-2 border-0 p-0" aria-label="Replay">
+      <span className="text-xs text-muted-foreground" aria-live="polite">
+        Step {shown} of {total}
+      </span>
+      <Button variant="outline" size="sm" disabled={shown <= 1} onClick={() => onChange(shown - 1)}>
+        Previous step
+      </Button>
+      <Button variant="outline" size="sm" disabled={shown >= total} onClick={() => onChange(shown + 1)}>
+        Next step
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+        Show all
+      </Button>
+    </fieldset>
   );
 }

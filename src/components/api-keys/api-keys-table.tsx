@@ -32,7 +32,7 @@ export function ApiKeysTable({
           <TableHead className="hidden md:table-cell">Created by</TableHead>
           <TableHead className="hidden sm:table-cell">Last used</TableHead>
           <TableHead className="hidden lg:table-cell">Expires</TableHead>
-          <TableHead>Status</TableHead>
+          <TableHead className="hidden sm:table-cell">Status</TableHead>
           {canRevoke ? <TableHead className="text-right">Actions</TableHead> : null}
         </TableRow>
       </TableHeader>
@@ -42,6 +42,10 @@ export function ApiKeysTable({
             <TableCell className="font-medium">{key.name}</TableCell>
             <TableCell>
               <code className="text-xs">{key.masked}</code>
+              {/* At phone width the status sits under the key, so Revoke stays on screen. */}
+              <Badge variant={statusVariant[key.status]} className="mt-1 flex w-fit sm:hidden">
+                {key.status}
+              </Badge>
             </TableCell>
             <TableCell className="hidden md:table-cell">
               <span title={key.createdBy.email}>{key.createdBy.name}</span>
@@ -59,7 +63,7 @@ export function ApiKeysTable({
             <TableCell className="hidden lg:table-cell">
               {key.expiresAt ? formatDate(key.expiresAt) : "Never"}
             </TableCell>
-            <TableCell>
+            <TableCell className="hidden sm:table-cell">
               <Badge variant={statusVariant[key.status]}>{key.status}</Badge>
             </TableCell>
             {canRevoke ? (

@@ -1,4 +1,5 @@
-// A catalogue entry's mark, drawn here from its brand colour and glyph (no third-party artwork).
+// A catalogue entry's mark: the brand's SVG file when it has one (public/logos, loaded as an image so
+// no artwork weighs on the JS), else a tile drawn here from its brand colour and glyph.
 
 import { cn } from "~/lib/cn.ts";
 import type { LogoSpec } from "~/lib/integrations/catalogue-entry.ts";
@@ -15,6 +16,19 @@ export function IntegrationLogo({
   name: string;
   className?: string;
 }) {
+  if (logo.src) {
+    return (
+      <img
+        src={logo.src}
+        alt={`${name} logo`}
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+        className={cn("size-10 shrink-0", className)}
+      />
+    );
+  }
   return (
     <svg
       viewBox="0 0 40 40"

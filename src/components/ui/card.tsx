@@ -5,7 +5,7 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       className={cn(
-        "flex flex-col gap-4 rounded-xl border bg-card py-5 text-card-foreground shadow-xs",
+        "flex flex-col gap-4 rounded-xl border bg-card [--cue-cover:var(--card)] py-5 text-card-foreground shadow-xs",
         className,
       )}
       {...props}

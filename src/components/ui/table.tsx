@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn.ts";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto scroll-cue">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

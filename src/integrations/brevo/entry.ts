@@ -6,7 +6,7 @@ export const brevoEntry = defineEntry("brevo", {
   name: "Brevo",
   description: "Contacts, lists and email campaigns in Brevo, through Brevo's own MCP server.",
   category: "Sales & Marketing Tools",
-  logo: { background: "#0B996E", glyph: "B" },
+  logo: { background: "#0B996E", glyph: "B", src: "/logos/brevo.svg" },
   features: ["Manage contacts and lists", "Review campaigns", "Send transactional email"],
   documentationUrl: "https://developers.brevo.com/",
   popularity: 62,

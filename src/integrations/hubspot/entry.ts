@@ -6,7 +6,7 @@ export const hubspotEntry = defineEntry("hubspot", {
   name: "HubSpot",
   description: "Work with HubSpot CRM contacts, companies and deals from any agent.",
   category: "Sales & Marketing Tools",
-  logo: { background: "#FF7A59", glyph: "H" },
+  logo: { background: "#FF7A59", glyph: "H", src: "/logos/hubspot.svg" },
   features: ["Search contacts, companies and deals", "Create and update records", "Log notes"],
   documentationUrl: "https://developers.hubspot.com/docs/api/overview",
   popularity: 86,

@@ -6,7 +6,7 @@ export const mondayEntry = defineEntry("monday", {
   name: "monday.com",
   description: "Read and update boards, items and updates in monday.com work management.",
   category: "Project Management",
-  logo: { background: "#6161FF", glyph: "m" },
+  logo: { background: "#6161FF", glyph: "m", src: "/logos/monday.svg" },
   features: ["List boards and items", "Create and update items", "Post updates"],
   documentationUrl: "https://developer.monday.com/api-reference/",
   popularity: 78,

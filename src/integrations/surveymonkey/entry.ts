@@ -6,7 +6,7 @@ export const surveymonkeyEntry = defineEntry("surveymonkey", {
   name: "SurveyMonkey",
   description: "List surveys and read their responses to summarise customer and employee feedback.",
   category: "Sales & Marketing Tools",
-  logo: { background: "#00BF6F", glyph: "SM" },
+  logo: { background: "#00BF6F", glyph: "SM", src: "/logos/surveymonkey.svg" },
   features: ["List surveys", "Read responses and details", "Summarise results"],
   documentationUrl: "https://developer.surveymonkey.com/api/v3/",
   popularity: 60,

@@ -2,11 +2,16 @@
 // make up the catalogue: integrations, standard tools and coming-soon tools.
 import type { Category, IntegrationId, ProviderId, SourceType } from "./types.ts";
 
-/** A small, self-drawn mark: brand colour and a short glyph (no third-party artwork is shipped). */
+/**
+ * An entry's mark: the brand's own, a static SVG under public/logos (scripts/build-logos.ts, from CC0
+ * icon packages) when `src` is set, else a tile drawn from the brand colour and a short glyph.
+ */
 export interface LogoSpec {
   background: string;
   foreground?: string;
   glyph: string;
+  /** Path of the brand mark's SVG file, served statically (never bundled into the JS). */
+  src?: string;
 }
 
 interface EntryBase {

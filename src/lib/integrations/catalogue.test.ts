@@ -1,5 +1,6 @@
 // The catalogue against requirements §3 and §9: ids, providers, categories, coming-soon list, badges,
 // popularity, and the search/filter of the public page.
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { integrations } from "../../integrations/catalogue.ts";
 import { catalogue, filterCatalogue, findIntegration } from "./catalogue.ts";
@@ -40,6 +41,11 @@ describe("integration entries", () => {
       expect(categories, entry.id).toContain(entry.category);
       expect(entry.logo.glyph.length, entry.id).toBeGreaterThan(0);
       expect(entry.logo.background, entry.id).toMatch(/^#[0-9A-F]{6}$/i);
+      // A brand mark is a file scripts/build-logos.ts wrote under public/logos, named after the entry.
+      if (entry.logo.src) {
+        expect(entry.logo.src, entry.id).toBe(`/logos/${entry.id}.svg`);
+        expect(existsSync(new URL(`../../../public${entry.logo.src}`, import.meta.url)), entry.id).toBe(true);
+      }
       expect(entry.documentationUrl, entry.id).toMatch(/^(https:\/\/|\/)/);
       expect(entry.badges.length, entry.id).toBeGreaterThan(0);
     }

@@ -15,6 +15,7 @@ import {
   isSignedRequest,
   scopesOf,
 } from "~/components/oauth/consent-request.ts";
+import { NoConsentRequest } from "~/components/oauth/no-consent-request.tsx";
 import { OAuthLayout } from "~/components/oauth/oauth-layout.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -25,13 +26,15 @@ export const Route = createFileRoute("/oauth/consent")({
   validateSearch: (search: Record<string, unknown>) => search as ConsentSearch,
   beforeLoad: ({ context, search }) => {
     // Unsigned, expired or signed out: the authorization endpoint checks the request, sends a
-    // signed-out visitor to /sign-in, and comes back here with a fresh signature.
-    if (!context.user || !isSignedRequest(search)) {
+    // signed-out visitor to /sign-in, and comes back here with a fresh signature. With no request at
+    // all (no client_id) there is nothing to check: the page says what it is for.
+    if (consentRequest(search).clientId && (!context.user || !isSignedRequest(search))) {
       throw redirect({ href: authorizeHref(search), reloadDocument: true });
     }
   },
   loaderDeps: ({ search }) => ({ clientId: consentRequest(search).clientId }),
   loader: async ({ context: { queryClient, trpc }, deps }) => {
+    if (!deps.clientId) return;
     void queryClient.prefetchQuery(
       trpc.oauthClients.getConsentClient.queryOptions({ clientId: deps.clientId }),
     );
@@ -48,6 +51,13 @@ export const Route = createFileRoute("/oauth/consent")({
 });
 
 function ConsentPage() {
+  const search = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  if (!consentRequest(search).clientId) return <NoConsentRequest signedIn={user !== null} />;
+  return <ConsentScreen />;
+}
+
+function ConsentScreen() {
   const search = Route.useSearch();
   const { trpc, user } = Route.useRouteContext();
   const request = consentRequest(search);

@@ -1,5 +1,5 @@
 // Agent runs from the app: an editor starts one and gets its id at once, while the run goes on in the
-// background writing each stage and step; the run page polls getAgentRun until it ends.
+// background writing each stage and step; the run page watches it (agent-run-stream.ts) until it ends.
 import { and, asc, eq } from "drizzle-orm";
 import { agentRequestField } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -9,6 +9,7 @@ import { agentRun, agentRunStep } from "../db/schema/index.ts";
 import type { Principal } from "../gateway/principal.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
+import { failInterruptedRuns } from "./neo/run-liveness.ts";
 import { runNeo } from "./neo/run-neo.ts";
 import { requireAgentOf } from "./project-agents.ts";
 
@@ -56,6 +57,12 @@ export async function startAgentRun(
 
 export async function getAgentRun(db: Database, userId: string, projectId: string, runId: string) {
   await requireProjectAction(db, userId, projectId, "agents.view");
+  await failInterruptedRuns(db, projectId);
+  return readAgentRun(db, projectId, runId);
+}
+
+/** The stored run and its steps, for a caller that has checked access already. */
+export async function readAgentRun(db: Database, projectId: string, runId: string) {
   const [run] = await db
     .select()
     .from(agentRun)

@@ -13,6 +13,7 @@ import { requireProjectAction } from "../projects/access.ts";
 import { integrationOf, serversOfProject } from "../servers/server-store.ts";
 import { agentToolName } from "./agent-tool-name.ts";
 import { findUsableCredential, usableBy } from "./credentials/llm-credential-store.ts";
+import { failInterruptedRuns } from "./neo/run-liveness.ts";
 
 export const AGENT_NOT_FOUND = "Agent not found";
 export const UNKNOWN_PRESET = "Unknown marketplace agent";
@@ -191,6 +192,8 @@ export async function deleteProjectAgent(app: App, userId: string, projectId: st
 export async function listAgentRuns(db: Database, userId: string, projectId: string, agentId: string) {
   await requireProjectAction(db, userId, projectId, "agents.view");
   await requireAgentOf(db, projectId, agentId);
+  // A run cut off by a crash shows as interrupted, not as running forever.
+  await failInterruptedRuns(db, projectId);
   return db
     .select({
       id: agentRun.id,

@@ -97,7 +97,7 @@ function AuthSessionsPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>User</TableHead>
-                  <TableHead>Device</TableHead>
+                  <TableHead className="hidden sm:table-cell">Device</TableHead>
                   <TableHead className="hidden md:table-cell">Address</TableHead>
                   <TableHead className="hidden sm:table-cell">Signed in</TableHead>
                   <TableHead className="text-right">
@@ -140,10 +140,12 @@ function SessionRowView({ row }: { row: SessionRow }) {
           <span className="font-medium">
             {row.user.name} {isSelf ? <Badge variant="secondary">you</Badge> : null}
           </span>
-          <span className="text-xs text-muted-foreground">{row.user.email}</span>
+          <span className="text-xs break-all text-muted-foreground">{row.user.email}</span>
+          {/* At phone width the device sits here, so the sign-out buttons stay on screen. */}
+          <span className="text-xs text-muted-foreground sm:hidden">{row.device}</span>
         </div>
       </TableCell>
-      <TableCell>
+      <TableCell className="hidden sm:table-cell">
         <span title={row.userAgent ?? undefined}>{row.device}</span>
         <span className="block text-xs text-muted-foreground md:hidden">
           {row.ipAddress || "Unknown address"}

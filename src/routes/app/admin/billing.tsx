@@ -61,9 +61,9 @@ function AdminBilling() {
             <TableHeader>
               <TableRow>
                 <TableHead>Organization</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Requests this period</TableHead>
-                <TableHead>Seats</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
+                <TableHead className="hidden md:table-cell">Requests this period</TableHead>
+                <TableHead className="hidden md:table-cell">Seats</TableHead>
                 <TableHead>Plan</TableHead>
               </TableRow>
             </TableHeader>
@@ -75,18 +75,24 @@ function AdminBilling() {
                     {org.viaStripe ? (
                       <span className="ml-2 text-xs text-muted-foreground">via Stripe</span>
                     ) : null}
+                    {/* At phone width the hidden columns' facts sit under the name, so the plan stays in view. */}
+                    <span className="block text-xs font-normal text-muted-foreground md:hidden">
+                      <span className="sm:hidden">{org.status} · </span>
+                      {org.requests.toLocaleString("en-US")} of {formatLimit(org.limits.monthlyRequests)}{" "}
+                      requests · {org.seats} of {formatLimit(org.limits.seats)} seats
+                    </span>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <Badge
                       variant={org.status === "active" || org.status === "trialing" ? "success" : "warning"}
                     >
                       {org.status}
                     </Badge>
                   </TableCell>
-                  <TableCell className="tabular-nums">
+                  <TableCell className="hidden tabular-nums md:table-cell">
                     {org.requests.toLocaleString("en-US")} of {formatLimit(org.limits.monthlyRequests)}
                   </TableCell>
-                  <TableCell className="tabular-nums">
+                  <TableCell className="hidden tabular-nums md:table-cell">
                     {org.seats} of {formatLimit(org.limits.seats)}
                   </TableCell>
                   <TableCell>

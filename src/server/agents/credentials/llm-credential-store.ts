@@ -121,7 +121,13 @@ async function save(app: App, owner: Owner, userId: string, input: unknown, cred
     });
   }
   const endpoint = llmEndpoint(app.config.llmEndpoints, submitted.llmType, baseUrl);
-  await checkLlmKey(submitted.llmType, endpoint, key.data, app.config.allowPrivateUrls);
+  await checkLlmKey(
+    submitted.llmType,
+    endpoint,
+    key.data,
+    app.config.allowPrivateUrls,
+    submitted.llmType === "google" ? submitted.projectId || null : null,
+  );
   const id = existing?.id ?? crypto.randomUUID();
   const values = {
     name: submitted.name,

@@ -9,7 +9,20 @@ import { llmFetch } from "./llm-fetch.ts";
 
 const CHECK_TIMEOUT_MS = 10_000;
 
-function modelsRequest(llmType: LlmType, baseUrl: string, apiKey: string): [string, RequestInit] {
+/**
+ * A Google credential's optional project, as Google documents a REST request naming its quota project:
+ * the x-goog-user-project header (https://cloud.google.com/docs/quotas/set-quota-project). Without it
+ * the API key's own project is the quota project.
+ */
+export const googleProjectHeaders = (projectId: string | null | undefined): Record<string, string> =>
+  projectId ? { "x-goog-user-project": projectId } : {};
+
+function modelsRequest(
+  llmType: LlmType,
+  baseUrl: string,
+  apiKey: string,
+  googleProjectId: string | null,
+): [string, RequestInit] {
   switch (llmType) {
     case "openai":
       return [`${baseUrl}/models`, { headers: { authorization: `Bearer ${apiKey}` } }];
@@ -19,7 +32,10 @@ function modelsRequest(llmType: LlmType, baseUrl: string, apiKey: string): [stri
         { headers: { "x-api-key": apiKey, "anthropic-version": "2023-06-01" } },
       ];
     case "google":
-      return [`${baseUrl}/models?pageSize=1`, { headers: { "x-goog-api-key": apiKey } }];
+      return [
+        `${baseUrl}/models?pageSize=1`,
+        { headers: { "x-goog-api-key": apiKey, ...googleProjectHeaders(googleProjectId) } },
+      ];
   }
 }
 
@@ -50,8 +66,9 @@ export async function checkLlmKey(
   endpoint: ResolvedEndpoint,
   apiKey: string,
   allowPrivateUrls: boolean,
+  googleProjectId: string | null = null,
 ): Promise<void> {
-  const [url, init] = modelsRequest(llmType, endpoint.baseUrl, apiKey);
+  const [url, init] = modelsRequest(llmType, endpoint.baseUrl, apiKey, googleProjectId);
   let response: Response;
   try {
     response = await llmFetch(endpoint, allowPrivateUrls)(url, {

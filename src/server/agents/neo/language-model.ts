@@ -8,6 +8,7 @@ import type { Config } from "../../config.ts";
 import type { OpenedLlmCredential } from "../credentials/llm-credential-store.ts";
 import { llmEndpoint } from "../credentials/llm-endpoints.ts";
 import { llmFetch } from "../credentials/llm-fetch.ts";
+import { googleProjectHeaders } from "../credentials/llm-key-check.ts";
 
 export type ModelFactory = (modelId: string) => LanguageModel;
 
@@ -31,7 +32,11 @@ export function modelFactory(
       return (modelId) => provider(modelId);
     }
     case "google": {
-      const provider = createGoogleGenerativeAI(settings);
+      // The optional project goes where Google documents it for REST calls (see llm-key-check.ts).
+      const provider = createGoogleGenerativeAI({
+        ...settings,
+        headers: googleProjectHeaders(credential.googleProjectId),
+      });
       return (modelId) => provider(modelId);
     }
   }

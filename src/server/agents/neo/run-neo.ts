@@ -1,6 +1,8 @@
 // Neo, the orchestrator: intent extraction → server selection → a plan a person can read → execution
 // step by step through the project's tools (run-step-tool.ts), bounded by the agent's maxSteps → an
 // answer. Every stage is written to the run as it ends (run-store.ts), with the LLM tokens it used.
+// The planner and the executor stream (streamText): the plan and the answer reach the run page while
+// the model writes them.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   generateText,
@@ -8,6 +10,7 @@ import {
   type LanguageModelUsage,
   type StopCondition,
   stepCountIs,
+  streamText,
   type ToolSet,
   tool,
 } from "ai";
@@ -18,9 +21,12 @@ import type { Principal } from "../../gateway/principal.ts";
 import type { GatewayTool } from "../../gateway/tool-types.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
 import { openUsableCredential } from "../credentials/llm-credential-store.ts";
+import { followStream } from "./follow-stream.ts";
 import { modelFactory } from "./language-model.ts";
 import { llmErrorMessage } from "./llm-error.ts";
 import { parsePlan } from "./plan.ts";
+import { publishRun } from "./run-events.ts";
+import { trackRun } from "./run-liveness.ts";
 import { projectToolsForAgent, runStepTool } from "./run-step-tool.ts";
 import { addTokens, createRun, finishRun, recordStep, setStepTokens, updateRun } from "./run-store.ts";
 import { selectServers } from "./select-servers.ts";
@@ -93,6 +99,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     request: run.request,
   });
   run.onRunCreated?.(runId);
+  const untrack = trackRun(app.db, runId);
   const steps: NeoRunResult["steps"] = [];
   const progress = (message: string) => run.onProgress?.(message);
   const model = modelFactory(credential, app.config);
@@ -135,15 +142,18 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const toolList = selectedTools
       .map((each) => `- ${each.name}: ${each.description.split("\n")[0]}`)
       .join("\n");
-    const planned = await generateText({
+    // Streamed, so the plan's lines reach the run page while the model writes them.
+    const planned = streamText({
       model: model(agent.models.planner),
       abortSignal: signal,
       maxRetries: 1,
+      onError: () => undefined,
       system: `${agent.instructions}\n\nWrite a short plan to fulfil the request with the tools listed: a numbered list, one step per line, each step naming the tool it uses. At most ${agent.maxSteps} steps. Answer with the list only.`,
       prompt: `Request: ${run.request}\nIntent: ${intentText}\n\nTools:\n${toolList || "(none)"}`,
     });
-    await count(planned.usage);
-    const plan = parsePlan(planned.text);
+    await followStream(planned, (text) => publishRun(runId, { kind: "plan", text }));
+    await count(await planned.usage);
+    const plan = parsePlan(await planned.text);
     await updateRun(app.db, runId, { plan });
 
     progress("Carrying out the plan");
@@ -183,7 +193,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       ]),
     );
     const limitReached: StopCondition<ToolSet> = () => calls >= agent.maxSteps;
-    const executed = await generateText({
+    const executed = streamText({
       model: model(agent.models.executor),
       abortSignal: signal,
       maxRetries: 1,
@@ -191,17 +201,26 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       stopWhen: [limitReached, stepCountIs(agent.maxSteps + 1)],
       system: `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`,
       prompt: run.request,
+      // Errors arrive in the stream below and are thrown there; the default would also log them.
+      onError: () => undefined,
       onStepFinish: async (step) => {
         const first = step.toolCalls[0];
         const stepId = first ? stepIdsByCall.get(first.toolCallId) : undefined;
-        if (stepId) await setStepTokens(app.db, stepId, step.usage.totalTokens ?? 0);
+        if (stepId) await setStepTokens(app.db, runId, stepId, step.usage.totalTokens ?? 0);
       },
     });
-    await count(executed.totalUsage);
-    const stopped = executed.finishReason === "tool-calls";
+    // The text of the model's current turn reaches the run page as it grows.
+    await followStream(executed, (text) => publishRun(runId, { kind: "answer", text }));
+    const [finishReason, text, totalUsage] = await Promise.all([
+      executed.finishReason,
+      executed.text,
+      executed.totalUsage,
+    ]);
+    await count(totalUsage);
+    const stopped = finishReason === "tool-calls";
     const answer = stopped
-      ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${executed.text}`.trim()
-      : executed.text.trim();
+      ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${text}`.trim()
+      : text.trim();
     const status = stopped ? "max_steps" : "completed";
     await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
     return { runId, status, answer, error: null, steps };
@@ -209,5 +228,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const message = llmErrorMessage(error, credential.llmType);
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
     return { runId, status: "failed", answer: null, error: message, steps };
+  } finally {
+    untrack();
   }
 }

@@ -1,9 +1,12 @@
 // Writing an agent run as it happens: the run row first, then the intent, selection and plan as each
-// stage ends, each tool step as it finishes, and the totals at the end. The run page polls these rows,
-// which is how it shows a run in progress.
+// stage ends, each tool step as it finishes, and the totals at the end. Each write tells the run's
+// listeners (run-events.ts), which is how the run page shows a run in progress as it happens.
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type AgentRunStatus, agentRun, agentRunStep } from "../../db/schema/index.ts";
+import { publishRun } from "./run-events.ts";
+
+const changed = (runId: string) => publishRun(runId, { kind: "changed" });
 
 export const RESULT_SUMMARY_CHARS = 500;
 
@@ -29,6 +32,7 @@ export async function updateRun(
   values: Partial<Pick<typeof agentRun.$inferInsert, "intent" | "selectedServers" | "plan">>,
 ) {
   await db.update(agentRun).set(values).where(eq(agentRun.id, runId));
+  changed(runId);
 }
 
 export async function addTokens(db: Database, runId: string, input: number, output: number) {
@@ -40,6 +44,7 @@ export async function addTokens(db: Database, runId: string, input: number, outp
       outputTokens: sql`${agentRun.outputTokens} + ${output}`,
     })
     .where(eq(agentRun.id, runId));
+  changed(runId);
 }
 
 export async function recordStep(
@@ -73,11 +78,13 @@ export async function recordStep(
     .set({ stepCount: sql`${agentRun.stepCount} + 1` })
     .where(eq(agentRun.id, runId));
   if (!row) throw new Error("agent run step insert returned no row");
+  changed(runId);
   return row.id;
 }
 
-export async function setStepTokens(db: Database, stepId: string, tokens: number) {
+export async function setStepTokens(db: Database, runId: string, stepId: string, tokens: number) {
   await db.update(agentRunStep).set({ tokens }).where(eq(agentRunStep.id, stepId));
+  changed(runId);
 }
 
 export async function finishRun(
@@ -90,4 +97,5 @@ export async function finishRun(
     .update(agentRun)
     .set({ ...outcome, finishedAt: new Date(), durationMs: Math.round(performance.now() - startedAt) })
     .where(eq(agentRun.id, runId));
+  changed(runId);
 }

@@ -111,6 +111,11 @@ export const agentRun = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     durationMs: integer("duration_ms"),
+    /**
+     * Renewed by the process running it (neo/run-liveness.ts); a run still "running" whose heartbeat
+     * is old was cut off by a stop or a crash, and is marked failed.
+     */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("agent_run_agent_idx").on(t.agentId, t.startedAt),

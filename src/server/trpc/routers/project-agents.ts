@@ -1,6 +1,7 @@
 // projectAgents.* (requirements §7): a project's agents, their configuration ('Configure Agent') and runs.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
+import { watchAgentRun } from "../../agents/agent-run-stream.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import {
   addAgentToProject,
@@ -40,5 +41,10 @@ export const projectAgentsRouter = router({
   ),
   getRun: projectProcedure("agents.view", byProject.extend({ runId: idField })).query(({ ctx, input }) =>
     getAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId),
+  ),
+  // The run page's live view (server-sent events): the run as it changes, with the answer while it is
+  // written, until the run ends.
+  watchRun: projectProcedure("agents.view", byProject.extend({ runId: idField })).subscription(
+    ({ ctx, input, signal }) => watchAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId, signal),
   ),
 });
