@@ -9,6 +9,7 @@ import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { buildMcpServer } from "./mcp-server.ts";
+import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
 import type { Principal } from "./principal.ts";
 import { readJsonBody } from "./read-json-body.ts";
 import type { GatewayTool } from "./tool-types.ts";
@@ -103,6 +104,11 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
       answerToolsList(request, body.value, tools) ??
       (await answerToolsCall(request, body.value, tools, call));
     if (direct) return direct;
+  }
+  // 2026-07-28 (the per-request envelope, or its version header): the v2 SDK answers. Asked only here,
+  // after the fast path, which never answers such a request (direct-answers.ts checks the envelope).
+  if (await isModernRequest(request, body.value)) {
+    return handleModernRequest(request, body.value, { principal, tools, call });
   }
   const server = buildMcpServer(tools, call);
   const transport = new WebStandardStreamableHTTPServerTransport({
