@@ -19,7 +19,7 @@ import type { App } from "~/server/app.ts";
 import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
 import { handleWellKnownRequest } from "~/server/http/handle-well-known.ts";
 import { createTestApp } from "../support/app.ts";
-import { REDIRECT_URI } from "../support/oauth-client.ts";
+import { newPkce, OAuthTestClient, REDIRECT_URI } from "../support/oauth-client.ts";
 import { SdkOAuthProvider } from "../support/sdk-oauth-provider.ts";
 import { buildWorld } from "./world.ts";
 
@@ -144,5 +144,48 @@ describe("OAuth with the official SDK clients", () => {
     const result = await client.callTool({ name: "calculate", arguments: { expression: "6 * 7" } });
     expect(result.structuredContent).toMatchObject({ result: 42 });
     await client.close();
+  });
+});
+
+describe("authorization responses carry the issuer (RFC 9207)", () => {
+  const issuer = () => `${app.config.baseUrl}/api/auth`;
+
+  it("is advertised in the authorization server metadata", async () => {
+    const path = "/.well-known/oauth-authorization-server/api/auth";
+    const metadata = await (
+      await handleWellKnownRequest(app, new Request(`${app.config.baseUrl}${path}`), path)
+    )?.json();
+    expect(metadata).toMatchObject({
+      issuer: issuer(),
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+    });
+  });
+
+  it("on a denial, with the error and the state", async () => {
+    const client = await OAuthTestClient.register(app);
+    const pkce = newPkce();
+    const consentUrl = await client.authorize(world.ownerA.cookie, {
+      code_challenge: pkce.challenge,
+      code_challenge_method: "S256",
+    });
+    const { redirect } = await client.consent(world.ownerA.cookie, consentUrl, { accept: false });
+    expect(redirect?.searchParams.get("error")).toBe("access_denied");
+    expect(redirect?.searchParams.get("state")).toBe("state-123");
+    expect(redirect?.searchParams.get("iss")).toBe(issuer());
+  });
+
+  it("on an error sent back to the client's redirect URI", async () => {
+    const client = await OAuthTestClient.register(app);
+    const response = await client.authorizeRequest(world.ownerA.cookie, {
+      code_challenge: newPkce().challenge,
+      code_challenge_method: "S256",
+      scope: "mcp",
+      prompt: "unknown-prompt-value",
+    });
+    const location = new URL(response.headers.get("location") ?? "", app.config.baseUrl);
+    expect(location.origin + location.pathname).toBe(REDIRECT_URI);
+    expect(location.searchParams.get("error")).toBeTruthy();
+    expect(location.searchParams.get("iss")).toBe(issuer());
   });
 });

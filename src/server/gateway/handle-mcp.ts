@@ -5,8 +5,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 import type { App } from "../app.ts";
 import { authenticateRequest, callTool } from "./admission.ts";
-import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
+import { mcpEndpointOverride } from "./endpoint-override.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
@@ -81,11 +81,9 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   }
   const { principal } = admission;
 
-  // Test-only hook: with MCP_CONFORMANCE_FIXTURES=true (refused in production) the MCP conformance
-  // suite's fixture server answers instead of the project's tools, over stateful sessions. It sits after
-  // the Host/Origin check and authentication so the suite exercises both. See gateway/conformance/.
-  const fixture = conformanceFixture(app, MAX_REQUEST_BYTES);
-  if (fixture) return fixture.handle(request, principal);
+  // A test harness's override (the conformance fixture), never in production: see endpoint-override.ts.
+  const override = mcpEndpointOverride(app, principal);
+  if (override) return override.handle(request, principal);
 
   if (request.method !== "POST") {
     // Stateless server: no standalone SSE stream to GET and no session to DELETE.
