@@ -8,9 +8,8 @@
 //   or against the fixture for scenarios that call the suite's fixture tools, resources or prompts
 //   (scenarios.ts);
 // - the authorization-server scenarios against Portico's authorization server (authorization-run.ts).
-// Pass counts are printed per set; scenarios that cannot apply to a gateway are listed with the reason
-// (not-applicable.ts) and do not fail the run. Arguments go to every server run of the suite (e.g.
-// `-- --verbose`). Results go to test-results/conformance.
+// Pass counts are printed per set; any failed scenario fails the run. Arguments go to every server run
+// of the suite (e.g. `-- --verbose`). Results go to test-results/conformance.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync, type WriteStream, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -92,7 +91,7 @@ try {
       ];
       await runSuite([...args, "-o", dir, ...process.argv.slice(2)], log);
     }
-    sets.push(summarizeSet(`MCP ${revision} server`, revision, dir));
+    sets.push(summarizeSet(`MCP ${revision} server`, dir));
   }
 
   // The authorization server's endpoints get no API key: the suite plays a client without a token.
@@ -112,7 +111,7 @@ try {
     log,
     (child) => playThePerson(child, `${issuer}/oauth2/authorize`, session),
   );
-  sets.push(summarizeSet("Authorization server", "authorization-server", asDir));
+  sets.push(summarizeSet("Authorization server", asDir));
   log.end();
 
   const summary = printSummary(sets);

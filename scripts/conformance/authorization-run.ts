@@ -30,7 +30,11 @@ export async function registerSuiteClient(baseUrl: string, port: number): Promis
 async function allow(authorizationUrl: string, baseUrl: string, cookie: string, projectId: string) {
   const origin = new URL(baseUrl).origin;
   const authorize = await fetch(authorizationUrl, { headers: { cookie }, redirect: "manual" });
-  const consentPage = new URL(authorize.headers.get("location") ?? "", baseUrl);
+  // Node's fetch sends `Sec-Fetch-Mode: cors`, for which Better Auth answers the redirect as JSON.
+  const location =
+    authorize.headers.get("location") ??
+    (authorize.status === 200 ? ((await authorize.json()) as { url?: string }).url : undefined);
+  const consentPage = new URL(location ?? "", baseUrl);
   if (consentPage.pathname !== "/oauth/consent") {
     throw new Error(`authorize did not lead to the consent screen: ${authorize.status} ${consentPage}`);
   }

@@ -1,9 +1,8 @@
-// Reads each scenario's checks.json of one requirement set and prints pass counts per set. A scenario in
-// not-applicable.ts is listed with its reason and does not count as failed; summary.json carries the
-// counters of a Vitest JSON report (one "test" per scenario) so .ci/run totals it with the rest.
+// Reads each scenario's checks.json of one requirement set and prints pass counts per set; summary.json
+// carries the counters of a Vitest JSON report (one "test" per scenario) so .ci/run totals it with the
+// rest.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { notApplicable } from "./not-applicable.ts";
 
 interface Check {
   status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
@@ -17,8 +16,6 @@ interface ScenarioResult {
   failed: number;
   warnings: number;
   failures: string[];
-  /** Why the scenario cannot apply to a gateway, when it is listed as such. */
-  notApplicable?: string;
 }
 
 export interface SetResult {
@@ -26,7 +23,7 @@ export interface SetResult {
   scenarios: ScenarioResult[];
 }
 
-export function summarizeSet(label: string, set: string, dir: string): SetResult {
+export function summarizeSet(label: string, dir: string): SetResult {
   if (!existsSync(dir)) return { label, scenarios: [] };
   const scenarios = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "checks.json")))
@@ -42,7 +39,6 @@ export function summarizeSet(label: string, set: string, dir: string): SetResult
         failures: checks
           .filter((check) => check.status === "FAILURE")
           .map((check) => `${check.name}: ${check.errorMessage ?? ""}`),
-        notApplicable: notApplicable(set, name),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -54,23 +50,19 @@ export function printSummary(sets: SetResult[]) {
   let passed = 0;
   let failed = 0;
   const perSet = sets.map((set) => {
-    const counted = set.scenarios.filter((scenario) => !(scenario.failed > 0 && scenario.notApplicable));
-    const setPassed = counted.filter((scenario) => scenario.failed === 0).length;
-    const setFailed = counted.length - setPassed;
+    const setPassed = set.scenarios.filter((scenario) => scenario.failed === 0).length;
+    const setFailed = set.scenarios.length - setPassed;
     passed += setPassed;
     failed += setFailed;
-    console.log(`\n${set.label}: ${setPassed}/${counted.length} scenarios passed`);
+    console.log(`\n${set.label}: ${setPassed}/${set.scenarios.length} scenarios passed`);
     for (const scenario of set.scenarios) {
-      const mark = scenario.failed === 0 ? "ok  " : scenario.notApplicable ? "n/a " : "FAIL";
+      const mark = scenario.failed === 0 ? "ok  " : "FAIL";
       console.log(`  ${mark} ${scenario.name}: ${scenario.passed} checks passed, ${scenario.failed} failed`);
-      if (scenario.failed > 0 && scenario.notApplicable) console.log(`       ${scenario.notApplicable}`);
-      else for (const failure of scenario.failures) console.log(`       ${failure}`);
+      for (const failure of scenario.failures) console.log(`       ${failure}`);
     }
     return { label: set.label, passed: setPassed, failed: setFailed, scenarios: set.scenarios };
   });
-  console.log(
-    `\nScenarios: ${passed} passed, ${failed} failed (not-applicable ones listed above, not counted)`,
-  );
+  console.log(`\nScenarios: ${passed} passed, ${failed} failed`);
   return {
     sets: perSet,
     numPassedTests: passed,
