@@ -1,29 +1,31 @@
 // `npm run test:conformance`: runs the official MCP conformance suite (@modelcontextprotocol/conformance)
-// against Portico's /mcp. Builds if needed, starts Portico with the test-only conformance fixtures
-// (MCP_CONFORMANCE_FIXTURES=true), creates a user, organization, project and API key through the HTTP
-// API, and points the suite at a loopback proxy that adds the key as a bearer token (the suite has no
-// option for an Authorization header). Arguments are passed on to the suite (e.g. `-- --suite all`,
-// `-- --scenario tools-call-sampling`). Results go to test-results/conformance; the exit code is the
-// suite's.
-import { execFileSync, spawn } from "node:child_process";
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+// against Portico. Builds if needed and starts the production build with the test-only conformance
+// fixture injected (test/conformance/fixture/preload.ts), creates a user, organization, project and two
+// API keys through the HTTP API, and points the suite at a loopback proxy that adds a key as a bearer
+// token (the suite has no option for an Authorization header). Three requirement sets run:
+// - the server scenarios MCP 2025-11-25 requires, then those 2026-07-28 requires (the suite's frozen
+//   requirement files), each scenario at that revision's wire version, against the project's own /mcp,
+//   or against the fixture for scenarios that call the suite's fixture tools, resources or prompts
+//   (scenarios.ts);
+// - the authorization-server scenarios against Portico's authorization server (authorization-run.ts).
+// Pass counts are printed per set; any failed scenario fails the run. Arguments go to every server run
+// of the suite (e.g. `-- --verbose`). Results go to test-results/conformance.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, rmSync, type WriteStream, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { FIXTURE_KEY_NAME } from "../test/conformance/fixture/conformance-fixture.ts";
 import { type AuthProxy, startAuthProxy } from "./conformance/auth-proxy.ts";
+import { playThePerson, registerSuiteClient } from "./conformance/authorization-run.ts";
 import { type PorticoProcess, startPortico } from "./conformance/portico-process.ts";
-import { createProjectApiKey } from "./conformance/setup-project.ts";
+import { needsFixture, REVISIONS, requiredServerScenarios } from "./conformance/scenarios.ts";
+import { createConformanceProject } from "./conformance/setup-project.ts";
+import { printSummary, type SetResult, summarizeSet } from "./conformance/summary.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nodeBinary = path.join(root, "node_modules/.bin/node");
-const suiteEntry = path.join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const suiteRoot = path.join(root, "node_modules/@modelcontextprotocol/conformance");
+const suiteEntry = path.join(suiteRoot, "dist/index.js");
 const resultsDir = path.join(root, "test-results/conformance");
 
 function freePort(): Promise<number> {
@@ -37,80 +39,16 @@ function freePort(): Promise<number> {
   });
 }
 
-function runSuite(mcpUrl: string, extraArgs: string[]): Promise<number> {
-  const log = createWriteStream(path.join(resultsDir, "output.log"));
-  const child = spawn(nodeBinary, [suiteEntry, "server", "--url", mcpUrl, "-o", resultsDir, ...extraArgs], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function runSuite(args: string[], log: WriteStream, watch?: (child: ChildProcess) => void): Promise<number> {
+  const child = spawn(nodeBinary, [suiteEntry, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  watch?.(child);
   for (const stream of [child.stdout, child.stderr]) {
     stream.on("data", (chunk) => {
       process.stdout.write(chunk);
       log.write(chunk);
     });
   }
-  return new Promise((resolve) =>
-    child.once("exit", (code) => {
-      log.end();
-      resolve(code ?? 1);
-    }),
-  );
-}
-
-interface Check {
-  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
-  name: string;
-  errorMessage?: string;
-}
-
-/** Reads each scenario's checks.json into one summary (printed and written to summary.json). */
-function summarize(exitCode: number): void {
-  const scenarios = readdirSync(resultsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(resultsDir, entry.name, "checks.json")))
-    .map((entry) => {
-      const checks = JSON.parse(
-        readFileSync(path.join(resultsDir, entry.name, "checks.json"), "utf8"),
-      ) as Check[];
-      const count = (status: Check["status"]) => checks.filter((check) => check.status === status).length;
-      const name = entry.name.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T.*$/, "");
-      const warnings = checks.filter((check) => check.status === "WARNING");
-      return {
-        name,
-        passed: count("SUCCESS"),
-        failed: count("FAILURE"),
-        warnings: warnings.length,
-        warningText: warnings.map((check) => `${check.name}: ${check.errorMessage ?? ""}`),
-      };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const failedScenarios = scenarios.filter((scenario) => scenario.failed > 0);
-  const summary = {
-    exitCode,
-    scenarios: scenarios.length,
-    scenariosPassed: scenarios.length - failedScenarios.length,
-    checksPassed: scenarios.reduce((sum, scenario) => sum + scenario.passed, 0),
-    checksFailed: scenarios.reduce((sum, scenario) => sum + scenario.failed, 0),
-    warnings: scenarios.reduce((sum, scenario) => sum + scenario.warnings, 0),
-    // The counters of a Vitest JSON report, one "test" per scenario, so .ci/run totals it with the rest.
-    numPassedTests: scenarios.length - failedScenarios.length,
-    numFailedTests: failedScenarios.length,
-    numPendingTests: 0,
-    numTodoTests: 0,
-    details: scenarios,
-  };
-  writeFileSync(path.join(resultsDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log("\n==================== Portico conformance summary ====================");
-  for (const scenario of scenarios) {
-    const mark = scenario.failed > 0 ? "FAIL" : "ok  ";
-    console.log(
-      `${mark} ${scenario.name}: ${scenario.passed} passed, ${scenario.failed} failed, ${scenario.warnings} warnings`,
-    );
-    for (const warning of scenario.warningText) console.log(`       warning ${warning}`);
-  }
-  console.log(
-    `Scenarios: ${summary.scenariosPassed}/${summary.scenarios} passed; checks: ${summary.checksPassed} passed, ` +
-      `${summary.checksFailed} failed, ${summary.warnings} warnings; suite exit code ${exitCode}`,
-  );
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
 }
 
 let portico: PorticoProcess | undefined;
@@ -128,15 +66,57 @@ try {
   execFileSync(nodeBinary, [path.join(root, "scripts/build-if-needed.ts")], { cwd: root, stdio: "inherit" });
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
+  const log = createWriteStream(path.join(resultsDir, "output.log"));
   const porticoPort = await freePort();
   let proxyPort = await freePort();
   while (proxyPort === porticoPort) proxyPort = await freePort();
   proxy = await startAuthProxy(proxyPort, porticoPort);
   portico = await startPortico(porticoPort, proxy.url);
   console.log(`Portico on port ${porticoPort}, reached through the auth proxy at ${proxy.url}`);
-  proxy.setToken(await createProjectApiKey(proxy.url));
-  exitCode = await runSuite(`${proxy.url}/mcp`, process.argv.slice(2));
-  summarize(exitCode);
+  const project = await createConformanceProject(proxy.url, FIXTURE_KEY_NAME);
+
+  const sets: SetResult[] = [];
+  for (const revision of REVISIONS) {
+    const dir = path.join(resultsDir, `server-${revision}`);
+    for (const scenario of requiredServerScenarios(suiteRoot, revision)) {
+      proxy.setToken(needsFixture(scenario) ? project.fixtureKey : project.projectKey);
+      const args = [
+        "server",
+        "--url",
+        `${proxy.url}/mcp`,
+        "--scenario",
+        scenario,
+        "--spec-version",
+        revision,
+      ];
+      await runSuite([...args, "-o", dir, ...process.argv.slice(2)], log);
+    }
+    sets.push(summarizeSet(`MCP ${revision} server`, dir));
+  }
+
+  // The authorization server's endpoints get no API key: the suite plays a client without a token.
+  proxy.setToken(null);
+  const callbackPort = await freePort();
+  const clientId = await registerSuiteClient(proxy.url, callbackPort);
+  const asDir = path.join(resultsDir, "authorization-server");
+  const issuer = `${proxy.url}/api/auth`;
+  const session = { baseUrl: proxy.url, cookie: project.cookie, projectId: project.projectId };
+  await runSuite(
+    ["authorization", "--url", issuer, "--client-id", clientId, "--resource", `${proxy.url}/mcp`].concat([
+      "-p",
+      String(callbackPort),
+      "-o",
+      asDir,
+    ]),
+    log,
+    (child) => playThePerson(child, `${issuer}/oauth2/authorize`, session),
+  );
+  sets.push(summarizeSet("Authorization server", asDir));
+  log.end();
+
+  const summary = printSummary(sets);
+  writeFileSync(path.join(resultsDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  exitCode = summary.numFailedTests > 0 ? 1 : 0;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

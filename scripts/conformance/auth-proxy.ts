@@ -6,7 +6,8 @@ import http from "node:http";
 
 export interface AuthProxy {
   url: string;
-  setToken(token: string): void;
+  /** The bearer token added from now on; null sends requests without one. */
+  setToken(token: string | null): void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 // Runs the production build (scripts/serve.ts) as `npm start` does, for the conformance run: a
-// throwaway PGlite folder, APP_ENV=test, the conformance fixtures on, and BASE_URL set to the public
+// throwaway PGlite folder, APP_ENV=test, the conformance fixture injected, and BASE_URL set to the public
 // address clients use (the auth proxy), so Host/Origin checks compare against that address.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const READY_LINE = "Portico is running at";
+const FIXTURE_PRELOAD = path.join(root, "test/conformance/fixture/preload.ts");
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 // The caller's own settings must not reach this server (a developer's DATABASE_URL, a test runner's
@@ -31,7 +32,8 @@ export async function startPortico(port: number, baseUrl: string): Promise<Porti
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       APP_ENV: "test",
-      MCP_CONFORMANCE_FIXTURES: "true",
+      // The test-only fixture, injected into the built server (never part of it).
+      NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${FIXTURE_PRELOAD}`].filter(Boolean).join(" "),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

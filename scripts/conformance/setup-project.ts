@@ -1,6 +1,8 @@
 // Creates what an MCP client needs through Portico's real HTTP API, as a browser would: a user (Better
-// Auth sign-up with an Origin header), an organization, a project and an API key (tRPC mutations with
-// superjson bodies). Returns the API key's secret.
+// Auth sign-up with an Origin header), an organization, a project and two API keys on it (tRPC mutations
+// with superjson bodies): one the project's own endpoint answers, and one named for the test-only
+// conformance fixture, which the fixture answers instead (test/conformance/fixture/). The user's session
+// cookie plays the person at the authorization server's consent screen.
 import superjson from "superjson";
 
 async function expectOk(response: Response, what: string): Promise<Response> {
@@ -8,7 +10,20 @@ async function expectOk(response: Response, what: string): Promise<Response> {
   return response;
 }
 
-export async function createProjectApiKey(baseUrl: string): Promise<string> {
+export interface ConformanceProject {
+  projectId: string;
+  /** Answered by the project's own endpoint (standard tools). */
+  projectKey: string;
+  /** Answered by the conformance fixture. */
+  fixtureKey: string;
+  /** The signed-in user's session. */
+  cookie: string;
+}
+
+export async function createConformanceProject(
+  baseUrl: string,
+  fixtureKeyName: string,
+): Promise<ConformanceProject> {
   const origin = new URL(baseUrl).origin;
   const signUp = await expectOk(
     await fetch(`${baseUrl}/api/auth/sign-up/email`, {
@@ -43,11 +58,15 @@ export async function createProjectApiKey(baseUrl: string): Promise<string> {
   const organization = await mutate<{ id: string }>("organization.create", { name: "Conformance" });
   const project = await mutate<{ id: string }>("project.create", {
     organizationId: organization.id,
-    name: "Conformance fixtures",
+    name: "Conformance",
   });
-  const key = await mutate<{ secret: string }>("apiKeys.create", {
+  const projectKey = await mutate<{ secret: string }>("apiKeys.create", {
     projectId: project.id,
     name: "MCP conformance suite",
   });
-  return key.secret;
+  const fixtureKey = await mutate<{ secret: string }>("apiKeys.create", {
+    projectId: project.id,
+    name: fixtureKeyName,
+  });
+  return { projectId: project.id, projectKey: projectKey.secret, fixtureKey: fixtureKey.secret, cookie };
 }

@@ -76,9 +76,6 @@ const configSchema = z
     ALLOW_PRIVATE_URLS: z
       .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
       .default("false"),
-    MCP_CONFORMANCE_FIXTURES: z
-      .enum(["true", "false"], { message: "MCP_CONFORMANCE_FIXTURES must be true or false" })
-      .default("false"),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(url("STRIPE_API_URL").optional()),
@@ -112,11 +109,6 @@ const configSchema = z
     message:
       "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database can only be opened by one process",
   })
-  // The conformance fixtures replace every project's MCP endpoint with test tools: never in production.
-  .refine((env) => !(env.APP_ENV === "production" && env.MCP_CONFORMANCE_FIXTURES === "true"), {
-    path: ["MCP_CONFORMANCE_FIXTURES"],
-    message: "MCP_CONFORMANCE_FIXTURES is for tests and cannot be enabled when APP_ENV=production",
-  })
   .transform((env) => {
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
     return {
@@ -142,8 +134,6 @@ const configSchema = z
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
       /** The time limit of every tool run through the gateway. */
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
-      /** Serves the MCP conformance suite's fixtures on /mcp (gateway/conformance/): tests only. */
-      conformanceFixtures: env.MCP_CONFORMANCE_FIXTURES === "true",
       /** Proxies whose X-Forwarded-For is believed for per-address limits (http/client-address.ts). */
       trustedProxies: env.TRUSTED_PROXIES,
       /** Server processes sharing the port (scripts/serve.ts forks them); each is a full replica. */

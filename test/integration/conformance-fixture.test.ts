@@ -1,15 +1,21 @@
-// The test-only conformance fixture (MCP_CONFORMANCE_FIXTURES): refused in production, absent when the
-// flag is off, and — when on — still behind Host/Origin and token checks, with each session usable
-// only by the principal that opened it, resumable through its own event store, and closed when idle.
+// The test-only conformance fixture (test/conformance/fixture/), injected as /mcp's endpoint override:
+// ignored in production, answering only the callers of keys named for it (every other project keeps its
+// own tools), still behind Host/Origin and token checks, with each session usable only by the principal
+// that opened it, resumable through its own event store, and closed when idle.
 // `npm run test:conformance` runs the official suite itself; this file guards the properties cheaply.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
-import { ConfigError, parseConfig } from "~/server/config.ts";
-import { conformanceFixture } from "~/server/gateway/conformance/conformance-fixture.ts";
-import { handleMcpRequest, MAX_REQUEST_BYTES } from "~/server/gateway/handle-mcp.ts";
+import { installMcpEndpointOverride, mcpEndpointOverride } from "~/server/gateway/endpoint-override.ts";
+import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
+import type { Principal } from "~/server/gateway/principal.ts";
+import {
+  type ConformanceFixture,
+  createConformanceFixture,
+  FIXTURE_KEY_NAME,
+} from "../conformance/fixture/conformance-fixture.ts";
 import { callerFor, createTestApp, signUp } from "../support/app.ts";
 import { connectMcpClient, inProcessFetch, mcpPost } from "../support/mcp-client.ts";
 import { newUser } from "../support/users.ts";
@@ -24,11 +30,11 @@ const initialize = {
 const listTools = { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} };
 
 /** A user with an organization, a project and an API key on it; returns the key's secret. */
-async function projectKey(app: App, label: string): Promise<string> {
+async function projectKey(app: App, label: string, keyName = `${label} key`): Promise<string> {
   const caller = callerFor(app, await signUp(app, newUser(label)));
   const organization = await caller.organization.create({ name: `${label} org` });
   const project = await caller.project.create({ organizationId: organization.id, name: `${label} project` });
-  const key = await caller.apiKeys.create({ projectId: project.id, name: `${label} key` });
+  const key = await caller.apiKeys.create({ projectId: project.id, name: keyName });
   return key.secret;
 }
 
@@ -79,26 +85,34 @@ async function readEvents(response: Response, until?: (event: SseEvent) => boole
   return events;
 }
 
-describe("configuration", () => {
-  it("refuses MCP_CONFORMANCE_FIXTURES when APP_ENV=production, naming the variable", () => {
-    const env = {
-      APP_ENV: "production",
-      MCP_CONFORMANCE_FIXTURES: "true",
-      BETTER_AUTH_SECRET: "s".repeat(40),
-    };
-    expect(() => parseConfig(env)).toThrow(ConfigError);
-    expect(() => parseConfig(env)).toThrow(
-      /MCP_CONFORMANCE_FIXTURES: .*cannot be enabled when APP_ENV=production/,
-    );
-  });
+const fixture: ConformanceFixture = createConformanceFixture();
+beforeAll(() => installMcpEndpointOverride(fixture));
+afterAll(async () => {
+  installMcpEndpointOverride(undefined);
+  await fixture.sessions.closeAll();
+});
 
-  it("is off by default and can be turned on outside production", () => {
-    expect(parseConfig({}).conformanceFixtures).toBe(false);
-    expect(parseConfig({ APP_ENV: "test", MCP_CONFORMANCE_FIXTURES: "true" }).conformanceFixtures).toBe(true);
+describe("the override", () => {
+  const principal = (callerName: string): Principal => ({
+    projectId: "p",
+    organizationId: "o",
+    kind: "api_key",
+    apiKeyId: "k",
+    oauthClientId: null,
+    oauthClientName: null,
+    callerName,
+    userId: "u",
+  });
+  const appIn = (environment: string) => ({ config: { environment } }) as unknown as App;
+
+  it("answers only the callers of keys named for the fixture, and never in production", () => {
+    expect(mcpEndpointOverride(appIn("test"), principal(FIXTURE_KEY_NAME))).toBe(fixture);
+    expect(mcpEndpointOverride(appIn("test"), principal("Claude"))).toBeUndefined();
+    expect(mcpEndpointOverride(appIn("production"), principal(FIXTURE_KEY_NAME))).toBeUndefined();
   });
 });
 
-describe("with the flag off", () => {
+describe("callers of other keys, with the fixture installed", () => {
   let app: App;
   let key: string;
   beforeAll(async () => {
@@ -110,7 +124,6 @@ describe("with the flag off", () => {
   });
 
   it("serves the project's own tools statelessly, without fixtures or sessions", async () => {
-    expect(conformanceFixture(app, MAX_REQUEST_BYTES)).toBeNull();
     const auth = { authorization: `Bearer ${key}` };
     const initialized = await mcpPost(app, initialize, auth);
     expect(initialized.headers.get("mcp-session-id")).toBeNull();
@@ -123,7 +136,7 @@ describe("with the flag off", () => {
   });
 });
 
-describe("with MCP_CONFORMANCE_FIXTURES=true", () => {
+describe("callers of the fixture's keys", () => {
   let app: App;
   let keyA: string;
   let keyB: string;
@@ -132,16 +145,15 @@ describe("with MCP_CONFORMANCE_FIXTURES=true", () => {
   const asA = () => ({ authorization: `Bearer ${keyA}`, "mcp-session-id": sessionId });
 
   beforeAll(async () => {
-    app = await createTestApp({ MCP_CONFORMANCE_FIXTURES: "true" });
-    keyA = await projectKey(app, "tenant-a");
-    keyB = await projectKey(app, "tenant-b");
+    app = await createTestApp();
+    keyA = await projectKey(app, "tenant-a", FIXTURE_KEY_NAME);
+    keyB = await projectKey(app, "tenant-b", FIXTURE_KEY_NAME);
     client = await connectMcpClient(app, keyA);
     const raw = await mcpPost(app, initialize, { authorization: `Bearer ${keyA}` });
     sessionId = raw.headers.get("mcp-session-id") ?? "";
   });
   afterAll(async () => {
     await client?.close();
-    await conformanceFixture(app, MAX_REQUEST_BYTES)?.closeAll();
     await app?.database.close();
   });
 
@@ -238,13 +250,13 @@ describe("with MCP_CONFORMANCE_FIXTURES=true", () => {
   it("closes idle sessions, after which their id is unknown", async () => {
     const own = await mcpPost(app, initialize, { authorization: `Bearer ${keyB}` });
     const idleSession = own.headers.get("mcp-session-id") ?? "";
-    const sessions = conformanceFixture(app, MAX_REQUEST_BYTES);
-    await sessions?.closeIdle(Date.now() + 11 * 60_000);
+    const { sessions } = fixture;
+    await sessions.closeIdle(Date.now() + 11 * 60_000);
     const response = await mcpPost(app, listTools, {
       authorization: `Bearer ${keyB}`,
       "mcp-session-id": idleSession,
     });
     expect(response.status).toBe(404);
-    expect(sessions?.size).toBe(0);
+    expect(sessions.size).toBe(0);
   });
 });

@@ -1,5 +1,9 @@
 // An official SDK MCP client wired straight into the in-process gateway (no socket): the requests it
 // sends are exactly what a real client sends to /mcp.
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { App } from "~/server/app.ts";
@@ -35,4 +39,44 @@ export function mcpPost(app: App, body: unknown, headers: Record<string, string>
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
+}
+
+export interface ModernClientOptions {
+  /** Every JSON answer body the client receives (to read wire fields the SDK does not return). */
+  onAnswer?: (body: unknown) => void;
+  /** The person shown a URL-mode input request; the client then accepts it. */
+  onElicitUrl?: (url: string) => Promise<void>;
+}
+
+/**
+ * A v2 SDK client (@modelcontextprotocol/client) pinned to MCP 2026-07-28: it connects with
+ * server/discover instead of initialize and sends the per-request envelope, through the in-process
+ * gateway. It declares URL-mode elicitation, which it answers through `onElicitUrl`.
+ */
+export async function connectModernMcpClient(
+  app: App,
+  token: string,
+  options: ModernClientOptions = {},
+): Promise<ModernClient> {
+  const client = new ModernClient(
+    { name: "portico-test-client-2026", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: { url: {} } } },
+  );
+  client.setRequestHandler("elicitation/create", async (request) => {
+    if (request.params.mode === "url") await options.onElicitUrl?.(request.params.url);
+    return { action: "accept" };
+  });
+  const answer = inProcessFetch(app);
+  const transport = new ModernHttpTransport(new URL(`${app.config.baseUrl}/mcp`), {
+    fetch: async (input, init) => {
+      const response = await answer(input, init);
+      if (options.onAnswer && response.headers.get("content-type")?.includes("application/json")) {
+        options.onAnswer(await response.clone().json());
+      }
+      return response;
+    },
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return client;
 }

@@ -12,9 +12,13 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { FastResponse } from "srvx";
 import type { ToolCallOutcome } from "./admission.ts";
+import { connectionNeededOf, urlElicitationRequiredError } from "./connection-needed.ts";
 import { paymentRequiredError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import type { GatewayTool } from "./tool-types.ts";
+
+/** The 2026-07-28 per-request envelope's protocol version key (modern-mcp.ts answers those). */
+const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
 
 /** Runs one admitted tool call (admission.ts's callTool, bound to the request's principal and door). */
 export type ToolCaller = (tool: GatewayTool, args: Record<string, unknown>) => Promise<ToolCallOutcome>;
@@ -37,6 +41,9 @@ function plainRequest(
   if (params === undefined) return { id, params: {} };
   if (typeof params !== "object" || params === null || Array.isArray(params)) return null;
   if (!Object.keys(params).every((key) => allowedParams.includes(key))) return null;
+  // The 2026-07-28 envelope in _meta: that revision is answered by modern-mcp.ts.
+  const meta = (params as { _meta?: Record<string, unknown> })._meta;
+  if (meta && typeof meta === "object" && meta[PROTOCOL_VERSION_META_KEY] !== undefined) return null;
   return { id, params: params as Record<string, unknown> };
 }
 
@@ -136,6 +143,11 @@ export async function toolsCallAnswer(
   // The key order of the SDK's own responses, so both paths give byte-identical bodies.
   if (!outcome.ok) {
     return `{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(paymentRequiredError(outcome.refusal))}}`;
+  }
+  if (outcome.result.isError) {
+    const needed = connectionNeededOf(outcome.result);
+    if (needed)
+      return `{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(urlElicitationRequiredError(needed))}}`;
   }
   return `{"result":${JSON.stringify(outcome.result)},"jsonrpc":"2.0","id":${id}}`;
 }

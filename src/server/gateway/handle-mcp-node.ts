@@ -23,6 +23,7 @@ import {
   toolsCallAnswer,
   toolsListAnswer,
 } from "./direct-answers.ts";
+import { mcpEndpointOverride } from "./endpoint-override.ts";
 import {
   asksForProgress,
   handleMcpRequest,
@@ -43,10 +44,9 @@ const nodeHeaders =
   };
 
 /** The checks of the Web path that need no body; any that fails leaves the request to it. */
-function isPlainCandidate(app: App, header: HeaderReader): boolean {
+function isPlainCandidate(header: HeaderReader): boolean {
   const length = declaredLength(header("content-length"));
   return (
-    !app.config.conformanceFixtures &&
     length !== null &&
     length <= MAX_REQUEST_BYTES &&
     sdkWouldAccept(header) &&
@@ -107,11 +107,12 @@ function webRequest(req: IncomingMessage, baseUrl: string, body: Buffer, signal:
 
 async function answer(app: App, req: IncomingMessage, res: ServerResponse, next: NodeHandler) {
   const header = nodeHeaders(req.headers);
-  if (!isPlainCandidate(app, header)) return next(req, res);
+  if (!isPlainCandidate(header)) return next(req, res);
   // Host check and principal as on every door; a refusal is answered by the Web path, as before.
   const admission = await authenticateRequest(app, header);
   if (!admission.ok) return next(req, res);
   const { principal } = admission;
+  if (mcpEndpointOverride(app, principal)) return next(req, res);
 
   const body = await readBody(req);
   if (!body) return; // nobody left to answer

@@ -5,10 +5,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 import type { App } from "../app.ts";
 import { authenticateRequest, callTool } from "./admission.ts";
-import { conformanceFixture } from "./conformance/conformance-fixture.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
+import { mcpEndpointOverride } from "./endpoint-override.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { buildMcpServer } from "./mcp-server.ts";
+import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
 import type { Principal } from "./principal.ts";
 import { readJsonBody } from "./read-json-body.ts";
 import type { GatewayTool } from "./tool-types.ts";
@@ -80,11 +81,9 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   }
   const { principal } = admission;
 
-  // Test-only hook: with MCP_CONFORMANCE_FIXTURES=true (refused in production) the MCP conformance
-  // suite's fixture server answers instead of the project's tools, over stateful sessions. It sits after
-  // the Host/Origin check and authentication so the suite exercises both. See gateway/conformance/.
-  const fixture = conformanceFixture(app, MAX_REQUEST_BYTES);
-  if (fixture) return fixture.handle(request, principal);
+  // A test harness's override (the conformance fixture), never in production: see endpoint-override.ts.
+  const override = mcpEndpointOverride(app, principal);
+  if (override) return override.handle(request, principal);
 
   if (request.method !== "POST") {
     // Stateless server: no standalone SSE stream to GET and no session to DELETE.
@@ -103,6 +102,11 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
       answerToolsList(request, body.value, tools) ??
       (await answerToolsCall(request, body.value, tools, call));
     if (direct) return direct;
+  }
+  // 2026-07-28 (the per-request envelope, or its version header): the v2 SDK answers. Asked only here,
+  // after the fast path, which never answers such a request (direct-answers.ts checks the envelope).
+  if (await isModernRequest(request, body.value)) {
+    return handleModernRequest(request, body.value, { principal, tools, call });
   }
   const server = buildMcpServer(tools, call);
   const transport = new WebStandardStreamableHTTPServerTransport({

@@ -10,6 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { ToolCallOutcome } from "./admission.ts";
+import { connectionNeededOf, UrlElicitationRpcError } from "./connection-needed.ts";
 import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import type { GatewayTool } from "./tool-types.ts";
@@ -34,10 +35,14 @@ export type SignalledToolCaller = (
   onProgress?: (message: string) => void,
 ) => Promise<ToolCallOutcome>;
 
+/** The server's instructions: the search hint only when the project's tools are found by search. */
+export const serverInstructions = (tools: ProjectTools) =>
+  tools.discovery === "search" ? INSTRUCTIONS + DISCOVERY_INSTRUCTIONS : INSTRUCTIONS;
+
 export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
-    instructions: tools.discovery === "search" ? INSTRUCTIONS + DISCOVERY_INSTRUCTIONS : INSTRUCTIONS,
+    instructions: serverInstructions(tools),
     jsonSchemaValidator: sharedSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
@@ -59,6 +64,8 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): 
               .catch(() => undefined);
     const outcome = await call(target.tool, target.args, extra.signal, onProgress);
     if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
+    const needed = connectionNeededOf(outcome.result);
+    if (needed) throw new UrlElicitationRpcError(needed);
     return outcome.result;
   });
   return server;

@@ -4,6 +4,7 @@
 import { providers } from "../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
+import { withConnectionsUrl } from "../gateway/connection-needed.ts";
 import type { GatewayTool } from "../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../integrations/connections/access-token.ts";
 import { findConnection } from "../integrations/connections/connection-store.ts";
@@ -80,6 +81,11 @@ export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool):
     annotations: tool.annotations,
     serverId: server.id,
     serverName: entry.name,
-    run: (args, context) => engine.callTool(app, target, tool.name, args, context.signal),
+    // A missing connection's error carries the page where the person connects it ("connect your account").
+    run: async (args, context) =>
+      withConnectionsUrl(
+        await engine.callTool(app, target, tool.name, args, context.signal),
+        `${app.config.baseUrl}/app/organization/${server.organizationId}/integrations`,
+      ),
   };
 }

@@ -5,6 +5,7 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../../app.ts";
+import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
@@ -82,7 +83,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       try {
         endpoint = await resolveRemoteEndpoint(app, target);
       } catch (error) {
-        if (error instanceof ConnectionUnavailableError) return toolError(error.reason);
+        if (error instanceof ConnectionUnavailableError) return connectionUnavailable(error.reason);
         throw error;
       }
       let timeoutMs = options.listTimeoutMs;

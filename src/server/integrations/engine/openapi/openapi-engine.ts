@@ -8,6 +8,7 @@ import { providers } from "../../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
 import type { App } from "../../../app.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
+import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import { readBytesCapped } from "../../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
@@ -82,7 +83,7 @@ async function callTool(
       await resolveConnectionAuth(app, target.organizationId, provider),
     );
   } catch (error) {
-    if (error instanceof ConnectionUnavailableError) return toolError(error.reason);
+    if (error instanceof ConnectionUnavailableError) return connectionUnavailable(error.reason);
     throw error;
   }
   const timeoutMs = callTimeoutMs(app);

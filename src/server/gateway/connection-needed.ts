@@ -1,0 +1,70 @@
+// A tool call that could not run because the organization has no working connection to the provider
+// (never connected, disconnected, refused refresh). The result stays the isError result a model reads;
+// the mark lets /mcp ask the person to connect the account instead: a URL-mode input request on
+// 2026-07-28 (modern-mcp.ts), a URL elicitation error (-32042) on 2025-11-25 (both 1.x paths). A
+// non-enumerable symbol key, so it never reaches the wire and the result still equals a plain one.
+import { randomUUID } from "node:crypto";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { toolError } from "./tool-types.ts";
+
+const CONNECTION_NEEDED = Symbol("portico.connectionNeeded");
+
+export interface ConnectionNeeded {
+  /** Why the connection cannot be used, as the tool's error says it. */
+  reason: string;
+  /** Portico's page where the person connects the account; set by the project server's tool. */
+  url?: string;
+}
+
+/** The tool's error for a missing or broken connection, marked as one a person can fix. */
+export function connectionUnavailable(reason: string): CallToolResult {
+  return mark(toolError(reason), { reason });
+}
+
+function mark(result: CallToolResult, needed: ConnectionNeeded): CallToolResult {
+  return Object.defineProperty(result, CONNECTION_NEEDED, { value: needed, configurable: true });
+}
+
+type Marked = CallToolResult & { [CONNECTION_NEEDED]?: ConnectionNeeded };
+
+/** The mark with the page to connect on, once the tool knows its organization. */
+export function withConnectionsUrl(result: CallToolResult, url: string): CallToolResult {
+  const needed = (result as Marked)[CONNECTION_NEEDED];
+  return needed ? mark(result, { ...needed, url }) : result;
+}
+
+/** The mark, when the call failed for want of a connection and Portico knows where to make it. */
+export function connectionNeededOf(result: CallToolResult): Required<ConnectionNeeded> | undefined {
+  const needed = (result as Marked)[CONNECTION_NEEDED];
+  return needed?.url ? { reason: needed.reason, url: needed.url } : undefined;
+}
+
+export const connectMessage = (needed: ConnectionNeeded) =>
+  `${needed.reason} Connect the account in Portico, then try again.`;
+
+/** 2025-11-25's URLElicitationRequiredError: the stateless way to send the person to a URL. */
+export const URL_ELICITATION_REQUIRED = -32042;
+
+export function urlElicitationRequiredError(needed: Required<ConnectionNeeded>) {
+  return {
+    code: URL_ELICITATION_REQUIRED,
+    message: connectMessage(needed),
+    data: {
+      elicitations: [
+        { mode: "url", elicitationId: randomUUID(), url: needed.url, message: connectMessage(needed) },
+      ],
+    },
+  };
+}
+
+/** The same error thrown from the 1.x SDK's tools/call handler (it sends code, message and data). */
+export class UrlElicitationRpcError extends Error {
+  readonly code = URL_ELICITATION_REQUIRED;
+  readonly data: ReturnType<typeof urlElicitationRequiredError>["data"];
+
+  constructor(needed: Required<ConnectionNeeded>) {
+    const error = urlElicitationRequiredError(needed);
+    super(error.message);
+    this.data = error.data;
+  }
+}

@@ -1,0 +1,137 @@
+// MCP 2026-07-28 on /mcp, beside 2025-11-25 and older. Which revision a request speaks is decided per
+// request, as 2026-07-28 says: a request carrying the per-request `_meta` envelope (protocol version,
+// client info and capabilities; `server/discover` always does) or an `MCP-Protocol-Version: 2026-07-28`
+// header is 2026-07-28 and answered here by the v2 SDK (@modelcontextprotocol/server), which owns
+// server/discover, the envelope and header checks, the renumbered errors and the caching fields. Every
+// other request stays on the 1.x SDK and its fast path (handle-mcp.ts, direct-answers.ts), unchanged.
+//
+// The v2 entry (createMcpHandler) is one per process and holds nothing per caller: its factory builds a
+// fresh low-level Server per request from what handle-mcp.ts resolved (principal, project tools, the
+// admitted tool caller), handed over in `authInfo.extra` (the entry passes it through untouched).
+
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type AuthInfo,
+  createMcpHandler,
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+  isLegacyRequest,
+  type McpHttpHandler,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+} from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import { connectionNeededOf, connectMessage } from "./connection-needed.ts";
+import { SERVER_INFO, type SignalledToolCaller, serverInstructions } from "./mcp-server.ts";
+import { paymentRequiredError } from "./payment-required-rpc.ts";
+import type { Principal } from "./principal.ts";
+import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
+
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+
+/**
+ * Caching hints on tools/list and server/discover (2026-07-28 requires them). The list depends on the
+ * caller's project, so it is private. Portico applies a change (a tool switched off, a server added)
+ * to its own cache at once, but cannot tell a stateless client; a server whose listing failed is
+ * retried after 30 s (project-server-source.ts's RETRY_FAILED_SERVERS_MS). So a client may reuse a list
+ * for those same 30 s: a change reaches it within that, and a call to a tool removed meanwhile is
+ * answered "Unknown tool" like any other.
+ */
+export const TOOLS_LIST_CACHE_HINT = { ttlMs: 30_000, cacheScope: "private" } as const;
+
+/** What handle-mcp.ts resolved for the request, handed to the per-request Server. */
+export interface ModernCall {
+  principal: Principal;
+  tools: ProjectTools;
+  call: SignalledToolCaller;
+}
+
+const CALL_KEY = "portico.call";
+/** The key of the one input request Portico makes: the person connecting an account. */
+const CONNECT_INPUT = "connect_account";
+
+// One validator for every per-request Server, as on the 1.x path (an Ajv per Server is costly).
+const sharedSchemaValidator = new AjvJsonSchemaValidator();
+
+function buildModernServer(call: ModernCall): Server {
+  const { tools } = call;
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: serverInstructions(tools),
+    jsonSchemaValidator: sharedSchemaValidator,
+    cacheHints: { "tools/list": TOOLS_LIST_CACHE_HINT, "server/discover": TOOLS_LIST_CACHE_HINT },
+    // Portico's stateless path never waits for a person: the legacy shim would hold the request open.
+    inputRequired: { legacyShim: false },
+  });
+  server.setRequestHandler("tools/list", () => ({ tools: tools.listed as never }));
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const target = toolCallTarget(tools, request.params.name, request.params.arguments ?? {});
+    if (!target) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    }
+    if ("answer" in target) return target.answer as never;
+    const outcome = await call.call(target.tool, target.args, ctx.mcpReq.signal);
+    if (!outcome.ok) {
+      const error = paymentRequiredError(outcome.refusal);
+      throw new ProtocolError(error.code, error.message, error.data);
+    }
+    return connectAccountRound(outcome.result, ctx.mcpReq.inputResponses) as never;
+  });
+  return server;
+}
+
+/**
+ * A call that failed because the organization has no working connection to the provider: the first
+ * time, the person is asked (a URL-mode input request) to connect it on Portico's page and the client
+ * retries; when the retry still finds no connection, the tool's own error is the answer, so the
+ * exchange always ends.
+ */
+function connectAccountRound(
+  result: CallToolResult,
+  responses: Record<string, unknown> | undefined,
+): CallToolResult | InputRequiredResult {
+  const needed = connectionNeededOf(result);
+  if (!needed || inputResponse(responses, CONNECT_INPUT).kind !== "missing") return result;
+  return inputRequired({
+    inputRequests: {
+      [CONNECT_INPUT]: inputRequired.elicitUrl({
+        message: connectMessage(needed),
+        url: needed.url,
+      }),
+    },
+  });
+}
+
+let handler: McpHttpHandler | undefined;
+
+function modernHandler(): McpHttpHandler {
+  handler ??= createMcpHandler(
+    (context) => {
+      const call = context.authInfo?.extra?.[CALL_KEY] as ModernCall | undefined;
+      if (!call) throw new Error("2026-07-28 request without a resolved caller");
+      return buildModernServer(call);
+    },
+    // 2025-era requests never reach this entry (handle-mcp.ts routes them to the 1.x path).
+    { legacy: "reject", responseMode: "auto" },
+  );
+  return handler;
+}
+
+/** Whether the request speaks 2026-07-28 (or claims a revision after it): the v2 SDK's own routing. */
+export async function isModernRequest(request: Request, body: unknown): Promise<boolean> {
+  if (request.headers.get("mcp-protocol-version") === MODERN_PROTOCOL_VERSION) return true;
+  return !(await isLegacyRequest(request, body));
+}
+
+/** Answers a 2026-07-28 request through the v2 SDK with the project's tools. */
+export function handleModernRequest(request: Request, body: unknown, call: ModernCall): Promise<Response> {
+  const authInfo: AuthInfo = {
+    token: "",
+    clientId: call.principal.oauthClientId ?? call.principal.apiKeyId ?? "",
+    scopes: [],
+    extra: { [CALL_KEY]: call },
+  };
+  return modernHandler().fetch(request, { parsedBody: body, authInfo });
+}
