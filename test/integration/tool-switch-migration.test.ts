@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { applyMigrations } from "~/server/db/migrate.ts";
-import { toolSwitch } from "~/server/db/schema/index.ts";
+import { serverToolKey, standardToolKey, toolSwitch } from "~/server/db/schema/index.ts";
 import { disabledToolsOf } from "~/server/servers/server-store.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { migrationsBefore } from "../support/migrations.ts";
@@ -95,4 +95,28 @@ it("removes a project's switches with the project, and a server's with the serve
   expect((await db.select().from(toolSwitch)).filter((row) => row.projectId === "p2").length).toBe(2);
   await db.execute(sql`delete from "project" where "id" = 'p1'`);
   expect((await db.select().from(toolSwitch)).map((row) => row.projectId)).toEqual(["p2", "p2"]);
+});
+
+it("switches a standard and a server tool of one name apart, each upsert hitting its own key", async () => {
+  const flip = async (serverId: string | null, enabled: boolean) =>
+    db
+      .insert(toolSwitch)
+      .values({ projectId: "p2", serverId, toolName: "calculate", enabled })
+      .onConflictDoUpdate({ ...(serverId ? serverToolKey : standardToolKey), set: { enabled } });
+  const [server] = (
+    (await db.execute(sql`insert into "project_server" ("id", "project_id", "integration_id")
+      values ('s3', 'p2', 'exa') returning "id"`)) as unknown as { rows: { id: string }[] }
+  ).rows;
+  await flip(null, false);
+  await flip(server?.id ?? "", true);
+  await flip(null, true);
+  await flip(server?.id ?? "", false);
+  const rows = (await db.select().from(toolSwitch)).filter((row) => row.toolName === "calculate");
+  expect(rows.map((row) => [row.serverId, row.enabled])).toEqual(
+    expect.arrayContaining([
+      [null, true],
+      ["s3", false],
+    ]),
+  );
+  expect(rows).toHaveLength(2);
 });
