@@ -1,37 +1,25 @@
 // API-token connections: checked with a cheap call before saving (a refused or unreachable provider
 // saves nothing), active once accepted, re-checked on request, inactive when their credential goes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
-import { basicAuth, type FakeApiProvider, startFakeApiProvider } from "../fakes/api-provider.ts";
+import { basicAuth, startFakeApiProvider } from "../fakes/api-provider.ts";
 import { json, startHttpFake } from "../fakes/http-fake.ts";
-import { createTestApp } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let raynetApi: FakeApiProvider;
 const RAYNET_REFUSED =
   "Raynet refused these credentials: check that the key or secret was copied whole and is still valid.";
 
-beforeAll(async () => {
-  raynetApi = await startFakeApiProvider(
-    (request) =>
-      request.headers.authorization === basicAuth("ops@acme.test", "raynet-good-key") &&
-      request.headers["x-instance-name"] === "acme",
-  );
-  app = await createTestApp({
-    // Caflou's base URL is user-given: reaching a 127.0.0.1 fake needs private addresses allowed.
-    ALLOW_PRIVATE_URLS: "true",
-    INTEGRATION_ENDPOINTS: JSON.stringify({ raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` } }),
-  });
-  world = await buildWorld(app);
-});
-
-afterAll(async () => {
-  await app?.database.close();
-  await raynetApi?.close();
+const raynetApi = await startFakeApiProvider(
+  (request) =>
+    request.headers.authorization === basicAuth("ops@acme.test", "raynet-good-key") &&
+    request.headers["x-instance-name"] === "acme",
+);
+afterAll(() => raynetApi.close());
+const { app, world } = await worldForFile({
+  // Caflou's base URL is user-given: reaching a 127.0.0.1 fake needs private addresses allowed.
+  ALLOW_PRIVATE_URLS: "true",
+  INTEGRATION_ENDPOINTS: JSON.stringify({ raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` } }),
 });
 
 const statusOf = async (organizationId: string, provider: "raynet") => {

@@ -8,15 +8,10 @@ import { startAtlassianWorld } from "./atlassian-world.ts";
 import { textOf } from "./google-world.ts";
 import { outcome } from "./world.ts";
 
-let w: Awaited<ReturnType<typeof startAtlassianWorld>>;
 const APP = { clientId: "acme-atlassian-app", clientSecret: "acme-atlassian-secret-0123456789" };
 
-beforeAll(async () => {
-  w = await startAtlassianWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startAtlassianWorld();
+afterAll(() => w.close());
 
 const basic = (email: string, token: string) =>
   `Basic ${Buffer.from(`${email}:${token}`).toString("base64")}`;

@@ -2,32 +2,26 @@
 // objects, records (values under data.values), lists and entries, notes; every request checked exactly,
 // a query followed to its second page with limit/offset, Attio's error body as one sentence, and a
 // refused token (Attio issues no refresh token) reported as a reconnect.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeAttio, startFakeAttio } from "../fakes/attio.ts";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeAttio } from "../fakes/attio.ts";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
-
-let w: Awaited<ReturnType<typeof startCrmWorld<FakeAttio>>>;
 
 const ACME = "891dcbfc-9141-415d-9b2a-2238a6cc012d";
 const BETA = "bf071e1f-6035-429d-b874-d83ea64ea13b";
 const GAMMA = "5c1d4ae0-1d0e-4a35-9a3e-1f6f0d7d2b11";
 const ANA = "2e6e29ea-c4e0-4f44-842d-78a891f8c156";
 
-beforeAll(async () => {
-  w = await startCrmWorld({
-    provider: "attio",
-    integrationId: "attio",
-    startApi: startFakeAttio,
-    endpoints: (api) => ({ apiBaseUrl: `${api.url}/v2` }),
-    // Attio's tokens do not expire and come without a refresh token.
-    expiresIn: null,
-    issueRefreshTokens: false,
-  });
+const w = await startCrmWorld({
+  provider: "attio",
+  integrationId: "attio",
+  startApi: startFakeAttio,
+  endpoints: (api) => ({ apiBaseUrl: `${api.url}/v2` }),
+  // Attio's tokens do not expire and come without a refresh token.
+  expiresIn: null,
+  issueRefreshTokens: false,
 });
-afterAll(async () => {
-  await w?.close();
-});
+afterAll(() => w.close());
 beforeEach(() => {
   w.api.requests.length = 0;
   w.api.records.splice(

@@ -2,13 +2,13 @@
 // webhooks applied once, checkout, seats and projects, premium integrations, a downgrade while usage
 // is above the new limit, and the usage alerts at 80 % and 100 %.
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "~/server/billing/stripe-webhook.ts";
 import { outboxEmail, usageCounter } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
-import { type StripeFake, startStripeFake } from "../fakes/stripe.ts";
+import { startStripeFake } from "../fakes/stripe.ts";
 import { callerFor, createTestApp, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { setPlan } from "../support/plans.ts";
 import { newUser } from "../support/users.ts";
 import { outcome } from "./world.ts";
@@ -21,9 +21,15 @@ const PRICES = {
   STRIPE_PRICE_BUSINESS_ANNUAL: "price_business_annual",
 };
 
-let app: App;
-let stripeFake: StripeFake;
 const signer = new Stripe("sk_test_signer");
+const stripeFake = await startStripeFake();
+afterAll(() => stripeFake.close());
+const app = await appForFile({
+  STRIPE_SECRET_KEY: "sk_test_portico",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: stripeFake.url,
+  ...PRICES,
+});
 
 async function owner(label: string) {
   const cookie = await signUp(app, newUser(label));
@@ -66,20 +72,6 @@ async function seedUsage(organizationId: string, used: number) {
     .values({ organizationId, periodStart, used })
     .onConflictDoUpdate({ target: [usageCounter.organizationId, usageCounter.periodStart], set: { used } });
 }
-
-beforeAll(async () => {
-  stripeFake = await startStripeFake();
-  app = await createTestApp({
-    STRIPE_SECRET_KEY: "sk_test_portico",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeFake.url,
-    ...PRICES,
-  });
-});
-afterAll(async () => {
-  await app?.database.close();
-  await stripeFake?.close();
-});
 
 describe("Stripe checkout and webhooks", () => {
   it("upgrades through Checkout, applies the signed event once and ignores a redelivery", async () => {

@@ -4,9 +4,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_LOG_PAGE_SIZE, STANDARD_SERVER_FILTER } from "~/lib/call-log-filters.ts";
-import type { App } from "~/server/app.ts";
-import type { RemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import { createTestApp } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import {
   connectMcpProvider,
@@ -15,21 +12,17 @@ import {
   startBrevoFake,
   startExaFake,
 } from "./servers-fixture.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let exa: RemoteMcpFake;
-let brevo: RemoteMcpFake;
+const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
+afterAll(() => Promise.all([exa.close(), brevo.close()]));
+const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
 let client: Client;
 let keyId = "";
 let serverId = "";
 let started: Date;
 
 beforeAll(async () => {
-  [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-  app = await createTestApp(endpointOverrides({ exa, brevo }));
-  world = await buildWorld(app);
   await connectMcpProvider(world.ownerA, world.orgA.id, "exa", EXA_KEY);
   serverId = (
     await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })
@@ -52,8 +45,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client?.close();
-  await app?.database.close();
-  await Promise.all([exa?.close(), brevo?.close()]);
 });
 
 const list = (filters: Parameters<typeof world.ownerA.caller.callLog.list>[0]["filters"], cursor?: string) =>

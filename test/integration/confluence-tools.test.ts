@@ -1,21 +1,14 @@
 // Confluence's tool pack through /mcp against a fake Confluence site written from Atlassian's reference:
 // every tool's request checked exactly (method, path, query, bearer token, body), a list followed to
 // its second page with the cursor from _links.next, a version conflict as a clear message, a refresh.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startAtlassianWorld } from "./atlassian-world.ts";
 import { textOf } from "./google-world.ts";
 
-let w: Awaited<ReturnType<typeof startAtlassianWorld>>;
-let BASE = "";
-
-beforeAll(async () => {
-  w = await startAtlassianWorld();
-  BASE = `/ex/confluence/${w.jira.cloudId}/wiki`;
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startAtlassianWorld();
+afterAll(() => w.close());
+const BASE = `/ex/confluence/${w.jira.cloudId}/wiki`;
 beforeEach(() => {
   w.jira.requests.length = 0;
   w.confluence.comments.splice(0, w.confluence.comments.length, {

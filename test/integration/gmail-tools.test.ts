@@ -1,12 +1,10 @@
 // Gmail's tool pack through /mcp against a fake Gmail API written from Google's reference: every tool's
 // request checked exactly (method, path, query, bearer token, body), a list followed to its second page,
 // a Google error as a clear message, and the token refreshed on expiry and once after a 401.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeMail } from "../fakes/gmail.ts";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startGoogleWorld, textOf } from "./google-world.ts";
-
-let w: Awaited<ReturnType<typeof startGoogleWorld>>;
 
 const BASE = "/gmail/v1/users/me";
 const mail = (
@@ -30,12 +28,8 @@ const mail = (
   ...more,
 });
 
-beforeAll(async () => {
-  w = await startGoogleWorld(["gmail"]);
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startGoogleWorld(["gmail"]);
+afterAll(() => w.close());
 beforeEach(() => {
   w.gmail.requests.length = 0;
   w.gmail.drafts.clear();

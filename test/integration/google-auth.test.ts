@@ -2,20 +2,19 @@
 // service accounts (JSON key + user, JWT-bearer grant signed RS256, token cached and minted again after a
 // 401), revocation on disconnect (also when Google refuses it), and refresh when token answers carry no
 // expires_in (the stored expiry is unknown: the first 401 refreshes once).
-import { generateKeyPairSync } from "node:crypto";
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
-import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
-import { type FakeCalendar, startFakeGoogleCalendar } from "../fakes/google-calendar.ts";
-import { createFakeDrive, type FakeDrive } from "../fakes/google-drive.ts";
-import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { createTestApp, headersFor } from "../support/app.ts";
+import { startFakeGmail } from "../fakes/gmail.ts";
+import { startFakeGoogleCalendar } from "../fakes/google-calendar.ts";
+import { createFakeDrive } from "../fakes/google-drive.ts";
+import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
+import { headersFor } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
 const GOOGLE_APP = { clientId: "acme-google-app", clientSecret: "acme-google-secret-0123456789" };
 const SCOPES = [
@@ -36,12 +35,6 @@ const robot = keyPair();
 const narrow = keyPair();
 const stranger = keyPair();
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let google: FakeOAuthProvider;
-let gmail: FakeGmail;
-let api: FakeCalendar;
-let drive: FakeDrive;
 const refused = new Set<string>();
 
 /** A key file as Google Cloud downloads it. */
@@ -57,37 +50,29 @@ const keyFile = (email: string, privateKey: string, tokenUri = google.tokenUrl) 
     token_uri: tokenUri,
   });
 
-beforeAll(async () => {
-  const { createPublicKey } = await import("node:crypto");
-  google = await startFakeOAuthProvider({
-    clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
-    expiresIn: 3600,
-    serviceAccounts: {
-      [ROBOT]: { publicKey: createPublicKey(robot.publicKey), delegatedScopes: SCOPES },
-      [NARROW]: { publicKey: createPublicKey(narrow.publicKey), delegatedScopes: [SCOPES[0] ?? ""] },
-    },
-  });
-  const accepts = (token: string) => google.issued.includes(token) && !refused.has(token);
-  gmail = await startFakeGmail(accepts);
-  drive = createFakeDrive();
-  api = await startFakeGoogleCalendar(accepts, drive.handle);
-  app = await createTestApp({
-    INTEGRATION_ENDPOINTS: JSON.stringify({
-      google: {
-        authorizeUrl: google.authorizeUrl,
-        tokenUrl: google.tokenUrl,
-        revokeUrl: google.revokeUrl,
-        apiBaseUrl: api.url,
-      },
-      gmail: { apiBaseUrl: gmail.url },
-    }),
-  });
-  world = await buildWorld(app);
+const google = await startFakeOAuthProvider({
+  clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
+  expiresIn: 3600,
+  serviceAccounts: {
+    [ROBOT]: { publicKey: createPublicKey(robot.publicKey), delegatedScopes: SCOPES },
+    [NARROW]: { publicKey: createPublicKey(narrow.publicKey), delegatedScopes: [SCOPES[0] ?? ""] },
+  },
 });
-
-afterAll(async () => {
-  await app?.database.close();
-  await Promise.all([google?.close(), gmail?.close(), api?.close()]);
+const accepts = (token: string) => google.issued.includes(token) && !refused.has(token);
+const gmail = await startFakeGmail(accepts);
+const drive = createFakeDrive();
+const api = await startFakeGoogleCalendar(accepts, drive.handle);
+afterAll(() => Promise.all([google.close(), gmail.close(), api.close()]));
+const { app, world } = await worldForFile({
+  INTEGRATION_ENDPOINTS: JSON.stringify({
+    google: {
+      authorizeUrl: google.authorizeUrl,
+      tokenUrl: google.tokenUrl,
+      revokeUrl: google.revokeUrl,
+      apiBaseUrl: api.url,
+    },
+    gmail: { apiBaseUrl: gmail.url },
+  }),
 });
 
 const lastIssued = () => google.issued.filter((token) => token.includes("access-token")).at(-1) ?? "";

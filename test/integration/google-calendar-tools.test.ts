@@ -1,21 +1,16 @@
 // Google Calendar's tool pack through /mcp against a fake Calendar API written from Google's reference:
 // every tool's request checked exactly (method, path, query, bearer token, body), recurring events
 // expanded, a list followed to its second page, a Google error as a clear message, and a refresh.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startGoogleWorld, textOf } from "./google-world.ts";
 
-let w: Awaited<ReturnType<typeof startGoogleWorld>>;
 const BASE = "/calendar/v3";
 const PRIMARY = "petr@acme.test";
 const TEAM = "team@group.calendar.google.com";
 
-beforeAll(async () => {
-  w = await startGoogleWorld(["google-calendar"]);
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startGoogleWorld(["google-calendar"]);
+afterAll(() => w.close());
 beforeEach(() => {
   w.calendar.requests.length = 0;
   w.calendar.calendars.splice(

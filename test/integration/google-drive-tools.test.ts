@@ -1,21 +1,16 @@
 // Google Drive's tool pack through /mcp against a fake Drive API written from Google's reference:
 // every tool's request checked exactly (method, path, query, bearer token, body), a search followed to
 // its second page, Docs/Sheets exported as text/CSV, a multipart upload, a Google error, and a refresh.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { docx, pdfWithText, pptx, xlsx } from "../fakes/office-files.ts";
 import { startGoogleWorld, textOf } from "./google-world.ts";
 
-let w: Awaited<ReturnType<typeof startGoogleWorld>>;
 const BASE = "/drive/v3";
 const SHEET = "application/vnd.google-apps.spreadsheet";
 
-beforeAll(async () => {
-  w = await startGoogleWorld(["google-drive"]);
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startGoogleWorld(["google-drive"]);
+afterAll(() => w.close());
 beforeEach(() => {
   w.calendar.requests.length = 0;
   w.drive.permissions.length = 0;

@@ -1,24 +1,18 @@
 // HubSpot's tool pack through /mcp against a fake HubSpot API written from HubSpot's reference: every
 // tool's request checked exactly (method, path, query, bearer token, body), a search followed to its
 // second page, HubSpot's error body as one sentence, and an expired token refreshed before the call.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
-import { type FakeHubSpot, startFakeHubSpot } from "../fakes/hubspot.ts";
+import { startFakeHubSpot } from "../fakes/hubspot.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
 
-let w: Awaited<ReturnType<typeof startCrmWorld<FakeHubSpot>>>;
-
-beforeAll(async () => {
-  w = await startCrmWorld({
-    provider: "hubspot",
-    integrationId: "hubspot",
-    startApi: startFakeHubSpot,
-    endpoints: (api) => ({ apiBaseUrl: api.url, revokeUrl: `${api.url}/oauth/v1/refresh-tokens` }),
-  });
+const w = await startCrmWorld({
+  provider: "hubspot",
+  integrationId: "hubspot",
+  startApi: startFakeHubSpot,
+  endpoints: (api) => ({ apiBaseUrl: api.url, revokeUrl: `${api.url}/oauth/v1/refresh-tokens` }),
 });
-afterAll(async () => {
-  await w?.close();
-});
+afterAll(() => w.close());
 beforeEach(() => {
   w.api.requests.length = 0;
   w.api.records.splice(

@@ -3,49 +3,43 @@
 // their reason) and disconnect with revocation. API-token connections: api-token-connections.test.ts.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { getAccessToken } from "~/server/integrations/connections/access-token.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { createTestApp, headersFor } from "../support/app.ts";
+import { headersFor } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
-import { buildWorld, outcome, type Person } from "./world.ts";
-
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let google: FakeOAuthProvider;
-let atlassian: FakeOAuthProvider;
-let callback: string;
+import { outcome, type Person, worldForFile } from "./world.ts";
 
 const ORG_APP = { clientId: "acme-google-app", clientSecret: "acme-google-secret-0123456789" };
 const GLOBAL_ATLASSIAN = { clientId: "portico-atlassian", clientSecret: "portico-atlassian-secret-42" };
 
+const google = await startFakeOAuthProvider({
+  clients: { [ORG_APP.clientId]: ORG_APP.clientSecret },
+  expiresIn: 3600,
+});
+const atlassian = await startFakeOAuthProvider({
+  clients: { [GLOBAL_ATLASSIAN.clientId]: GLOBAL_ATLASSIAN.clientSecret },
+  expiresIn: 3600,
+  rotateRefreshTokens: true,
+  jsonTokenRequests: true,
+  sites: [{ id: "cloud-1", url: "https://acme.atlassian.net", name: "acme" }],
+});
+afterAll(() => Promise.all([google.close(), atlassian.close()]));
+const { app, world } = await worldForFile({
+  INTEGRATION_ENDPOINTS: JSON.stringify({
+    google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
+    atlassian: {
+      authorizeUrl: atlassian.authorizeUrl,
+      tokenUrl: atlassian.tokenUrl,
+      apiBaseUrl: atlassian.url,
+    },
+  }),
+});
+const callback = `${app.config.baseUrl}/api/integrations/oauth/callback`;
+
 beforeAll(async () => {
-  google = await startFakeOAuthProvider({
-    clients: { [ORG_APP.clientId]: ORG_APP.clientSecret },
-    expiresIn: 3600,
-  });
-  atlassian = await startFakeOAuthProvider({
-    clients: { [GLOBAL_ATLASSIAN.clientId]: GLOBAL_ATLASSIAN.clientSecret },
-    expiresIn: 3600,
-    rotateRefreshTokens: true,
-    jsonTokenRequests: true,
-    sites: [{ id: "cloud-1", url: "https://acme.atlassian.net", name: "acme" }],
-  });
-  app = await createTestApp({
-    INTEGRATION_ENDPOINTS: JSON.stringify({
-      google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
-      atlassian: {
-        authorizeUrl: atlassian.authorizeUrl,
-        tokenUrl: atlassian.tokenUrl,
-        apiBaseUrl: atlassian.url,
-      },
-    }),
-  });
-  world = await buildWorld(app);
-  callback = `${app.config.baseUrl}/api/integrations/oauth/callback`;
   await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
     organizationId: world.orgA.id,
     provider: "google",
@@ -58,11 +52,6 @@ beforeAll(async () => {
     authFlow: "oauth",
     values: { ...GLOBAL_ATLASSIAN, redirectUri: callback },
   });
-});
-
-afterAll(async () => {
-  await app?.database.close();
-  await Promise.all([google?.close(), atlassian?.close()]);
 });
 
 /** Runs the provider's redirect back into Portico's callback as `who`'s browser would. */

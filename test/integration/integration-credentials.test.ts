@@ -1,26 +1,26 @@
 // Credentials end to end through the real procedures: who may read and write them, secrets kept on
 // edit, validation messages, global credentials, and no secret in plain text anywhere in the database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   GLOBAL,
   organizationOwner,
   readCredential,
 } from "~/server/integrations/credentials/credential-store.ts";
-import {
-  basicAuth,
-  FAKE_SESSION_TOKEN,
-  type FakeApiProvider,
-  startFakeApiProvider,
-} from "../fakes/api-provider.ts";
-import { createTestApp } from "../support/app.ts";
+import { basicAuth, FAKE_SESSION_TOKEN, startFakeApiProvider } from "../fakes/api-provider.ts";
 import { dumpDatabase } from "../support/dump.ts";
-import { buildWorld, outcome } from "./world.ts";
+import { outcome, worldForFile } from "./world.ts";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
 // API tokens are checked with the provider before they are saved; this fake accepts them all.
-let providerApi: FakeApiProvider;
+const providerApi = await startFakeApiProvider(() => true);
+afterAll(() => providerApi.close());
+const { app, world } = await worldForFile({
+  // The fake listens on 127.0.0.1, which the SSRF guard refuses for user-given URLs otherwise.
+  ALLOW_PRIVATE_URLS: "true",
+  INTEGRATION_ENDPOINTS: JSON.stringify({
+    atlassian: { apiBaseUrl: providerApi.url },
+    openai: { apiBaseUrl: providerApi.url },
+  }),
+});
 
 const SECRETS = {
   caflouPassword: "caflou-secret-password-0000000001",
@@ -29,23 +29,6 @@ const SECRETS = {
   atlassianToken: "ATATT3x-atlassian-api-token-987654",
   openAiKey: "sk-proj-openai-secret-key-abcdefgh",
 };
-
-beforeAll(async () => {
-  providerApi = await startFakeApiProvider(() => true);
-  app = await createTestApp({
-    // The fake listens on 127.0.0.1, which the SSRF guard refuses for user-given URLs otherwise.
-    ALLOW_PRIVATE_URLS: "true",
-    INTEGRATION_ENDPOINTS: JSON.stringify({
-      atlassian: { apiBaseUrl: providerApi.url },
-      openai: { apiBaseUrl: providerApi.url },
-    }),
-  });
-  world = await buildWorld(app);
-});
-afterAll(async () => {
-  await app?.database.close();
-  await providerApi?.close();
-});
 
 const caflou = (values: Record<string, string>) => ({
   organizationId: world.orgA.id,

@@ -1,21 +1,14 @@
 // Jira's tool pack through /mcp against a fake Jira Cloud site written from Atlassian's reference:
 // every tool's request checked exactly (method, path, query, bearer token, body), JQL search followed
 // to its second page with nextPageToken, Jira's errorMessages/errors as one sentence, and a refresh.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startAtlassianWorld } from "./atlassian-world.ts";
 import { textOf } from "./google-world.ts";
 
-let w: Awaited<ReturnType<typeof startAtlassianWorld>>;
-let BASE = "";
-
-beforeAll(async () => {
-  w = await startAtlassianWorld();
-  BASE = `/ex/jira/${w.jira.cloudId}/rest/api/3`;
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startAtlassianWorld();
+afterAll(() => w.close());
+const BASE = `/ex/jira/${w.jira.cloudId}/rest/api/3`;
 beforeEach(() => {
   w.jira.requests.length = 0;
   w.jira.comments.length = 0;

@@ -3,27 +3,21 @@
 // variables checked, items followed from items_page to next_items_page with the cursor, GraphQL errors
 // (both shapes) reported as tool errors instead of successes, and a refused token (monday.com issues no
 // refresh token) reported as a reconnect.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
-import { type FakeMonday, MONDAY_VERSION, startFakeMonday } from "../fakes/monday.ts";
+import { MONDAY_VERSION, startFakeMonday } from "../fakes/monday.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
 
-let w: Awaited<ReturnType<typeof startCrmWorld<FakeMonday>>>;
-
-beforeAll(async () => {
-  w = await startCrmWorld({
-    provider: "monday",
-    integrationId: "monday",
-    startApi: startFakeMonday,
-    endpoints: (api) => ({ apiBaseUrl: api.url }),
-    // monday.com's tokens do not expire and come without a refresh token.
-    expiresIn: null,
-    issueRefreshTokens: false,
-  });
+const w = await startCrmWorld({
+  provider: "monday",
+  integrationId: "monday",
+  startApi: startFakeMonday,
+  endpoints: (api) => ({ apiBaseUrl: api.url }),
+  // monday.com's tokens do not expire and come without a refresh token.
+  expiresIn: null,
+  issueRefreshTokens: false,
 });
-afterAll(async () => {
-  await w?.close();
-});
+afterAll(() => w.close());
 beforeEach(() => {
   w.api.requests.length = 0;
   w.api.queries.length = 0;

@@ -1,21 +1,16 @@
 // Client ID Metadata Documents: the client_id is the URL of the client's metadata. A local server plays
 // the client's website; with ALLOW_PRIVATE_URLS=true (tests only) it may be plain http on 127.0.0.1.
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { oauthClient } from "~/server/db/schema/index.ts";
 import { verifyOAuthAccessToken } from "~/server/oauth/verify-access-token.ts";
-import { createTestApp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newPkce, OAuthTestClient, REDIRECT_URI } from "../support/oauth-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
-let app: App;
-let strictApp: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let site: Server;
-let origin: string;
 const hits = new Map<string, number>();
 
 /** The documents the site serves, by path; a function gets the document's own URL. */
@@ -46,32 +41,24 @@ const documents: Record<
   "/gone.json": () => ({ status: 404 }),
 };
 
-beforeAll(async () => {
-  site = createServer((request, response) => {
-    const path = request.url ?? "/";
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    const document = documents[path]?.(`${origin}${path}`) ?? { status: 404 };
-    response.writeHead(document.status ?? 200, { "content-type": "application/json", ...document.headers });
-    response.end(
-      document.body === undefined
-        ? ""
-        : typeof document.body === "string"
-          ? document.body
-          : JSON.stringify(document.body),
-    );
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  app = await createTestApp({ ALLOW_PRIVATE_URLS: "true" });
-  strictApp = await createTestApp();
-  world = await buildWorld(app);
+const site = createServer((request, response) => {
+  const path = request.url ?? "/";
+  hits.set(path, (hits.get(path) ?? 0) + 1);
+  const document = documents[path]?.(`${origin}${path}`) ?? { status: 404 };
+  response.writeHead(document.status ?? 200, { "content-type": "application/json", ...document.headers });
+  response.end(
+    document.body === undefined
+      ? ""
+      : typeof document.body === "string"
+        ? document.body
+        : JSON.stringify(document.body),
+  );
 });
-
-afterAll(async () => {
-  await app?.database.close();
-  await strictApp?.database.close();
-  await new Promise((resolve) => site?.close(resolve));
-});
+await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+afterAll(() => new Promise((resolve) => site.close(resolve)));
+const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+const { app, world } = await worldForFile({ ALLOW_PRIVATE_URLS: "true" });
+const strictApp = await appForFile();
 
 function authorizeRequest(target: App, clientId: string, params: Record<string, string> = {}) {
   const cookie = target === app ? world.ownerA.cookie : undefined;

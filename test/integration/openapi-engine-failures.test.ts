@@ -1,18 +1,12 @@
 // The OpenAPI engine when things go wrong: upstream errors read as "<Provider> answered HTTP <status>:
 // <message>", 401 asks for a reconnect, only idempotent calls are retried, a time limit, cancellation,
 // the size cap and arguments refused before anything is sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_RESULT_BYTES } from "~/server/integrations/engine/openapi/format-result.ts";
 import { startOpenApiWorld, TOOL_TIMEOUT_MS, textOf } from "./openapi-world.ts";
 
-let w: Awaited<ReturnType<typeof startOpenApiWorld>>;
-
-beforeAll(async () => {
-  w = await startOpenApiWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startOpenApiWorld();
+afterAll(() => w.close());
 beforeEach(() => w.reset());
 
 describe("failures", () => {

@@ -2,19 +2,13 @@
 // expired HubSpot token make exactly one refresh request and all go out with the new token; a refused
 // refresh puts the connection in error with the reason and every call gets a clear tool error.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import { startOpenApiWorld, textOf } from "./openapi-world.ts";
 
-let w: Awaited<ReturnType<typeof startOpenApiWorld>>;
-
-beforeAll(async () => {
-  w = await startOpenApiWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startOpenApiWorld();
+afterAll(() => w.close());
 
 async function expireHubSpotToken() {
   await w.app.db

@@ -1,19 +1,13 @@
 // The OpenAPI engine against local fake providers: the exact requests HubSpot (OAuth), RAYNET (API
 // token), Caflou, Jira and Google (service account) receive, and missing or broken connections.
 // Failure handling (upstream errors, retries, timeouts, size cap, bad arguments): openapi-engine-failures.test.ts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { openApiEngine } from "~/server/integrations/engine/openapi/openapi-engine.ts";
 import { basicAuth } from "../fakes/api-provider.ts";
 import { RAYNET, startOpenApiWorld, textOf } from "./openapi-world.ts";
 
-let w: Awaited<ReturnType<typeof startOpenApiWorld>>;
-
-beforeAll(async () => {
-  w = await startOpenApiWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startOpenApiWorld();
+afterAll(() => w.close());
 beforeEach(() => w.reset());
 
 describe("listing", () => {

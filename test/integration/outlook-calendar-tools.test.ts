@@ -3,24 +3,19 @@
 // body), the calendar view followed to its second page by @odata.nextLink, a Graph error as one clear
 // sentence, and the token refreshed on expiry.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
 
-let w: Awaited<ReturnType<typeof startMicrosoftWorld>>;
 const T = "outlook_calendar_";
 const PRAGUE = 'outlook.timezone="Europe/Prague"';
 const EVENT_FIELDS =
   "id,subject,start,end,isAllDay,location,organizer,attendees,bodyPreview,showAs,isCancelled,isOnlineMeeting,onlineMeeting,webLink,seriesMasterId,type";
 
-beforeAll(async () => {
-  w = await startMicrosoftWorld(["outlook-calendar"]);
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startMicrosoftWorld(["outlook-calendar"]);
+afterAll(() => w.close());
 beforeEach(() => {
   w.graph.requests.length = 0;
   w.graph.calendars.splice(

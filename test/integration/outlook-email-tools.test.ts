@@ -2,13 +2,12 @@
 // reference: every tool's request checked exactly (method, path, query, bearer token, headers, body),
 // a list followed to its second page by @odata.nextLink, a Graph error as one clear sentence, and the
 // token refreshed on expiry and once after a 401 (Microsoft rotates refresh tokens).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { type FakeMessage, MAILBOX } from "../fakes/microsoft-graph.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
 
-let w: Awaited<ReturnType<typeof startMicrosoftWorld>>;
 const T = "outlook_email_";
 
 const message = (id: string, subject: string, more: Partial<FakeMessage> = {}): FakeMessage => ({
@@ -25,12 +24,8 @@ const message = (id: string, subject: string, more: Partial<FakeMessage> = {}): 
   ...more,
 });
 
-beforeAll(async () => {
-  w = await startMicrosoftWorld(["outlook-email"]);
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startMicrosoftWorld(["outlook-email"]);
+afterAll(() => w.close());
 beforeEach(() => {
   w.graph.requests.length = 0;
   w.graph.outbox.length = 0;

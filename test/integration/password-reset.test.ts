@@ -2,11 +2,12 @@
 // the same answer whether or not the address has an account; and sign-up confirmation by mail when
 // REQUIRE_EMAIL_VERIFICATION is on.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { EMAIL_NOT_VERIFIED_MESSAGE } from "~/server/auth/auth-messages.ts";
 import { verification } from "~/server/db/schema/index.ts";
-import { callerFor, cookieFrom, createTestApp, signIn, signUp } from "../support/app.ts";
+import { callerFor, cookieFrom, signIn, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { authRequest, linkIn, mailsTo } from "../support/outbox.ts";
 import { newUser } from "../support/users.ts";
 import { outcome } from "./world.ts";
@@ -22,15 +23,10 @@ async function tokenFromResetMail(app: App, email: string): Promise<string> {
   return target.searchParams.get("token") ?? "";
 }
 
-describe("password reset", () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app?.database.close();
-  });
+const app = await appForFile();
+const verifyingApp = await appForFile({ REQUIRE_EMAIL_VERIFICATION: "true" });
 
+describe("password reset", () => {
   const requestReset = (email: string) =>
     authRequest(app, "POST", "/request-password-reset", { body: { email, redirectTo: "/reset-password" } });
 
@@ -86,41 +82,29 @@ describe("password reset", () => {
 });
 
 describe("REQUIRE_EMAIL_VERIFICATION=true", () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "true" });
-  });
-  afterAll(async () => {
-    await app?.database.close();
-  });
-
   it("mails a confirmation link on sign-up and refuses sign-in until it is opened", async () => {
     const person = newUser("unverified");
-    const signUpResponse = await authRequest(app, "POST", "/sign-up/email", {
+    const signUpResponse = await authRequest(verifyingApp, "POST", "/sign-up/email", {
       body: { ...person, callbackURL: "/app/dashboard" },
     });
     expect(signUpResponse.status).toBe(200);
     expect(cookieFrom(signUpResponse)).not.toContain("session_token=");
-    const [mail] = await mailsTo(app.db, person.email);
+    const [mail] = await mailsTo(verifyingApp.db, person.email);
     expect(mail?.subject).toBe("Confirm your email address for Portico");
 
-    await expect(signIn(app, person)).rejects.toThrow(EMAIL_NOT_VERIFIED_MESSAGE);
+    await expect(signIn(verifyingApp, person)).rejects.toThrow(EMAIL_NOT_VERIFIED_MESSAGE);
 
-    const opened = await authRequest(app, "GET", linkIn(mail?.text ?? ""));
+    const opened = await authRequest(verifyingApp, "GET", linkIn(mail?.text ?? ""));
     expect(opened.status).toBe(302);
-    const cookie = await signIn(app, person);
-    expect((await callerFor(app, cookie).user.getInfo()).email).toBe(person.email);
+    const cookie = await signIn(verifyingApp, person);
+    expect((await callerFor(verifyingApp, cookie).user.getInfo()).email).toBe(person.email);
   });
 
   it("is off by default: sign-up signs in at once and sends no mail", async () => {
-    const plain = await createTestApp();
-    try {
-      const person = newUser("instant");
-      const cookie = await signUp(plain, person);
-      expect((await callerFor(plain, cookie).user.getInfo()).email).toBe(person.email);
-      expect(await mailsTo(plain.db, person.email)).toEqual([]);
-    } finally {
-      await plain.database.close();
-    }
+    // The first describe's app has the default configuration.
+    const person = newUser("instant");
+    const cookie = await signUp(app, person);
+    expect((await callerFor(app, cookie).user.getInfo()).email).toBe(person.email);
+    expect(await mailsTo(app.db, person.email)).toEqual([]);
   });
 });

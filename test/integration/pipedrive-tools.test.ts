@@ -2,27 +2,21 @@
 // every call on the company's api_domain from the token answer (never the configured generic host), v2
 // for deals, persons, organizations, activities and item search, v1 for notes; every request checked
 // exactly, a list followed to its second page, Pipedrive's error as one sentence, and a refresh.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
-import { type FakePipedrive, startFakePipedrive } from "../fakes/pipedrive.ts";
+import { startFakePipedrive } from "../fakes/pipedrive.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
 
-let w: Awaited<ReturnType<typeof startCrmWorld<FakePipedrive>>>;
-
-beforeAll(async () => {
-  w = await startCrmWorld({
-    provider: "pipedrive",
-    integrationId: "pipedrive",
-    startApi: startFakePipedrive,
-    // Nothing listens on the configured host: every call must go to the api_domain.
-    endpoints: () => ({ apiBaseUrl: "http://127.0.0.1:9" }),
-    tokenFields: (api) => ({ api_domain: api.url, scope: "deals:full,contacts:full" }),
-    env: { ALLOW_PRIVATE_URLS: "true" },
-  });
+const w = await startCrmWorld({
+  provider: "pipedrive",
+  integrationId: "pipedrive",
+  startApi: startFakePipedrive,
+  // Nothing listens on the configured host: every call must go to the api_domain.
+  endpoints: () => ({ apiBaseUrl: "http://127.0.0.1:9" }),
+  tokenFields: (api) => ({ api_domain: api.url, scope: "deals:full,contacts:full" }),
+  env: { ALLOW_PRIVATE_URLS: "true" },
 });
-afterAll(async () => {
-  await w?.close();
-});
+afterAll(() => w.close());
 beforeEach(() => {
   w.api.requests.length = 0;
   const { items } = w.api;

@@ -3,26 +3,21 @@
 // and the organization's tool count matching what the server offers.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
 import { basicAuth } from "../fakes/api-provider.ts";
-import { type FakeRestProvider, startFakeRestProvider } from "../fakes/rest-provider.ts";
-import { createTestApp } from "../support/app.ts";
+import { startFakeRestProvider } from "../fakes/rest-provider.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
 const RAYNET = { email: "ops@acme.test", apiKey: "raynet-key-0123456789", namespace: "acme" };
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let raynetApi: FakeRestProvider;
+const raynetApi = await startFakeRestProvider();
+afterAll(() => raynetApi.close());
+const { app, world } = await worldForFile({
+  INTEGRATION_ENDPOINTS: JSON.stringify({ raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` } }),
+});
 let client: Client;
 
 beforeAll(async () => {
-  raynetApi = await startFakeRestProvider();
-  app = await createTestApp({
-    INTEGRATION_ENDPOINTS: JSON.stringify({ raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` } }),
-  });
-  world = await buildWorld(app);
   await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
     organizationId: world.orgA.id,
     provider: "raynet",
@@ -34,8 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client?.close();
-  await app?.database.close();
-  await raynetApi?.close();
 });
 
 describe("an OpenAPI project server", () => {

@@ -7,24 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { ConnectionUnavailableError } from "~/server/integrations/connections/access-token.ts";
 import { createRemoteMcpEngine } from "~/server/integrations/engine/mcp-proxy/remote-mcp-engine.ts";
-import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import { callerFor, createTestApp, signUp } from "../support/app.ts";
+import { startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { callerFor, signUp } from "../support/app.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newUser } from "../support/users.ts";
 
 const KEY = "brevo-stored-key-ssrf";
-let app: App;
-let fake: RemoteMcpFake;
-let organizationId = "";
 const engine = createRemoteMcpEngine();
+const fake = await startRemoteMcpFake({
+  tools: [{ name: "send_email" }],
+  auth: { header: "authorization", value: `Bearer ${KEY}` },
+});
+afterAll(() => fake.close());
+// Private addresses are not allowed here. The credential check calls the configured URL directly
+// (configuration is trusted there), so the connection can be made; the engine must still refuse it.
+const app = await appForFile({ INTEGRATION_ENDPOINTS: JSON.stringify({ brevo: { mcpUrl: fake.url } }) });
+let organizationId = "";
 
 beforeAll(async () => {
-  fake = await startRemoteMcpFake({
-    tools: [{ name: "send_email" }],
-    auth: { header: "authorization", value: `Bearer ${KEY}` },
-  });
-  // Private addresses are not allowed here. The credential check calls the configured URL directly
-  // (configuration is trusted there), so the connection can be made; the engine must still refuse it.
-  app = await createTestApp({ INTEGRATION_ENDPOINTS: JSON.stringify({ brevo: { mcpUrl: fake.url } }) });
   const caller = callerFor(app, await signUp(app, newUser("ssrf-owner")));
   organizationId = (await caller.organization.create({ name: "Guarded" })).id;
   await caller.integrations.credentials.saveOrganizationCredential({
@@ -33,11 +33,6 @@ beforeAll(async () => {
     authFlow: "api-token",
     values: { mcpApiKey: KEY },
   });
-});
-
-afterAll(async () => {
-  await app?.database.close();
-  await fake?.close();
 });
 
 /** The same deployment with brevo's MCP URL configured elsewhere. */

@@ -2,16 +2,14 @@
 // with api-token connections made the way an organization makes them.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
 import { ConnectionUnavailableError } from "~/server/integrations/connections/access-token.ts";
 import type { EngineTarget } from "~/server/integrations/engine/engine.ts";
 import {
   createRemoteMcpEngine,
   remoteMcpEngine,
 } from "~/server/integrations/engine/mcp-proxy/remote-mcp-engine.ts";
-import { type FakeTool, type RemoteMcpFake, sleep, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import { createTestApp } from "../support/app.ts";
-import { buildWorld } from "./world.ts";
+import { type FakeTool, sleep, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { worldForFile } from "./world.ts";
 
 const BREVO_KEY = "brevo-stored-key-0001";
 const EXA_KEY = "exa-stored-key-0002";
@@ -61,32 +59,28 @@ const brevoTools: FakeTool[] = [
   { name: "big_export", handle: () => ({ content: [{ type: "text", text: BIG }] }) },
 ];
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let brevo: RemoteMcpFake;
-let exa: RemoteMcpFake;
-let brevoTarget: EngineTarget;
-let exaTarget: EngineTarget;
+const brevo = await startRemoteMcpFake({
+  tools: brevoTools,
+  auth: { header: "authorization", value: `Bearer ${BREVO_KEY}` },
+  pageSize: 3,
+});
+const exa = await startRemoteMcpFake({
+  tools: [{ name: "web_search_exa", description: "Searches the web." }],
+  auth: { header: "x-api-key", value: EXA_KEY },
+});
+afterAll(() => Promise.all([brevo.close(), exa.close()]));
+const { app, world } = await worldForFile({
+  ALLOW_PRIVATE_URLS: "true",
+  INTEGRATION_ENDPOINTS: JSON.stringify({ brevo: { mcpUrl: brevo.url }, exa: { mcpUrl: exa.url } }),
+});
+const brevoTarget: EngineTarget = { organizationId: world.orgA.id, integrationId: "brevo" };
+const exaTarget: EngineTarget = { organizationId: world.orgA.id, integrationId: "exa" };
 const engine = createRemoteMcpEngine({ callTimeoutMs: 400 });
 const never = () => new AbortController().signal;
 const textOf = (result: { content: Array<{ type: string; text?: string }> }) =>
   result.content.map((item) => item.text ?? "").join("\n");
 
 beforeAll(async () => {
-  brevo = await startRemoteMcpFake({
-    tools: brevoTools,
-    auth: { header: "authorization", value: `Bearer ${BREVO_KEY}` },
-    pageSize: 3,
-  });
-  exa = await startRemoteMcpFake({
-    tools: [{ name: "web_search_exa", description: "Searches the web." }],
-    auth: { header: "x-api-key", value: EXA_KEY },
-  });
-  app = await createTestApp({
-    ALLOW_PRIVATE_URLS: "true",
-    INTEGRATION_ENDPOINTS: JSON.stringify({ brevo: { mcpUrl: brevo.url }, exa: { mcpUrl: exa.url } }),
-  });
-  world = await buildWorld(app);
   for (const [provider, mcpApiKey] of [
     ["brevo", BREVO_KEY],
     ["exa", EXA_KEY],
@@ -98,14 +92,6 @@ beforeAll(async () => {
       values: { mcpApiKey },
     });
   }
-  brevoTarget = { organizationId: world.orgA.id, integrationId: "brevo" };
-  exaTarget = { organizationId: world.orgA.id, integrationId: "exa" };
-});
-
-afterAll(async () => {
-  await app?.database.close();
-  await brevo?.close();
-  await exa?.close();
 });
 
 describe("remote MCP engine: tools", () => {

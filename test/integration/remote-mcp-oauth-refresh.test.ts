@@ -9,31 +9,26 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import {
   findConnection,
   sealTokens,
   upsertConnection,
 } from "~/server/integrations/connections/connection-store.ts";
-import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import { createTestApp } from "../support/app.ts";
+import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
+import { startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { textOf } from "./crm-world.ts";
-import { buildWorld } from "./world.ts";
+import { worldForFile } from "./world.ts";
 
 const CLIENT_ID = "portico-exa-client";
 const REDIRECT = "https://portico.test/api/integrations/oauth/callback";
 const RESOURCE = "https://mcp.exa.ai/mcp";
 
-let app: App;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-let auth: FakeOAuthProvider;
-let mcp: RemoteMcpFake;
-let client: Client;
 // Access tokens the MCP server no longer accepts (expired or revoked at Exa).
 const refused = new Set<string>();
+// A public client: registered without a secret (token_endpoint_auth_method "none").
+const auth = await startFakeOAuthProvider({ clients: { [CLIENT_ID]: "" }, expiresIn: 3600 });
 
 const accessTokens = () => auth.issued.filter((token) => token.includes("access-token"));
 const call = (name: string, args: Record<string, unknown>) =>
@@ -86,34 +81,34 @@ async function storeConnection(expiresAt: Date) {
   return tokens.access_token;
 }
 
-beforeAll(async () => {
-  // A public client: registered without a secret (token_endpoint_auth_method "none").
-  auth = await startFakeOAuthProvider({ clients: { [CLIENT_ID]: "" }, expiresIn: 3600 });
-  mcp = await startRemoteMcpFake({
-    tools: [
-      {
-        name: "web_search_exa",
-        description: "Search the web.",
-        inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-        handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
-      },
-    ],
-    auth: {
-      header: "authorization",
-      // Any access token the authorization server issued that has not been refused since.
-      value: (presented) => {
-        const token = presented?.replace(/^Bearer /, "") ?? "";
-        return accessTokens().includes(token) && !refused.has(token);
-      },
+const mcp = await startRemoteMcpFake({
+  tools: [
+    {
+      name: "web_search_exa",
+      description: "Search the web.",
+      inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+      handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
     },
-  });
-  app = await createTestApp({
-    // The token endpoint is one the authorization server's metadata named: the SSRF guard applies, and
-    // the 127.0.0.1 fake needs private addresses allowed.
-    ALLOW_PRIVATE_URLS: "true",
-    INTEGRATION_ENDPOINTS: JSON.stringify({ exa: { mcpUrl: mcp.url } }),
-  });
-  world = await buildWorld(app);
+  ],
+  auth: {
+    header: "authorization",
+    // Any access token the authorization server issued that has not been refused since.
+    value: (presented) => {
+      const token = presented?.replace(/^Bearer /, "") ?? "";
+      return accessTokens().includes(token) && !refused.has(token);
+    },
+  },
+});
+afterAll(() => Promise.all([auth.close(), mcp.close()]));
+const { app, world } = await worldForFile({
+  // The token endpoint is one the authorization server's metadata named: the SSRF guard applies, and
+  // the 127.0.0.1 fake needs private addresses allowed.
+  ALLOW_PRIVATE_URLS: "true",
+  INTEGRATION_ENDPOINTS: JSON.stringify({ exa: { mcpUrl: mcp.url } }),
+});
+let client: Client;
+
+beforeAll(async () => {
   await storeConnection(new Date(Date.now() + 3600_000));
   await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" });
   const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
@@ -121,8 +116,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client?.close();
-  await app?.database.close();
-  await Promise.all([auth?.close(), mcp?.close()]);
 });
 beforeEach(async () => {
   auth.refreshError = null;

@@ -3,37 +3,32 @@
 // v67.0, every request checked exactly, a SOQL result followed through its nextRecordsUrl, Salesforce's
 // error body as one sentence, a refresh although the token answer has no expires_in, and revocation.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
-import { type FakeSalesforce, startFakeSalesforce } from "../fakes/salesforce.ts";
+import { startFakeSalesforce } from "../fakes/salesforce.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
 
-let w: Awaited<ReturnType<typeof startCrmWorld<FakeSalesforce>>>;
 const API = "/services/data/v67.0";
 
-beforeAll(async () => {
-  w = await startCrmWorld({
-    provider: "salesforce",
-    integrationId: "salesforce",
-    startApi: startFakeSalesforce,
-    // Nothing listens on the configured login host: every call must go to the instance_url.
-    endpoints: () => ({ apiBaseUrl: "http://127.0.0.1:9" }),
-    tokenFields: (api) => ({
-      instance_url: api.url,
-      id: "https://login.salesforce.com/id/00DRM0000000001AAA/005RM0000000001AAA",
-      issued_at: "1760000000000",
-      signature: "c2lnbmF0dXJl",
-      scope: "api refresh_token",
-    }),
-    // Salesforce's token answer carries no expires_in.
-    expiresIn: null,
-    env: { ALLOW_PRIVATE_URLS: "true" },
-  });
+const w = await startCrmWorld({
+  provider: "salesforce",
+  integrationId: "salesforce",
+  startApi: startFakeSalesforce,
+  // Nothing listens on the configured login host: every call must go to the instance_url.
+  endpoints: () => ({ apiBaseUrl: "http://127.0.0.1:9" }),
+  tokenFields: (api) => ({
+    instance_url: api.url,
+    id: "https://login.salesforce.com/id/00DRM0000000001AAA/005RM0000000001AAA",
+    issued_at: "1760000000000",
+    signature: "c2lnbmF0dXJl",
+    scope: "api refresh_token",
+  }),
+  // Salesforce's token answer carries no expires_in.
+  expiresIn: null,
+  env: { ALLOW_PRIVATE_URLS: "true" },
 });
-afterAll(async () => {
-  await w?.close();
-});
+afterAll(() => w.close());
 beforeEach(() => {
   w.api.requests.length = 0;
   w.api.batchSize = 2000;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openApiKey, sealApiKey } from "~/server/agents/credentials/llm-secret.ts";
 import { type App, createApp } from "~/server/app.ts";
 import { parseConfig } from "~/server/config.ts";
@@ -26,8 +26,9 @@ import {
   readCredential,
   saveCredential,
 } from "~/server/integrations/credentials/credential-store.ts";
-import { callerFor, createTestApp, signUp, TEST_AUTH_SECRET } from "../support/app.ts";
+import { callerFor, signUp, TEST_AUTH_SECRET } from "../support/app.ts";
 import { createScratchDatabase } from "../support/database.ts";
+import { appForFile } from "../support/fixture.ts";
 import { newUser } from "../support/users.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -96,19 +97,10 @@ const keyIds = async (app: App) =>
     }
   ).rows.map((row) => row.k);
 
+const app = await appForFile({ ENCRYPTION_KEYS: formatKeyList([v1]) });
+const { owner, organizationId } = await seed(app);
+
 describe("rotateSecrets", () => {
-  let app: App;
-  let owner: ReturnType<typeof organizationOwner>;
-  let organizationId: string;
-
-  beforeAll(async () => {
-    app = await createTestApp({ ENCRYPTION_KEYS: formatKeyList([v1]) });
-    ({ owner, organizationId } = await seed(app));
-  });
-  afterAll(async () => {
-    await app?.database.close();
-  });
-
   it("re-encrypts old rows with the current key, then finds nothing left to do", async () => {
     expect(await keyIds(app)).toEqual(["v1", "v1", "v1"]);
     const rotated = await rotateSecrets(app.db, new Keyring([v2, v1]));

@@ -3,13 +3,12 @@
 // followed to its second page by @odata.nextLink, the file read from its pre-authenticated download URL
 // without the token (Word, Excel and PowerPoint turned into text), a Graph error as one clear sentence,
 // and the token refreshed once after a 401.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { pdfWithText, pptx, xlsx, zipParts } from "../fakes/office-files.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
 
-let w: Awaited<ReturnType<typeof startMicrosoftWorld>>;
 const T = "sharepoint_";
 const SITE =
   "contoso.sharepoint.com,2C712604-1370-44E7-A1F5-426573FDA80A,2D2244C3-251A-49EA-93A8-39E1C3A060FE";
@@ -32,12 +31,8 @@ const XLSX = xlsx([
 ]);
 const PPTX = pptx([["Q2 plan", "Grow"], ["Next steps"]]);
 
-beforeAll(async () => {
-  w = await startMicrosoftWorld(["sharepoint"]);
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = await startMicrosoftWorld(["sharepoint"]);
+afterAll(() => w.close());
 beforeEach(() => {
   w.graph.requests.length = 0;
   w.graph.downloads.length = 0;

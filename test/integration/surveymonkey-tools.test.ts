@@ -3,29 +3,23 @@
 // host, never the configured default), under /v3, every request checked exactly, a list followed to its
 // second page, SurveyMonkey's error body as one sentence, and a refused token (SurveyMonkey issues no
 // refresh token) reported as a reconnect.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
-import { type FakeSurveyMonkey, startFakeSurveyMonkey } from "../fakes/surveymonkey.ts";
+import { startFakeSurveyMonkey } from "../fakes/surveymonkey.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
 
-let w: Awaited<ReturnType<typeof startCrmWorld<FakeSurveyMonkey>>>;
-
-beforeAll(async () => {
-  w = await startCrmWorld({
-    provider: "surveymonkey",
-    integrationId: "surveymonkey",
-    startApi: startFakeSurveyMonkey,
-    // Nothing listens on the configured host: every call must go to the access_url.
-    endpoints: () => ({ apiBaseUrl: "http://127.0.0.1:9" }),
-    tokenFields: (api) => ({ access_url: api.url }),
-    expiresIn: null,
-    issueRefreshTokens: false,
-    env: { ALLOW_PRIVATE_URLS: "true" },
-  });
+const w = await startCrmWorld({
+  provider: "surveymonkey",
+  integrationId: "surveymonkey",
+  startApi: startFakeSurveyMonkey,
+  // Nothing listens on the configured host: every call must go to the access_url.
+  endpoints: () => ({ apiBaseUrl: "http://127.0.0.1:9" }),
+  tokenFields: (api) => ({ access_url: api.url }),
+  expiresIn: null,
+  issueRefreshTokens: false,
+  env: { ALLOW_PRIVATE_URLS: "true" },
 });
-afterAll(async () => {
-  await w?.close();
-});
+afterAll(() => w.close());
 beforeEach(() => {
   w.api.requests.length = 0;
   w.api.surveys.splice(

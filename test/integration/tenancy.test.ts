@@ -1,7 +1,7 @@
 // Every procedure, called by a signed-in user of another organization on organization A's data,
 // must refuse (FORBIDDEN or NOT_FOUND) and return nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { integrationConnection, projectServer, projectServerTool } from "~/server/db/schema/index.ts";
+import { integrationConnection, projectServer, toolSwitch } from "~/server/db/schema/index.ts";
 import { appRouter } from "~/server/trpc/root.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
 import { seedAgentOf } from "./tenancy-agents.ts";
@@ -387,7 +387,7 @@ describe("tenancy", () => {
     expect(clients.map((client) => client.clientId)).toEqual([oauthClientId]);
     const servers = await app.db.select().from(projectServer);
     expect(servers.map((server) => server.id)).toEqual([serverId]);
-    expect(await app.db.select().from(projectServerTool)).toEqual([]);
+    expect(await app.db.select().from(toolSwitch)).toEqual([]);
     const { agents } = await world.ownerA.caller.projectAgents.getProjectAgentsByProjectId({
       projectId: world.projectA.id,
     });

@@ -74,18 +74,23 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
   };
 }
 
-/** A migrated database; `close()` also drops it when it lives on a PostgreSQL server. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A database with the migrations `migrate` applies (all of drizzle/ by default; a migration test passes
+ * its own steps); `close()` also drops it when it lives on a PostgreSQL server.
+ */
+export async function createTestDatabase(
+  migrate: (handle: DatabaseHandle) => Promise<void> = applyMigrations,
+): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite", dataDir: null });
-    await applyMigrations(handle);
+    await migrate(handle);
     return handle;
   }
   const scratch = await createScratchDatabase(serverUrl);
   const handle = await openDatabase({ kind: "postgres", url: scratch.url });
   try {
-    await applyMigrations(handle);
+    await migrate(handle);
   } catch (error) {
     await handle.close();
     await scratch.drop();

@@ -7,18 +7,22 @@ export class RawConnection {
   private received = "";
   private closedAt: number | null = null;
   private readonly closed: Promise<void>;
+  /** Called on every chunk received and on close, so waiters check the moment something changes. */
+  private readonly changed = new Set<() => void>();
 
   private constructor(socket: Socket) {
     this.socket = socket;
     socket.setEncoding("latin1");
     socket.on("data", (chunk: string) => {
       this.received += chunk;
+      for (const notify of this.changed) notify();
     });
     // The server closing while the client still writes gives EPIPE/ECONNRESET here: that is an answer.
     socket.on("error", () => undefined);
     this.closed = new Promise((resolve) =>
       socket.once("close", () => {
         this.closedAt = Date.now();
+        for (const notify of this.changed) notify();
         resolve();
       }),
     );
@@ -45,15 +49,23 @@ export class RawConnection {
     return this.received;
   }
 
-  /** Waits until `count` status lines have arrived; false after `timeoutMs`. */
-  async waitForResponses(count: number, timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (this.statusCodes().length >= count) return true;
-      if (this.isClosed) return this.statusCodes().length >= count;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return false;
+  /** Waits until `count` status lines have arrived; false after `timeoutMs` or a close short of them. */
+  waitForResponses(count: number, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const arrived = this.statusCodes().length >= count;
+        if (!arrived && !this.isClosed) return;
+        finish(arrived);
+      };
+      const finish = (arrived: boolean) => {
+        clearTimeout(timer);
+        this.changed.delete(check);
+        resolve(arrived);
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      this.changed.add(check);
+      check();
+    });
   }
 
   statusCodes(): number[] {

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember } from "../db/schema/index.ts";
+import { lockOrganizations } from "../organizations/members.ts";
 
 /** The organizations in which `userId` is the only owner, by name. */
 export async function soleOwnedOrganizations(db: Database, userId: string) {
@@ -35,4 +36,25 @@ export async function requireNoSoleOwnership(db: Database, userId: string, who: 
     `${subject} the last owner of ${plural ? "the organizations" : "the organization"} ${names}. ` +
       `Transfer ownership to another member or delete the ${plural ? "organizations" : "organization"} first.`,
   );
+}
+
+/**
+ * Just before an account is deleted: under the membership lock of every organization the person belongs
+ * to (the lock leaving, removal and demotion take), refuses while they are the last owner somewhere, and
+ * otherwise removes their memberships in the same transaction. Checking without the lock let an owner
+ * leave between the check and the deletion, and the two together left an organization without an owner;
+ * once the memberships are gone, a concurrent leave counts the owners that really remain.
+ */
+export async function leaveOrganizationsBeforeDeletion(db: Database, userId: string, who: "self" | "other") {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const memberships = tx
+      .select({ organizationId: organizationMember.organizationId })
+      .from(organizationMember)
+      .where(eq(organizationMember.userId, userId));
+    await lockOrganizations(tx, inArray(organization.id, memberships));
+    await requireNoSoleOwnership(tx, userId, who);
+    // Project grants go with the user row itself (foreign key cascade).
+    await tx.delete(organizationMember).where(eq(organizationMember.userId, userId));
+  });
 }

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
-import { requireNoSoleOwnership } from "../accounts/sole-ownership.ts";
+import { leaveOrganizationsBeforeDeletion } from "../accounts/sole-ownership.ts";
 import type { App } from "../app.ts";
 import { authCall } from "../auth/auth-call.ts";
 import { organizationMember, session, user } from "../db/schema/index.ts";
@@ -111,7 +111,7 @@ export async function deleteUser(app: App, headers: Headers, actorId: string, us
     throw new AppError("BAD_REQUEST", "You cannot delete your own account here. Use your account page.");
   }
   const target = await requireUser(app, userId);
-  await requireNoSoleOwnership(app.db, userId, "other");
+  await leaveOrganizationsBeforeDeletion(app.db, userId, "other");
   await authCall(() => app.auth.api.removeUser({ body: { userId }, headers }));
   return { userId, email: target.email };
 }

@@ -5,7 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
-import { requireNoSoleOwnership } from "../accounts/sole-ownership.ts";
+import { leaveOrganizationsBeforeDeletion } from "../accounts/sole-ownership.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
@@ -68,7 +68,7 @@ export function createAuth(options: AuthOptions) {
         enabled: true,
         beforeDelete: async (user) => {
           try {
-            await requireNoSoleOwnership(db, user.id, "self");
+            await leaveOrganizationsBeforeDeletion(db, user.id, "self");
           } catch (error) {
             throw new APIError("BAD_REQUEST", { message: (error as Error).message });
           }

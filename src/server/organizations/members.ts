@@ -2,7 +2,7 @@
 // at least one owner, so the last owner can be neither demoted, removed nor leave. Every change runs in
 // one transaction that first locks the organization's row: two owners demoting or removing each other
 // at once would otherwise each count two owners and together leave none.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { canManageMemberRole } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
@@ -41,17 +41,26 @@ async function findMember(db: Database, organizationId: string, memberId: string
 }
 
 /**
+ * Locks organizations' rows (the membership lock), in id order so that two callers locking several
+ * never deadlock. Held until the caller's transaction ends; every membership change takes it.
+ */
+export async function lockOrganizations(tx: Database, where: SQL) {
+  await tx
+    .select({ id: organization.id })
+    .from(organization)
+    .where(where)
+    .orderBy(asc(organization.id))
+    .for("update");
+}
+
+/**
  * Runs `change` in a transaction holding the organization's row lock, so membership changes of one
  * organization happen one after another and each sees the roles the previous one committed. The
  * caller's role and the member are read inside, after the lock, for the same reason.
  */
 function withMembershipLock<T>(db: Database, organizationId: string, change: (tx: Database) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: organization.id })
-      .from(organization)
-      .where(eq(organization.id, organizationId))
-      .for("update");
+    await lockOrganizations(tx as unknown as Database, eq(organization.id, organizationId));
     return change(tx as unknown as Database);
   });
 }

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { integrationRegistry } from "../../integrations/registry.ts";
 import type { IntegrationId } from "../../lib/integrations/types.ts";
 import type { Database } from "../db/client.ts";
-import { project, projectServer, projectServerTool } from "../db/schema/index.ts";
+import { project, projectServer, toolSwitch } from "../db/schema/index.ts";
 
 export interface ServerRecord {
   id: string;
@@ -47,10 +47,10 @@ export async function disabledToolsOf(db: Database, serverIds: string[]): Promis
   const disabled = new Map<string, Set<string>>(serverIds.map((id) => [id, new Set()]));
   if (serverIds.length === 0) return disabled;
   const rows = await db
-    .select({ serverId: projectServerTool.serverId, toolName: projectServerTool.toolName })
-    .from(projectServerTool)
-    .where(and(inArray(projectServerTool.serverId, serverIds), eq(projectServerTool.enabled, false)));
-  for (const row of rows) disabled.get(row.serverId)?.add(row.toolName);
+    .select({ serverId: toolSwitch.serverId, toolName: toolSwitch.toolName })
+    .from(toolSwitch)
+    .where(and(inArray(toolSwitch.serverId, serverIds), eq(toolSwitch.enabled, false)));
+  for (const row of rows) if (row.serverId) disabled.get(row.serverId)?.add(row.toolName);
   return disabled;
 }
 

@@ -2,7 +2,7 @@
 // switch itself. A tool is on unless switched off; switching reaches /mcp at once on every replica.
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
-import { projectServerTool } from "../db/schema/index.ts";
+import { serverToolKey, toolSwitch } from "../db/schema/index.ts";
 import { findProjectAccess, requireProjectAction } from "../projects/access.ts";
 import { requireServerOf, SERVER_NOT_FOUND } from "./project-servers.ts";
 import { disabledToolsOf, findServer, integrationOf, type ServerRecord } from "./server-store.ts";
@@ -65,12 +65,14 @@ export async function setServerToolEnabled(
     throw new AppError("NOT_FOUND", `Unknown tool: ${input.toolName}`);
   }
   await app.db
-    .insert(projectServerTool)
-    .values({ serverId: server.id, toolName: input.toolName, enabled: input.enabled })
-    .onConflictDoUpdate({
-      target: [projectServerTool.serverId, projectServerTool.toolName],
-      set: { enabled: input.enabled, updatedAt: new Date() },
-    });
+    .insert(toolSwitch)
+    .values({
+      projectId: server.projectId,
+      serverId: server.id,
+      toolName: input.toolName,
+      enabled: input.enabled,
+    })
+    .onConflictDoUpdate({ ...serverToolKey, set: { enabled: input.enabled, updatedAt: new Date() } });
   await app.gateway.invalidateProject(input.projectId);
   return { toolName: input.toolName, enabled: input.enabled };
 }

@@ -1,8 +1,7 @@
-// The MCP gateway's tables: project API keys, per-project standard tool switches, the tool call log
-// and exact monthly usage per organization.
+// The MCP gateway's tables: project API keys, the tool call log and exact monthly usage per
+// organization.
 import {
   bigint,
-  boolean,
   index,
   integer,
   pgTable,
@@ -42,20 +41,6 @@ export const apiKey = pgTable(
     uniqueIndex("api_key_secret_hash_idx").on(t.secretHash),
     index("api_key_project_idx").on(t.projectId),
   ],
-);
-
-/** A row only for tools switched away from their default (on). */
-export const projectStandardTool = pgTable(
-  "project_standard_tool",
-  {
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
-    toolName: text("tool_name").notNull(),
-    enabled: boolean("enabled").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.toolName] })],
 );
 
 /** The doors a tool call comes through (gateway/admission.ts); "playground" is a person's Try in the app. */

@@ -11,3 +11,4 @@ export * from "./platform.ts";
 export * from "./project-servers.ts";
 export * from "./projects.ts";
 export * from "./site.ts";
+export * from "./tool-switches.ts";

@@ -1,18 +1,18 @@
-// Standard tools per project: on by default; a row in project_standard_tool records a switch.
-import { eq } from "drizzle-orm";
+// Standard tools per project: on by default; a tool_switch row without a server records a switch.
+import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
-import { projectStandardTool } from "../../db/schema/index.ts";
+import { standardToolKey, toolSwitch } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
 import type { ToolSource } from "../project-tools.ts";
 import { standardTools } from "./index.ts";
 
 async function switchesOf(db: Database, projectId: string): Promise<Map<string, boolean>> {
   const rows = await db
-    .select({ toolName: projectStandardTool.toolName, enabled: projectStandardTool.enabled })
-    .from(projectStandardTool)
-    .where(eq(projectStandardTool.projectId, projectId));
+    .select({ toolName: toolSwitch.toolName, enabled: toolSwitch.enabled })
+    .from(toolSwitch)
+    .where(and(eq(toolSwitch.projectId, projectId), isNull(toolSwitch.serverId)));
   return new Map(rows.map((row) => [row.toolName, row.enabled]));
 }
 
@@ -57,11 +57,8 @@ export async function setStandardToolEnabled(
     throw new AppError("NOT_FOUND", `Unknown standard tool: ${toolName}`);
   }
   await app.db
-    .insert(projectStandardTool)
-    .values({ projectId, toolName, enabled })
-    .onConflictDoUpdate({
-      target: [projectStandardTool.projectId, projectStandardTool.toolName],
-      set: { enabled, updatedAt: new Date() },
-    });
+    .insert(toolSwitch)
+    .values({ projectId, serverId: null, toolName, enabled })
+    .onConflictDoUpdate({ ...standardToolKey, set: { enabled, updatedAt: new Date() } });
   await app.gateway.invalidateProject(projectId);
 }

@@ -1,0 +1,2 @@
+DROP TABLE "project_standard_tool" CASCADE;--> statement-breakpoint
+DROP TABLE "project_server_tool" CASCADE;
