@@ -80,6 +80,8 @@ async function runServer() {
     if (stopping) return;
     stopping = true;
     if (!cluster.isWorker) console.log(`${signal}: finishing open requests, then closing the database`);
+    // Readiness fails from here on (and, with SHUTDOWN_DELAY_MS, requests are still taken meanwhile).
+    await entry.startShutdown();
     await stopper.stop();
     await entry.stopServices();
     process.exit(0);

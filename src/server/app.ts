@@ -10,7 +10,10 @@ import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { configureLogging } from "./observability/logger.ts";
+import { setGaugeSources } from "./observability/metrics.ts";
 import { reportError } from "./observability/report-error.ts";
+import { createTracing, type Tracing } from "./observability/tracing.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
 
@@ -23,6 +26,8 @@ export interface App {
   gateway: Gateway;
   /** Master keys for secrets at rest (integration credentials and tokens). */
   keyring: Keyring;
+  /** OpenTelemetry traces over OTLP, when an endpoint is configured (observability/tracing.ts). */
+  tracing: Tracing | null;
 }
 
 export interface AppOptions {
@@ -35,6 +40,7 @@ export async function createApp(
   database?: DatabaseHandle,
   options: AppOptions = {},
 ): Promise<App> {
+  configureLogging(config.logging);
   // Before the database opens: a missing production key stops the start with a clear message.
   const keyring = resolveKeyring(config);
   const handle =
@@ -85,7 +91,13 @@ export async function createApp(
       usageAlerts,
     ),
     keyring,
+    tracing: createTracing(config),
   };
+  const { gateway } = app;
+  setGaugeSources({
+    callLogBacklog: () => gateway.recorder.backlog,
+    databasePool: () => handle.poolStats(),
+  });
   return app;
 }
 
@@ -106,4 +118,5 @@ export async function closeApp(): Promise<void> {
   // The call log is flushed before the database closes: a clean stop loses no recorded call.
   await app.gateway.stop();
   await app.database.close();
+  await app.tracing?.shutdown();
 }

@@ -32,6 +32,7 @@ export type SignalledToolCaller = (
   args: Record<string, unknown>,
   signal: AbortSignal,
   onProgress?: (message: string) => void,
+  traceparent?: string,
 ) => Promise<ToolCallOutcome>;
 
 export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): Server {
@@ -57,7 +58,14 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): 
                 params: { progressToken, progress: ++progress, message },
               })
               .catch(() => undefined);
-    const outcome = await call(target.tool, target.args, extra.signal, onProgress);
+    const metaTraceparent = request.params._meta?.traceparent;
+    const outcome = await call(
+      target.tool,
+      target.args,
+      extra.signal,
+      onProgress,
+      typeof metaTraceparent === "string" ? metaTraceparent : undefined,
+    );
     if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
     return outcome.result;
   });

@@ -124,7 +124,8 @@ async function sendAndRead(
   read: (response: Response, providerName: string) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   const { app, deadline, providerName, timeoutMs } = call;
-  let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline });
+  const integration = call.target.integrationId;
+  let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline, integration });
   // An OAuth token refused before its recorded expiry (revoked, or no expiry was given) is refreshed
   // once and the request sent again; a second 401 is the answer.
   if ("response" in outcome && outcome.response.status === 401 && call.auth.accessToken) {
@@ -132,7 +133,7 @@ async function sendAndRead(
     if (refreshed) {
       await outcome.response.body?.cancel();
       call.auth = refreshed;
-      outcome = await sendRequest(app, refreshed, build(refreshed), { retryable, deadline });
+      outcome = await sendRequest(app, refreshed, build(refreshed), { retryable, deadline, integration });
     }
   }
   if ("failure" in outcome) {

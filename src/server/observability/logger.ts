@@ -1,0 +1,97 @@
+// The server's log: one JSON object per line (level, time, message, then the fields: request id,
+// project, tool, outcome, duration, …) for log collectors, or a short readable line in development.
+// Lines are written once per event-loop turn (one write for all of them): at thousands of tool calls a
+// second a write per line was a system call per call.
+//
+// Secrets never reach it: fields whose name says credential (token, secret, password, authorization,
+// cookie, key, code) are replaced, and callers log ids and names, never request headers or bodies.
+import { writeSync } from "node:fs";
+
+export const logLevels = ["debug", "info", "warn", "error"] as const;
+export type LogLevel = (typeof logLevels)[number];
+export type LogFormat = "json" | "pretty";
+export type LogFields = Record<string, unknown>;
+
+const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const SECRET_FIELD = /token|secret|passw|authori[sz]ation|cookie|api_?key$|credential|^code$/i;
+
+let threshold = rank.info;
+let format: LogFormat = "json";
+let pending: string[] = [];
+let scheduled = false;
+
+export function configureLogging(options: { level: LogLevel; format: LogFormat }): void {
+  threshold = rank[options.level];
+  format = options.format;
+}
+
+/** Writes the lines waiting for the next turn now (on exit, and before a crash report). */
+export function flushLogs(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const text = pending.join("");
+  pending = [];
+  try {
+    writeSync(1, text);
+  } catch {
+    // stdout closed or full (EAGAIN on a non-blocking pipe): the lines are dropped, not the process.
+  }
+}
+process.once("exit", flushLogs);
+
+/** A field value as logged: errors as name and message, credentials never. */
+function loggable(name: string, value: unknown): unknown {
+  if (SECRET_FIELD.test(name) && value !== null && value !== undefined) return "[redacted]";
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+function line(level: LogLevel, message: string, fields: LogFields | undefined): string {
+  const time = new Date().toISOString();
+  if (format === "json") {
+    let json = `{"level":"${level}","time":"${time}","msg":${JSON.stringify(message)}`;
+    if (fields) {
+      for (const name in fields) {
+        const value = loggable(name, fields[name]);
+        if (value !== undefined) json += `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+      }
+    }
+    return `${json}}\n`;
+  }
+  let text = `${time.slice(11, 23)} ${level.toUpperCase().padEnd(5)} ${message}`;
+  if (fields) {
+    for (const name in fields) {
+      const value = loggable(name, fields[name]);
+      if (value === undefined) continue;
+      if (typeof value === "object" && value !== null && "stack" in value) text += `\n${String(value.stack)}`;
+      else text += ` ${name}=${typeof value === "string" ? value : JSON.stringify(value)}`;
+    }
+  }
+  return `${text}\n`;
+}
+
+function write(level: LogLevel, message: string, fields?: LogFields): void {
+  if (rank[level] < threshold) return;
+  pending.push(line(level, message, fields));
+  if (level === "error") {
+    flushLogs();
+    return;
+  }
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flushLogs);
+  }
+}
+
+export const log = {
+  debug: (message: string, fields?: LogFields) => write("debug", message, fields),
+  info: (message: string, fields?: LogFields) => write("info", message, fields),
+  warn: (message: string, fields?: LogFields) => write("warn", message, fields),
+  error: (message: string, fields?: LogFields) => write("error", message, fields),
+  enabled: (level: LogLevel) => rank[level] >= threshold,
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** The client's X-Request-Id when it is a plain token, or a new one. */
+export const requestIdFrom = (header: string | null | undefined): string =>
+  header && REQUEST_ID.test(header) ? header : crypto.randomUUID();
