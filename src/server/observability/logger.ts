@@ -18,11 +18,19 @@ const SECRET_FIELD = /token|secret|passw|authori[sz]ation|cookie|api_?key$|crede
 let threshold = rank.info;
 let format: LogFormat = "json";
 let pending: string[] = [];
+const standardOutput = (text: string) => writeSync(1, text);
+let output = standardOutput;
 let scheduled = false;
 
 export function configureLogging(options: { level: LogLevel; format: LogFormat }): void {
   threshold = rank[options.level];
   format = options.format;
+}
+
+/** Where lines go: standard output, or a test's capture (null restores standard output). */
+export function setLogOutput(next: ((text: string) => void) | null): void {
+  flushLogs();
+  output = next ?? standardOutput;
 }
 
 /** Writes the lines waiting for the next turn now (on exit, and before a crash report). */
@@ -32,7 +40,7 @@ export function flushLogs(): void {
   const text = pending.join("");
   pending = [];
   try {
-    writeSync(1, text);
+    output(text);
   } catch {
     // stdout closed or full (EAGAIN on a non-blocking pipe): the lines are dropped, not the process.
   }
