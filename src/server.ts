@@ -49,7 +49,7 @@ export const stopServices = async () => {
  * and then `fetch` below.
  */
 export function handleNodeRequest(req: IncomingMessage, res: ServerResponse, next: NodeHandler): void {
-  countResponse(req, res);
+  if (config().metrics.enabled) countResponse(req, res);
   if (req.method !== "POST" || req.url !== MCP_PATH) {
     next(req, res);
     return;

@@ -11,7 +11,7 @@ import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { configureLogging } from "./observability/logger.ts";
-import { setGaugeSources } from "./observability/metrics.ts";
+import { setGaugeSources, setMetricsCounting } from "./observability/metrics.ts";
 import { reportError } from "./observability/report-error.ts";
 import { createTracing, type Tracing } from "./observability/tracing.ts";
 import { resolveAuthSecret } from "./secrets.ts";
@@ -41,6 +41,7 @@ export async function createApp(
   options: AppOptions = {},
 ): Promise<App> {
   configureLogging(config.logging);
+  setMetricsCounting(config.metrics.enabled);
   // Before the database opens: a missing production key stops the start with a clear message.
   const keyring = resolveKeyring(config);
   const handle =

@@ -107,22 +107,33 @@ const upstreamChild = cached((key) => {
   return upstreamSeconds.labels(integration, outcome);
 });
 
+/** Off when the endpoint is (METRICS=off): nobody reads them, so nothing is counted. */
+let counting = true;
+export function setMetricsCounting(on: boolean): void {
+  counting = on;
+}
+
 export const metrics = {
   toolCall(door: CallChannel, outcome: ToolCallOutcome, seconds?: number): void {
+    if (!counting) return;
     toolCallChild(`${door} ${outcome}`).inc();
     if (seconds !== undefined) toolCallSecondsChild(door).observe(seconds);
   },
   /** `outcome`: the status class ("2xx", "4xx", …) or "network" when no answer came. */
   upstream(integration: string, outcome: string, seconds: number): void {
+    if (!counting) return;
     upstreamChild(`${integration} ${outcome}`).observe(seconds);
   },
   oauthRefresh(outcome: "success" | "failure"): void {
+    if (!counting) return;
     oauthRefreshes.labels(outcome).inc();
   },
   callLogFlush(outcome: "success" | "failure", seconds: number): void {
+    if (!counting) return;
     callLogFlushSeconds.labels(outcome).observe(seconds);
   },
   httpRequest(group: string, status: number): void {
+    if (!counting) return;
     httpRequests.labels(group, String(status)).inc();
   },
 };
