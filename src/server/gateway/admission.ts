@@ -74,12 +74,12 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
   // Nothing to trace and no trace id to keep: no span, no context, nothing allocated for it.
   const trace =
     app.tracing || call.traceparent
-      ? startCallTrace(app.tracing?.tracer ?? null, call.traceparent, `tools/call ${tool.name}`, {
+      ? startCallTrace(app.tracing, call.traceparent, `tools/call ${tool.name}`, () => ({
           "portico.door": door,
           "portico.tool": tool.name,
           "portico.project_id": principal.projectId,
           "portico.organization_id": principal.organizationId,
-        })
+        }))
       : null;
   const admissionSpan = trace?.span ? childSpan(trace, "admission") : null;
   let admission = app.gateway.quota.admit(principal.organizationId);

@@ -15,6 +15,7 @@ import {
 } from "@opentelemetry/api";
 import { metrics } from "./metrics.ts";
 import { formatTraceparent, parseTraceparent } from "./traceparent.ts";
+import type { Tracing } from "./tracing.ts";
 
 export interface CallTrace {
   /** What the call log stores: this trace's id (the client's, when it sent one), or null. */
@@ -38,20 +39,21 @@ export function withCallTrace<T>(callTrace: CallTrace | null, fn: () => T): T {
 
 /**
  * The trace of a tool call that starts now: a span continuing the client's traceparent (when valid),
- * or only that trace id without tracing; null when there is neither.
+ * or only that trace id without tracing; null when there is neither. `attributes` is called only for
+ * a span that will be recorded.
  */
 export function startCallTrace(
-  tracer: Tracer | null,
+  tracing: Pick<Tracing, "tracer" | "sampleRatio"> | null,
   traceparent: string | null | undefined,
   name: string,
-  attributes: Attributes,
+  attributes: () => Attributes,
 ): CallTrace | null {
   const parent = parseTraceparent(traceparent);
-  if (!tracer) {
-    return parent
-      ? { traceId: parent.traceId, span: null, tracer: null, incoming: traceparent ?? null }
-      : null;
-  }
+  const incoming = parent ? (traceparent as string) : null;
+  // A trace of our own is drawn here, so a call left out allocates nothing for tracing.
+  const drawn = tracing !== null && (parent ? true : Math.random() < tracing.sampleRatio);
+  if (!tracing || !drawn)
+    return parent ? { traceId: parent.traceId, span: null, tracer: null, incoming } : null;
   const context = parent
     ? trace.setSpanContext(ROOT_CONTEXT, {
         traceId: parent.traceId,
@@ -60,12 +62,11 @@ export function startCallTrace(
         isRemote: true,
       })
     : ROOT_CONTEXT;
-  const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, context);
+  const span = tracing.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes: attributes() }, context);
   const traceId = span.spanContext().traceId;
-  // Not sampled: no span to record into, but the id still links the call to the client's trace.
-  if (!span.isRecording())
-    return { traceId: parent ? traceId : null, span: null, tracer: null, incoming: traceparent ?? null };
-  return { traceId, span, tracer, incoming: traceparent ?? null };
+  // The client did not sample it: no span to record into, but the id still links the call to its trace.
+  if (!span.isRecording()) return { traceId, span: null, tracer: null, incoming };
+  return { traceId, span, tracer: tracing.tracer, incoming };
 }
 
 /** A child span of the call's span, or null when the call is not traced. */

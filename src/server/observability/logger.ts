@@ -18,8 +18,10 @@ const SECRET_FIELD = /token|secret|passw|authori[sz]ation|cookie|api_?key$|crede
 let threshold = rank.info;
 let format: LogFormat = "json";
 let pending: string[] = [];
-const standardOutput = (text: string) => writeSync(1, text);
-let output = standardOutput;
+const standardOutput = (text: string): void => {
+  writeSync(1, text);
+};
+let output: (text: string) => void = standardOutput;
 let scheduled = false;
 
 export function configureLogging(options: { level: LogLevel; format: LogFormat }): void {

@@ -3,6 +3,7 @@
 // few additions; gauges (call-log backlog, database pool) are read only when scraped.
 import client from "prom-client";
 import type { CallChannel } from "../db/schema/gateway.ts";
+import { FastCounter, FastHistogram } from "./fast-metrics.ts";
 
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, prefix: "portico_" });
@@ -12,26 +13,32 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export type ToolCallOutcome = "success" | "error" | "refused";
 
-const toolCalls = new client.Counter({
-  name: "portico_tool_calls_total",
-  help: "Tool calls by door (mcp, rest, playground, agent) and outcome (success, error, refused by quota).",
-  labelNames: ["door", "outcome"] as const,
-  registers: [registry],
-});
-const toolCallSeconds = new client.Histogram({
-  name: "portico_tool_call_duration_seconds",
-  help: "Time a tool call took to run (admitted calls), by door.",
-  labelNames: ["door"] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
-const upstreamSeconds = new client.Histogram({
-  name: "portico_upstream_request_duration_seconds",
-  help: "Upstream HTTP requests of tool calls until their answer's head, by integration and outcome.",
-  labelNames: ["integration", "outcome"] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+// The request path's metrics (fast-metrics.ts); prom-client's own for the rare events below.
+const toolCalls = new FastCounter(
+  "portico_tool_calls_total",
+  "Tool calls by door (mcp, rest, playground, agent) and outcome (success, error, refused by quota).",
+  ["door", "outcome"],
+);
+const toolCallSeconds = new FastHistogram(
+  "portico_tool_call_duration_seconds",
+  "Time a tool call took to run (admitted calls), by door.",
+  ["door"],
+  LATENCY_BUCKETS,
+);
+const upstreamSeconds = new FastHistogram(
+  "portico_upstream_request_duration_seconds",
+  "Upstream HTTP requests of tool calls until their answer's head, by integration and outcome.",
+  ["integration", "outcome"],
+  LATENCY_BUCKETS,
+);
+const httpRequests = new FastCounter(
+  "portico_http_requests_total",
+  "HTTP requests answered, by route group and status code.",
+  ["group", "status"],
+);
+for (const metric of [toolCalls, toolCallSeconds, upstreamSeconds, httpRequests]) {
+  registry.registerMetric(metric as unknown as client.Metric);
+}
 const oauthRefreshes = new client.Counter({
   name: "portico_oauth_refreshes_total",
   help: "OAuth access-token refreshes of integration connections, by outcome (success, failure).",
@@ -43,12 +50,6 @@ const callLogFlushSeconds = new client.Histogram({
   help: "Time one call-log flush (a batch of calls, usage and key use) took, by outcome.",
   labelNames: ["outcome"] as const,
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
-const httpRequests = new client.Counter({
-  name: "portico_http_requests_total",
-  help: "HTTP requests answered, by route group and status code.",
-  labelNames: ["group", "status"] as const,
   registers: [registry],
 });
 
@@ -84,7 +85,7 @@ new client.Gauge({
   },
 });
 
-/** Labelled children made once: `labels()` hashes its arguments on every call, a child does not. */
+/** Labelled children made once, found by one string key. */
 function cached<T>(make: (key: string) => T): (key: string) => T {
   const children = new Map<string, T>();
   return (key) => {
@@ -99,12 +100,16 @@ function cached<T>(make: (key: string) => T): (key: string) => T {
 
 const toolCallChild = cached((key) => {
   const [door, outcome] = key.split(" ") as [string, string];
-  return toolCalls.labels(door, outcome);
+  return toolCalls.child(door, outcome);
 });
-const toolCallSecondsChild = cached((door) => toolCallSeconds.labels(door));
+const toolCallSecondsChild = cached((door) => toolCallSeconds.child(door));
+const httpChild = cached((key) => {
+  const [group, status] = key.split(" ") as [string, string];
+  return httpRequests.child(group, status);
+});
 const upstreamChild = cached((key) => {
   const [integration, outcome] = key.split(" ") as [string, string];
-  return upstreamSeconds.labels(integration, outcome);
+  return upstreamSeconds.child(integration, outcome);
 });
 
 /** Off when the endpoint is (METRICS=off): nobody reads them, so nothing is counted. */
@@ -134,7 +139,7 @@ export const metrics = {
   },
   httpRequest(group: string, status: number): void {
     if (!counting) return;
-    httpRequests.labels(group, String(status)).inc();
+    httpChild(`${group} ${status}`).inc();
   },
 };
 

@@ -5,15 +5,17 @@ import type { Tracer } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import {
+  AlwaysOnSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
-  TraceIdRatioBasedSampler,
 } from "@opentelemetry/sdk-trace-base";
 import type { Config } from "../config.ts";
 
 export interface Tracing {
   tracer: Tracer;
+  /** Share of calls without a sampled parent that are traced (OTEL_TRACES_SAMPLER_ARG). */
+  sampleRatio: number;
   /** Exports what is queued now. */
   flush(): Promise<void>;
   /** Exports what is still queued, then stops. */
@@ -28,12 +30,14 @@ export function createTracing(config: Pick<Config, "tracing" | "environment">): 
       "service.name": serviceName,
       "deployment.environment.name": config.environment,
     }),
-    // A client's sampled flag is followed; calls that start here are sampled at the configured ratio.
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(sampleRatio) }),
+    // A client's sampled flag is followed. Calls that start here were already drawn at sampleRatio by
+    // call-trace.ts, before any span object exists: a call not drawn costs one Math.random().
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: endpoint }))],
   });
   return {
     tracer: provider.getTracer("portico"),
+    sampleRatio,
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   };
