@@ -12,7 +12,7 @@ import type { Principal } from "~/server/gateway/principal.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { handleOpsRequest } from "~/server/observability/handle-ops.ts";
 import { readiness, startDraining } from "~/server/observability/health.ts";
-import { setLogOutput } from "~/server/observability/logger.ts";
+import { flushLogs, setLogOutput } from "~/server/observability/logger.ts";
 import { createTestApp, TEST_AUTH_SECRET } from "../support/app.ts";
 import { mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
@@ -412,7 +412,7 @@ describe("logs", () => {
     // A refused key and token are logged as refusals, never as the values.
     await mcpCall("calculate", { expression: "1" }, { authorization: "Bearer pk_not-a-real-key-0000000000" });
     await w.app.gateway.recorder.flush();
-    await new Promise((resolve) => setImmediate(resolve));
+    flushLogs();
 
     expect(captured).toContain('"msg":"tool call"');
     const line = captured

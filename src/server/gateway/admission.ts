@@ -61,7 +61,7 @@ export interface ToolCall {
   onProgress?: (message: string) => void;
   /** The client's W3C traceparent (HTTP header, or MCP's params._meta.traceparent), continued. */
   traceparent?: string | null;
-  /** The request's id for the log (the client's X-Request-Id, or one made for it). */
+  /** The client's X-Request-Id, for the log (which makes one when there is none). */
   requestId?: string;
 }
 
@@ -125,7 +125,7 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
 function logCall(call: ToolCall, outcome: string, milliseconds: number, traceId: string | null): void {
   if (!log.enabled("info")) return;
   log.info("tool call", {
-    requestId: call.requestId,
+    requestId: call.requestId ?? crypto.randomUUID(),
     organization: call.principal.organizationId,
     project: call.principal.projectId,
     door: call.door,

@@ -66,7 +66,7 @@ function wantsEventStream(request: Request, body: unknown): boolean {
 /** The request's own trace and id, from its headers, for every tool call it carries. */
 export interface CallOrigin {
   traceparent: string | null;
-  requestId: string;
+  requestId: string | undefined;
 }
 
 /** How every tools/call through /mcp runs, whichever path answers it: admission.ts's callTool. */
