@@ -5,6 +5,7 @@
 // call. `npm run bench:gateway` with BENCH_OBSERVABILITY=compare measures the same over HTTP, where
 // two runs of the same server differ by more than the 10 % asked for.
 // BENCH_TRACE_RATIO (default 1) is the share of calls traced; spans go to a local OTLP sink process.
+// BENCH_BLOCK calls per block (default 5000), BENCH_BLOCKS blocks each way (default 6).
 import { spawn } from "node:child_process";
 import { openSync, writeSync } from "node:fs";
 import path from "node:path";
@@ -59,6 +60,8 @@ const principal: Principal = {
 const calculate = (await app.gateway.tools.toolsFor("p1")).byName.get("calculate");
 if (!calculate) throw new Error("no calculate tool");
 
+// BENCH_LOG=off leaves the per-call log line out of "on": metrics and tracing alone.
+const logCalls = process.env.BENCH_LOG !== "off";
 // Log lines go to /dev/null through the same write the server makes to its standard output.
 const devNull = openSync("/dev/null", "w");
 const tracing = createTracing({
@@ -73,7 +76,7 @@ const tracing = createTracing({
 
 function observability(on: boolean) {
   setMetricsCounting(on);
-  configureLogging({ level: on ? "info" : "warn", format: "json" });
+  configureLogging({ level: on && logCalls ? "info" : "warn", format: "json" });
   setLogOutput((text) => void writeSync(devNull, text));
   (app as { tracing: typeof tracing }).tracing = on ? tracing : null;
 }
@@ -114,7 +117,7 @@ console.log(`  off: ${results.off.map((value) => value.toFixed(1)).join(", ")}`)
 console.log(`  on:  ${results.on.map((value) => value.toFixed(1)).join(", ")}`);
 console.log(
   `median off ${off.toFixed(1)} µs, on ${on.toFixed(1)} µs: +${(on - off).toFixed(1)} µs (${(((on - off) / off) * 100).toFixed(1)} %)` +
-    ` with trace ratio ${process.env.BENCH_TRACE_RATIO ?? 1}`,
+    ` with trace ratio ${process.env.BENCH_TRACE_RATIO ?? 1}, per-call log ${logCalls ? "on" : "off"}`,
 );
 await app.gateway.stop();
 await app.database.close();
