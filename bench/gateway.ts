@@ -14,6 +14,13 @@
 // from phase 1 is not measured as phase 2's latency, nor the gateway's call log as the minimal proxy's.
 // Before phase 1 and after phase 2 it measures the CPU time the idle machine itself takes away
 // (host-stalls.ts), which no server can make up for.
+//
+// Observability (issue 30): by default Portico runs with metrics, tracing and the per-call log off.
+// BENCH_OBSERVABILITY=on runs every phase with all three on (Prometheus counters, every call traced and
+// exported over OTLP/HTTP to a local sink, a JSON log line per call). BENCH_OBSERVABILITY=compare
+// starts one Portico of each and runs tools/call calculate at a fixed 2,000 req/s on them in turn,
+// BENCH_ROUNDS times, printing the CPU per tools/call of each and the difference (target: within 10 %).
+// BENCH_TRACE_RATIO sets the share of calls traced (default 1: every call).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type HostStalls, measureHostStalls } from "./support/host-stalls.ts";
@@ -149,18 +156,84 @@ function toolCall(baseUrl: string, apiKey: string, name: string, args: Record<st
   };
 }
 
+const observability = process.env.BENCH_OBSERVABILITY ?? "off";
+if (!["off", "on", "compare"].includes(observability))
+  throw new Error("BENCH_OBSERVABILITY must be off, on or compare");
+const OBSERVABILITY_OFF = { METRICS: "off", LOG_LEVEL: "warn" };
+const observabilityOn = (otlpOrigin: string) => ({
+  METRICS: "on",
+  LOG_LEVEL: "info",
+  LOG_FORMAT: "json",
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpOrigin,
+  OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACE_RATIO ?? "1",
+  // BENCH_ON_ENV (JSON) changes the "on" side, to measure one part alone (say {"LOG_LEVEL":"warn"}).
+  ...(JSON.parse(process.env.BENCH_ON_ENV ?? "{}") as Record<string, string>),
+});
+
+/** tools/call on two Porticos in turn, off then on, `rounds` times; CPU per call of each. */
+async function compareObservability() {
+  const sink = await startHelper("otlp-sink.ts");
+  const off = await startPortico({
+    ...OBSERVABILITY_OFF,
+    ...(JSON.parse(process.env.BENCH_OFF_ENV ?? "{}") as Record<string, string>),
+  });
+  const on = await startPortico({ ...observabilityOn(sink.origin) });
+  console.log(
+    `Observability off ${off.baseUrl} vs on ${on.baseUrl} (metrics, traces to ${sink.origin}, a log line per call), ${seconds} s per phase\n`,
+  );
+  const cpu: Record<"off" | "on", number[]> = { off: [], on: [] };
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      // Each round swaps the order: whichever goes second measured ~7 % more in an A/A run (both off).
+      const order = [
+        ["off", off],
+        ["on", on],
+      ] as const;
+      for (const [label, portico] of round % 2 === 1 ? order : [...order].reverse()) {
+        await settle(portico.pid);
+        const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
+          expression: "(1250 * 1.21) / 12",
+        });
+        // At a fixed rate, so both do the same work per second whatever the machine's neighbours take
+        // (closed-loop throughput here moves by half between runs, and CPU per call with it).
+        const measured = await warmedFixedRate(calculate, portico.pid);
+        report(`calculate at ${RATE}/s, round ${round}, ${label}`, measured.result, measured.cpuMicros);
+        if (measured.cpuMicros !== undefined) cpu[label].push(measured.cpuMicros);
+      }
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const offMean = mean(cpu.off);
+    const onMean = mean(cpu.on);
+    console.log(
+      `\nCPU per tools/call: off ${offMean.toFixed(1)} µs, on ${onMean.toFixed(1)} µs, ` +
+        `${(((onMean - offMean) / offMean) * 100).toFixed(1)} % (target: within 10 %)`,
+    );
+  } finally {
+    await off.stop();
+    await on.stop();
+    sink.stop();
+  }
+}
+
+if (observability === "compare") {
+  await compareObservability();
+  process.exit(0);
+}
+
 const upstreamServer = await startHelper("upstream.ts");
 const pageUrl = `${upstreamServer.origin}/page`;
 const minimalProxy = await startHelper("minimal-proxy.ts");
 const workers = process.env.BENCH_WORKERS ?? "1";
+const otlpSink = observability === "on" ? await startHelper("otlp-sink.ts") : null;
 const portico = await startPortico({
+  ...(otlpSink ? observabilityOn(otlpSink.origin) : OBSERVABILITY_OFF),
   ALLOW_PRIVATE_URLS: "true",
   WEB_CONCURRENCY: workers,
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
 const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
 console.log(
-  `Portico ${portico.baseUrl} (${workers} server process${workers === "1" ? "" : "es"}, ${database}), upstream ${pageUrl}, ${seconds} s per phase\n`,
+  `Portico ${portico.baseUrl} (${workers} server process${workers === "1" ? "" : "es"}, ${database}, observability ${observability}), upstream ${pageUrl}, ${seconds} s per phase\n`,
 );
 try {
   await settle(portico.pid);
@@ -202,4 +275,5 @@ try {
   await portico.stop();
   upstreamServer.stop();
   minimalProxy.stop();
+  otlpSink?.stop();
 }

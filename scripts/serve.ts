@@ -71,6 +71,8 @@ async function runServer() {
     if (stopping) return;
     stopping = true;
     if (!cluster.isWorker) console.log(`${signal}: finishing open requests, then closing the database`);
+    // Readiness fails from here on (and, with SHUTDOWN_DELAY_MS, requests are still taken meanwhile).
+    await entry.startShutdown();
     // Streams that only watch (a run page) end now instead of holding the stop open.
     entry.beginStop();
     await stopper.stop();

@@ -12,6 +12,10 @@ import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
+import { handleOpsRequest } from "./server/observability/handle-ops.ts";
+import { startDraining } from "./server/observability/health.ts";
+import { flushLogs } from "./server/observability/logger.ts";
+import { metrics, routeGroup } from "./server/observability/metrics.ts";
 import { flushErrorReports, initServerErrorReporting } from "./server/observability/sentry.ts";
 
 /** TanStack Start's default base path of server function calls. */
@@ -26,10 +30,20 @@ export const startServices = async () => {
 };
 /** Called on SIGTERM/SIGINT first: run pages' live streams end (their browsers reconnect elsewhere). */
 export const beginStop = () => endRunWatches();
+/**
+ * Called on SIGTERM/SIGINT first: readiness fails from now on; resolves once SHUTDOWN_DELAY_MS has
+ * passed, during which requests are still taken, so load balancers see it and stop sending them here.
+ */
+export const startShutdown = async () => {
+  startDraining();
+  const delay = config().shutdownDelayMs;
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+};
 /** Called on SIGTERM/SIGINT after the listener has stopped accepting requests. */
 export const stopServices = async () => {
   await closeApp();
   await flushErrorReports();
+  flushLogs();
 };
 
 /**
@@ -38,6 +52,7 @@ export const stopServices = async () => {
  * and then `fetch` below.
  */
 export function handleNodeRequest(req: IncomingMessage, res: ServerResponse, next: NodeHandler): void {
+  if (config().metrics.enabled) countResponse(req, res);
   if (req.method !== "POST" || req.url !== MCP_PATH) {
     next(req, res);
     return;
@@ -49,9 +64,20 @@ export function handleNodeRequest(req: IncomingMessage, res: ServerResponse, nex
   );
 }
 
+/** portico_http_requests_total, by route group and status, once the answer has gone. */
+function countResponse(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
+  const group = pathname === config().metrics.path ? "metrics" : routeGroup(pathname);
+  res.once("finish", () => metrics.httpRequest(group, res.statusCode));
+}
+
 export default createServerEntry({
   async fetch(request, opts) {
     const url = new URL(request.url);
+    const ops = handleOpsRequest(config(), getApp, request, url.pathname);
+    if (ops) return ops;
     const redirect = normalizePath(url);
     if (redirect) return redirect;
     const siteFile = handleSiteFiles(request, url, config().baseUrl);

@@ -41,6 +41,12 @@ async function waitUntilReady(child: ChildProcess): Promise<void> {
       output += chunk;
       if (output.includes("Portico is running at")) {
         clearTimeout(timer);
+        // Later output (the log, with BENCH_OBSERVABILITY=on a line per call) is read and dropped,
+        // not kept in this process.
+        child.stdout?.off("data", onData);
+        child.stderr?.off("data", onData);
+        child.stdout?.resume();
+        child.stderr?.resume();
         resolve();
       }
     };

@@ -11,7 +11,10 @@ import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { configureLogging } from "./observability/logger.ts";
+import { setGaugeSources, setMetricsCounting } from "./observability/metrics.ts";
 import { reportError } from "./observability/report-error.ts";
+import { createTracing, type Tracing } from "./observability/tracing.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
 
@@ -24,6 +27,8 @@ export interface App {
   gateway: Gateway;
   /** Master keys for secrets at rest (integration credentials and tokens). */
   keyring: Keyring;
+  /** OpenTelemetry traces over OTLP, when an endpoint is configured (observability/tracing.ts). */
+  tracing: Tracing | null;
 }
 
 export interface AppOptions {
@@ -36,6 +41,8 @@ export async function createApp(
   database?: DatabaseHandle,
   options: AppOptions = {},
 ): Promise<App> {
+  configureLogging(config.logging);
+  setMetricsCounting(config.metrics.enabled);
   // Before the database opens: a missing production key stops the start with a clear message.
   const keyring = resolveKeyring(config);
   const handle =
@@ -88,7 +95,13 @@ export async function createApp(
       usageAlerts,
     ),
     keyring,
+    tracing: createTracing(config),
   };
+  const { gateway } = app;
+  setGaugeSources({
+    callLogBacklog: () => gateway.recorder.backlog,
+    databasePool: () => handle.poolStats(),
+  });
   return app;
 }
 
@@ -111,4 +124,5 @@ export async function closeApp(): Promise<void> {
   // Runs of this process end now, marked interrupted, rather than being found stale later.
   await interruptLiveRuns(app.db);
   await app.database.close();
+  await app.tracing?.shutdown();
 }

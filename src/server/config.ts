@@ -5,6 +5,7 @@ import { llmEndpointsSchema } from "./agents/credentials/llm-endpoints.ts";
 import { encryptionKeysSchema } from "./crypto/key-format.ts";
 import { trustedProxyList } from "./http/client-address.ts";
 import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
+import { logLevels } from "./observability/logger.ts";
 
 const url = (name: string) =>
   z
@@ -102,6 +103,43 @@ const configSchema = z
       .min(1, "WEB_CONCURRENCY must be between 1 and 64")
       .max(64, "WEB_CONCURRENCY must be between 1 and 64")
       .default(1),
+    LOG_LEVEL: z.enum(logLevels, { message: `LOG_LEVEL must be one of: ${logLevels.join(", ")}` }).optional(),
+    LOG_FORMAT: z.enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" }).optional(),
+    METRICS: z.enum(["on", "off"], { message: "METRICS must be on or off" }).optional(),
+    METRICS_PATH: z
+      .string()
+      .regex(/^\/[A-Za-z0-9._~/-]*$/, "METRICS_PATH must be a path starting with /")
+      .refine((value) => !/^\/(api|mcp|app|assets|\.well-known)(\/|$)/.test(value), {
+        message: "METRICS_PATH must not be under /api, /mcp, /app, /assets or /.well-known",
+      })
+      .default("/metrics"),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    ),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(url("OTEL_EXPORTER_OTLP_ENDPOINT").optional()),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText.pipe(
+      url("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").optional(),
+    ),
+    OTEL_SERVICE_NAME: z.string().min(1).default("portico"),
+    OTEL_TRACES_SAMPLER_ARG: z.coerce
+      .number({ message: "OTEL_TRACES_SAMPLER_ARG must be a number" })
+      .min(0, "OTEL_TRACES_SAMPLER_ARG must be between 0 and 1")
+      .max(1, "OTEL_TRACES_SAMPLER_ARG must be between 0 and 1")
+      .default(1),
+    TRACE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => value.includes("{traceId}") && /^https?:\/\//.test(value), {
+          message: "TRACE_URL must be an http(s) URL containing {traceId}",
+        })
+        .optional(),
+    ),
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ message: "SHUTDOWN_DELAY_MS must be a number" })
+      .int("SHUTDOWN_DELAY_MS must be a whole number")
+      .min(0, "SHUTDOWN_DELAY_MS must be between 0 and 120000")
+      .max(120_000, "SHUTDOWN_DELAY_MS must be between 0 and 120000")
+      .default(0),
   })
   // The embedded database lives inside one process; several server processes need one PostgreSQL.
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
@@ -136,6 +174,36 @@ const configSchema = z
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
       /** Proxies whose X-Forwarded-For is believed for per-address limits (http/client-address.ts). */
       trustedProxies: env.TRUSTED_PROXIES,
+      /** The server log (observability/logger.ts): JSON lines outside development unless told. */
+      logging: {
+        level: env.LOG_LEVEL ?? (env.APP_ENV === "test" ? "warn" : "info"),
+        format:
+          env.LOG_FORMAT ?? (env.APP_ENV === "development" || env.APP_ENV === "test" ? "pretty" : "json"),
+      },
+      /**
+       * Prometheus metrics on `path`: behind the bearer token when one is set; without one, open in
+       * development and tests and off in staging and production unless METRICS=on.
+       */
+      metrics: {
+        enabled:
+          env.METRICS === "on" ||
+          (env.METRICS !== "off" &&
+            (env.METRICS_TOKEN !== undefined || env.APP_ENV === "development" || env.APP_ENV === "test")),
+        path: env.METRICS_PATH,
+        token: env.METRICS_TOKEN,
+      },
+      /** OpenTelemetry traces over OTLP/HTTP, when an endpoint is set (observability/tracing.ts). */
+      tracing: {
+        endpoint:
+          env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+          (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+        serviceName: env.OTEL_SERVICE_NAME,
+        sampleRatio: env.OTEL_TRACES_SAMPLER_ARG,
+        /** Where a call's trace is shown ({traceId} replaced), for the call log's link. */
+        traceUrl: env.TRACE_URL,
+      },
+      /** After SIGTERM, how long readiness fails while requests are still taken (load balancers notice). */
+      shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
       /** Server processes sharing the port (scripts/serve.ts forks them); each is a full replica. */
       webConcurrency: env.WEB_CONCURRENCY,
       /** Stripe billing (server/billing/stripe-client.ts); without a secret key plans are set by hand. */

@@ -10,7 +10,7 @@ import { startFakeRestProvider } from "../fakes/rest-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
 import { buildWorld, type Person } from "./world.ts";
 
-const HUBSPOT_APP = { clientId: "acme-hubspot-app", clientSecret: "acme-hubspot-secret-0123456789" };
+export const HUBSPOT_APP = { clientId: "acme-hubspot-app", clientSecret: "acme-hubspot-secret-0123456789" };
 export const RAYNET = { email: "ops@acme.test", apiKey: "raynet-key-123", namespace: "acme" };
 /** The gateway limit the engine stays under (it uses 90% of it). */
 export const TOOL_TIMEOUT_MS = 1500;
@@ -20,7 +20,8 @@ export const textOf = (result: CallToolResult) => {
   return first?.type === "text" ? first.text : "";
 };
 
-export async function startOpenApiWorld() {
+/** `overrides`: more configuration for the app (observability.test.ts turns tracing on). */
+export async function startOpenApiWorld(overrides: Record<string, string> = {}) {
   const hubspotAuth = await startFakeOAuthProvider({
     clients: { [HUBSPOT_APP.clientId]: HUBSPOT_APP.clientSecret },
   });
@@ -51,6 +52,7 @@ export async function startOpenApiWorld() {
       google: { apiBaseUrl: otherApi.url },
       gmail: { apiBaseUrl: otherApi.url },
     }),
+    ...overrides,
   });
   const world = await buildWorld(app);
   const callback = `${app.config.baseUrl}/api/integrations/oauth/callback`;

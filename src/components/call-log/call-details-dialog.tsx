@@ -106,6 +106,25 @@ export function CallDetailsDialog({
             <Row label="User">
               {data.userName ? `${data.userName} (${data.userEmail})` : "A user no longer in Portico"}
             </Row>
+            {data.traceId ? (
+              <Row label="Trace">
+                <div className="flex items-center gap-2">
+                  {data.traceUrl ? (
+                    <a
+                      href={data.traceUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="font-mono text-xs break-all underline underline-offset-2"
+                    >
+                      {data.traceId}
+                    </a>
+                  ) : (
+                    <code className="font-mono text-xs break-all">{data.traceId}</code>
+                  )}
+                  <CopyButton text={data.traceId} label="trace id" />
+                </div>
+              </Row>
+            ) : null}
             <Row label="Arguments">
               {data.arguments ? (
                 <div className="flex items-start gap-2">

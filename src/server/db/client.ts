@@ -38,6 +38,10 @@ export interface DatabaseHandle {
    * log, gateway/call-recorder.ts). Commits when `fn` resolves, rolls back when it throws.
    */
   bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
+  /** Whether cross-replica signals are being received now (readiness, observability/health.ts). */
+  listening(): boolean;
+  /** The PostgreSQL pool's connections (metrics); null on the embedded database, which has none. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -117,6 +121,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release(connectionBroken);
         }
       },
+      listening: () => listener.isConnected,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await listener.close();
         await pool.end();
@@ -157,6 +163,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           },
         }),
       ),
+    // Notifications come from the database thread itself: received while it is alive.
+    listening: () => client.alive,
+    poolStats: () => null,
     close: () => client.close(),
   };
 }

@@ -29,6 +29,11 @@ export class PgListener {
     this.log = log;
   }
 
+  /** Whether the LISTEN connection is open now (false while it is being reconnected). */
+  get isConnected(): boolean {
+    return this.client !== null && !this.closed;
+  }
+
   async listen(
     channel: string,
     onPayload: (payload: string) => void,

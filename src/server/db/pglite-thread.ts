@@ -61,6 +61,11 @@ export class PgliteThread implements PgliteQueryable {
     this.worker.on("exit", (code) => this.fail(new Error(`The embedded database thread exited (${code})`)));
   }
 
+  /** False once the thread has failed or exited: nothing more will be answered. */
+  get alive(): boolean {
+    return this.failure === null;
+  }
+
   /** Resolves once the database is open (or rejects with why it could not be). */
   async ready(): Promise<void> {
     await this.query("select 1");

@@ -9,6 +9,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app.ts";
 import { quotaRefusalMessage } from "../billing/limit-messages.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
+import { childSpan, endSpan, startCallTrace, withCallTrace } from "../observability/call-trace.ts";
+import { log } from "../observability/logger.ts";
+import { metrics } from "../observability/metrics.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import { hostCheckFor } from "./host-check-for.ts";
@@ -56,16 +59,36 @@ export interface ToolCall {
   signal?: AbortSignal;
   /** Progress messages for the caller (MCP progress notifications, when the client asked for them). */
   onProgress?: (message: string) => void;
+  /** The client's W3C traceparent (HTTP header, or MCP's params._meta.traceparent), continued. */
+  traceparent?: string | null;
+  /** The client's X-Request-Id, for the log (which makes one when there is none). */
+  requestId?: string;
 }
 
 const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
 
 /** Plan and quota, run, record: the steps every tool call takes after its principal is known. */
 export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcome> {
-  const { principal } = call;
+  const { principal, door, tool } = call;
+  const started = performance.now();
+  // Nothing to trace and no trace id to keep: no span, no context, nothing allocated for it.
+  const trace =
+    app.tracing || call.traceparent
+      ? startCallTrace(app.tracing, call.traceparent, `tools/call ${tool.name}`, () => ({
+          "portico.door": door,
+          "portico.tool": tool.name,
+          "portico.project_id": principal.projectId,
+          "portico.organization_id": principal.organizationId,
+        }))
+      : null;
+  const admissionSpan = trace?.span ? childSpan(trace, "admission") : null;
   let admission = app.gateway.quota.admit(principal.organizationId);
   if (admission instanceof Promise) admission = await admission;
+  endSpan(admissionSpan, admission.admitted ? undefined : "quota");
   if (!admission.admitted) {
+    metrics.toolCall(door, "refused");
+    logCall(call, "refused", performance.now() - started, trace?.traceId ?? null);
+    endSpan(trace?.span ?? null, "refused: monthly requests used up");
     return {
       ok: false,
       refusal: {
@@ -76,14 +99,40 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
       },
     };
   }
-  const result = await runTool(call.tool, call.args, principal, {
+  const options = {
     recorder: app.gateway.recorder,
     timeoutMs: app.config.toolTimeoutMs,
     allowPrivateUrls: app.config.allowPrivateUrls,
-    channel: call.door,
+    channel: door,
     signal: call.signal,
     onProgress: call.onProgress,
     reportError: reportToolError,
-  });
+    trace,
+  };
+  const result = await withCallTrace(trace, () => runTool(tool, call.args, principal, options));
+  const milliseconds = performance.now() - started;
+  const outcome = result.isError ? "error" : "success";
+  metrics.toolCall(door, outcome, milliseconds / 1000);
+  logCall(call, outcome, milliseconds, trace?.traceId ?? null);
+  if (trace?.span) {
+    trace.span.setAttribute("portico.outcome", outcome);
+    endSpan(trace.span, result.isError ? "tool error" : undefined);
+  }
   return { ok: true, result };
+}
+
+/** One line per tool call: ids and names only, never arguments, results or credentials. */
+function logCall(call: ToolCall, outcome: string, milliseconds: number, traceId: string | null): void {
+  if (!log.enabled("info")) return;
+  log.info("tool call", {
+    requestId: call.requestId ?? crypto.randomUUID(),
+    organization: call.principal.organizationId,
+    project: call.principal.projectId,
+    door: call.door,
+    server: call.tool.serverName,
+    tool: call.tool.name,
+    outcome,
+    durationMs: Math.round(milliseconds * 10) / 10,
+    traceId: traceId ?? undefined,
+  });
 }

@@ -16,6 +16,7 @@
 import { randomUUID } from "node:crypto";
 import type { BulkTransaction, DatabaseHandle } from "../db/client.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
+import { metrics } from "../observability/metrics.ts";
 import { CallLogQueue } from "./call-log-queue.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
 import type { Principal } from "./principal.ts";
@@ -30,7 +31,7 @@ export const MAX_BACKLOG_CALLS = 2 * FLUSH_AT_QUEUE_LENGTH;
 /** tool_call's columns in the order record() writes them. */
 const COLUMNS =
   "id, organization_id, project_id, server_id, server_name, tool_name, channel, api_key_id, " +
-  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments";
+  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments, trace_id";
 
 /**
  * Characters of a call's arguments kept for the call log: enough to debug a call with, while a large
@@ -66,6 +67,8 @@ export interface RecordedCall {
   errorMessage: string | null;
   /** The arguments as storedArguments() made them, or null when not known. */
   arguments: string | null;
+  /** The call's W3C trace id (observability/call-trace.ts), or null. */
+  traceId?: string | null;
   at: Date;
 }
 
@@ -197,6 +200,8 @@ export class CallRecorder {
         csvText(call.errorMessage?.slice(0, 2000) ?? null),
         createdAt,
         csvText(call.arguments),
+        // 32 hex digits when present (traceparent.ts checked them): no quoting needed.
+        call.traceId ?? "",
       ].join(","),
     );
     batch.projects.add(principal.projectId);
@@ -237,12 +242,15 @@ export class CallRecorder {
       this.current = newBatch();
     }
     for (let batch = this.unwritten[0]; batch; batch = this.unwritten[0]) {
+      const started = performance.now();
       try {
         await this.write(batch);
       } catch (error) {
+        metrics.callLogFlush("failure", (performance.now() - started) / 1000);
         this.onError(error);
         return;
       }
+      metrics.callLogFlush("success", (performance.now() - started) / 1000);
       this.unwritten.shift();
       this.unwrittenCalls -= batch.calls.length;
     }

@@ -21,7 +21,12 @@ import type { GatewayTool } from "./tool-types.ts";
 const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
 
 /** Runs one admitted tool call (admission.ts's callTool, bound to the request's principal and door). */
-export type ToolCaller = (tool: GatewayTool, args: Record<string, unknown>) => Promise<ToolCallOutcome>;
+/** `traceparent`: the message's own params._meta.traceparent, which wins over the HTTP header's. */
+export type ToolCaller = (
+  tool: GatewayTool,
+  args: Record<string, unknown>,
+  traceparent?: string,
+) => Promise<ToolCallOutcome>;
 
 type RequestId = string | number;
 
@@ -138,7 +143,9 @@ export async function toolsCallAnswer(
   const target = toolCallTarget(tools, name, args);
   if (!target) return null;
   const outcome: ToolCallOutcome =
-    "answer" in target ? { ok: true, result: target.answer } : await call(target.tool, target.args);
+    "answer" in target
+      ? { ok: true, result: target.answer }
+      : await call(target.tool, target.args, metaTraceparent(meta));
   const id = JSON.stringify(plain.id);
   // The key order of the SDK's own responses, so both paths give byte-identical bodies.
   if (!outcome.ok) {
@@ -151,6 +158,11 @@ export async function toolsCallAnswer(
   }
   return `{"result":${JSON.stringify(outcome.result)},"jsonrpc":"2.0","id":${id}}`;
 }
+
+const metaTraceparent = (meta: unknown): string | undefined => {
+  const value = (meta as { traceparent?: unknown } | undefined)?.traceparent;
+  return typeof value === "string" ? value : undefined;
+};
 
 /** tools/call answered by toolsCallAnswer, as a Response; null when the SDK must answer. */
 export async function answerToolsCall(

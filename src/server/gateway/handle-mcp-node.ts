@@ -14,6 +14,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { sendNodeResponse } from "srvx/node";
 import type { App } from "../app.ts";
 import { declaredLength } from "../http/declared-length.ts";
+import { requestIdFrom } from "../observability/logger.ts";
 import { reportError } from "../observability/report-error.ts";
 import { authenticateRequest } from "./admission.ts";
 import {
@@ -26,6 +27,7 @@ import {
 import { mcpEndpointOverride } from "./endpoint-override.ts";
 import {
   asksForProgress,
+  directToolCaller,
   handleMcpRequest,
   MAX_REQUEST_BYTES,
   mcpToolCaller,
@@ -120,9 +122,13 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, next:
   const message = parseJson(body.toString("utf8"));
   if (message && !asksForProgress(message.value)) {
     const tools = await app.gateway.tools.toolsFor(principal.projectId);
+    const call = mcpToolCaller(app, principal, signal, {
+      traceparent: header("traceparent"),
+      requestId: requestIdFrom(header("x-request-id")),
+    });
     const direct =
       toolsListAnswer(message.value, tools) ??
-      (await toolsCallAnswer(message.value, tools, mcpToolCaller(app, principal, signal)));
+      (await toolsCallAnswer(message.value, tools, directToolCaller(call, signal)));
     if (direct !== null) return writeJson(res, direct);
   }
   const response = await handleMcpRequest(app, webRequest(req, app.config.baseUrl, body, signal));

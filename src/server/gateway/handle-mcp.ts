@@ -4,10 +4,13 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 import type { App } from "../app.ts";
+import { requestIdFrom } from "../observability/logger.ts";
 import { authenticateRequest, callTool } from "./admission.ts";
+import type { ToolCaller } from "./direct-answers.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
+import type { SignalledToolCaller } from "./mcp-server.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
 import type { Principal } from "./principal.ts";
@@ -61,16 +64,38 @@ function wantsEventStream(request: Request, body: unknown): boolean {
   return prefersEventStream(request.headers.get("accept")) || asksForProgress(body);
 }
 
+/** The request's own trace and id, from its headers, for every tool call it carries. */
+export interface CallOrigin {
+  traceparent: string | null;
+  requestId: string | undefined;
+}
+
 /** How every tools/call through /mcp runs, whichever path answers it: admission.ts's callTool. */
 export const mcpToolCaller =
-  (app: App, principal: Principal, signal: AbortSignal) =>
+  (app: App, principal: Principal, signal: AbortSignal, origin: CallOrigin) =>
   (
     tool: GatewayTool,
     args: Record<string, unknown>,
     callSignal: AbortSignal = signal,
     onProgress?: (message: string) => void,
+    metaTraceparent?: string,
   ) =>
-    callTool(app, { door: "mcp", tool, args, principal, signal: callSignal, onProgress });
+    callTool(app, {
+      door: "mcp",
+      tool,
+      args,
+      principal,
+      signal: callSignal,
+      onProgress,
+      traceparent: metaTraceparent ?? origin.traceparent,
+      requestId: origin.requestId,
+    });
+
+/** The caller as direct-answers.ts calls it: the request's signal, no progress. */
+export const directToolCaller =
+  (call: SignalledToolCaller, signal: AbortSignal): ToolCaller =>
+  (tool, args, traceparent) =>
+    call(tool, args, signal, undefined, traceparent);
 
 export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
   const admission = await authenticateRequest(app, (name) => request.headers.get(name));
@@ -96,11 +121,14 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
   const stream = wantsEventStream(request, body.value);
-  const call = mcpToolCaller(app, principal, request.signal);
+  const call = mcpToolCaller(app, principal, request.signal, {
+    traceparent: request.headers.get("traceparent"),
+    requestId: requestIdFrom(request.headers.get("x-request-id")),
+  });
   if (!stream) {
     const direct =
       answerToolsList(request, body.value, tools) ??
-      (await answerToolsCall(request, body.value, tools, call));
+      (await answerToolsCall(request, body.value, tools, directToolCaller(call, request.signal)));
     if (direct) return direct;
   }
   // 2026-07-28 (the per-request envelope, or its version header): the v2 SDK answers. Asked only here,

@@ -33,6 +33,7 @@ export type SignalledToolCaller = (
   args: Record<string, unknown>,
   signal: AbortSignal,
   onProgress?: (message: string) => void,
+  traceparent?: string,
 ) => Promise<ToolCallOutcome>;
 
 /** The server's instructions: the search hint only when the project's tools are found by search. */
@@ -62,7 +63,14 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): 
                 params: { progressToken, progress: ++progress, message },
               })
               .catch(() => undefined);
-    const outcome = await call(target.tool, target.args, extra.signal, onProgress);
+    const metaTraceparent = request.params._meta?.traceparent;
+    const outcome = await call(
+      target.tool,
+      target.args,
+      extra.signal,
+      onProgress,
+      typeof metaTraceparent === "string" ? metaTraceparent : undefined,
+    );
     if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
     const needed = connectionNeededOf(outcome.result);
     if (needed) throw new UrlElicitationRpcError(needed);

@@ -3,6 +3,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { startDeadline } from "../deadline.ts";
+import { type CallTrace, childSpan, endSpan } from "../observability/call-trace.ts";
 import { type CallRecorder, storedArguments } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
 import { type GatewayTool, toolError } from "./tool-types.ts";
@@ -18,6 +19,8 @@ export interface ToolRunOptions {
   /** Sends the client a progress message (MCP progress notifications, when it asked for them). */
   onProgress?: (message: string) => void;
   reportError(error: unknown): void;
+  /** The call's trace (observability/call-trace.ts): its id goes into the log, its span gets a child. */
+  trace?: CallTrace | null;
 }
 
 class ToolTimeout extends Error {}
@@ -86,6 +89,10 @@ export async function runTool(
   } finally {
     deadline.release();
   }
+  const trace = options.trace;
+  const recordSpan = trace?.span
+    ? childSpan(trace, "call-log write", { "portico.call_log.write": "batched" })
+    : null;
   options.recorder.record({
     principal,
     serverId: tool.serverId,
@@ -96,7 +103,9 @@ export async function runTool(
     durationMs: performance.now() - started,
     errorMessage: result.isError ? errorText(result) : null,
     arguments: storedArguments(args),
+    traceId: trace?.traceId ?? null,
     at,
   });
+  endSpan(recordSpan);
   return result;
 }

@@ -111,6 +111,7 @@ export async function getProjectCall(
       durationMs: toolCall.durationMs,
       errorMessage: toolCall.errorMessage,
       arguments: toolCall.arguments,
+      traceId: toolCall.traceId,
     })
     .from(toolCall)
     .leftJoin(apiKey, eq(apiKey.id, toolCall.apiKeyId))
@@ -125,7 +126,12 @@ export async function getProjectCall(
       ),
     );
   if (!call) throw new AppError("NOT_FOUND", CALL_NOT_FOUND);
-  return call;
+  // Where the operator's tracing shows this trace (TRACE_URL), when one is configured.
+  const { traceUrl } = app.config.tracing;
+  return {
+    ...call,
+    traceUrl: call.traceId && traceUrl ? traceUrl.replaceAll("{traceId}", call.traceId) : null,
+  };
 }
 
 /** What the filters offer: the project's servers, its API keys and the OAuth clients people connected. */

@@ -75,6 +75,8 @@ export const toolCall = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** The call's arguments as JSON, cut at MAX_STORED_ARGUMENTS characters (then not valid JSON). */
     arguments: text("arguments"),
+    /** The W3C trace id of the call (the client's traceparent continued, or our own trace), if any. */
+    traceId: text("trace_id"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.createdAt, t.id] })],
 );

@@ -1,9 +1,11 @@
 // The REST facade for agents that do not speak MCP: GET /api/v1/openapi.json describes the caller's
 // project's tools, POST /api/v1/tools/{name} runs one. Same tokens, time limits, logging and usage as /mcp.
+
 import { eq } from "drizzle-orm";
 import type { App } from "../../app.ts";
 import { project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
+import { requestIdFrom } from "../../observability/logger.ts";
 import { authenticateRequest, callTool } from "../admission.ts";
 import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
 import { canCall, toolCallTarget } from "../project-tools.ts";
@@ -86,6 +88,8 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
     args: target.args,
     principal,
     signal: request.signal,
+    traceparent: request.headers.get("traceparent"),
+    requestId: requestIdFrom(request.headers.get("x-request-id")),
   });
   if (!outcome.ok) {
     const { code, message, limit, upgradeUrl } = outcome.refusal;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../../lib/errors.ts";
+import { tracedUpstream } from "../../observability/call-trace.ts";
 import {
   discardBody,
   getPublicUrl,
@@ -8,6 +9,11 @@ import {
 } from "../../security/ssrf-guard.ts";
 import { defineStandardTool, ToolInputError } from "./define-tool.ts";
 import { extractTitle, htmlToText } from "./html-to-text.ts";
+
+const PAGE_HEADERS = {
+  accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+  "user-agent": "PorticoBot/1.0",
+};
 
 const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 15_000;
@@ -37,15 +43,19 @@ export const fetchWebPage = defineStandardTool({
   async run({ url, maxCharacters }, context) {
     let response: PublicUrlResponse;
     try {
-      response = await getPublicUrl(
-        url,
-        {
-          accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
-          "user-agent": "PorticoBot/1.0",
-        },
-        context.signal,
-        { allowPrivateNetworks: context.allowPrivateUrls },
-        { timeoutMs: FETCH_TIMEOUT_MS },
+      // Timed and traced as an upstream request; no traceparent is sent to arbitrary web pages, which
+      // are no part of the caller's system (an id that links requests is not theirs to have).
+      response = await tracedUpstream(
+        { integration: "web", method: "GET", url },
+        () =>
+          getPublicUrl(
+            url,
+            PAGE_HEADERS,
+            context.signal,
+            { allowPrivateNetworks: context.allowPrivateUrls },
+            { timeoutMs: FETCH_TIMEOUT_MS },
+          ),
+        (answer) => answer.status,
       );
     } catch (error) {
       if (error instanceof AppError) throw new ToolInputError(error.message);

@@ -2,12 +2,14 @@
 // refresh runs per connection: callers in this process share one in-flight refresh, and across
 // replicas the refresh holds the connection's row lock (select … for update), re-reading the row once
 // it has the lock, so a replica that waited finds the fresh token instead of refreshing again.
+
 import { eq } from "drizzle-orm";
 import { oauthEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
+import { metrics } from "../../observability/metrics.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { type OAuthClient, refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
@@ -110,6 +112,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
       return fail(`The ${name} access expired and ${name} gave no refresh token. Connect again.`, false);
     const refresh = await refreshRequest(app, tx, row, tokens);
     if (!refresh) return fail(`The OAuth app this ${name} connection used was removed.`, false);
+    let refreshed = false;
     try {
       const next = await refreshTokens(
         refresh.tokenUrl,
@@ -118,6 +121,8 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
         name,
         refresh.options,
       );
+      refreshed = true;
+      metrics.oauthRefresh("success");
       // Providers that rotate refresh tokens send a new one; the others keep the old one valid.
       const refreshToken = next.refreshToken ?? tokens.refreshToken;
       const now = new Date();
@@ -141,6 +146,8 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
         .where(eq(integrationConnection.id, row.id));
       return { token: next.accessToken };
     } catch (error) {
+      // Counted once: a failure to store the new tokens is not a refused refresh.
+      if (!refreshed) metrics.oauthRefresh("failure");
       if (!(error instanceof TokenRequestError)) throw error;
       // A refused grant is dead; a network failure may pass, so its tokens stay for a retry after reconnect.
       return fail(`Token refresh failed: ${error.reason}.`, !error.permanent);

@@ -3,6 +3,7 @@
 // and a cap on how much a remote server may send back.
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { App } from "../../../app.ts";
+import { tracedUpstream } from "../../../observability/call-trace.ts";
 import { fetchPublicUrl } from "../../../security/ssrf-guard.ts";
 
 export interface GuardedFetchLimits {
@@ -34,23 +35,28 @@ function capBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableSt
   );
 }
 
-export function guardedMcpFetch(app: App, limits: GuardedFetchLimits): FetchLike {
+/** `integration` labels the upstream metrics and spans; requests carry the tool call's traceparent. */
+export function guardedMcpFetch(app: App, limits: GuardedFetchLimits, integration: string): FetchLike {
   const policy = { allowPrivateNetworks: app.config.allowPrivateUrls };
   return async (url, init = {}) => {
     // The standalone GET stream only carries server-initiated messages (sampling, elicitation, list
     // changes), none of which a proxy uses; answering it here keeps no long-lived stream per session.
     if ((init.method ?? "GET").toUpperCase() === "GET") return new Response(null, { status: 405 });
-    const response = await fetchPublicUrl(
-      url.toString(),
-      {
-        method: init.method,
-        headers: Object.fromEntries(new Headers(init.headers).entries()),
-        body: init.body as string | undefined,
-        signal: init.signal ?? undefined,
+    const method = init.method ?? "POST";
+    const response = await tracedUpstream(
+      { integration, method, url: url.toString() },
+      (traceparent) => {
+        const headers = Object.fromEntries(new Headers(init.headers).entries());
+        if (traceparent) headers.traceparent = traceparent;
+        return fetchPublicUrl(
+          url.toString(),
+          { method, headers, body: init.body as string | undefined, signal: init.signal ?? undefined },
+          policy,
+          // A redirect would carry the API key to wherever it points, so none is followed.
+          { timeoutMs: limits.timeoutMs, maxRedirects: 0 },
+        );
       },
-      policy,
-      // A redirect would carry the API key to wherever it points, so none is followed.
-      { timeoutMs: limits.timeoutMs, maxRedirects: 0 },
+      (answer) => answer.status,
     );
     if (!response.body) return response;
     return new Response(capBody(response.body, limits.maxResponseBytes), {

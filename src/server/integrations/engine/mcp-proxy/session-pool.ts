@@ -71,7 +71,8 @@ export class SessionPool {
       session = undefined;
     }
     if (!session) {
-      session = this.open(app, endpoint);
+      // Keys are "organization:integration" (remote-mcp-engine.ts); the integration labels the metrics.
+      session = this.open(app, endpoint, key.slice(key.lastIndexOf(":") + 1));
       this.sessions.set(key, session);
     }
     clearTimeout(session.idleTimer);
@@ -97,9 +98,9 @@ export class SessionPool {
     if (session.active === 0) this.close(session);
   }
 
-  private open(app: App, endpoint: RemoteEndpoint): Session {
+  private open(app: App, endpoint: RemoteEndpoint, integration: string): Session {
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
-      fetch: guardedMcpFetch(app, this.options),
+      fetch: guardedMcpFetch(app, this.options, integration),
       requestInit: { headers: endpoint.headers },
       // Server-initiated streams are not used (see guarded-fetch.ts), so there is nothing to resume.
       reconnectionOptions: {

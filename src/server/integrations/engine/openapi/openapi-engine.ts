@@ -132,7 +132,8 @@ async function sendAndRead(
   read: (response: Response, providerName: string) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   const { app, deadline, providerName, timeoutMs } = call;
-  let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline });
+  const integration = call.target.integrationId;
+  let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline, integration });
   // An OAuth token refused before its recorded expiry (revoked, or no expiry was given) is refreshed
   // once, a login's token (Caflou) renewed by logging in again, and the request sent again; a second
   // 401 is the answer. A login that fails says why (a changed password), not just the first 401.
@@ -145,7 +146,11 @@ async function sendAndRead(
     if ("auth" in refreshed) {
       await outcome.response.body?.cancel();
       call.auth = refreshed.auth;
-      outcome = await sendRequest(app, refreshed.auth, build(refreshed.auth), { retryable, deadline });
+      outcome = await sendRequest(app, refreshed.auth, build(refreshed.auth), {
+        retryable,
+        deadline,
+        integration,
+      });
     }
   }
   if ("failure" in outcome) {

@@ -3,6 +3,7 @@
 // PATCH are sent exactly once, since a lost answer does not mean the provider did nothing.
 import type { App } from "../../../app.ts";
 import type { Deadline } from "../../../deadline.ts";
+import { tracedUpstream } from "../../../observability/call-trace.ts";
 import { type ConnectionAuth, fetchWithAuth } from "../connection-auth.ts";
 import type { UpstreamRequest } from "./build-request.ts";
 
@@ -46,7 +47,7 @@ export async function sendRequest(
   app: App,
   auth: ConnectionAuth,
   request: UpstreamRequest,
-  options: { retryable: boolean; deadline: Deadline },
+  options: { retryable: boolean; deadline: Deadline; integration: string },
 ): Promise<SendOutcome> {
   const { deadline } = options;
   const { signal, endsAt } = deadline;
@@ -56,12 +57,18 @@ export async function sendRequest(
     const last = !options.retryable || attempt >= MAX_ATTEMPTS;
     let wait: number;
     try {
-      const response = await fetchWithAuth(app, auth, request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal,
-      });
+      // Each attempt is its own upstream request: timed, traced, and given the call's traceparent.
+      const response = await tracedUpstream(
+        { integration: options.integration, method: request.method, url: request.url },
+        (traceparent) =>
+          fetchWithAuth(app, auth, request.url, {
+            method: request.method,
+            headers: traceparent ? { ...request.headers, traceparent } : request.headers,
+            body: request.body,
+            signal,
+          }),
+        (answer) => answer.status,
+      );
       if (last || !RETRYABLE_STATUSES.has(response.status)) return { response };
       const asked = retryAfterMs(response.headers.get("retry-after"));
       if (asked !== null && asked > MAX_RETRY_AFTER_MS) return { response };
