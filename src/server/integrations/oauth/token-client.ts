@@ -123,11 +123,13 @@ async function tokenRequest(
   };
 }
 
+/** `resource` and `send` as for refreshTokens (remote MCP authorization servers). */
 export function exchangeCode(
   tokenUrl: string,
   client: OAuthClient,
   input: { code: string; redirectUri: string; codeVerifier?: string },
   providerName: string,
+  options: { resource?: string; send?: TokenFetch } = {},
 ) {
   return tokenRequest(
     tokenUrl,
@@ -137,8 +139,10 @@ export function exchangeCode(
       code: input.code,
       redirect_uri: input.redirectUri,
       ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+      ...(options.resource ? { resource: options.resource } : {}),
     },
     providerName,
+    options.send,
   );
 }
 
