@@ -250,6 +250,26 @@ describe("connecting a remote MCP server with OAuth", () => {
     expect((await callSearch("documents")).isError).toBeFalsy();
   });
 
+  it("an authorization response naming another issuer (RFC 9207) is not exchanged", async () => {
+    useAuthorizationServer(registering, { challenge: true });
+    const before = await findConnection(app.db, world.orgA.id, "exa");
+    const exchanges = registering.codeRequests.length;
+    const { authorizeUrl } = await startConnecting();
+    const location = new URL(await registering.approve(authorizeUrl));
+    location.searchParams.set("iss", "https://auth.example.com");
+    const response = await handleApiRequest(
+      app,
+      new Request(location, { headers: headersFor(world.ownerA.cookie) }),
+      location.pathname,
+    );
+    expect(response?.status).toBe(302);
+    expect(registering.codeRequests).toHaveLength(exchanges);
+    // A working connection stays as it was when its reconnection fails.
+    const after = await findConnection(app.db, world.orgA.id, "exa");
+    expect(after?.status).toBe("active");
+    expect(after?.tokens).toBe(before?.tokens);
+  });
+
   it("refuses an authorization server whose metadata names another issuer, and leaves the connection as it was", async () => {
     useAuthorizationServer(lying, { challenge: true });
     const before = await findConnection(app.db, world.orgA.id, "exa");
