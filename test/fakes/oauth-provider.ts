@@ -124,6 +124,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
         issuer: options.mcp.issuer ?? http.url,
         authorization_endpoint: `${http.url}/authorize`,
         token_endpoint: `${http.url}/token`,
+        revocation_endpoint: `${http.url}/revoke`,
         ...(options.mcp.registration ? { registration_endpoint: `${http.url}/register` } : {}),
         response_types_supported: ["code"],
         grant_types_supported: ["authorization_code", "refresh_token"],
@@ -193,6 +194,9 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     const client = clientOf(request, form);
     if (request.method === "POST" && request.path === "/revoke") {
       if (fake.revokeStatus) return json(response, fake.revokeStatus, { error: "invalid_token" });
+      // RFC 7009 §2.1: a public client identifies itself with its client_id.
+      if (options.mcp && options.clients[client.id] === undefined)
+        return json(response, 401, { error: "invalid_client" });
       fake.revoked.push(form.get("token") ?? "");
       refreshTokens.delete(form.get("token") ?? "");
       response.writeHead(200).end();

@@ -188,6 +188,7 @@ describe("connecting a remote MCP server with OAuth", () => {
       clientId: query.client_id,
       tokenUrl: registering.tokenUrl,
       resource: mcp.url,
+      revokeUrl: registering.revokeUrl,
     });
     expect(row?.accessTokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 3500_000);
 
@@ -246,6 +247,7 @@ describe("connecting a remote MCP server with OAuth", () => {
       clientId: documentUrl(),
       tokenUrl: documents.tokenUrl,
       resource: mcp.url,
+      revokeUrl: documents.revokeUrl,
     });
     expect((await callSearch("documents")).isError).toBeFalsy();
   });
@@ -320,5 +322,24 @@ describe("connecting a remote MCP server with OAuth", () => {
     } finally {
       await guarded.database.close();
     }
+  });
+
+  it("disconnecting revokes the grant at the revocation endpoint the authorization server named", async () => {
+    const row = await findConnection(app.db, world.orgA.id, "exa");
+    const tokens = row ? openTokens(app.keyring, row) : null;
+    expect(tokens?.client?.revokeUrl).toBe(documents.revokeUrl);
+    const result = await world.ownerA.caller.integrations.connections.disconnect({
+      organizationId: world.orgA.id,
+      provider: "exa",
+    });
+    expect(result.revoked).toBe(true);
+    const revocation = documents.requests.find((request) => request.path === "/revoke");
+    expect(Object.fromEntries(new URLSearchParams(revocation?.body))).toEqual({
+      token: tokens?.refreshToken,
+      client_id: documentUrl(),
+    });
+    expect((await findConnection(app.db, world.orgA.id, "exa"))?.statusReason).toBe(
+      "Disconnected; access revoked at Exa.",
+    );
   });
 });

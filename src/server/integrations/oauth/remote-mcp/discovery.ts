@@ -18,6 +18,7 @@ export interface DiscoveredAuthorization {
   authorizationEndpoint: string;
   tokenEndpoint: string;
   registrationEndpoint?: string;
+  revocationEndpoint?: string;
   clientIdMetadataDocumentSupported: boolean;
   /** RFC 9207: the authorization response carries `iss`, which must then be the issuer. */
   issParameterSupported: boolean;
@@ -156,6 +157,7 @@ export async function discoverAuthorization(
   }
   const scope = challenge.scope ?? (strings(resourceMetadata.scopes_supported).join(" ") || undefined);
   const registration = server.registration_endpoint;
+  const revocation = server.revocation_endpoint;
   return {
     resource,
     ...(scope ? { scope } : {}),
@@ -168,6 +170,9 @@ export async function discoverAuthorization(
     tokenEndpoint: requireSecureUrl(app, server.token_endpoint, `${serverWhat}'s token_endpoint`),
     ...(registration !== undefined
       ? { registrationEndpoint: requireSecureUrl(app, registration, `${serverWhat}'s registration_endpoint`) }
+      : {}),
+    ...(revocation !== undefined
+      ? { revocationEndpoint: requireSecureUrl(app, revocation, `${serverWhat}'s revocation_endpoint`) }
       : {}),
     clientIdMetadataDocumentSupported: server.client_id_metadata_document_supported === true,
     issParameterSupported: server.authorization_response_iss_parameter_supported === true,

@@ -44,4 +44,5 @@ export const registeredClientOf = (pending: PendingRemoteClient): RegisteredClie
   ...(pending.clientSecret ? { clientSecret: pending.clientSecret } : {}),
   tokenUrl: pending.tokenUrl,
   resource: pending.resource,
+  ...(pending.revokeUrl ? { revokeUrl: pending.revokeUrl } : {}),
 });

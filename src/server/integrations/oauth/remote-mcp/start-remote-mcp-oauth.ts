@@ -47,6 +47,7 @@ export async function startRemoteMcpOAuth(
       ...client,
       tokenUrl: discovered.tokenEndpoint,
       resource: discovered.resource,
+      ...(discovered.revocationEndpoint ? { revokeUrl: discovered.revocationEndpoint } : {}),
       issuer: discovered.issuer,
       issParameterSupported: discovered.issParameterSupported,
     };
