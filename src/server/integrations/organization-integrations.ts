@@ -3,7 +3,7 @@
 // project server of it would expose); 0 without one or while the engine cannot list them.
 import { eq } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
-import { connectsWithoutOAuthApp, providers } from "../../lib/integrations/providers.ts";
+import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
 import { integrationConnection, integrationCredential } from "../db/schema/index.ts";
@@ -67,8 +67,7 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
       organizationFlows,
       platformFlows,
       /** Whether the organization can use it: its own credential, or Portico's for a flow it allows. */
-      configured:
-        organizationFlows.length > 0 || platformFlows.length > 0 || connectsWithoutOAuthApp(entry.provider),
+      configured: organizationFlows.length > 0 || platformFlows.length > 0,
       /** The organization's connection to the provider (shared by its integrations), if any. */
       connection: connections.find((connection) => connection.provider === entry.provider) ?? null,
       toolCount: counts.get(entry.id) ?? 0,
