@@ -32,6 +32,7 @@ let mcp: RemoteMcpFake;
 let registering: FakeOAuthProvider;
 let documents: FakeOAuthProvider;
 let lying: FakeOAuthProvider;
+let closed: FakeOAuthProvider;
 const registeringOptions: McpAuthorizationServerOptions = { resource: "", registration: true };
 const documentOptions: McpAuthorizationServerOptions = {
   resource: "",
@@ -43,7 +44,7 @@ const documentOptions: McpAuthorizationServerOptions = {
 };
 let client: Client | undefined;
 
-const servers = () => [registering, documents, lying];
+const servers = () => [registering, documents, lying, closed];
 const issuedAccessTokens = () =>
   servers().flatMap((server) => server.issued.filter((token) => token.includes("access-token")));
 const redirectUri = () => `${app.config.baseUrl}/api/integrations/oauth/callback`;
@@ -92,6 +93,8 @@ beforeAll(async () => {
     clients: {},
     mcp: { resource: "", registration: true, issuer: "https://auth.example.com" },
   });
+  // Neither client ID metadata documents nor dynamic registration.
+  closed = await startFakeOAuthProvider({ clients: {}, mcp: { resource: "" } });
   mcp = await startRemoteMcpFake({
     tools: [
       {
@@ -282,6 +285,13 @@ describe("connecting a remote MCP server with OAuth", () => {
     const after = await findConnection(app.db, world.orgA.id, "exa");
     expect(after?.status).toBe(before?.status);
     expect(after?.updatedAt).toEqual(before?.updatedAt);
+  });
+
+  it("an authorization server Portico cannot register with says so", async () => {
+    useAuthorizationServer(closed, { challenge: true });
+    await expect(startConnecting()).rejects.toThrow(
+      "Cannot connect Exa: Exa's authorization server accepts neither client ID metadata documents nor dynamic client registration, so Portico cannot register with it.",
+    );
   });
 
   it("refuses metadata that describes another server", async () => {

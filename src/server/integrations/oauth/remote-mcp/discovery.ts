@@ -33,7 +33,7 @@ const strings = (value: unknown): string[] =>
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, "");
 
 /** An auth-param of a WWW-Authenticate challenge (RFC 9110 §11.2), quoted or not. */
-function challengeParam(header: string | null, name: string): string | undefined {
+export function challengeParam(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   const match = new RegExp(`(?:^|[\\s,])${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, "i").exec(
     header,
