@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { credentialShapes } from "../lib/integrations/credentials/index.ts";
-import { providers } from "../lib/integrations/providers.ts";
+import { connectsWithoutOAuthApp, providers } from "../lib/integrations/providers.ts";
 import { integrationIds, providerIds } from "../lib/integrations/types.ts";
 import { codeTools, documentTools } from "../server/integrations/engine/openapi/documents.ts";
 import { TOOL_NAME_PATTERN } from "../server/integrations/engine/openapi/generate-tools.ts";
@@ -54,6 +54,12 @@ describe("providers (src/integrations/_providers/)", () => {
       expect(spec.references.length).toBeGreaterThan(0);
       for (const url of spec.references) expect(isLink(url), url).toBe(true);
       for (const flow of providers[provider].authFlows) {
+        // OAuth without an app: no credential, endpoints discovered from the remote MCP server.
+        if (flow === "oauth" && connectsWithoutOAuthApp(provider)) {
+          expect(credentialShapes[provider][flow], "no OAuth app to save").toBeUndefined();
+          expect(spec.remoteMcpUrl ?? spec.endpoints.mcpUrl, "remote MCP URL").toBeDefined();
+          continue;
+        }
         expect(credentialShapes[provider][flow], `${flow} credential shape`).toBeDefined();
         if (flow === "oauth") {
           expect(spec.oauth, "oauth").toBeDefined();

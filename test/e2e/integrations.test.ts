@@ -9,7 +9,12 @@ import {
   type FakeApiProvider,
   startFakeApiProvider,
 } from "../fakes/api-provider.ts";
-import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
+import {
+  type FakeOAuthProvider,
+  type McpAuthorizationServerOptions,
+  startFakeOAuthProvider,
+} from "../fakes/oauth-provider.ts";
+import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
@@ -70,6 +75,10 @@ let own: RunningServer;
 let google: FakeOAuthProvider;
 let atlassian: FakeOAuthProvider;
 let caflouApi: FakeApiProvider;
+// Exa's hosted MCP server and its authorization server (remote MCP OAuth: no app to register).
+let exaAuth: FakeOAuthProvider;
+let exaMcp: RemoteMcpFake;
+const exaAuthOptions: McpAuthorizationServerOptions = { resource: "", registration: true };
 const GOOGLE_APP = { clientId: "e2e-google-app", clientSecret: "e2e-google-secret-0000000001" };
 const ATLASSIAN_APP = { clientId: "e2e-atlassian-app", clientSecret: "e2e-atlassian-secret-000001" };
 const ATLASSIAN_SITES = [
@@ -96,6 +105,16 @@ beforeAll(async () => {
       ? request.headers.authorization === basicAuth("ops@e2e.test", "caflou-password-e2e-0000009876")
       : request.headers.authorization === `Bearer ${FAKE_SESSION_TOKEN}`,
   );
+  exaAuth = await startFakeOAuthProvider({ clients: {}, expiresIn: 3600, mcp: exaAuthOptions });
+  exaMcp = await startRemoteMcpFake({
+    tools: [{ name: "web_search_exa", description: "Search the web." }],
+    auth: {
+      header: "authorization",
+      value: (presented) => exaAuth.issued.includes(presented?.replace(/^Bearer /, "") ?? ""),
+    },
+    protectedResource: { authorizationServers: [exaAuth.url], scopes: ["mcp:tools"], challenge: true },
+  });
+  exaAuthOptions.resource = exaMcp.url;
   own = await startServer({
     env: {
       // The Caflou base URL typed in the form points at a 127.0.0.1 fake.
@@ -107,6 +126,7 @@ beforeAll(async () => {
           tokenUrl: atlassian.tokenUrl,
           apiBaseUrl: atlassian.url,
         },
+        exa: { mcpUrl: exaMcp.url },
       }),
     },
   });
@@ -117,7 +137,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await own?.stop();
-  await Promise.all([google?.close(), atlassian?.close(), caflouApi?.close()]);
+  await Promise.all([
+    google?.close(),
+    atlassian?.close(),
+    caflouApi?.close(),
+    exaAuth?.close(),
+    exaMcp?.close(),
+  ]);
 });
 
 async function signedInContext(browser: Browser, client: HttpClient): Promise<BrowserContext> {
@@ -289,6 +315,44 @@ test("OAuth: save the organization's app, connect through the provider, disconne
   await toastWith(page, "Google disconnected and access revoked");
   await visible(panel.getByText("Disconnected; access revoked at Google."));
   expect(google.revoked).toHaveLength(1);
+  await context.close();
+});
+
+test("Exa: sign in with OAuth, no app to register", { timeout: 120_000 }, async ({ browser }) => {
+  const { owner, organizationId } = await organizationWithMember();
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  await page.goto(`/app/organization/${organizationId}/integrations?editIntegration=exa`);
+  const dialog = page.getByRole("dialog", { name: /Exa · Exa credentials/ });
+  await (await hydrated(dialog.getByRole("tab", { name: "OAuth" }))).click();
+  await visible(dialog.getByText(/^No OAuth app to register/));
+  // Nothing to fill in or save, and no app registration guide.
+  expect(await dialog.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
+  expect(await dialog.getByRole("region", { name: "Register the OAuth app" }).count()).toBe(0);
+  await screenshot(page, "integrations-07c-exa-oauth");
+
+  // Portico registers itself with Exa's authorization server, the fake consents, and back.
+  await dialog.getByRole("button", { name: "Connect Exa" }).click();
+  await page.waitForURL(
+    (url) => url.pathname.endsWith("/integrations") && url.searchParams.get("editIntegration") === "exa",
+  );
+  const panel = page.getByRole("dialog").getByRole("region", { name: "Connection" });
+  await visible(panel.getByText("Connected", { exact: true }));
+  expect(exaAuth.registrations).toHaveLength(1);
+  expect(exaAuth.authorizeRequests.at(-1)?.get("resource")).toBe(exaMcp.url);
+  const connections = await owner.query<{ provider: string; status: string; authFlow: string }[]>(
+    "integrations.connections.getOrganizationConnections",
+    { organizationId },
+  );
+  expect(connections.find((item) => item.provider === "exa")).toMatchObject({
+    status: "active",
+    authFlow: "oauth",
+  });
+  expect(errors).toEqual([]);
   await context.close();
 });
 

@@ -27,6 +27,22 @@ export interface FakeOAuthOptions {
   jsonTokenRequests?: boolean;
   /** Atlassian: the sites GET /oauth/token/accessible-resources lists for an issued token. */
   sites?: { id: string; url: string; name: string }[];
+  /** The authorization server of a remote MCP server (MCP authorization spec). */
+  mcp?: McpAuthorizationServerOptions;
+}
+
+export interface McpAuthorizationServerOptions {
+  /** The MCP server: `resource` (RFC 8707) must name it in authorization and token requests. */
+  resource: string;
+  /** Serves dynamic client registration (RFC 7591) at /register. */
+  registration?: boolean;
+  /**
+   * Accepts https client ids naming a Client ID Metadata Document, read with this function (the test
+   * reaches Portico's document through its request handler).
+   */
+  clientIdMetadataDocuments?: (clientId: string) => Promise<unknown>;
+  /** The issuer the metadata claims; the server's own URL unless set (wrong-issuer tests). */
+  issuer?: string;
 }
 
 /** A JWT-bearer request the fake accepted or refused, with its decoded assertion. */
@@ -54,6 +70,12 @@ export interface FakeOAuthProvider extends HttpFake {
   refreshDelayMs: number;
   /** When set, refreshes are refused with this OAuth error. */
   refreshError: { error: string; error_description?: string } | null;
+  /** Dynamic client registrations (POST /register), as sent. */
+  registrations: RecordedRequest[];
+  /** The query of every authorization request (GET /authorize). */
+  authorizeRequests: URLSearchParams[];
+  /** Client ID Metadata Documents read, by client id. */
+  clientDocuments: Map<string, unknown>;
   /** Follows an authorization URL like a consenting user; answers the redirect back to the client. */
   approve(authorizeUrl: string, outcome?: { error: string }): Promise<string>;
 }
@@ -93,6 +115,49 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
   };
 
   const http = await startHttpFake(async (request, response) => {
+    if (
+      options.mcp &&
+      request.method === "GET" &&
+      request.path === "/.well-known/oauth-authorization-server"
+    ) {
+      return json(response, 200, {
+        issuer: options.mcp.issuer ?? http.url,
+        authorization_endpoint: `${http.url}/authorize`,
+        token_endpoint: `${http.url}/token`,
+        revocation_endpoint: `${http.url}/revoke`,
+        ...(options.mcp.registration ? { registration_endpoint: `${http.url}/register` } : {}),
+        response_types_supported: ["code"],
+        grant_types_supported: ["authorization_code", "refresh_token"],
+        code_challenge_methods_supported: ["S256"],
+        token_endpoint_auth_methods_supported: ["none"],
+        scopes_supported: ["mcp:tools"],
+        client_id_metadata_document_supported: Boolean(options.mcp.clientIdMetadataDocuments),
+      });
+    }
+    if (options.mcp?.registration && request.method === "POST" && request.path === "/register") {
+      fake.registrations.push(request);
+      const refused = registrationProblem(request);
+      if (refused)
+        return json(response, 400, { error: "invalid_client_metadata", error_description: refused });
+      const metadata = JSON.parse(request.body) as Record<string, unknown>;
+      const clientId = token("client");
+      options.clients[clientId] = "";
+      return json(response, 201, {
+        client_id: clientId,
+        client_id_issued_at: Math.floor(Date.now() / 1000),
+        ...metadata,
+      });
+    }
+    if (options.mcp && request.method === "GET" && request.path === "/authorize") {
+      fake.authorizeRequests.push(request.query);
+      const problem = await mcpAuthorizeProblem(
+        request.query,
+        options.mcp,
+        options.clients,
+        fake.clientDocuments,
+      );
+      if (problem) return json(response, 400, { error: "invalid_request", error_description: problem });
+    }
     if (request.method === "GET" && request.path === "/authorize") {
       const redirect = new URL(request.query.get("redirect_uri") ?? "");
       const code = token("code");
@@ -129,6 +194,9 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     const client = clientOf(request, form);
     if (request.method === "POST" && request.path === "/revoke") {
       if (fake.revokeStatus) return json(response, fake.revokeStatus, { error: "invalid_token" });
+      // RFC 7009 §2.1: a public client identifies itself with its client_id.
+      if (options.mcp && options.clients[client.id] === undefined)
+        return json(response, 401, { error: "invalid_client" });
       fake.revoked.push(form.get("token") ?? "");
       refreshTokens.delete(form.get("token") ?? "");
       response.writeHead(200).end();
@@ -147,6 +215,9 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
         error_description: "Unknown client or wrong secret",
       });
     }
+    // RFC 8707: a token for the MCP server is asked for by naming it.
+    if (options.mcp && form.get("resource") !== options.mcp.resource)
+      return json(response, 400, { error: "invalid_target", error_description: "Wrong or missing resource" });
     const grant = form.get("grant_type");
     if (grant === "authorization_code") {
       fake.codeRequests.push(request);
@@ -190,6 +261,9 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     refreshRequests: [],
     codeRequests: [],
     jwtRequests: [],
+    registrations: [],
+    authorizeRequests: [],
+    clientDocuments: new Map(),
     revokeStatus: null,
     expiresIn: options.expiresIn,
     refreshDelayMs: 0,
@@ -209,6 +283,56 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     },
   };
   return fake;
+}
+
+/** RFC 7591 §2 as the MCP authorization spec uses it: a public client with a redirect URI and PKCE grants. */
+function registrationProblem(request: RecordedRequest): string | null {
+  if (request.headers["content-type"] !== "application/json") return "Expected a JSON body";
+  let metadata: Record<string, unknown>;
+  try {
+    metadata = JSON.parse(request.body) as Record<string, unknown>;
+  } catch {
+    return "Invalid JSON";
+  }
+  const uris = metadata.redirect_uris;
+  if (!Array.isArray(uris) || uris.length === 0 || !uris.every((uri) => typeof uri === "string"))
+    return "redirect_uris is required";
+  if (metadata.token_endpoint_auth_method !== "none") return "Only public clients are registered here";
+  const grants = metadata.grant_types as unknown[] | undefined;
+  if (!grants?.includes("authorization_code") || !grants.includes("refresh_token"))
+    return "grant_types must include authorization_code and refresh_token";
+  if (!(metadata.response_types as unknown[] | undefined)?.includes("code"))
+    return "response_types must include code";
+  return null;
+}
+
+/**
+ * The checks of an authorization request to a remote MCP server's authorization server: a known client
+ * (registered, or one whose Client ID Metadata Document names the redirect URI), its registered redirect
+ * URI, PKCE S256 and the MCP server as resource.
+ */
+async function mcpAuthorizeProblem(
+  query: URLSearchParams,
+  mcp: McpAuthorizationServerOptions,
+  clients: Record<string, string>,
+  documents: Map<string, unknown>,
+): Promise<string | null> {
+  const clientId = query.get("client_id") ?? "";
+  if (clients[clientId] === undefined) {
+    if (!mcp.clientIdMetadataDocuments || !/^https?:\/\/.+\/.+/.test(clientId)) return "Unknown client";
+    const document = (await mcp.clientIdMetadataDocuments(clientId)) as Record<string, unknown> | null;
+    documents.set(clientId, document);
+    if (document?.client_id !== clientId) return "The client metadata document names another client_id";
+    if (!(document.redirect_uris as unknown[] | undefined)?.includes(query.get("redirect_uri")))
+      return "redirect_uri is not in the client metadata document";
+    // A public client from now on: its token requests carry the client_id alone.
+    clients[clientId] = "";
+  }
+  if (query.get("response_type") !== "code") return "response_type must be code";
+  if (query.get("code_challenge_method") !== "S256" || !query.get("code_challenge"))
+    return "PKCE with S256 is required";
+  if (query.get("resource") !== mcp.resource) return "resource must name the MCP server";
+  return null;
 }
 
 const decodePart = (part: string | undefined) => {

@@ -42,6 +42,21 @@ export interface RemoteMcpFakeOptions {
    */
   auth: { header: string; value: string | ((value: string | undefined) => boolean) };
   pageSize?: number;
+  /**
+   * An OAuth protected resource (RFC 9728): its metadata at the path-aware well-known URI, and with
+   * `challenge` a 401 naming it in WWW-Authenticate's resource_metadata (MCP authorization spec).
+   */
+  protectedResource?: ProtectedResourceOptions;
+}
+
+export interface ProtectedResourceOptions {
+  authorizationServers: string[];
+  scopes?: string[];
+  /** The resource the metadata claims to describe; the server's own URL unless set (wrong-resource tests). */
+  resource?: string;
+  challenge?: boolean;
+  /** Overrides the resource_metadata URL in the challenge (unsafe-address tests). */
+  metadataUrl?: string;
 }
 
 export interface RemoteMcpFake {
@@ -49,6 +64,7 @@ export interface RemoteMcpFake {
   requests: RecordedMcpRequest[];
   tools: FakeTool[];
   auth: RemoteMcpFakeOptions["auth"];
+  protectedResource?: ProtectedResourceOptions;
   /** How long the server takes to answer initialize (a slow or stuck server). */
   initializeDelayMs: number;
   /** JSON-RPC requests of one method, in order. */
@@ -112,13 +128,29 @@ export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(payload));
     };
+    const resource = fake.protectedResource;
+    const wellKnown = "/.well-known/oauth-protected-resource/mcp";
+    if (resource && incoming.method === "GET" && incoming.url === wellKnown) {
+      return reply(200, {
+        resource: resource.resource ?? fake.url,
+        authorization_servers: resource.authorizationServers,
+        ...(resource.scopes ? { scopes_supported: resource.scopes } : {}),
+        bearer_methods_supported: ["header"],
+      });
+    }
     const presented = incoming.headers[fake.auth.header];
     const expected = fake.auth.value;
     const accepted =
       typeof expected === "function"
         ? expected(typeof presented === "string" ? presented : undefined)
         : presented === expected;
-    if (!accepted) return reply(401, { error: "unauthorized" });
+    if (!accepted) {
+      if (resource?.challenge) {
+        const metadata = resource.metadataUrl ?? new URL(wellKnown, fake.url).toString();
+        response.setHeader("www-authenticate", `Bearer resource_metadata="${metadata}"`);
+      }
+      return reply(401, { error: "unauthorized" });
+    }
     const sessionId = incoming.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const transport = sessions.get(sessionId);
@@ -152,6 +184,7 @@ export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise
     requests,
     tools: options.tools,
     auth: options.auth,
+    ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     initializeDelayMs: 0,
     calls: (rpc) => requests.filter((request) => request.rpc === rpc),
     expireSessions: () => {

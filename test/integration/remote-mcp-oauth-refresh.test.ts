@@ -2,9 +2,9 @@
 // resource, auth.exa.ai its authorization server: https://exa.ai/auth.md), through /mcp: the connection
 // refreshes at its authorization server's token endpoint with its own registered public client and the
 // MCP server as the resource (RFC 8707), before the recorded expiry and once when the server refuses the
-// token (401); a refused refresh says to reconnect. The connect flow (discovery, registration, PKCE) is
-// not built yet, so the connection is stored here the way that flow would store it, with tokens the
-// fake authorization server issued for an authorization code.
+// token (401); a refused refresh says to reconnect. The connection is stored here the way the connect
+// flow stores it (that flow: remote-mcp-oauth-connect.test.ts), with tokens the fake authorization
+// server issued for an authorization code.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq } from "drizzle-orm";

@@ -19,7 +19,7 @@ import {
   credentialShape,
   schemaKeepingSecrets,
 } from "~/lib/integrations/credentials/index.ts";
-import { authFlowLabels, providers } from "~/lib/integrations/providers.ts";
+import { authFlowLabels, connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "~/lib/integrations/types.ts";
 import type { CredentialView } from "~/server/integrations/credentials/credential-store.ts";
 import { CredentialFields } from "./credential-fields.tsx";
@@ -120,7 +120,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
             </Tabs>
           ) : null}
           <p className="text-sm text-muted-foreground">{props.flowNote(flow)}</p>
-          {flow === "oauth" && props.canManage ? (
+          {flow === "oauth" && props.canManage && !connectsWithoutOAuthApp(props.provider) ? (
             <OAuthAppGuide provider={props.provider} redirectUri={props.redirectUri} />
           ) : null}
           {shape ? (
@@ -171,7 +171,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
               >
                 Done
               </Button>
-              {props.canManage ? (
+              {props.canManage && shape ? (
                 <Button type="submit" disabled={pending}>
                   {pending ? "Saving…" : saved ? "Save changes" : "Save"}
                 </Button>

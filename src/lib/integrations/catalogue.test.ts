@@ -168,7 +168,7 @@ describe("providers (requirements §5)", () => {
       caflou: ["api-token"],
       alveno: ["api-token"],
       brevo: ["api-token"],
-      exa: ["api-token"],
+      exa: ["api-token", "oauth"],
       openai: ["api-token"],
     });
     expect(isAuthFlowAllowed("google", "api-token")).toBe(false);

@@ -6,6 +6,11 @@ export interface ProviderInfo {
   name: string;
   /** requirements §5, in order of preference: the first is what an editor offers by default. */
   authFlows: readonly AuthFlowType[];
+  /**
+   * OAuth without an app to register: the provider's remote MCP server names its authorization server,
+   * where Portico registers a client of its own when someone connects (remote MCP OAuth).
+   */
+  oauthWithoutApp?: true;
 }
 
 export const providers = {
@@ -22,7 +27,7 @@ export const providers = {
   caflou: { name: "Caflou", authFlows: ["api-token"] },
   alveno: { name: "Alveno", authFlows: ["api-token"] },
   brevo: { name: "Brevo", authFlows: ["api-token"] },
-  exa: { name: "Exa", authFlows: ["api-token"] },
+  exa: { name: "Exa", authFlows: ["api-token", "oauth"], oauthWithoutApp: true },
   openai: { name: "OpenAI", authFlows: ["api-token"] },
 } as const satisfies Record<ProviderId, ProviderInfo>;
 
@@ -37,3 +42,7 @@ export const authFlowLabels: Record<AuthFlowType, string> = {
   "service-account": "Service account",
   "api-token": "API token",
 };
+
+/** Whether the provider's OAuth needs no saved app (ProviderInfo.oauthWithoutApp). */
+export const connectsWithoutOAuthApp = (provider: ProviderId): boolean =>
+  (providers[provider] as ProviderInfo).oauthWithoutApp === true;

@@ -3,6 +3,10 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { App } from "../app.ts";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../billing/stripe-webhook.ts";
 import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";
+import {
+  CLIENT_METADATA_PATH,
+  handleClientMetadataDocument,
+} from "../integrations/oauth/remote-mcp/client-metadata-document.ts";
 import { createContext } from "../trpc/init.ts";
 import { appRouter } from "../trpc/root.ts";
 import { clientAddress } from "./client-address.ts";
@@ -14,6 +18,8 @@ const isUnder = (pathname: string, prefix: string) =>
 export async function handleApiRequest(app: App, original: Request, pathname: string) {
   // Stripe signs the exact bytes it sends: its webhook reads the body itself, before any guard.
   if (pathname === STRIPE_WEBHOOK_PATH) return handleStripeWebhook(app, original);
+  // Fetched by authorization servers (remote MCP OAuth), never by a browser session: public, unguarded.
+  if (pathname === CLIENT_METADATA_PATH) return handleClientMetadataDocument(app, original);
   const auth = isUnder(pathname, "/api/auth");
   const trpc = isUnder(pathname, "/api/trpc");
   if (!auth && !trpc && pathname !== OAUTH_CALLBACK_ROUTE) return null;

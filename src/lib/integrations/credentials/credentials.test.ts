@@ -44,6 +44,7 @@ describe("auth flows per provider (requirements §5)", () => {
     caflou: ["api-token"],
     alveno: ["api-token"],
     brevo: ["api-token"],
+    // Exa also connects with OAuth, without a saved credential (providers.ts oauthWithoutApp).
     exa: ["api-token"],
     openai: ["api-token"],
   };

@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { integrations } from "~/integrations/catalogue.ts";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
-import { authFlowLabels, providers } from "~/lib/integrations/providers.ts";
+import { authFlowLabels, connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
 import { type ProviderId, providerIds } from "~/lib/integrations/types.ts";
 import { seo } from "~/lib/seo.ts";
 
@@ -96,9 +96,11 @@ function PlatformCredentialsPage() {
           provider={editing}
           credentials={credentials.filter((credential) => credential.provider === editing)}
           flowNote={(flow) =>
-            flow === "oauth"
-              ? `Portico's OAuth app registered with ${providers[editing].name}.`
-              : "Shared by every organization without its own. Stored encrypted, never shown again."
+            flow === "oauth" && connectsWithoutOAuthApp(editing)
+              ? `Nothing to save: organizations connect ${providers[editing].name} with OAuth without an app (Portico registers itself with ${providers[editing].name}'s sign-in service).`
+              : flow === "oauth"
+                ? `Portico's OAuth app registered with ${providers[editing].name}.`
+                : "Shared by every organization without its own. Stored encrypted, never shown again."
           }
           canManage
           redirectUri={`${clientConfig.baseUrl}${OAUTH_CALLBACK_PATH}`}

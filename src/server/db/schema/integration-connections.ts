@@ -76,9 +76,13 @@ export const integrationOAuthState = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    credentialId: text("credential_id")
-      .notNull()
-      .references(() => integrationCredential.id, { onDelete: "cascade" }),
+    /** The saved OAuth app used; null when the client was registered for this authorization (remote MCP). */
+    credentialId: text("credential_id").references(() => integrationCredential.id, { onDelete: "cascade" }),
+    /**
+     * Envelope ciphertext (context: oauthStateContext(stateHash, "client")) of the client registered at a
+     * remote MCP server's authorization server, with its discovered token endpoint and the resource.
+     */
+    registeredClient: text("registered_client"),
     redirectUri: text("redirect_uri").notNull(),
     /** Envelope ciphertext of the PKCE verifier (null when the provider takes no PKCE). */
     codeVerifier: text("code_verifier"),

@@ -31,6 +31,8 @@ export interface RegisteredClient {
   clientSecret?: string;
   tokenUrl: string;
   resource?: string;
+  /** The authorization server's revocation_endpoint (RFC 7009), used on disconnect. */
+  revokeUrl?: string;
 }
 
 export const tokensContext = (organizationId: string, provider: ProviderId) =>

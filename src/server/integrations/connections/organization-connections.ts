@@ -9,6 +9,7 @@ import type { App } from "../../app.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { checkCredential } from "../credential-check.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
+import { guardedSend } from "../oauth/remote-mcp/metadata-fetch.ts";
 import { deleteRefreshToken, revokeToken } from "../oauth/token-client.ts";
 import {
   connectionView,
@@ -43,7 +44,20 @@ export async function disconnect(app: App, userId: string, organizationId: strin
   let revoked = false;
   const tokens = row.authFlow === "oauth" ? openTokens(app.keyring, row) : null;
   const oauth = providerSpecs[provider].oauth;
-  if (tokens && revokeUrl && oauth?.revocation === "delete-refresh-token") {
+  const own = tokens?.client;
+  if (tokens && own?.revokeUrl) {
+    // Remote MCP OAuth: the connection's own client, at the endpoint its authorization server named.
+    revoked = await revokeToken(
+      own.revokeUrl,
+      {
+        clientId: own.clientId,
+        clientSecret: own.clientSecret ?? "",
+        clientAuth: own.clientSecret ? "body" : "none",
+      },
+      tokens.refreshToken ?? tokens.accessToken,
+      guardedSend(app),
+    );
+  } else if (tokens && revokeUrl && oauth?.revocation === "delete-refresh-token") {
     revoked = tokens.refreshToken ? await deleteRefreshToken(revokeUrl, tokens.refreshToken) : false;
   } else if (tokens && revokeUrl && oauth && row.credentialId) {
     const credential = await readCredentialById(app.db, app.keyring, row.credentialId);
@@ -62,7 +76,7 @@ export async function disconnect(app: App, userId: string, organizationId: strin
   }
   const reason = revoked
     ? `Disconnected; access revoked at ${name}.`
-    : tokens && !revokeUrl
+    : tokens && !revokeUrl && !own?.revokeUrl
       ? `Disconnected. Portico cannot revoke access at ${name}: remove it in your ${name} account settings.`
       : "Disconnected.";
   await setConnectionStatus(app.db, row.id, "inactive", reason, {

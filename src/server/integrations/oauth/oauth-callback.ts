@@ -24,7 +24,13 @@ import {
 } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { callbackFailurePage } from "./callback-failure-page.ts";
-import { hashState, oauthStateContext } from "./pkce.ts";
+import { hashState, oauthStateContext, registeredClientContext } from "./pkce.ts";
+import {
+  exchangeRemoteCode,
+  issuerMismatch,
+  type PendingRemoteClient,
+  registeredClientOf,
+} from "./remote-mcp/pending-client.ts";
 import { exchangeCode, TokenRequestError } from "./token-client.ts";
 
 export const OAUTH_CALLBACK_ROUTE = OAUTH_CALLBACK_PATH;
@@ -97,14 +103,57 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       `${name} did not grant access: ${error ?? "no authorization code"}${detail ? ` (${detail})` : ""}.`,
     );
   }
-  const credential = await readCredentialById(app.db, app.keyring, pending.credentialId);
+  const codeVerifier = pending.codeVerifier
+    ? app.keyring.decrypt(pending.codeVerifier, oauthStateContext(pending.stateHash))
+    : undefined;
+  // Remote MCP OAuth: the client was registered for this authorization, the token endpoint discovered.
+  if (pending.registeredClient) {
+    const remote = JSON.parse(
+      app.keyring.decrypt(pending.registeredClient, registeredClientContext(pending.stateHash)),
+    ) as PendingRemoteClient;
+    if (issuerMismatch(remote, params.get("iss")))
+      return fail(`Connecting failed: the authorization response did not come from ${remote.issuer}.`);
+    try {
+      const tokens = await exchangeRemoteCode(
+        app,
+        remote,
+        { code, redirectUri: pending.redirectUri, codeVerifier: codeVerifier ?? "" },
+        name,
+      );
+      await upsertConnection(app.db, {
+        organizationId,
+        provider,
+        authFlow: "oauth",
+        status: "active",
+        statusReason: null,
+        account: null,
+        credentialId: null,
+        credentialScope: null,
+        ...sealTokens(app.keyring, organizationId, provider, {
+          accessToken: tokens.accessToken,
+          ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+          client: registeredClientOf(remote),
+        }),
+        accessTokenExpiresAt: tokens.expiresAt,
+        scopes: tokens.scope ?? null,
+        connectedByUserId: user.id,
+        connectedAt: new Date(),
+        lastRefreshedAt: null,
+      });
+      await connectionChanged(app, organizationId, provider);
+      return done();
+    } catch (failure) {
+      if (failure instanceof TokenRequestError) return fail(`Connecting failed: ${failure.reason}.`);
+      throw failure;
+    }
+  }
+  const credential = pending.credentialId
+    ? await readCredentialById(app.db, app.keyring, pending.credentialId)
+    : null;
   const oauth = providerSpecs[provider].oauth;
   const tokenUrl = oauthEndpoints(provider, app.config, credential?.values).tokenUrl;
   if (!credential || !oauth || !tokenUrl)
     return fail(`The OAuth app used for ${name} was removed. Connect again.`);
-  const codeVerifier = pending.codeVerifier
-    ? app.keyring.decrypt(pending.codeVerifier, oauthStateContext(pending.stateHash))
-    : undefined;
   try {
     const tokens = await exchangeCode(
       tokenUrl,

@@ -8,3 +8,7 @@ export const hashState = (state: string) => createHash("sha256").update(state).d
 
 /** Encryption context of a pending authorization's PKCE verifier. */
 export const oauthStateContext = (stateHash: string) => `integration_oauth_state:${stateHash}:code_verifier`;
+
+/** Encryption context of a pending remote MCP authorization's registered client. */
+export const registeredClientContext = (stateHash: string) =>
+  `integration_oauth_state:${stateHash}:registered_client`;

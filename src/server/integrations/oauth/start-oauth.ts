@@ -1,7 +1,6 @@
 // Starting the authorization-code flow: pick the organization's own OAuth app or Portico's global
 // one, remember a single-use state (bound to the user who started) with the PKCE verifier, and send
 // the browser to the provider. The connection shows "pending" until the provider sends the user back.
-import { lt } from "drizzle-orm";
 import { integrationProvider } from "../../../integrations/catalogue.ts";
 import {
   integrationRegistry,
@@ -11,17 +10,15 @@ import {
   providerSpecs,
 } from "../../../integrations/registry.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { providers } from "../../../lib/integrations/providers.ts";
+import { connectsWithoutOAuthApp, providers } from "../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { Keyring } from "../../crypto/envelope.ts";
-import { integrationOAuthState } from "../../db/schema/index.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
-import { findConnection, upsertConnection } from "../connections/connection-store.ts";
 import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
+import { rememberAuthorization } from "./pending-authorization.ts";
 import { codeChallengeOf, hashState, oauthStateContext, randomToken } from "./pkce.ts";
-
-const STATE_TTL_MS = 10 * 60 * 1000;
+import { startRemoteMcpOAuth } from "./remote-mcp/start-remote-mcp-oauth.ts";
 
 /** The app to authorize with: the organization's own, else Portico's. */
 export async function resolveOAuthApp(app: App, organizationId: string, provider: keyof typeof providers) {
@@ -39,6 +36,9 @@ export async function startOAuthConnection(
 ): Promise<{ authorizeUrl: string }> {
   await requireOrganizationAction(app.db, userId, organizationId, "integrations.manage");
   const provider = integrationProvider[integrationId];
+  // Remote MCP servers that name their own authorization server: no saved app, a client registered now.
+  if (connectsWithoutOAuthApp(provider))
+    return startRemoteMcpOAuth(app, userId, organizationId, integrationId);
   const name = providers[provider].name;
   const oauth = providerSpecs[provider].oauth;
   const endpoints = providerEndpoints(provider, app.config);
@@ -58,9 +58,7 @@ export async function startOAuthConnection(
   const verifier = oauth.pkce ? randomToken() : null;
   const sealedVerifier = verifier ? app.keyring.encrypt(verifier, oauthStateContext(stateHash)) : null;
 
-  // Abandoned authorizations are swept here rather than by a background job.
-  await app.db.delete(integrationOAuthState).where(lt(integrationOAuthState.expiresAt, new Date()));
-  await app.db.insert(integrationOAuthState).values({
+  await rememberAuthorization(app, {
     stateHash,
     organizationId,
     provider,
@@ -70,19 +68,7 @@ export async function startOAuthConnection(
     redirectUri,
     codeVerifier: sealedVerifier,
     codeVerifierKeyId: sealedVerifier ? Keyring.keyIdOf(sealedVerifier) : null,
-    expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
-  // A working connection keeps working while its reconnection is under way.
-  const existing = await findConnection(app.db, organizationId, provider);
-  if (existing?.status !== "active") {
-    await upsertConnection(app.db, {
-      organizationId,
-      provider,
-      authFlow: "oauth",
-      status: "pending",
-      statusReason: `Waiting for authorization at ${name}.`,
-    });
-  }
 
   const scopes = new Set([
     ...(oauth.baseScopes ?? []),

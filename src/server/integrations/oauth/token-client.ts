@@ -123,11 +123,13 @@ async function tokenRequest(
   };
 }
 
+/** `resource` and `send` as for refreshTokens (remote MCP authorization servers). */
 export function exchangeCode(
   tokenUrl: string,
   client: OAuthClient,
   input: { code: string; redirectUri: string; codeVerifier?: string },
   providerName: string,
+  options: { resource?: string; send?: TokenFetch } = {},
 ) {
   return tokenRequest(
     tokenUrl,
@@ -137,8 +139,10 @@ export function exchangeCode(
       code: input.code,
       redirect_uri: input.redirectUri,
       ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+      ...(options.resource ? { resource: options.resource } : {}),
     },
     providerName,
+    options.send,
   );
 }
 
@@ -179,15 +183,20 @@ export async function deleteRefreshToken(revokeUrl: string, token: string): Prom
   }
 }
 
-/** Best effort: answers whether the provider confirmed the revocation. */
-export async function revokeToken(revokeUrl: string, client: OAuthClient, token: string): Promise<boolean> {
+/** Best effort: answers whether the provider confirmed the revocation. `send` as for refreshTokens. */
+export async function revokeToken(
+  revokeUrl: string,
+  client: OAuthClient,
+  token: string,
+  send: TokenFetch = providerFetch,
+): Promise<boolean> {
   const form = new URLSearchParams({ token });
   const headers = {
     "content-type": "application/x-www-form-urlencoded",
     ...clientAuthentication(client, form),
   };
   try {
-    const response = await providerFetch(revokeUrl, { method: "POST", headers, body: form });
+    const response = await send(revokeUrl, { method: "POST", headers, body: form });
     await response.body?.cancel();
     return response.ok;
   } catch {

@@ -17,7 +17,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
-import { providers } from "~/lib/integrations/providers.ts";
+import { connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { seo } from "~/lib/seo.ts";
 
@@ -172,6 +172,8 @@ function OrganizationIntegrationsPage() {
           flowNote={(flow) => {
             if (flow !== "oauth")
               return "Agents act with this account's access. Secrets are stored encrypted and never shown again.";
+            if (connectsWithoutOAuthApp(editing.provider))
+              return `No OAuth app to register: when you connect, Portico registers itself with ${editing.providerName}'s sign-in service, then you sign in with ${editing.providerName} and allow access.`;
             if (editing.organizationFlows.includes("oauth")) {
               return `Your organization's own OAuth app is used to connect ${editing.providerName}.`;
             }
@@ -203,7 +205,10 @@ function OrganizationIntegrationsPage() {
               provider={editing.provider}
               connection={connections.find((connection) => connection.provider === editing.provider)}
               flow={flow}
-              oauthAppAvailable={[...editing.organizationFlows, ...editing.platformFlows].includes("oauth")}
+              oauthAppAvailable={
+                connectsWithoutOAuthApp(editing.provider) ||
+                [...editing.organizationFlows, ...editing.platformFlows].includes("oauth")
+              }
               canManage={credentials.canManage}
             />
           )}
