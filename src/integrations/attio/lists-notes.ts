@@ -10,7 +10,7 @@ import {
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { filter, limit, objectSlug, offset, offsetPage, slugOrId, sorts, uuid } from "./shared.ts";
+import { filter, limit, objectSlug, offset, offsetPage, queryBody, slugOrId, sorts, uuid } from "./shared.ts";
 
 const enc = encodeURIComponent;
 const listSlug = slugOrId("The list's slug or id (from list_lists).");
@@ -38,12 +38,7 @@ const queryEntries = defineCodeTool({
     const answer = await context.request<{ data?: unknown[] }>({
       method: "POST",
       path: `/lists/${enc(args.list)}/entries/query`,
-      body: {
-        ...(args.filter ? { filter: args.filter } : {}),
-        ...(args.sorts ? { sorts: args.sorts } : {}),
-        limit: args.limit,
-        offset: args.offset,
-      },
+      body: queryBody(args),
     });
     return jsonResult(offsetPage(answer.data, args));
   },

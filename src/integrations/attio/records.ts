@@ -13,7 +13,17 @@ import {
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { filter, limit, objectSlug, offset, offsetPage, recordValues, sorts, uuid } from "./shared.ts";
+import {
+  filter,
+  limit,
+  objectSlug,
+  offset,
+  offsetPage,
+  queryBody,
+  recordValues,
+  sorts,
+  uuid,
+} from "./shared.ts";
 
 type DataAnswer = { data?: unknown };
 const enc = encodeURIComponent;
@@ -55,12 +65,7 @@ const queryRecords = defineCodeTool({
     const answer = await context.request<{ data?: unknown[] }>({
       method: "POST",
       path: `/objects/${enc(args.object)}/records/query`,
-      body: {
-        ...(args.filter ? { filter: args.filter } : {}),
-        ...(args.sorts ? { sorts: args.sorts } : {}),
-        limit: args.limit,
-        offset: args.offset,
-      },
+      body: queryBody(args),
     });
     return jsonResult(offsetPage(answer.data, args));
   },

@@ -65,3 +65,18 @@ export function offsetPage(data: unknown[] | undefined, args: { limit: number; o
     ...(items.length === args.limit ? { next_offset: args.offset + args.limit } : {}),
   };
 }
+
+/** The body of Attio's records and entries queries: filter and sorts only when given, then the page. */
+export function queryBody(args: {
+  filter?: Record<string, unknown>;
+  sorts?: unknown[];
+  limit: number;
+  offset: number;
+}) {
+  return {
+    ...(args.filter ? { filter: args.filter } : {}),
+    ...(args.sorts ? { sorts: args.sorts } : {}),
+    limit: args.limit,
+    offset: args.offset,
+  };
+}
