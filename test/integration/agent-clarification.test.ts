@@ -3,13 +3,15 @@
 // input request on 2026-07-28, whose answer the client's retry carries; the question as the tool's text
 // on 2025-11-25, answered by calling again with `clarification`. Either way the next run works on the
 // request with the answer appended, may not ask again, and completes.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type CallToolResult, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { agentRun } from "~/server/db/schema/index.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
-import { connectMcpClient, connectModernMcpClient } from "../support/mcp-client.ts";
+import { connectMcpClient, connectModernMcpClient, inProcessFetch } from "../support/mcp-client.ts";
 import { worldForFile } from "./world.ts";
 
 const OPENAI_KEY = "sk-test-openai-clarify-0123456789";
@@ -112,7 +114,7 @@ async function expectAskedThenCompleted(firstCall: number) {
   // The app's run detail shows the question with its status.
   const detail = await world.ownerA.caller.projectAgents.getRun({
     projectId: world.projectA.id,
-    runId: asked!.id,
+    runId: String(asked?.id),
   });
   expect(detail.run).toMatchObject({ status: "needs_input", answer: QUESTION });
 }
@@ -176,6 +178,62 @@ describe("Neo asks a clarifying question over /mcp", () => {
       expect(fake.remainingTurns()).toBe(0);
     } finally {
       await modern.close();
+    }
+  });
+
+  it("2025-11-25 with elicitation: elicitation/create on the call's stream; the answer completes the run", async () => {
+    // A 1.x SDK client that declares form-mode elicitation and answers with "Acme".
+    const client = new Client(
+      { name: "elicit-client", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    const asked: { message: string; schema: unknown }[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      const params = request.params as { message: string; requestedSchema?: unknown };
+      asked.push({ message: params.message, schema: params.requestedSchema });
+      return { action: "accept", content: { answer: "Acme" } };
+    });
+    const posted: string[] = [];
+    const answer = inProcessFetch(app);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${app.config.baseUrl}/mcp`), {
+        fetch: async (input, init) => {
+          const response = await answer(input, init);
+          posted.push(`${response.status} ${response.headers.get("content-type") ?? ""}`);
+          return response;
+        },
+        requestInit: { headers: { authorization: `Bearer ${secret}` } },
+      }),
+    );
+    try {
+      expect(client.getServerVersion()?.name).toBe("portico");
+      scriptAskThenAnswer();
+      const from = fake.calls().length;
+      posted.length = 0;
+      const result = await client.callTool({ name: toolName, arguments: { request: REQUEST } });
+      expect(asked).toEqual([
+        {
+          message: QUESTION,
+          schema: {
+            type: "object",
+            properties: { answer: { type: "string", title: "Your answer" } },
+            required: ["answer"],
+          },
+        },
+      ]);
+      // The call was answered as a stream; the client's answer was a separate POST, taken with 202.
+      expect(posted).toEqual(expect.arrayContaining(["200 text/event-stream", "202 "]));
+      expect(result.structuredContent).toMatchObject({
+        status: "completed",
+        answer: "Added the call-back note to Acme.",
+      });
+      await expectAskedThenCompleted(from);
+      // A plain tool keeps the JSON answer (the fast path) for the same client.
+      posted.length = 0;
+      await client.callTool({ name: "get_current_time", arguments: {} });
+      expect(posted).toEqual(["200 application/json"]);
+    } finally {
+      await client.close();
     }
   });
 

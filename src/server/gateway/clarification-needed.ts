@@ -12,11 +12,15 @@ const CLARIFICATION_NEEDED = Symbol("portico.clarificationNeeded");
 export const CLARIFICATION_ARGUMENT = "clarification";
 
 /** The requested schema of the form that asks: one string field. */
-export const CLARIFICATION_FORM_SCHEMA = {
+export const CLARIFICATION_FORM_SCHEMA: {
+  type: "object";
+  properties: { answer: { type: "string"; title: string } };
+  required: string[];
+} = {
   type: "object",
   properties: { answer: { type: "string", title: "Your answer" } },
   required: ["answer"],
-} as const;
+};
 
 export function markClarificationNeeded(result: CallToolResult, question: string): CallToolResult {
   return Object.defineProperty(result, CLARIFICATION_NEEDED, { value: question, configurable: true });
@@ -31,3 +35,13 @@ export function clarificationAnswerOf(content: Record<string, unknown> | undefin
   const answer = content?.answer;
   return typeof answer === "string" && answer.trim() ? answer.trim() : undefined;
 }
+
+const toolsThatMayAsk = new WeakSet<object>();
+
+/** Marks a tool that may stop to ask (a project agent): /mcp may then answer its calls as a stream. */
+export function markMayAsk<T extends object>(tool: T): T {
+  toolsThatMayAsk.add(tool);
+  return tool;
+}
+
+export const mayAsk = (tool: object) => toolsThatMayAsk.has(tool);
