@@ -167,15 +167,19 @@ describe("Neo asks a clarifying question over /mcp", () => {
     }
   });
 
-  it("2026-07-28: when the person declines, the question comes back as the tool's text", async () => {
+  it("2026-07-28: when the person declines, the agent is not run again", async () => {
     const modern = await connectModernMcpClient(app, secret, { onElicitForm: async () => undefined });
     try {
-      // Declined: the retry runs the agent again without an answer; it asks again, and that is the answer.
-      fake.script([{ text: `ASK: ${QUESTION}` }, { text: `ASK: ${QUESTION}` }]);
+      // Declined: the retry does not run the agent again; it says how to go on.
+      fake.script([{ text: `ASK: ${QUESTION}` }]);
       const result = await modern.callTool({ name: toolName, arguments: { request: REQUEST } });
-      expect(result.structuredContent).toMatchObject({ status: "needs_input", question: QUESTION });
+      expect(result.isError).toBeFalsy();
+      expect((result.content as { text: string }[])[0]?.text).toMatch(
+        /^The person did not answer the agent's question, so it did not go on\. Call it again with the answer in the "clarification" argument/,
+      );
       expect(notes).toEqual([]);
       expect(fake.remainingTurns()).toBe(0);
+      expect((await runsOfAgent()).map((run) => run.status)).toEqual(["needs_input"]);
     } finally {
       await modern.close();
     }

@@ -78,9 +78,9 @@ function wantsEventStream(request: Request, body: unknown): boolean {
  * Every other call keeps the JSON fast path.
  */
 export function elicitsOverStream(principal: Principal, body: unknown, tools: ProjectTools): boolean {
-  if (!mayElicitForm(principal)) return false;
   const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
   if (message?.method !== "tools/call" || typeof message.params?.name !== "string") return false;
+  if (!mayElicitForm(principal)) return false;
   const args = message.params.arguments;
   const target = toolCallTarget(
     tools,

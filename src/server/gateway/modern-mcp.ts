@@ -28,6 +28,7 @@ import {
   CLARIFICATION_FORM_SCHEMA,
   clarificationAnswerOf,
   clarificationQuestionOf,
+  mayAsk,
 } from "./clarification-needed.ts";
 import { connectionNeededOf, connectMessage } from "./connection-needed.ts";
 import { SERVER_INFO, type SignalledToolCaller, serverInstructions } from "./mcp-server.ts";
@@ -80,6 +81,7 @@ function buildModernServer(call: ModernCall): Server {
     }
     if ("answer" in target) return target.answer as never;
     const responses = ctx.mcpReq.inputResponses;
+    if (mayAsk(target.tool) && declined(responses)) return notAnswered() as never;
     const outcome = await call.call(
       target.tool,
       withClarification(target.args, responses),
@@ -133,9 +135,30 @@ function withClarification(
   return clarification ? { ...args, [CLARIFICATION_ARGUMENT]: clarification } : args;
 }
 
+/** The person declined or cancelled the agent's question (or accepted without an answer). */
+function declined(responses: Record<string, unknown> | undefined): boolean {
+  const response = inputResponse(responses, CLARIFY_INPUT);
+  if (response.kind === "missing") return false;
+  return !(
+    response.kind === "elicit" &&
+    response.action === "accept" &&
+    clarificationAnswerOf(response.content)
+  );
+}
+
+/** The answer to a retry whose question went unanswered: the agent is not run again for nothing. */
+const notAnswered = (): CallToolResult => ({
+  content: [
+    {
+      type: "text",
+      text: `The person did not answer the agent's question, so it did not go on. Call it again with the answer in the "${CLARIFICATION_ARGUMENT}" argument to continue.`,
+    },
+  ],
+});
+
 /**
  * An agent that stopped to ask: the first time, the question goes to the person as a form-mode input
- * request (one string field); when the person declined, or the agent asks again after an answer, the
+ * request (one string field); when the agent asks again after an answer (it is told not to), the
  * tool's own result (the question as text) is the answer, so the exchange always ends.
  */
 function clarifyRound(
