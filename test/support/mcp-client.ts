@@ -46,12 +46,14 @@ export interface ModernClientOptions {
   onAnswer?: (body: unknown) => void;
   /** The person shown a URL-mode input request; the client then accepts it. */
   onElicitUrl?: (url: string) => Promise<void>;
+  /** The person shown a form-mode input request: the content they submit, or undefined to decline. */
+  onElicitForm?: (message: string) => Promise<Record<string, string> | undefined>;
 }
 
 /**
  * A v2 SDK client (@modelcontextprotocol/client) pinned to MCP 2026-07-28: it connects with
  * server/discover instead of initialize and sends the per-request envelope, through the in-process
- * gateway. It declares URL-mode elicitation, which it answers through `onElicitUrl`.
+ * gateway. It declares URL- and form-mode elicitation, answered through `onElicitUrl` and `onElicitForm`.
  */
 export async function connectModernMcpClient(
   app: App,
@@ -60,11 +62,18 @@ export async function connectModernMcpClient(
 ): Promise<ModernClient> {
   const client = new ModernClient(
     { name: "portico-test-client-2026", version: "1.0.0" },
-    { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: { url: {} } } },
+    {
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+      capabilities: { elicitation: { url: {}, form: {} } },
+    },
   );
   client.setRequestHandler("elicitation/create", async (request) => {
-    if (request.params.mode === "url") await options.onElicitUrl?.(request.params.url);
-    return { action: "accept" };
+    if (request.params.mode === "url") {
+      await options.onElicitUrl?.(request.params.url);
+      return { action: "accept" };
+    }
+    const content = await options.onElicitForm?.(request.params.message);
+    return content ? { action: "accept", content } : { action: "decline" };
   });
   const answer = inProcessFetch(app);
   const transport = new ModernHttpTransport(new URL(`${app.config.baseUrl}/mcp`), {

@@ -15,6 +15,7 @@ export const statusLabels = {
   completed: { label: "Completed", variant: "success" },
   failed: { label: "Failed", variant: "destructive" },
   max_steps: { label: "Stopped at max steps", variant: "warning" },
+  needs_input: { label: "Needs input", variant: "warning" },
 } as const;
 
 export function AgentRunView(props: { projectId: string; runId: string }) {
@@ -171,8 +172,9 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
           </section>
         ) : null}
         {run.answer && (replayed === null || replayed === steps.length) ? (
-          <section aria-label="Answer">
-            <h4 className="font-medium">Answer</h4>
+          // A run that stopped to ask keeps its question as the answer (run-neo.ts).
+          <section aria-label={run.status === "needs_input" ? "Question" : "Answer"}>
+            <h4 className="font-medium">{run.status === "needs_input" ? "Question for you" : "Answer"}</h4>
             <p className="whitespace-pre-wrap" data-testid="agent-answer">
               {run.answer}
             </p>

@@ -28,6 +28,7 @@ import { mcpEndpointOverride } from "./endpoint-override.ts";
 import {
   asksForProgress,
   directToolCaller,
+  elicitsOverStream,
   handleMcpRequest,
   MAX_REQUEST_BYTES,
   mcpToolCaller,
@@ -126,9 +127,11 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, next:
       traceparent: header("traceparent"),
       requestId: requestIdFrom(header("x-request-id")),
     });
-    const direct =
-      toolsListAnswer(message.value, tools) ??
-      (await toolsCallAnswer(message.value, tools, directToolCaller(call, signal)));
+    // A call an agent may answer with a question goes to the Web path as a stream (elicitsOverStream).
+    const direct = elicitsOverStream(principal, message.value, tools)
+      ? null
+      : (toolsListAnswer(message.value, tools) ??
+        (await toolsCallAnswer(message.value, tools, directToolCaller(call, signal))));
     if (direct !== null) return writeJson(res, direct);
   }
   const response = await handleMcpRequest(app, webRequest(req, app.config.baseUrl, body, signal));

@@ -6,14 +6,22 @@ import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 import type { App } from "../app.ts";
 import { requestIdFrom } from "../observability/logger.ts";
 import { authenticateRequest, callTool } from "./admission.ts";
+import { CLARIFICATION_FORM_SCHEMA, mayAsk } from "./clarification-needed.ts";
 import type { ToolCaller } from "./direct-answers.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
-import type { SignalledToolCaller } from "./mcp-server.ts";
+import {
+  elicitForm,
+  mayElicitForm,
+  rememberClientCapabilities,
+  takeElicitationAnswers,
+} from "./legacy-elicitation.ts";
+import type { Asker, SignalledToolCaller } from "./mcp-server.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
 import type { Principal } from "./principal.ts";
+import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import { readJsonBody } from "./read-json-body.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
@@ -62,6 +70,24 @@ export function asksForProgress(body: unknown): boolean {
 /** JSON is the default; a stream when the client prefers one or asks for progress. */
 function wantsEventStream(request: Request, body: unknown): boolean {
   return prefersEventStream(request.headers.get("accept")) || asksForProgress(body);
+}
+
+/**
+ * A tools/call of a tool that may stop to ask (an agent), from a caller that declared form-mode
+ * elicitation: answered as a stream, so the question can go to the person on it (legacy-elicitation.ts).
+ * Every other call keeps the JSON fast path.
+ */
+export function elicitsOverStream(principal: Principal, body: unknown, tools: ProjectTools): boolean {
+  const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
+  if (message?.method !== "tools/call" || typeof message.params?.name !== "string") return false;
+  if (!mayElicitForm(principal)) return false;
+  const args = message.params.arguments;
+  const target = toolCallTarget(
+    tools,
+    message.params.name,
+    typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {},
+  );
+  return !!target && "tool" in target && mayAsk(target.tool);
 }
 
 /** The request's own trace and id, from its headers, for every tool call it carries. */
@@ -120,7 +146,7 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   if (!body.ok) return bodyRefused(body);
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
-  const stream = wantsEventStream(request, body.value);
+  const stream = wantsEventStream(request, body.value) || elicitsOverStream(principal, body.value, tools);
   const call = mcpToolCaller(app, principal, request.signal, {
     traceparent: request.headers.get("traceparent"),
     requestId: requestIdFrom(request.headers.get("x-request-id")),
@@ -131,12 +157,27 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
       (await answerToolsCall(request, body.value, tools, directToolCaller(call, request.signal)));
     if (direct) return direct;
   }
+  // The client's answer to a question a tools/call of this process is waiting on (a stateless server
+  // would give it to a fresh server that never asked).
+  if (takeElicitationAnswers(principal, body.value)) return new Response(null, { status: 202 });
   // 2026-07-28 (the per-request envelope, or its version header): the v2 SDK answers. Asked only here,
   // after the fast path, which never answers such a request (direct-answers.ts checks the envelope).
   if (await isModernRequest(request, body.value)) {
     return handleModernRequest(request, body.value, { principal, tools, call });
   }
-  const server = buildMcpServer(tools, call);
+  rememberClientCapabilities(principal, body.value);
+  // Only a stream can carry a question to the person, and only to a caller that declared it can answer.
+  const ask: Asker | undefined =
+    stream && mayElicitForm(principal)
+      ? (question, relatedRequestId, signal) =>
+          elicitForm(
+            principal,
+            (message) => transport.send(message as never, { relatedRequestId }),
+            { message: question, requestedSchema: CLARIFICATION_FORM_SCHEMA },
+            signal,
+          )
+      : undefined;
+  const server = buildMcpServer(tools, call, ask);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !stream,

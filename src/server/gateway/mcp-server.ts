@@ -4,12 +4,19 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { ToolCallOutcome } from "./admission.ts";
+import {
+  CLARIFICATION_ARGUMENT,
+  clarificationAnswerOf,
+  clarificationQuestionOf,
+} from "./clarification-needed.ts";
 import { connectionNeededOf, UrlElicitationRpcError } from "./connection-needed.ts";
 import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
@@ -36,11 +43,27 @@ export type SignalledToolCaller = (
   traceparent?: string,
 ) => Promise<ToolCallOutcome>;
 
+/** Asks the person a question through the client (form-mode elicitation); the form's content, if any. */
+export type Asker = (
+  question: string,
+  relatedRequestId: RequestId,
+  signal: AbortSignal,
+) => Promise<Record<string, unknown> | undefined>;
+
+/** The result as the 1.x SDK sends it: refusals and missing connections are errors. */
+function deliverable(outcome: ToolCallOutcome): CallToolResult {
+  if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
+  const needed = connectionNeededOf(outcome.result);
+  if (needed) throw new UrlElicitationRpcError(needed);
+  return outcome.result;
+}
+
 /** The server's instructions: the search hint only when the project's tools are found by search. */
 export const serverInstructions = (tools: ProjectTools) =>
   tools.discovery === "search" ? INSTRUCTIONS + DISCOVERY_INSTRUCTIONS : INSTRUCTIONS;
 
-export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): Server {
+/** `ask`: set when the call is answered as a stream to a caller that can answer an agent's question. */
+export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller, ask?: Asker): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: serverInstructions(tools),
@@ -64,17 +87,16 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller): 
               })
               .catch(() => undefined);
     const metaTraceparent = request.params._meta?.traceparent;
-    const outcome = await call(
-      target.tool,
-      target.args,
-      extra.signal,
-      onProgress,
-      typeof metaTraceparent === "string" ? metaTraceparent : undefined,
-    );
-    if (!outcome.ok) throw new PaymentRequiredRpcError(outcome.refusal);
-    const needed = connectionNeededOf(outcome.result);
-    if (needed) throw new UrlElicitationRpcError(needed);
-    return outcome.result;
+    const traceparent = typeof metaTraceparent === "string" ? metaTraceparent : undefined;
+    const result = deliverable(await call(target.tool, target.args, extra.signal, onProgress, traceparent));
+    // An agent that stopped to ask: the person answers on this stream, and the agent runs again with
+    // the answer (declined or unanswered: the question is the tool's text, answerable by a new call).
+    const question = clarificationQuestionOf(result);
+    if (!question || !ask) return result;
+    const answer = clarificationAnswerOf(await ask(question, extra.requestId, extra.signal));
+    if (!answer) return result;
+    const args = { ...target.args, [CLARIFICATION_ARGUMENT]: answer };
+    return deliverable(await call(target.tool, args, extra.signal, onProgress, traceparent));
   });
   return server;
 }

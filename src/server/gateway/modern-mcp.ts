@@ -23,6 +23,13 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import {
+  CLARIFICATION_ARGUMENT,
+  CLARIFICATION_FORM_SCHEMA,
+  clarificationAnswerOf,
+  clarificationQuestionOf,
+  mayAsk,
+} from "./clarification-needed.ts";
 import { connectionNeededOf, connectMessage } from "./connection-needed.ts";
 import { SERVER_INFO, type SignalledToolCaller, serverInstructions } from "./mcp-server.ts";
 import { paymentRequiredError } from "./payment-required-rpc.ts";
@@ -49,8 +56,9 @@ export interface ModernCall {
 }
 
 const CALL_KEY = "portico.call";
-/** The key of the one input request Portico makes: the person connecting an account. */
+/** The keys of Portico's input requests: the person connecting an account, answering an agent. */
 const CONNECT_INPUT = "connect_account";
+const CLARIFY_INPUT = "clarification";
 
 // One validator for every per-request Server, as on the 1.x path (an Ajv per Server is costly).
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
@@ -72,12 +80,19 @@ function buildModernServer(call: ModernCall): Server {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     }
     if ("answer" in target) return target.answer as never;
-    const outcome = await call.call(target.tool, target.args, ctx.mcpReq.signal);
+    const responses = ctx.mcpReq.inputResponses;
+    if (mayAsk(target.tool) && declined(responses)) return notAnswered() as never;
+    const outcome = await call.call(
+      target.tool,
+      withClarification(target.args, responses),
+      ctx.mcpReq.signal,
+    );
     if (!outcome.ok) {
       const error = paymentRequiredError(outcome.refusal);
       throw new ProtocolError(error.code, error.message, error.data);
     }
-    return connectAccountRound(outcome.result, ctx.mcpReq.inputResponses) as never;
+    return (clarifyRound(outcome.result, responses) ??
+      connectAccountRound(outcome.result, responses)) as never;
   });
   return server;
 }
@@ -99,6 +114,65 @@ function connectAccountRound(
       [CONNECT_INPUT]: inputRequired.elicitUrl({
         message: connectMessage(needed),
         url: needed.url,
+      }),
+    },
+  });
+}
+
+/**
+ * The retry of a call whose agent asked a question: the person's answer (the form's "answer" field)
+ * goes to the tool as its `clarification` argument. The retry runs the agent again with the answer
+ * (a run that asked is finished, so there is nothing to resume): the retry carries the original
+ * arguments, and Portico keeps no state between rounds.
+ */
+function withClarification(
+  args: Record<string, unknown>,
+  responses: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const response = inputResponse(responses, CLARIFY_INPUT);
+  const answer = response.kind === "elicit" && response.action === "accept" ? response.content : undefined;
+  const clarification = clarificationAnswerOf(answer);
+  return clarification ? { ...args, [CLARIFICATION_ARGUMENT]: clarification } : args;
+}
+
+/** The person declined or cancelled the agent's question (or accepted without an answer). */
+function declined(responses: Record<string, unknown> | undefined): boolean {
+  const response = inputResponse(responses, CLARIFY_INPUT);
+  if (response.kind === "missing") return false;
+  return !(
+    response.kind === "elicit" &&
+    response.action === "accept" &&
+    clarificationAnswerOf(response.content)
+  );
+}
+
+/** The answer to a retry whose question went unanswered: the agent is not run again for nothing. */
+const notAnswered = (): CallToolResult => ({
+  content: [
+    {
+      type: "text",
+      text: `The person did not answer the agent's question, so it did not go on. Call it again with the answer in the "${CLARIFICATION_ARGUMENT}" argument to continue.`,
+    },
+  ],
+});
+
+/**
+ * An agent that stopped to ask: the first time, the question goes to the person as a form-mode input
+ * request (one string field); when the agent asks again after an answer (it is told not to), the
+ * tool's own result (the question as text) is the answer, so the exchange always ends.
+ */
+function clarifyRound(
+  result: CallToolResult,
+  responses: Record<string, unknown> | undefined,
+): CallToolResult | InputRequiredResult | undefined {
+  const question = clarificationQuestionOf(result);
+  if (!question) return undefined;
+  if (inputResponse(responses, CLARIFY_INPUT).kind !== "missing") return result;
+  return inputRequired({
+    inputRequests: {
+      [CLARIFY_INPUT]: inputRequired.elicit({
+        message: question,
+        requestedSchema: CLARIFICATION_FORM_SCHEMA,
       }),
     },
   });

@@ -22,6 +22,7 @@ import type { GatewayTool } from "../../gateway/tool-types.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
 import { openUsableCredential } from "../credentials/llm-credential-store.ts";
 import { followStream } from "./follow-stream.ts";
+import { intentInstructions, parseIntent, withClarification } from "./intent.ts";
 import { modelFactory } from "./language-model.ts";
 import { llmErrorMessage } from "./llm-error.ts";
 import { parsePlan } from "./plan.ts";
@@ -44,6 +45,8 @@ export interface NeoRunRequest {
   agent: AgentRow;
   principal: Principal;
   request: string;
+  /** The person's answer to the question a previous run asked; the run may then not ask again. */
+  clarification?: string;
   channel: "app" | "gateway";
   userId: string | null;
   signal?: AbortSignal;
@@ -55,8 +58,10 @@ export interface NeoRunRequest {
 
 export interface NeoRunResult {
   runId: string;
-  status: "completed" | "failed" | "max_steps";
+  status: "completed" | "failed" | "max_steps" | "needs_input";
   answer: string | null;
+  /** The question for the person, when the run stopped to ask one (status "needs_input"). */
+  question: string | null;
   error: string | null;
   steps: { toolName: string; isError: boolean }[];
 }
@@ -90,13 +95,15 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     : null;
   if (!credential) throw new AppError("BAD_REQUEST", NO_CREDENTIAL_MESSAGE);
   const startedAt = performance.now();
+  const mayAsk = !run.clarification;
+  const request = withClarification(run.request, run.clarification);
   const runId = await createRun(app.db, {
     agentId: agent.id,
     projectId: agent.projectId,
     organizationId: principal.organizationId,
     channel: run.channel,
     userId: run.userId,
-    request: run.request,
+    request,
   });
   run.onRunCreated?.(runId);
   const untrack = trackRun(app.db, runId);
@@ -113,20 +120,27 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       model: model(agent.models.intentExtractor),
       abortSignal: signal,
       maxRetries: 1,
-      system:
-        "Restate what the user wants as one short sentence of intent: the goal, the data involved and any time range. Answer with the sentence only.",
-      prompt: run.request,
+      system: intentInstructions(mayAsk),
+      prompt: request,
     });
     await count(intent.usage);
-    const intentText = intent.text.trim() || run.request;
+    const understood = parseIntent(intent.text, request, mayAsk);
+    if (understood.kind === "ask") {
+      // The run ends here with the question as its answer; the caller asks the person (run-page
+      // status "needs input", an input request or elicitation on /mcp) and starts again with the reply.
+      const { question } = understood;
+      await finishRun(app.db, runId, { status: "needs_input", answer: question, error: null }, startedAt);
+      return { runId, status: "needs_input", answer: null, question, error: null, steps };
+    }
+    const intentText = understood.intent;
     await updateRun(app.db, runId, { intent: intentText });
 
     progress("Choosing servers");
     const tools = allowedTools(agent, await projectToolsForAgent(app, agent.projectId));
-    const candidates = serverCandidates(tools, `${run.request}\n${intentText}`);
+    const candidates = serverCandidates(tools, `${request}\n${intentText}`);
     const selection = await selectServers(
       model(agent.models.serverSelector),
-      run.request,
+      request,
       intentText,
       candidates,
       signal,
@@ -149,7 +163,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       maxRetries: 1,
       onError: () => undefined,
       system: `${agent.instructions}\n\nWrite a short plan to fulfil the request with the tools listed: a numbered list, one step per line, each step naming the tool it uses. At most ${agent.maxSteps} steps. Answer with the list only.`,
-      prompt: `Request: ${run.request}\nIntent: ${intentText}\n\nTools:\n${toolList || "(none)"}`,
+      prompt: `Request: ${request}\nIntent: ${intentText}\n\nTools:\n${toolList || "(none)"}`,
     });
     await followStream(planned, (text) => publishRun(runId, { kind: "plan", text }));
     await count(await planned.usage);
@@ -200,7 +214,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       tools: toolSet,
       stopWhen: [limitReached, stepCountIs(agent.maxSteps + 1)],
       system: `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`,
-      prompt: run.request,
+      prompt: request,
       // Errors arrive in the stream below and are thrown there; the default would also log them.
       onError: () => undefined,
       onStepFinish: async (step) => {
@@ -223,11 +237,11 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       : text.trim();
     const status = stopped ? "max_steps" : "completed";
     await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
-    return { runId, status, answer, error: null, steps };
+    return { runId, status, answer, question: null, error: null, steps };
   } catch (error) {
     const message = llmErrorMessage(error, credential.llmType);
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
-    return { runId, status: "failed", answer: null, error: message, steps };
+    return { runId, status: "failed", answer: null, question: null, error: message, steps };
   } finally {
     untrack();
   }

@@ -82,7 +82,8 @@ export const projectAgent = pgTable(
   ],
 );
 
-export type AgentRunStatus = "running" | "completed" | "failed" | "max_steps";
+/** "needs_input": Neo stopped to ask the person a question (the run's answer holds it). */
+export type AgentRunStatus = "running" | "completed" | "failed" | "max_steps" | "needs_input";
 
 export const agentRun = pgTable(
   "agent_run",
