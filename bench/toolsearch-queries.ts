@@ -11,9 +11,9 @@ export interface LabeledQuery {
 
 const EMAIL_SEARCH = ["gmail_search_messages", "gmail_list_threads", "outlook_email_list_messages"];
 const EMAIL_READ = ["gmail_get_message", "gmail_get_thread", "outlook_email_get_message"];
-const EMAIL_SEND = ["gmail_send_message", "outlook_email_send_mail"];
+const EMAIL_SEND = ["gmail_send_message", "outlook_email_send_message"];
 const NEW_EVENT = ["google_calendar_create_event", "outlook_calendar_create_event"];
-const EVENTS = ["google_calendar_list_events", "outlook_calendar_list_calendar_view"];
+const EVENTS = ["google_calendar_list_events", "outlook_calendar_list_events"];
 const FREE_BUSY = ["google_calendar_find_free_busy", "outlook_calendar_get_schedule"];
 const EMAIL_REPLY = ["gmail_reply_to_message", "outlook_email_reply_to_message"];
 
@@ -43,7 +43,7 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "reply to Peter's email saying yes, works for me", expected: EMAIL_REPLY },
   { query: "answer the last message in Outlook", expected: ["outlook_email_reply_to_message"] },
   { query: "look through my Outlook inbox for the contract", expected: ["outlook_email_list_messages"] },
-  { query: "send mail from my Microsoft 365 account to the auditor", expected: ["outlook_email_send_mail"] },
+  { query: "send mail from my Microsoft 365 account to the auditor", expected: ["outlook_email_send_message"] },
   { query: "read the body of the Outlook email about the offsite", expected: ["outlook_email_get_message"] },
   {
     query: "show me the whole conversation with the landlord about the deposit",
@@ -76,7 +76,7 @@ export const labeledQueries: LabeledQuery[] = [
   },
   {
     query: "show my Outlook calendar between March 3 and March 7",
-    expected: ["outlook_calendar_list_calendar_view"],
+    expected: ["outlook_calendar_list_events"],
   },
   { query: "add the conference to Google Calendar", expected: ["google_calendar_create_event"] },
   { query: "move my 1:1 with Eva to Thursday at 3pm", expected: ["google_calendar_update_event"] },
@@ -99,13 +99,13 @@ export const labeledQueries: LabeledQuery[] = [
     expected: ["google_drive_get_file_metadata"],
   },
   { query: "find the SharePoint site of the finance department", expected: ["sharepoint_search_sites"] },
-  { query: "what documents are in the HR SharePoint site", expected: ["sharepoint_list_site_files"] },
+  { query: "what documents are in the HR SharePoint site", expected: ["sharepoint_list_drives", "sharepoint_list_items", "sharepoint_search_files"] },
   {
     query: "open the Policies folder on SharePoint and list what's inside",
-    expected: ["sharepoint_list_folder"],
+    expected: ["sharepoint_list_items"],
   },
-  { query: "which lists does the intranet site have", expected: ["sharepoint_list_lists"] },
-  { query: "show the rows of the equipment list in SharePoint", expected: ["sharepoint_list_list_items"] },
+  { query: "find the SharePoint site of the marketing team", expected: ["sharepoint_search_sites"] },
+  { query: "save these meeting notes as a file in the project library", expected: ["sharepoint_upload_file"] },
   { query: "share the pricing doc with marek@acme.com as an editor", expected: ["google_drive_share_file"] },
   { query: "rename the Drive file Draft v3 to Final", expected: ["google_drive_update_file"] },
   { query: "move the old contracts to the trash in Drive", expected: ["google_drive_update_file"] },
@@ -202,11 +202,11 @@ export const labeledQueries: LabeledQuery[] = [
   // CRM: Salesforce
   {
     query: "run a query for all Salesforce opportunities closing this month",
-    expected: ["salesforce_soql_query"],
+    expected: ["salesforce_query"],
   },
   {
     query: "find Acme anywhere in Salesforce",
-    expected: ["salesforce_sosl_search", "salesforce_soql_query"],
+    expected: ["salesforce_search", "salesforce_query"],
   },
   { query: "get the Salesforce account 001xx000003DGb2", expected: ["salesforce_get_record"] },
   {
@@ -238,8 +238,8 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "what tasks are on my plate in Caflou", expected: ["caflou_list_tasks"] },
   { query: "which clients and suppliers are in Caflou", expected: ["caflou_list_companies"] },
   { query: "show the Caflou company 88", expected: ["caflou_get_company"] },
-  { query: "what's on our monday.com boards", expected: ["monday_run_graphql"] },
-  { query: "add an item to the monday board", expected: ["monday_run_graphql"] },
+  { query: "what's on our monday.com boards", expected: ["monday_list_boards", "monday_get_board", "monday_list_items"] },
+  { query: "add an item to the monday board", expected: ["monday_create_item"] },
   { query: "who works at the company according to Alveno", expected: ["alveno_list_employees"] },
   { query: "list all staff in the HR system", expected: ["alveno_list_employees"] },
   { query: "show the HR record of employee 17", expected: ["alveno_get_employee"] },
