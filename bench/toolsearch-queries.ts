@@ -43,7 +43,10 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "reply to Peter's email saying yes, works for me", expected: EMAIL_REPLY },
   { query: "answer the last message in Outlook", expected: ["outlook_email_reply_to_message"] },
   { query: "look through my Outlook inbox for the contract", expected: ["outlook_email_list_messages"] },
-  { query: "send mail from my Microsoft 365 account to the auditor", expected: ["outlook_email_send_message"] },
+  {
+    query: "send mail from my Microsoft 365 account to the auditor",
+    expected: ["outlook_email_send_message"],
+  },
   { query: "read the body of the Outlook email about the offsite", expected: ["outlook_email_get_message"] },
   {
     query: "show me the whole conversation with the landlord about the deposit",
@@ -99,13 +102,19 @@ export const labeledQueries: LabeledQuery[] = [
     expected: ["google_drive_get_file_metadata"],
   },
   { query: "find the SharePoint site of the finance department", expected: ["sharepoint_search_sites"] },
-  { query: "what documents are in the HR SharePoint site", expected: ["sharepoint_list_drives", "sharepoint_list_items", "sharepoint_search_files"] },
+  {
+    query: "what documents are in the HR SharePoint site",
+    expected: ["sharepoint_list_drives", "sharepoint_list_items", "sharepoint_search_files"],
+  },
   {
     query: "open the Policies folder on SharePoint and list what's inside",
     expected: ["sharepoint_list_items"],
   },
   { query: "find the SharePoint site of the marketing team", expected: ["sharepoint_search_sites"] },
-  { query: "save these meeting notes as a file in the project library", expected: ["sharepoint_upload_file"] },
+  {
+    query: "save these meeting notes as a file in the project library",
+    expected: ["sharepoint_upload_file"],
+  },
   { query: "share the pricing doc with marek@acme.com as an editor", expected: ["google_drive_share_file"] },
   { query: "rename the Drive file Draft v3 to Final", expected: ["google_drive_update_file"] },
   { query: "move the old contracts to the trash in Drive", expected: ["google_drive_update_file"] },
@@ -238,7 +247,10 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "what tasks are on my plate in Caflou", expected: ["caflou_list_tasks"] },
   { query: "which clients and suppliers are in Caflou", expected: ["caflou_list_companies"] },
   { query: "show the Caflou company 88", expected: ["caflou_get_company"] },
-  { query: "what's on our monday.com boards", expected: ["monday_list_boards", "monday_get_board", "monday_list_items"] },
+  {
+    query: "what's on our monday.com boards",
+    expected: ["monday_list_boards", "monday_get_board", "monday_list_items"],
+  },
   { query: "add an item to the monday board", expected: ["monday_create_item"] },
   { query: "who works at the company according to Alveno", expected: ["alveno_list_employees"] },
   { query: "list all staff in the HR system", expected: ["alveno_list_employees"] },

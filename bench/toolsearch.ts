@@ -15,47 +15,12 @@
 //   with search:       search_tools and call_tool's definitions plus search_tools' answer for the
 //                      task (its top 5 tools with their descriptions and input schemas).
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { integrations } from "../src/integrations/catalogue.ts";
-import type { IntegrationId } from "../src/lib/integrations/types.ts";
 import { toListedTool } from "../src/server/gateway/project-tools.ts";
 import { standardTools } from "../src/server/gateway/standard-tools/index.ts";
 import { callToolDefinition, foundTools, searchToolsTool } from "../src/server/gateway/tool-discovery.ts";
-import { codeTools } from "../src/server/integrations/engine/openapi/documents.ts";
-import { openApiListedTools } from "../src/server/integrations/engine/openapi/openapi-engine.ts";
-import { gatewayToolName } from "../src/server/servers/server-tools.ts";
-import type { SearchableTool } from "../src/server/tool-search/tool-search.ts";
 import { searchTools } from "../src/server/tool-search/tool-search.ts";
+import { everyTool } from "./support/every-tool.ts";
 import { labeledQueries } from "./toolsearch-queries.ts";
-
-/** Every tool a project with every integration would list, read as the engines list them. */
-function everyTool(): { tools: SearchableTool[]; perIntegration: string[]; left: string[] } {
-  const tools: SearchableTool[] = [...standardTools];
-  const perIntegration: string[] = [];
-  const left: string[] = [];
-  for (const entry of integrations) {
-    const id = entry.id as IntegrationId;
-    if (entry.sourceType !== "openapi") {
-      left.push(entry.name);
-      continue;
-    }
-    const listed = openApiListedTools(id);
-    const fromCode = codeTools(id).length;
-    perIntegration.push(
-      `${entry.name} ${listed.length} (${listed.length - fromCode} document, ${fromCode} code)`,
-    );
-    for (const tool of listed) {
-      tools.push({
-        name: gatewayToolName(id, tool.name),
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        annotations: tool.annotations,
-        serverName: entry.name,
-      });
-    }
-  }
-  return { tools, perIntegration, left };
-}
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 const tokensOf = (value: unknown) => countTokens(JSON.stringify(value));
