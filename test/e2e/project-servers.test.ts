@@ -277,7 +277,7 @@ test("connect, add servers, switch a tool off, call each server's tool over /mcp
 
   // The organization overview counts each connected integration's tools.
   await page.goto(`/app/organization/${organization.id}`);
-  await visible(page.getByText("2 tools"));
+  await visible(page.getByText("2 tools", { exact: true }));
   expect(errors).toEqual([]);
   await context.close();
 });
