@@ -52,24 +52,15 @@ export const stopServices = async () => {
  * and then `fetch` below.
  */
 export function handleNodeRequest(req: IncomingMessage, res: ServerResponse, next: NodeHandler): void {
-  const counting = config().metrics.enabled;
+  if (config().metrics.enabled) countResponse(req, res);
   if (req.method !== "POST" || req.url !== MCP_PATH) {
-    if (counting) countResponse(req, res);
     next(req, res);
     return;
   }
-  // POST /mcp counts the answers it writes itself (handle-mcp-node.ts): a "finish" listener per
-  // response was ~5 µs of CPU a call. What it hands to the Web path is counted on the way there.
-  const onward: NodeHandler = counting
-    ? (request, response) => {
-        countResponse(request, response);
-        next(request, response);
-      }
-    : next;
   // An app that failed to start is the Web path's to report, as for every other request.
   void getApp().then(
-    (app) => handleMcpNodeRequest(app, req, res, onward),
-    () => onward(req, res),
+    (app) => handleMcpNodeRequest(app, req, res, next),
+    () => next(req, res),
   );
 }
 

@@ -15,7 +15,6 @@ import { sendNodeResponse } from "srvx/node";
 import type { App } from "../app.ts";
 import { declaredLength } from "../http/declared-length.ts";
 import { requestIdFrom } from "../observability/logger.ts";
-import { metrics } from "../observability/metrics.ts";
 import { reportError } from "../observability/report-error.ts";
 import { authenticateRequest } from "./admission.ts";
 import {
@@ -82,7 +81,6 @@ function clientSignal(res: ServerResponse): AbortSignal {
 }
 
 function writeJson(res: ServerResponse, body: string | Uint8Array[]): void {
-  metrics.httpRequest("mcp", 200);
   const length = typeof body === "string" ? Buffer.byteLength(body) : byteLengthOf(body);
   res.writeHead(200, { "Content-Type": "application/json", "Content-Length": length });
   if (typeof body === "string") {
@@ -134,7 +132,6 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, next:
     if (direct !== null) return writeJson(res, direct);
   }
   const response = await handleMcpRequest(app, webRequest(req, app.config.baseUrl, body, signal));
-  metrics.httpRequest("mcp", response.status);
   await sendNodeResponse(res, response);
 }
 
@@ -151,7 +148,6 @@ export function handleMcpNodeRequest(
       res.destroy();
       return;
     }
-    metrics.httpRequest("mcp", 500);
     return sendNodeResponse(res, jsonRpcError(500, -32603, "Internal error"));
   });
 }

@@ -2,6 +2,7 @@ import {
   AlwaysOnSampler,
   BasicTracerProvider,
   InMemorySpanExporter,
+  ParentBasedSampler,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,8 @@ const PARENT = "b7ad6b7169203331";
 function tracing(sampleRatio: number) {
   const memory = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({
-    sampler: new AlwaysOnSampler(),
+    // As tracing.ts sets it up: a client's sampled flag followed, the rest already drawn by call-trace.ts.
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors: [new SimpleSpanProcessor(memory)],
   });
   return { memory, tracing: { tracer: provider.getTracer("test"), sampleRatio } };

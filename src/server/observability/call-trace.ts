@@ -6,7 +6,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import {
   type Attributes,
-  type Context,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
@@ -24,8 +23,6 @@ export interface CallTrace {
   /** The tool call's span, when tracing is on and the trace is sampled. */
   span: Span | null;
   tracer: Tracer | null;
-  /** The context the children start in (the call's span in it), made once per call, not per child. */
-  context?: Context;
   /** The client's traceparent, passed on upstream as it is when there is no span of ours. */
   incoming: string | null;
 }
@@ -57,11 +54,7 @@ export function startCallTrace(
   const drawn = tracing !== null && (parent ? true : Math.random() < tracing.sampleRatio);
   if (!tracing || !drawn)
     return parent ? { traceId: parent.traceId, span: null, tracer: null, incoming } : null;
-  // The client did not sample it: no span to record into, but its id still links the call to its trace.
-  // (Decided here rather than by a ParentBasedSampler, which every child span would consult again.)
-  if (parent && (parent.flags & 1) === 0)
-    return { traceId: parent.traceId, span: null, tracer: null, incoming };
-  const parentContext = parent
+  const context = parent
     ? trace.setSpanContext(ROOT_CONTEXT, {
         traceId: parent.traceId,
         spanId: parent.spanId,
@@ -69,18 +62,11 @@ export function startCallTrace(
         isRemote: true,
       })
     : ROOT_CONTEXT;
-  const span = tracing.tracer.startSpan(
-    name,
-    { kind: SpanKind.SERVER, attributes: attributes() },
-    parentContext,
-  );
-  return {
-    traceId: span.spanContext().traceId,
-    span,
-    tracer: tracing.tracer,
-    context: trace.setSpan(ROOT_CONTEXT, span),
-    incoming,
-  };
+  const span = tracing.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes: attributes() }, context);
+  const traceId = span.spanContext().traceId;
+  // The client did not sample it: no span to record into, but the id still links the call to its trace.
+  if (!span.isRecording()) return { traceId, span: null, tracer: null, incoming };
+  return { traceId, span, tracer: tracing.tracer, incoming };
 }
 
 /** A child span of the call's span, or null when the call is not traced. */
@@ -91,8 +77,7 @@ export function childSpan(
   kind = SpanKind.INTERNAL,
 ): Span | null {
   if (!callTrace?.span || !callTrace.tracer) return null;
-  const context = callTrace.context ?? trace.setSpan(ROOT_CONTEXT, callTrace.span);
-  return callTrace.tracer.startSpan(name, { kind, attributes }, context);
+  return callTrace.tracer.startSpan(name, { kind, attributes }, trace.setSpan(ROOT_CONTEXT, callTrace.span));
 }
 
 export function endSpan(span: Span | null, error?: string): void {

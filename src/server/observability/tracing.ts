@@ -4,7 +4,12 @@
 import type { Tracer } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import {
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+} from "@opentelemetry/sdk-trace-base";
 import type { Config } from "../config.ts";
 
 export interface Tracing {
@@ -25,10 +30,9 @@ export function createTracing(config: Pick<Config, "tracing" | "environment">): 
       "service.name": serviceName,
       "deployment.environment.name": config.environment,
     }),
-    // Every span asked for is recorded: call-trace.ts already drew the call at sampleRatio (or followed
-    // the client's sampled flag) before any span object exists, so a call not drawn costs one
-    // Math.random(), and a drawn one's spans skip a sampler that would only say yes.
-    sampler: new AlwaysOnSampler(),
+    // A client's sampled flag is followed. Calls that start here were already drawn at sampleRatio by
+    // call-trace.ts, before any span object exists: a call not drawn costs one Math.random().
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: endpoint }))],
   });
   return {
