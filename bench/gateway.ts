@@ -202,11 +202,26 @@ async function compareObservability() {
       }
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2
+        ? (sorted[middle] as number)
+        : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+    };
     const offMean = mean(cpu.off);
     const onMean = mean(cpu.on);
+    // Each round's on/off pair ran back to back, under the same neighbours: their ratio moves less than
+    // either figure, and the median of the rounds' ratios is not pulled by one disturbed phase.
+    const ratios = cpu.on.map((on, index) => on / (cpu.off[index] as number));
+    const percent = (ratio: number) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)} %`;
     console.log(
       `\nCPU per tools/call: off ${offMean.toFixed(1)} µs, on ${onMean.toFixed(1)} µs, ` +
         `${(((onMean - offMean) / offMean) * 100).toFixed(1)} % (target: within 10 %)`,
+    );
+    console.log(
+      `  medians: off ${median(cpu.off).toFixed(1)} µs, on ${median(cpu.on).toFixed(1)} µs; ` +
+        `on/off by round: ${ratios.map(percent).join(", ")}; median ${percent(median(ratios))}`,
     );
   } finally {
     await off.stop();
