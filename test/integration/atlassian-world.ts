@@ -1,17 +1,11 @@
 // Set-up of the Atlassian tool-pack tests: Atlassian's OAuth server and a Jira and Confluence site as local fakes,
 // organization A connected through the fake's consent, and an MCP client on project A's /mcp.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
-import { expect } from "vitest";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { createFakeConfluence, type FakeConfluence } from "../fakes/confluence.ts";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
-import { connectMcpClient } from "../support/mcp-client.ts";
-import { buildWorld } from "./world.ts";
+import { connectThroughOAuth } from "./oauth-connected-world.ts";
 
 const ATLASSIAN_APP = { clientId: "acme-atlassian-app", clientSecret: "acme-atlassian-secret-0123456789" };
 
@@ -31,32 +25,14 @@ export async function startAtlassianWorld() {
       atlassian: { authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl, apiBaseUrl: jira.url },
     }),
   });
-  const world = await buildWorld(app);
-  const owner = world.ownerA;
-  await owner.caller.integrations.credentials.saveOrganizationCredential({
-    organizationId: world.orgA.id,
+  const connected = await connectThroughOAuth(app, oauth, {
     provider: "atlassian",
-    authFlow: "oauth",
-    values: { ...ATLASSIAN_APP, redirectUri: `${app.config.baseUrl}/api/integrations/oauth/callback` },
+    oauthApp: ATLASSIAN_APP,
+    integrations: ["jira", "confluence"],
   });
-  const { authorizeUrl } = await owner.caller.integrations.connections.startOAuth({
-    organizationId: world.orgA.id,
-    integrationId: "jira",
-  });
-  const location = await oauth.approve(authorizeUrl);
-  const callback = await handleApiRequest(
-    app,
-    new Request(location, { headers: headersFor(owner.cookie) }),
-    new URL(location).pathname,
-  );
-  expect(callback?.status).toBe(302);
-  for (const integrationId of ["jira", "confluence"] as const) {
-    await owner.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId });
-  }
-  const key = await owner.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
-  const client: Client = await connectMcpClient(app, key.secret);
-  const currentToken = () => oauth.issued.filter((token) => token.includes("access-token")).at(-1) ?? "";
+  const { world, owner, client } = connected;
   return {
+    ...connected,
     app,
     world,
     /** Connects `organizationId` through the fake's consent as `who`; answers the callback's response. */
@@ -76,20 +52,6 @@ export async function startAtlassianWorld() {
     jira,
     confluence,
     client,
-    bearer: () => `Bearer ${currentToken()}`,
-    async expireStoredToken() {
-      await app.db
-        .update(integrationConnection)
-        .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-        .where(
-          and(
-            eq(integrationConnection.organizationId, world.orgA.id),
-            eq(integrationConnection.provider, "atlassian"),
-          ),
-        );
-    },
-    call: (name: string, args: Record<string, unknown>) =>
-      client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
     async close() {
       await client.close();
       await app.database.close();
