@@ -3,6 +3,7 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -13,8 +14,6 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { emailField } from "~/lib/validation.ts";
 
@@ -49,18 +48,16 @@ export function EmailCard({ email, justChanged }: { email: string; justChanged: 
             </Notice>
           ) : null}
           <FormAlert message={form.serverError} />
-          <FormField label="New email address" error={form.errors.newEmail}>
-            <Input
-              name="newEmail"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              value={form.values.newEmail}
-              onChange={(event) => form.update("newEmail", event.target.value)}
-              disabled={form.pending}
-            />
-          </FormField>
+          <BoundInput
+            form={form}
+            name="newEmail"
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            disabled={form.pending}
+          />
         </CardContent>
         <CardFooter className="pt-4">
           <Button type="submit" disabled={form.pending}>

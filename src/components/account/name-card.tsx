@@ -3,6 +3,7 @@ import { useRouter } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -13,8 +14,6 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { personNameField } from "~/lib/validation.ts";
 
@@ -46,15 +45,7 @@ export function NameCard({ name }: { name: string }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4 pt-4">
           <FormAlert message={form.serverError} />
-          <FormField label="Your name" error={form.errors.name}>
-            <Input
-              name="name"
-              autoComplete="name"
-              value={form.values.name}
-              onChange={(event) => form.update("name", event.target.value)}
-              disabled={form.pending}
-            />
-          </FormField>
+          <BoundInput form={form} name="name" label="Your name" autoComplete="name" disabled={form.pending} />
         </CardContent>
         <CardFooter className="pt-4">
           <Button type="submit" disabled={form.pending || form.values.name.trim() === name}>

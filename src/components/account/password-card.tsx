@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -12,8 +13,6 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { PASSWORD_MIN_LENGTH, passwordField } from "~/lib/validation.ts";
 
@@ -43,30 +42,23 @@ export function PasswordCard() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4 pt-4">
           <FormAlert message={form.serverError} />
-          <FormField label="Current password" error={form.errors.currentPassword}>
-            <Input
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={form.values.currentPassword}
-              onChange={(event) => form.update("currentPassword", event.target.value)}
-              disabled={form.pending}
-            />
-          </FormField>
-          <FormField
+          <BoundInput
+            form={form}
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            disabled={form.pending}
+          />
+          <BoundInput
+            form={form}
+            name="newPassword"
             label="New password"
-            error={form.errors.newPassword}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          >
-            <Input
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={form.values.newPassword}
-              onChange={(event) => form.update("newPassword", event.target.value)}
-              disabled={form.pending}
-            />
-          </FormField>
+            type="password"
+            autoComplete="new-password"
+            disabled={form.pending}
+          />
         </CardContent>
         <CardFooter className="pt-4">
           <Button type="submit" disabled={form.pending}>

@@ -1,9 +1,8 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { emailField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import { FormAlert } from "./form-alert.tsx";
@@ -53,17 +52,15 @@ export function ForgotPasswordForm() {
     >
       <FormAlert message={form.serverError} />
       <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <FormField label="Email" error={form.errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            value={form.values.email}
-            onChange={(event) => form.update("email", event.target.value)}
-          />
-        </FormField>
+        <BoundInput
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+        />
         <Button type="submit" className="w-full">
           {form.pending ? "Sending…" : "Send reset link"}
         </Button>

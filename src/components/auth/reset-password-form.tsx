@@ -2,10 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { PASSWORD_MIN_LENGTH, passwordField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import { FormAlert } from "./form-alert.tsx";
@@ -57,28 +56,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
     >
       <FormAlert message={form.serverError} />
       <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <FormField
+        <BoundInput
+          form={form}
+          name="password"
           label="New password"
-          error={form.errors.password}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        >
-          <Input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.update("password", event.target.value)}
-          />
-        </FormField>
-        <FormField label="Repeat the new password" error={form.errors.confirm}>
-          <Input
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.confirm}
-            onChange={(event) => form.update("confirm", event.target.value)}
-          />
-        </FormField>
+          type="password"
+          autoComplete="new-password"
+        />
+        <BoundInput
+          form={form}
+          name="confirm"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+        />
         <Button type="submit" className="w-full">
           {form.pending ? "Saving…" : "Set new password"}
         </Button>

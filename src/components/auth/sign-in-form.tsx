@@ -1,8 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { z } from "zod";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { emailField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import type { AuthSearch } from "./auth-search.ts";
@@ -34,26 +33,22 @@ export function SignInForm({ search }: { search: AuthSearch }) {
     >
       <FormAlert message={form.serverError} />
       <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <FormField label="Email" error={form.errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            value={form.values.email}
-            onChange={(event) => form.update("email", event.target.value)}
-          />
-        </FormField>
-        <FormField label="Password" error={form.errors.password}>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={form.values.password}
-            onChange={(event) => form.update("password", event.target.value)}
-          />
-        </FormField>
+        <BoundInput
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+        />
+        <BoundInput
+          form={form}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <Link
           to="/forgot-password"
           className="-mt-2 self-end text-sm text-primary underline-offset-4 hover:underline"

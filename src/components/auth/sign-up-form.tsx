@@ -1,9 +1,8 @@
 import { MailCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { z } from "zod";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { emailField, PASSWORD_MIN_LENGTH, passwordField, personNameField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import { type AuthSearch, afterAuthDestination } from "./auth-search.ts";
@@ -57,39 +56,24 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
     >
       <FormAlert message={form.serverError} />
       <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <FormField label="Name" error={form.errors.name}>
-          <Input
-            name="name"
-            autoComplete="name"
-            placeholder="Ada Lovelace"
-            value={form.values.name}
-            onChange={(event) => form.update("name", event.target.value)}
-          />
-        </FormField>
-        <FormField label="Email" error={form.errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            value={form.values.email}
-            onChange={(event) => form.update("email", event.target.value)}
-          />
-        </FormField>
-        <FormField
+        <BoundInput form={form} name="name" label="Name" autoComplete="name" placeholder="Ada Lovelace" />
+        <BoundInput
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+        />
+        <BoundInput
+          form={form}
+          name="password"
           label="Password"
-          error={form.errors.password}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        >
-          <Input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.update("password", event.target.value)}
-          />
-        </FormField>
+          type="password"
+          autoComplete="new-password"
+        />
         <Button type="submit" className="w-full">
           {form.pending ? "Creating account…" : "Create account"}
         </Button>
