@@ -134,7 +134,12 @@ export function searchTools<T extends SearchableTool>(
   if (words.length === 0 || tools.length === 0) return [];
   const queries: Query[] = [words.join(" ")];
   if (synonyms.length > 0) {
-    queries.push({ queries: [synonyms.join(" ")], boostTerm: () => SYNONYM_WEIGHT });
+    queries.push({
+      queries: [synonyms.join(" ")],
+      boostTerm: () => SYNONYM_WEIGHT,
+      prefix: false,
+      fuzzy: false,
+    });
   }
   const { search, intents } = indexOf(tools);
   const intent = queryIntent(query);
