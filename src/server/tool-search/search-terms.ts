@@ -63,11 +63,6 @@ export function splitWords(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Words written in camelCase ("SharePoint", "HubSpot") as one word too: the name of an application. */
-function joinedWords(text: string): string[] {
-  return (text.match(/\p{L}+/gu) ?? []).filter((word) => /\p{Ll}\p{Lu}/u.test(word));
-}
-
 /** A term of a tool definition as indexed: lower case and stemmed; stop words are not indexed. */
 export function indexTerm(term: string): string | null {
   const word = term.toLowerCase();
@@ -91,11 +86,7 @@ const phrases = PHRASES.map(({ phrase, means }) => ({ words: phrase.split(" "), 
 export function queryTerms(query: string): { words: string[]; synonyms: string[] } {
   const { text, implied } = recognizeIdentifiers(query);
   const split = splitWords(text);
-  const words = [
-    ...new Set(
-      [...split, ...joinedWords(text)].flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem)),
-    ),
-  ];
+  const words = [...new Set(split.flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem)))];
   const lowerCased = split.map((word) => word.toLowerCase());
   const expansion = new Set<string>();
   for (const { words: phrase, means } of phrases) {

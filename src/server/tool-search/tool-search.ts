@@ -76,12 +76,7 @@ interface ToolIndex {
   intents: (Intent | undefined)[];
 }
 
-/**
- * An application's name is one word however it is written ("SharePoint" is not "share" and "point"):
- * split apart, a request to share a file would find every SharePoint tool.
- */
-const tokenize = (text: string, field?: string) =>
-  field === "server" ? text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0) : splitWords(text);
+const tokenize = (text: string) => splitWords(text);
 const asIs = (term: string) => term;
 
 function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
