@@ -71,7 +71,7 @@ interface IndexedTool {
 
 interface ToolIndex {
   search: MiniSearch<IndexedTool>;
-  /** Every term the index holds: a query word among them is a word, not a typo or a word's start. */
+  /** Every term the index holds: a query word among them is a word, not a typo. */
   vocabulary: Set<string>;
   intents: (Intent | undefined)[];
 }
@@ -129,6 +129,7 @@ export function searchTools<T extends SearchableTool>(
   if (words.length === 0 || tools.length === 0) return [];
   const queries: Query[] = [words.join(" ")];
   if (synonyms.length > 0) {
+    // Expansions are whole words of the thesaurus: no prefix or fuzzy matching, which found noise.
     queries.push({
       queries: [synonyms.join(" ")],
       boostTerm: () => SYNONYM_WEIGHT,
