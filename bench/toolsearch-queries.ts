@@ -16,6 +16,10 @@ const NEW_EVENT = ["google_calendar_create_event", "outlook_calendar_create_even
 const EVENTS = ["google_calendar_list_events", "outlook_calendar_list_events"];
 const FREE_BUSY = ["google_calendar_find_free_busy", "outlook_calendar_get_schedule"];
 const EMAIL_REPLY = ["gmail_reply_to_message", "outlook_email_reply_to_message"];
+// The calendar tasks that name no application: Google Calendar and Outlook do them alike.
+const CHANGE_EVENT = ["google_calendar_update_event", "outlook_calendar_update_event"];
+const READ_EVENT = ["google_calendar_get_event", "outlook_calendar_get_event"];
+const DELETE_EVENT = ["google_calendar_delete_event", "outlook_calendar_delete_event"];
 
 export const labeledQueries: LabeledQuery[] = [
   // Email
@@ -69,7 +73,7 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "find a free slot for a one hour meeting with three people", expected: FREE_BUSY },
   { query: "is the big meeting room available on Monday afternoon", expected: FREE_BUSY },
   { query: "cancel my dentist appointment in Google Calendar", expected: ["google_calendar_delete_event"] },
-  { query: "remove the Friday standup from my calendar", expected: ["google_calendar_delete_event"] },
+  { query: "remove the Friday standup from my calendar", expected: DELETE_EVENT },
   { query: "which calendars do I have in Google", expected: ["google_calendar_list_calendars"] },
   { query: "list my Google calendars and their time zones", expected: ["google_calendar_list_calendars"] },
   { query: "what's on my Google calendar today", expected: ["google_calendar_list_events"] },
@@ -82,9 +86,9 @@ export const labeledQueries: LabeledQuery[] = [
     expected: ["outlook_calendar_list_events"],
   },
   { query: "add the conference to Google Calendar", expected: ["google_calendar_create_event"] },
-  { query: "move my 1:1 with Eva to Thursday at 3pm", expected: ["google_calendar_update_event"] },
-  { query: "rename the Monday sync to Weekly planning", expected: ["google_calendar_update_event"] },
-  { query: "who accepted the invitation to the kickoff meeting", expected: ["google_calendar_get_event"] },
+  { query: "move my 1:1 with Eva to Thursday at 3pm", expected: CHANGE_EVENT },
+  { query: "rename the Monday sync to Weekly planning", expected: CHANGE_EVENT },
+  { query: "who accepted the invitation to the kickoff meeting", expected: READ_EVENT },
   {
     query: "move the dentist appointment from my work calendar to my personal one",
     expected: ["google_calendar_move_event"],

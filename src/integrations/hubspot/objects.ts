@@ -219,11 +219,17 @@ function createTool(object: CrmObject): CodeTool {
   });
 }
 
+/** What people most often change on each object, in their words and HubSpot's property names. */
+const updateHints: Record<string, string> = {
+  contacts: " (e.g. its lifecycle stage with lifecyclestage, its owner or phone)",
+  deals: " (e.g. move it to another stage by setting dealstage)",
+};
+
 function updateTool(object: CrmObject): CodeTool {
   return defineCodeTool({
     name: `update_${object.singular}`,
     title: `Update a ${object.singular}`,
-    description: `Use to change properties of an existing HubSpot ${object.singular}${object.plural === "deals" ? " (e.g. move it to another stage by setting dealstage)" : ""}; properties you leave out keep their value, an empty string clears one. Returns the updated record. Example: {"id": "9001", "properties": ${object.plural === "deals" ? '{"dealstage": "closedwon"}' : '{"phone": "+420 777 123 456"}'}}.`,
+    description: `Use to change properties of an existing HubSpot ${object.singular}${updateHints[object.plural] ?? ""}; properties you leave out keep their value, an empty string clears one. Returns the updated record. Example: {"id": "9001", "properties": ${object.plural === "deals" ? '{"dealstage": "closedwon"}' : '{"phone": "+420 777 123 456"}'}}.`,
     input: z.strictObject({
       id: recordId(`The ${object.singular}'s id.`),
       properties: propertyValues("The property values to change, by internal name."),

@@ -2,8 +2,11 @@
 // punctuation and camelCase ("issueIdOrKey" → issue id or key), lower-cased, stop words dropped, and
 // stemmed with the Porter stemmer so "meetings", "scheduling" and "emails" meet "meeting", "schedule"
 // and "email". Queries also get their everyday words widened to the words tool definitions use
-// (SYNONYMS): a person asks for a "ticket", the tool says "issue".
+// (thesaurus.ts): a person asks for a "ticket", the tool says "issue"; and the identifiers in them read
+// for what they name (query-signals.ts): "OPS-142" is an issue.
 import { stemmer } from "stemmer";
+import { recognizeIdentifiers } from "./query-signals.ts";
+import { PHRASES, SYNONYM_GROUPS } from "./thesaurus.ts";
 
 /** Words that say nothing about which tool is wanted; as query terms they only add noise. */
 const STOP_WORDS = new Set(
@@ -13,48 +16,6 @@ const STOP_WORDS = new Set(
     "when where which who whom why will with would you your all any some get tell give let make"
   ).split(" "),
 );
-
-/**
- * Everyday words and the words tool definitions use for the same thing, as groups of equals. Domain
- * vocabulary of the kinds of systems Portico connects (mail, calendars, files, wikis, trackers, CRMs,
- * HR, surveys), not a list of tools: every word in a group finds whatever the other words find.
- */
-const SYNONYM_GROUPS = [
-  ["email", "mail", "message", "inbox", "mailbox"],
-  ["meeting", "event", "appointment", "invitation", "agenda"],
-  ["calendar", "schedule", "agenda"],
-  ["free", "busy", "available", "availability", "slot"],
-  ["ticket", "issue", "bug"],
-  // "statuses" is listed too: Porter stems it to "status", the singular to "statu".
-  ["status", "statuses", "transition"],
-  ["comment", "note"],
-  ["wiki", "page", "confluence"],
-  ["document", "doc", "file"],
-  ["folder", "directory"],
-  ["spreadsheet", "sheet", "csv"],
-  ["download", "export"],
-  ["customer", "client", "account", "company"],
-  ["supplier", "company"],
-  ["person", "contact", "people"],
-  ["lead", "prospect"],
-  ["deal", "opportunity", "pipeline"],
-  ["employee", "staff", "colleague", "worker", "hr"],
-  ["survey", "questionnaire", "poll"],
-  ["response", "answer"],
-  ["cancel", "delete", "remove"],
-  ["add", "create", "new", "book", "log"],
-  ["update", "change", "edit", "set", "modify"],
-  ["find", "search", "look", "lookup", "query"],
-  ["reply", "respond"],
-  ["time", "clock", "date", "today", "now"],
-  ["convert", "timezone", "zone"],
-  ["day", "week", "month", "duration", "until"],
-  ["compute", "calculate", "percentage", "total", "sum", "arithmetic"],
-  ["website", "web", "link", "url", "article", "page"],
-  ["read", "fetch"],
-  ["associate", "link", "relate", "connect"],
-  ["activity", "call", "task", "reminder", "follow"],
-];
 
 /**
  * Stems already computed: tool definitions repeat a small vocabulary, and stemming each occurrence anew
@@ -75,14 +36,21 @@ export function stem(word: string): string {
   return stemmed;
 }
 
-const synonymsByStem = new Map<string, Set<string>>();
+/** The thesaurus's groups each stem is in: a word with several senses ("page") is in several. */
+const groupsByStem = new Map<string, Set<string>[]>();
 for (const group of SYNONYM_GROUPS) {
-  const groupStems = group.map(stem);
-  for (const word of groupStems) {
-    const known = synonymsByStem.get(word) ?? new Set<string>();
-    for (const other of groupStems) known.add(other);
-    synonymsByStem.set(word, known);
-  }
+  const groupStems = new Set(group.map(stem));
+  for (const word of groupStems) groupsByStem.set(word, [...(groupsByStem.get(word) ?? []), groupStems]);
+}
+
+/**
+ * The synonyms of `word` in the sense the rest of the query gives it: of a word in several groups, only
+ * the groups that hold another of the query's words, when any does ("wiki page" is not a web page).
+ */
+function synonymsInContext(word: string, context: ReadonlySet<string>): Set<string> {
+  const groups = groupsByStem.get(word) ?? [];
+  const fitting = groups.filter((group) => [...group].some((other) => other !== word && context.has(other)));
+  return new Set((fitting.length > 0 ? fitting : groups).flatMap((group) => [...group]));
 }
 
 /** camelCase and snake_case apart, so parameter names are words too; "%" is the word "percent". */
@@ -101,11 +69,33 @@ export function indexTerm(term: string): string | null {
   return STOP_WORDS.has(word) ? null : stem(word);
 }
 
-/** The stems of a query's words, and apart from them the stems of their synonyms. */
+/** Where the query's lower-cased words hold `phrase`'s words in a row. */
+function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
+  for (let start = 0; start + phrase.length <= words.length; start++) {
+    if (phrase.every((word, offset) => words[start + offset] === word)) return true;
+  }
+  return false;
+}
+
+const phrases = PHRASES.map(({ phrase, means }) => ({ words: phrase.split(" "), means: means.map(stem) }));
+
+/**
+ * The stems of a query's words (and of what its identifiers name), and apart from them the stems of
+ * their synonyms and of what its phrases mean: the expansion, which counts for less.
+ */
 export function queryTerms(query: string): { words: string[]; synonyms: string[] } {
-  const words = [...new Set(splitWords(query).flatMap((term) => indexTerm(term) ?? []))];
-  const synonyms = new Set<string>();
-  for (const word of words) for (const other of synonymsByStem.get(word) ?? []) synonyms.add(other);
-  for (const word of words) synonyms.delete(word);
-  return { words, synonyms: [...synonyms] };
+  const { text, implied } = recognizeIdentifiers(query);
+  const split = splitWords(text);
+  const words = [...new Set(split.flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem)))];
+  const lowerCased = split.map((word) => word.toLowerCase());
+  const expansion = new Set<string>();
+  for (const { words: phrase, means } of phrases) {
+    if (containsPhrase(lowerCased, phrase)) for (const word of means) expansion.add(word);
+  }
+  const context = new Set(words);
+  for (const word of [...words, ...expansion]) {
+    for (const other of synonymsInContext(word, context)) expansion.add(other);
+  }
+  for (const word of words) expansion.delete(word);
+  return { words, synonyms: [...expansion] };
 }

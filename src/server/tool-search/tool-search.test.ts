@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { standardTools } from "../gateway/standard-tools/index.ts";
 import { type SearchableTool, searchTools } from "./tool-search.ts";
 
-const tool = (name: string, serverName: string, title: string, description: string): SearchableTool => ({
+const tool = (
+  name: string,
+  serverName: string,
+  title: string,
+  description: string,
+  annotations: SearchableTool["annotations"] = {},
+): SearchableTool => ({
   name,
   title,
   description,
@@ -10,9 +16,11 @@ const tool = (name: string, serverName: string, title: string, description: stri
     type: "object",
     properties: { issueIdOrKey: { type: "string", description: "e.g. OPS-12" } },
   },
-  annotations: {},
+  annotations,
   serverName,
 });
+const reads = { readOnlyHint: true };
+const writes = { readOnlyHint: false };
 
 const tracker = [
   tool("jira_create_issue", "Jira", "Create an issue", "Creates an issue in a project."),
@@ -60,5 +68,60 @@ describe("searchTools", () => {
     ];
     expect(names(searchTools(after, "send a survey"))[0]).toBe("surveymonkey_send_survey");
     expect(names(searchTools(before, "send a survey"))).not.toContain("surveymonkey_send_survey");
+  });
+
+  it("expands a query with the thesaurus, and the person's own word still counts for more", () => {
+    const mail = [
+      tool("gmail_list_labels", "Gmail", "List labels", "The mailbox's labels.", reads),
+      tool("gmail_list_folders", "Gmail", "List folders", "The mailbox's folders.", reads),
+      tool("jira_create_issue", "Jira", "Create an issue", "Files a bug.", writes),
+    ];
+    // "tags" is no word of any tool: only the thesaurus (tag = label) finds the labels.
+    expect(names(searchTools(mail, "which tags do I have", 1))).toEqual(["gmail_list_labels"]);
+    // "folders" is: the tool saying it beats the one that only says a synonym of "tags".
+    expect(names(searchTools(mail, "folders or tags", 1))).toEqual(["gmail_list_folders"]);
+    // A phrase means what its words alone do not: "write to me" is mail.
+    const inbox = [
+      ...mail,
+      tool("gmail_search_messages", "Gmail", "Search messages", "Finds emails in the mailbox.", reads),
+    ];
+    expect(names(searchTools(inbox, "did Ana write to me", 1))).toEqual(["gmail_search_messages"]);
+  });
+
+  it("takes a word in the sense the rest of the query gives it: a wiki page is not a web page", () => {
+    const wiki = [
+      ...standardTools,
+      tool("confluence_list_pages", "Confluence", "List pages", "The pages of a space.", reads),
+    ];
+    expect(names(searchTools(wiki, "the wiki pages about onboarding"))[0]).toBe("confluence_list_pages");
+  });
+
+  it("ranks a tool that reads above one that writes for a question, and the other way for a request", () => {
+    const calendar = [
+      tool("calendar_create_event", "Calendar", "Create an event", "Puts an event in the calendar.", writes),
+      tool("calendar_list_events", "Calendar", "List events", "The events in a time range.", reads),
+    ];
+    // Both match "events"; only the write tool says "calendar", which the question's intent outweighs.
+    expect(names(searchTools(calendar, "what events are in my calendar"))[0]).toBe("calendar_list_events");
+    expect(names(searchTools(calendar, "could you put the events in my calendar"))[0]).toBe(
+      "calendar_create_event",
+    );
+  });
+
+  it("reads an issue key as an issue, not as the words of its letters and digits", () => {
+    const work = [
+      tool("jira_get_issue", "Jira", "Get an issue", "Reads one issue: summary, status, assignee.", reads),
+      tool("raynet_list_ops", "Raynet", "List operations", "Operations (ops) of 142 kinds.", reads),
+    ];
+    expect(names(searchTools(work, "OPS-142", 1))).toEqual(["jira_get_issue"]);
+  });
+
+  it("takes a word the tools use as that word, not as a typo of another", () => {
+    const mail = [
+      tool("outlook_email_list_messages", "Outlook Email", "List messages", "Finds emails.", reads),
+      tool("gmail_list_labels", "Gmail", "List labels", "The mailbox's labels.", reads),
+    ];
+    // "gmail" is one letter from "email"; fuzzy matching is kept for words no tool uses ("calcualte").
+    expect(names(searchTools(mail, "gmail"))).toEqual(["gmail_list_labels"]);
   });
 });

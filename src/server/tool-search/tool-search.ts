@@ -7,6 +7,7 @@
 // re-indexed and a dropped one's index is garbage with it.
 import MiniSearch, { type Query } from "minisearch";
 import type { ToolDescription } from "../gateway/tool-types.ts";
+import { type Intent, queryIntent, toolIntent } from "./query-signals.ts";
 import { indexTerm, queryTerms, splitWords } from "./search-terms.ts";
 
 /** What search needs of a tool: its description and which integration (or "standard") it belongs to. */
@@ -26,6 +27,12 @@ const FIELDS = Object.keys(BOOST) as Field[];
 
 /** A synonym finds a tool, but less surely than the word the person used. */
 const SYNONYM_WEIGHT = 0.4;
+
+/**
+ * How much a tool on the other side of the request's intent counts: a question ("who accepted …") wants
+ * a tool that reads, "rename the meeting" one that writes. Lowered, not dropped: the intent is a guess.
+ */
+const OTHER_INTENT_WEIGHT = 0.5;
 
 /** Parameter names and descriptions, nested ones too (a request body's fields), as one text. */
 function parameterText(schema: unknown, depth = 0): string {
@@ -62,31 +69,45 @@ interface IndexedTool {
   tool: SearchableTool;
 }
 
+interface ToolIndex {
+  search: MiniSearch<IndexedTool>;
+  /** Every term the index holds: a query word among them is a word, not a typo. */
+  vocabulary: Set<string>;
+  intents: (Intent | undefined)[];
+}
+
 const tokenize = (text: string) => splitWords(text);
 const asIs = (term: string) => term;
 
-function buildIndex(tools: readonly SearchableTool[]): MiniSearch<IndexedTool> {
-  const index = new MiniSearch<IndexedTool>({
+function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
+  const vocabulary = new Set<string>();
+  const search = new MiniSearch<IndexedTool>({
     fields: FIELDS,
     extractField: (document, field) =>
       field === "id" ? document.id : fieldText(document.tool, field as Field),
     tokenize,
-    processTerm: indexTerm,
+    processTerm: (term) => {
+      const indexed = indexTerm(term);
+      if (indexed !== null) vocabulary.add(indexed);
+      return indexed;
+    },
     searchOptions: {
       boost: BOOST,
       // Query terms arrive stemmed already (search-terms.ts).
       processTerm: asIs,
+      // Fuzzy matching is for typos: a word the tools use is taken as that word, so "gmail" does not
+      // find the "email" it is one letter from.
       prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) ? 0.2 : false),
     },
   });
-  index.addAll(tools.map((tool, id) => ({ id, tool })));
-  return index;
+  search.addAll(tools.map((tool, id) => ({ id, tool })));
+  return { search, vocabulary, intents: tools.map(toolIntent) };
 }
 
-const indexes = new WeakMap<readonly SearchableTool[], MiniSearch<IndexedTool>>();
+const indexes = new WeakMap<readonly SearchableTool[], ToolIndex>();
 
-function indexOf(tools: readonly SearchableTool[]): MiniSearch<IndexedTool> {
+function indexOf(tools: readonly SearchableTool[]): ToolIndex {
   let index = indexes.get(tools);
   if (!index) {
     index = buildIndex(tools);
@@ -108,10 +129,21 @@ export function searchTools<T extends SearchableTool>(
   if (words.length === 0 || tools.length === 0) return [];
   const queries: Query[] = [words.join(" ")];
   if (synonyms.length > 0) {
-    queries.push({ queries: [synonyms.join(" ")], boostTerm: () => SYNONYM_WEIGHT });
+    // Expansions are whole words of the thesaurus: no prefix or fuzzy matching, which found noise.
+    queries.push({
+      queries: [synonyms.join(" ")],
+      boostTerm: () => SYNONYM_WEIGHT,
+      prefix: false,
+      fuzzy: false,
+    });
   }
-  return indexOf(tools)
-    .search({ combineWith: "OR", queries })
+  const { search, intents } = indexOf(tools);
+  const intent = queryIntent(query);
+  const boostDocument = intent
+    ? (id: number) => (intents[id] === undefined || intents[id] === intent ? 1 : OTHER_INTENT_WEIGHT)
+    : undefined;
+  return search
+    .search({ combineWith: "OR", queries }, { boostDocument })
     .slice(0, Math.max(0, Math.min(limit, MAX_SEARCH_LIMIT)))
     .map((result) => tools[result.id as number] as T);
 }

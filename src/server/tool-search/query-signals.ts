@@ -1,0 +1,81 @@
+// What a query says beyond its words, for tool search: whether the person wants to read something or to
+// change something (the intent), and what the identifiers in it name (an issue key is an issue, a
+// weekday or a clock time is when something happens). Both are general reading of how people ask, not
+// knowledge of particular tools: a tool's side comes from its own readOnlyHint annotation.
+import type { ToolDescription } from "../gateway/tool-types.ts";
+
+/** Reading (search, list, get) or writing (create, update, send, delete). */
+export type Intent = "read" | "write";
+
+/**
+ * Words a request opens with when it asks to see something: questions ("who", "is there", "did …") and
+ * the verbs of looking. A question is about reading even when it holds a write word ("what new leads
+ * came in" wants leads listed, not a lead created).
+ */
+const READ_OPENERS = new Set(
+  (
+    "who whom whose what which when where how is are was were did does do has have any anything " +
+    "show list find search look read view see check tell summarize summarise download get"
+  ).split(" "),
+);
+
+/** Verbs a request opens with when it asks for something to be created, changed, sent or removed. */
+const WRITE_OPENERS = new Set(
+  (
+    "create add send update change set move delete remove cancel rename reschedule postpone schedule book " +
+    "put make write reply answer respond assign share mark log post upload save publish file archive " +
+    "star link associate email invite register close reopen draft prepare compose leave block edit"
+  ).split(" "),
+);
+
+/** Words before the request proper: politeness and "I want to …". */
+const PREAMBLE = new Set(
+  "please can could would will you i we want need like to let lets us me just hey ok kindly also".split(" "),
+);
+
+/**
+ * The intent of a request, read from its first word after any preamble: a question word or a verb of
+ * looking is reading, a verb of making or changing is writing, anything else says nothing.
+ */
+export function queryIntent(query: string): Intent | undefined {
+  for (const word of query.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length === 0 || PREAMBLE.has(word)) continue;
+    if (READ_OPENERS.has(word)) return "read";
+    if (WRITE_OPENERS.has(word)) return "write";
+    return undefined;
+  }
+  return undefined;
+}
+
+/** A tool's side, as its annotations declare it; a tool that does not say is on neither. */
+export function toolIntent(tool: Pick<ToolDescription, "annotations">): Intent | undefined {
+  const readOnly = (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint;
+  if (readOnly === true) return "read";
+  if (readOnly === false) return "write";
+  return undefined;
+}
+
+/**
+ * Identifiers people put into requests and the words of what they name. `replace`: the identifier's own
+ * letters and digits are no words ("OPS-142" is not "ops" and "142"); a weekday stays, it may be a name.
+ */
+const IDENTIFIERS: readonly { pattern: RegExp; means: readonly string[]; replace: boolean }[] = [
+  // An issue key: a project key in capitals, a dash and a number (OPS-142, PAY2-7).
+  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, means: ["issue"], replace: true },
+  // A clock time is a time; a weekday is when something happens, so an event.
+  { pattern: /\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b/gi, means: ["time"], replace: true },
+  { pattern: /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/gi, means: ["event"], replace: false },
+];
+
+/** The query without the identifiers that are no words, and the words of what its identifiers name. */
+export function recognizeIdentifiers(query: string): { text: string; implied: string[] } {
+  const implied = new Set<string>();
+  let text = query;
+  for (const { pattern, means, replace } of IDENTIFIERS) {
+    text = text.replace(pattern, (match) => {
+      for (const word of means) implied.add(word);
+      return replace ? " " : match;
+    });
+  }
+  return { text, implied: [...implied] };
+}
