@@ -3,7 +3,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { findMarketplaceAgent } from "../../lib/agents/marketplace.ts";
-import { agentRequestField } from "../../lib/agents/validation.ts";
+import { agentRequestField, CLARIFICATION_MAX } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import { projectAgent } from "../db/schema/index.ts";
@@ -104,7 +104,7 @@ export function agentToolSource(getApp: () => App): ToolSource {
                 agent: current,
                 principal: context.principal,
                 request: request.data,
-                clarification: clarification?.trim().slice(0, 4000) || undefined,
+                clarification: clarification?.trim().slice(0, CLARIFICATION_MAX) || undefined,
                 channel: "gateway",
                 userId: context.principal.userId,
                 signal: context.signal,
