@@ -121,7 +121,7 @@ describe("answering an agent's question in the app", () => {
     expect(fake.remainingTurns()).toBe(0);
     // The continued run shows the question and the answer; the asking run links to it.
     expect(continued.conversation).toEqual({
-      answers: { runId: askedId, question: QUESTION, clarification: "Acme" },
+      answers: { runId: askedId, question: QUESTION, request: REQUEST, clarification: "Acme" },
       continuedByRunId: null,
     });
     const asked = await world.ownerA.caller.projectAgents.getRun({ projectId, runId: askedId });

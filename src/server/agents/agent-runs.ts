@@ -92,13 +92,14 @@ export async function readAgentRun(db: Database, projectId: string, runId: strin
 }
 
 /**
- * Where a run stands in a conversation with the person: the question an earlier run asked and the
- * answer this run works with, and the run that went on after this one's question was answered.
+ * Where a run stands in a conversation with the person: the question an earlier run asked, its
+ * request as the person wrote it and the answer this run works with; and the run that went on after
+ * this one's question was answered.
  */
 async function conversationOf(db: Database, run: typeof agentRun.$inferSelect) {
   const [asked] = run.continuesRunId
     ? await db
-        .select({ runId: agentRun.id, question: agentRun.answer })
+        .select({ runId: agentRun.id, question: agentRun.answer, request: agentRun.request })
         .from(agentRun)
         .where(and(eq(agentRun.projectId, run.projectId), eq(agentRun.id, run.continuesRunId)))
     : [];
