@@ -91,7 +91,7 @@ beforeEach(async () => {
 });
 
 /** Both runs: the one that asked (needs_input, the question as its answer) and the one that finished. */
-async function expectAskedThenCompleted(firstCall: number) {
+async function expectAskedThenCompleted(firstCall: number, linked = false) {
   const [asked, done] = await runsOfAgent();
   expect(asked).toMatchObject({
     status: "needs_input",
@@ -103,6 +103,10 @@ async function expectAskedThenCompleted(firstCall: number) {
     status: "completed",
     answer: "Added the call-back note to Acme.",
     request: `${REQUEST}\n\nClarification from the user: Acme`,
+    clarification: "Acme",
+    // Linked to the run that asked only when /mcp asked the person within the call (2025-11-25
+    // elicitation); a retry from the client carries no run id (Portico keeps no state between rounds).
+    continuesRunId: linked ? asked?.id : null,
   });
   expect(notes).toEqual(["Acme: call back next week"]);
   // The first intent call may ask; the second carries the answer and may not ask again.
@@ -231,7 +235,7 @@ describe("Neo asks a clarifying question over /mcp", () => {
         status: "completed",
         answer: "Added the call-back note to Acme.",
       });
-      await expectAskedThenCompleted(from);
+      await expectAskedThenCompleted(from, true);
       // A plain tool keeps the JSON answer (the fast path) for the same client.
       posted.length = 0;
       await client.callTool({ name: "get_current_time", arguments: {} });

@@ -228,6 +228,10 @@ const scopedCalls: Record<string, Call> = {
   "projectAgents.delete": (c) => c.projectAgents.delete({ projectId: world.projectA.id, agentId }),
   "projectAgents.startRun": (c) =>
     c.projectAgents.startRun({ projectId: world.projectA.id, agentId, request: "x" }),
+  "projectAgents.answerQuestion": (c) =>
+    c.projectAgents.answerQuestion({ projectId: world.projectA.id, runId: agentRunId, answer: "Acme" }),
+  "projectAgents.answerQuestion (own project)": (c) =>
+    c.projectAgents.answerQuestion({ projectId: world.projectB.id, runId: agentRunId, answer: "Acme" }),
   "projectAgents.listRuns": (c) => c.projectAgents.listRuns({ projectId: world.projectA.id, agentId }),
   "projectAgents.getRun": (c) => c.projectAgents.getRun({ projectId: world.projectA.id, runId: agentRunId }),
   // Through the caller's own project: A's agent and run must not be reachable from B's project.

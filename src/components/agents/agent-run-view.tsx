@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { useTRPC, useTRPCClient } from "~/lib/trpc.ts";
+import { EarlierQuestion, QuestionForYou } from "./run-conversation.tsx";
 
 export const statusLabels = {
   running: { label: "Running", variant: "secondary" },
@@ -18,7 +19,16 @@ export const statusLabels = {
   needs_input: { label: "Needs input", variant: "warning" },
 } as const;
 
-export function AgentRunView(props: { projectId: string; runId: string }) {
+interface RunViewProps {
+  projectId: string;
+  runId: string;
+  /** Whether the person may run the agent, and so answer its question. */
+  canAnswer: boolean;
+  /** Opens another run on the page: the one an answer started. */
+  openRun: (runId: string) => void;
+}
+
+export function AgentRunView(props: RunViewProps) {
   return (
     <Suspense fallback={<Skeleton className="h-64" role="status" aria-label="Loading the run" />}>
       {/* Keyed by the run: another run starts with its own live state and replay position. */}
@@ -27,11 +37,11 @@ export function AgentRunView(props: { projectId: string; runId: string }) {
   );
 }
 
-function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
+function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
   const trpc = useTRPC();
   const runQuery = trpc.projectAgents.getRun.queryOptions({ projectId, runId });
   const { data } = useSuspenseQuery(runQuery);
-  const { run, steps } = data;
+  const { run, steps, conversation } = data;
   const queryClient = useQueryClient();
   const [draftPlan, setDraftPlan] = useState<string[] | null>(null);
   const [draftAnswer, setDraftAnswer] = useState<string | null>(null);
@@ -86,9 +96,13 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
         <CardTitle className="flex flex-wrap items-center gap-2">
           Run <Badge variant={status.variant}>{status.label}</Badge>
         </CardTitle>
-        <CardDescription className="break-words">{run.request}</CardDescription>
+        <CardDescription className="break-words">
+          {/* A continuation's request has the answer appended; the answer is shown on its own below. */}
+          {conversation.answers?.request ?? run.request}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
+        <EarlierQuestion projectId={projectId} agentId={run.agentId} conversation={conversation} />
         <section aria-label="Intent">
           <h4 className="font-medium">Intent</h4>
           <p className="text-muted-foreground">
@@ -171,10 +185,20 @@ function RunDetail({ projectId, runId }: { projectId: string; runId: string }) {
             </p>
           </section>
         ) : null}
-        {run.answer && (replayed === null || replayed === steps.length) ? (
+        {run.status === "needs_input" && run.answer ? (
           // A run that stopped to ask keeps its question as the answer (run-neo.ts).
-          <section aria-label={run.status === "needs_input" ? "Question" : "Answer"}>
-            <h4 className="font-medium">{run.status === "needs_input" ? "Question for you" : "Answer"}</h4>
+          <QuestionForYou
+            projectId={projectId}
+            agentId={run.agentId}
+            runId={run.id}
+            question={run.answer}
+            conversation={conversation}
+            canAnswer={canAnswer}
+            onContinued={openRun}
+          />
+        ) : run.answer && (replayed === null || replayed === steps.length) ? (
+          <section aria-label="Answer">
+            <h4 className="font-medium">Answer</h4>
             <p className="whitespace-pre-wrap" data-testid="agent-answer">
               {run.answer}
             </p>

@@ -16,6 +16,7 @@ import { agentRequestField } from "~/lib/agents/validation.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AgentRunView, statusLabels } from "./agent-run-view.tsx";
+import { shortRunId } from "./run-conversation.tsx";
 
 export function AgentRunsPage({
   projectId,
@@ -85,7 +86,7 @@ export function AgentRunsPage({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div>
           {runId ? (
-            <AgentRunView projectId={projectId} runId={runId} />
+            <AgentRunView projectId={projectId} runId={runId} canAnswer={canRun} openRun={selectRun} />
           ) : (
             <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
               {runs.length === 0
@@ -119,6 +120,7 @@ export function AgentRunsPage({
                         {formatDateTime(run.startedAt)} · {run.stepCount} steps
                       </span>
                     </button>
+                    <ConversationLink run={run} selectRun={selectRun} />
                   </li>
                 ))}
               </ul>
@@ -127,5 +129,26 @@ export function AgentRunsPage({
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Under a past run: the run that answered its question, or the run whose question it answers. */
+function ConversationLink({
+  run,
+  selectRun,
+}: {
+  run: { continuesRunId: string | null; continuedByRunId: string | null };
+  selectRun: (runId: string) => void;
+}) {
+  const target = run.continuedByRunId ?? run.continuesRunId;
+  if (!target) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => selectRun(target)}
+      className="mt-1 px-2 text-left text-xs text-primary underline-offset-4 hover:underline"
+    >
+      {run.continuedByRunId ? `answered → run ${shortRunId(target)}` : `answers run ${shortRunId(target)}`}
+    </button>
   );
 }

@@ -107,3 +107,11 @@ export const agentRequestField = z
   .trim()
   .min(1, "Describe what the agent should do")
   .max(AGENT_REQUEST_MAX, `The request must be at most ${AGENT_REQUEST_MAX} characters`);
+
+/** The longest answer to an agent's question, on the run page and on /mcp (agent-tool-source.ts). */
+export const CLARIFICATION_MAX = 4000;
+export const clarificationField = z
+  .string()
+  .trim()
+  .min(1, "Write an answer to the agent's question")
+  .max(CLARIFICATION_MAX, `The answer must be at most ${CLARIFICATION_MAX} characters`);

@@ -5,7 +5,7 @@ import { agentRequestField } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import type { Database } from "../db/client.ts";
-import { agentRun, agentRunStep } from "../db/schema/index.ts";
+import { agentRun, agentRunStep, type projectAgent } from "../db/schema/index.ts";
 import type { Principal } from "../gateway/principal.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
@@ -25,9 +25,24 @@ export async function startAgentRun(
   const request = agentRequestField.safeParse(input.request);
   if (!request.success)
     throw new AppError("BAD_REQUEST", request.error.issues[0]?.message ?? "Invalid input");
+  return launchAppRun(app, userId, access.project.organizationId, agent, { request: request.data });
+}
+
+/**
+ * Starts a run for a signed-in person whose access is checked, in the background, and answers with
+ * its id as soon as the run exists (a run refused before it starts, such as one without a credential,
+ * rejects instead). Also how an answer to an agent's question continues it (answer-question.ts).
+ */
+export async function launchAppRun(
+  app: App,
+  userId: string,
+  organizationId: string,
+  agent: typeof projectAgent.$inferSelect,
+  run: { request: string; clarification?: string; continuesRunId?: string },
+): Promise<{ runId: string }> {
   const principal: Principal = {
-    projectId: input.projectId,
-    organizationId: access.project.organizationId,
+    projectId: agent.projectId,
+    organizationId,
     // The signed-in user, with neither a key nor an OAuth client (as in the playground).
     kind: "api_key",
     apiKeyId: null,
@@ -43,7 +58,7 @@ export async function startAgentRun(
   const finished = runNeo(app, {
     agent,
     principal,
-    request: request.data,
+    ...run,
     channel: "app",
     userId,
     onRunCreated: created,
@@ -73,5 +88,27 @@ export async function readAgentRun(db: Database, projectId: string, runId: strin
     .from(agentRunStep)
     .where(eq(agentRunStep.runId, run.id))
     .orderBy(asc(agentRunStep.position));
-  return { run, steps };
+  return { run, steps, conversation: await conversationOf(db, run) };
+}
+
+/**
+ * Where a run stands in a conversation with the person: the question an earlier run asked, its
+ * request as the person wrote it and the answer this run works with; and the run that went on after
+ * this one's question was answered.
+ */
+async function conversationOf(db: Database, run: typeof agentRun.$inferSelect) {
+  const [asked] = run.continuesRunId
+    ? await db
+        .select({ runId: agentRun.id, question: agentRun.answer, request: agentRun.request })
+        .from(agentRun)
+        .where(and(eq(agentRun.projectId, run.projectId), eq(agentRun.id, run.continuesRunId)))
+    : [];
+  const [continuation] = await db
+    .select({ runId: agentRun.id })
+    .from(agentRun)
+    .where(and(eq(agentRun.projectId, run.projectId), eq(agentRun.continuesRunId, run.id)));
+  return {
+    answers: asked ? { ...asked, clarification: run.clarification } : null,
+    continuedByRunId: continuation?.runId ?? null,
+  };
 }

@@ -3,11 +3,12 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { findMarketplaceAgent } from "../../lib/agents/marketplace.ts";
-import { agentRequestField } from "../../lib/agents/validation.ts";
+import { agentRequestField, CLARIFICATION_MAX } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import { projectAgent } from "../db/schema/index.ts";
 import {
+  answeredAskerOf,
   CLARIFICATION_ARGUMENT,
   markClarificationNeeded,
   markMayAsk,
@@ -28,6 +29,7 @@ function questionOf(result: NeoRunResult, question: string, toolName: string): C
       structuredContent: { runId: result.runId, status: result.status, answer: null, error: null, question },
     },
     question,
+    result.runId,
   );
 }
 
@@ -104,7 +106,11 @@ export function agentToolSource(getApp: () => App): ToolSource {
                 agent: current,
                 principal: context.principal,
                 request: request.data,
-                clarification: clarification?.trim().slice(0, 4000) || undefined,
+                clarification: clarification?.trim().slice(0, CLARIFICATION_MAX) || undefined,
+                // Known only when /mcp asked the person within this call (a 2025-11-25 elicitation);
+                // a client's own retry with `clarification` and 2026-07-28's stateless retry start an
+                // unlinked run.
+                continuesRunId: clarification ? answeredAskerOf(args) : undefined,
                 channel: "gateway",
                 userId: context.principal.userId,
                 signal: context.signal,

@@ -194,7 +194,7 @@ export async function listAgentRuns(db: Database, userId: string, projectId: str
   await requireAgentOf(db, projectId, agentId);
   // A run cut off by a crash shows as interrupted, not as running forever.
   await failInterruptedRuns(db, projectId);
-  return db
+  const runs = await db
     .select({
       id: agentRun.id,
       status: agentRun.status,
@@ -205,9 +205,15 @@ export async function listAgentRuns(db: Database, userId: string, projectId: str
       outputTokens: agentRun.outputTokens,
       startedAt: agentRun.startedAt,
       durationMs: agentRun.durationMs,
+      continuesRunId: agentRun.continuesRunId,
     })
     .from(agentRun)
     .where(eq(agentRun.agentId, agentId))
     .orderBy(desc(agentRun.startedAt))
     .limit(50);
+  // A continuation starts after the run that asked, so it is in the list whenever that run is.
+  const continuationOf = new Map(
+    runs.flatMap((run) => (run.continuesRunId ? [[run.continuesRunId, run.id]] : [])),
+  );
+  return runs.map((run) => ({ ...run, continuedByRunId: continuationOf.get(run.id) ?? null }));
 }

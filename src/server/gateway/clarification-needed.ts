@@ -22,9 +22,38 @@ export const CLARIFICATION_FORM_SCHEMA: {
   required: ["answer"],
 };
 
-export function markClarificationNeeded(result: CallToolResult, question: string): CallToolResult {
+/** `askedBy`: what asked (an agent's run id), handed back with the answer when /mcp asks the person. */
+export function markClarificationNeeded(
+  result: CallToolResult,
+  question: string,
+  askedBy?: string,
+): CallToolResult {
+  Object.defineProperty(result, ASKED_BY, { value: askedBy, configurable: true });
   return Object.defineProperty(result, CLARIFICATION_NEEDED, { value: question, configurable: true });
 }
+
+const ASKED_BY = Symbol("portico.clarificationAskedBy");
+
+/** What asked the question the result carries, when the tool said. */
+export const clarificationAskedByOf = (result: CallToolResult): string | undefined =>
+  (result as CallToolResult & { [ASKED_BY]?: string })[ASKED_BY];
+
+/**
+ * The retry's arguments with the answer, marked (a symbol key, so never on the wire, never in the call
+ * log, never sent by a client) with what asked: only /mcp's own elicitation knows it, within one call.
+ */
+export function withClarificationAnswer(
+  args: Record<string, unknown>,
+  answer: string,
+  askedBy: string | undefined,
+): Record<string, unknown> {
+  const retry = { ...args, [CLARIFICATION_ARGUMENT]: answer };
+  return Object.defineProperty(retry, ASKED_BY, { value: askedBy, configurable: true });
+}
+
+/** What asked the question these arguments answer, when /mcp asked the person itself. */
+export const answeredAskerOf = (args: Record<string, unknown>): string | undefined =>
+  (args as Record<string, unknown> & { [ASKED_BY]?: string })[ASKED_BY];
 
 /** The question, when the tool stopped to ask one. */
 export const clarificationQuestionOf = (result: CallToolResult): string | undefined =>

@@ -13,9 +13,10 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { ToolCallOutcome } from "./admission.ts";
 import {
-  CLARIFICATION_ARGUMENT,
   clarificationAnswerOf,
+  clarificationAskedByOf,
   clarificationQuestionOf,
+  withClarificationAnswer,
 } from "./clarification-needed.ts";
 import { connectionNeededOf, UrlElicitationRpcError } from "./connection-needed.ts";
 import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
@@ -95,7 +96,8 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller, a
     if (!question || !ask) return result;
     const answer = clarificationAnswerOf(await ask(question, extra.requestId, extra.signal));
     if (!answer) return result;
-    const args = { ...target.args, [CLARIFICATION_ARGUMENT]: answer };
+    // The retry knows which run asked, so the run that goes on is linked to it.
+    const args = withClarificationAnswer(target.args, answer, clarificationAskedByOf(result));
     return deliverable(await call(target.tool, args, extra.signal, onProgress, traceparent));
   });
   return server;

@@ -47,6 +47,8 @@ export interface NeoRunRequest {
   request: string;
   /** The person's answer to the question a previous run asked; the run may then not ask again. */
   clarification?: string;
+  /** The "needs_input" run that asked the question `clarification` answers, when known. */
+  continuesRunId?: string;
   channel: "app" | "gateway";
   userId: string | null;
   signal?: AbortSignal;
@@ -104,6 +106,8 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     channel: run.channel,
     userId: run.userId,
     request,
+    clarification: run.clarification ?? null,
+    continuesRunId: run.continuesRunId ?? null,
   });
   run.onRunCreated?.(runId);
   const untrack = trackRun(app.db, runId);

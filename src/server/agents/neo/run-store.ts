@@ -2,6 +2,7 @@
 // stage ends, each tool step as it finishes, and the totals at the end. Each write tells the run's
 // listeners (run-events.ts), which is how the run page shows a run in progress as it happens.
 import { eq, sql } from "drizzle-orm";
+import { AppError } from "../../../lib/errors.ts";
 import type { Database } from "../../db/client.ts";
 import { type AgentRunStatus, agentRun, agentRunStep } from "../../db/schema/index.ts";
 import { publishRun } from "./run-events.ts";
@@ -9,6 +10,9 @@ import { publishRun } from "./run-events.ts";
 const changed = (runId: string) => publishRun(runId, { kind: "changed" });
 
 export const RESULT_SUMMARY_CHARS = 500;
+
+export const QUESTION_ALREADY_ANSWERED =
+  "This question was already answered: the agent went on in another run. Open that run, or start a new one.";
 
 export async function createRun(
   db: Database,
@@ -19,10 +23,22 @@ export async function createRun(
     channel: "app" | "gateway";
     userId: string | null;
     request: string;
+    /** The person's answer to a question, and the run that asked it when known. */
+    clarification?: string | null;
+    continuesRunId?: string | null;
   },
 ): Promise<string> {
-  const [row] = await db.insert(agentRun).values(values).returning({ id: agentRun.id });
-  if (!row) throw new Error("agent run insert returned no row");
+  // A question is answered once: a second continuation of the same run is not inserted (the unique
+  // index decides, so two answers sent together cannot both start a run).
+  const [row] = await db
+    .insert(agentRun)
+    .values(values)
+    .onConflictDoNothing({ target: agentRun.continuesRunId })
+    .returning({ id: agentRun.id });
+  if (!row) {
+    if (values.continuesRunId) throw new AppError("BAD_REQUEST", QUESTION_ALREADY_ANSWERED);
+    throw new Error("agent run insert returned no row");
+  }
   return row.id;
 }
 

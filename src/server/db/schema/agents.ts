@@ -4,6 +4,7 @@
 // summed per organization and month by agents/llm-usage.ts.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -117,10 +118,20 @@ export const agentRun = pgTable(
      * is old was cut off by a stop or a crash, and is marked failed.
      */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The "needs_input" run whose question this run answers (agents/answer-question.ts). Unique: a
+     * question is answered once, decided by the database even when two answers arrive together.
+     */
+    continuesRunId: text("continues_run_id").references((): AnyPgColumn => agentRun.id, {
+      onDelete: "set null",
+    }),
+    /** The person's answer to that question, as given (the request holds it appended too). */
+    clarification: text("clarification"),
   },
   (t) => [
     index("agent_run_agent_idx").on(t.agentId, t.startedAt),
     index("agent_run_organization_month_idx").on(t.organizationId, t.startedAt),
+    uniqueIndex("agent_run_continues_run_unique").on(t.continuesRunId),
   ],
 );
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
 import { watchAgentRun } from "../../agents/agent-run-stream.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
+import { answerAgentQuestion } from "../../agents/answer-question.ts";
 import {
   addAgentToProject,
   deleteProjectAgent,
@@ -36,6 +37,11 @@ export const projectAgentsRouter = router({
   startRun: projectProcedure("agents.run", byAgent.extend({ request: z.string().max(20_000) })).mutation(
     ({ ctx, input }) => startAgentRun(ctx.app, ctx.user.id, input),
   ),
+  // Continues a run that asked a question: a new run with the answer, linked to the one that asked.
+  answerQuestion: projectProcedure(
+    "agents.run",
+    byProject.extend({ runId: idField, answer: z.string().max(20_000) }),
+  ).mutation(({ ctx, input }) => answerAgentQuestion(ctx.app, ctx.user.id, input)),
   listRuns: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
     listAgentRuns(ctx.app.db, ctx.user.id, input.projectId, input.agentId),
   ),
