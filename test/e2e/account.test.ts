@@ -7,7 +7,7 @@ import { BANNED_MESSAGE } from "~/server/auth/auth-messages.ts";
 import type { Credentials } from "../support/app.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+import { addSessionCookies, expect, screenshot, signUpInto, test } from "./support/browser.ts";
 import { hydrated, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
 
 /**
@@ -33,15 +33,7 @@ async function signedInClient(baseUrl: string, user: Credentials): Promise<HttpC
 
 async function signInInto(context: BrowserContext, baseUrl: string, user: Credentials): Promise<void> {
   const client = await signedInClient(baseUrl, user);
-  await context.addCookies(
-    client
-      .cookieHeader()
-      .split("; ")
-      .map((pair) => {
-        const index = pair.indexOf("=");
-        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
-      }),
-  );
+  await addSessionCookies(context, baseUrl, client);
 }
 
 interface OutboxMail {

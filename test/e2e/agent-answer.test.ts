@@ -7,8 +7,8 @@ import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, test } from "./support/browser.ts";
-import { hydrated, poll, STEP_TIMEOUT, visible } from "./support/page-helpers.ts";
+import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
+import { hydrated, poll, visible } from "./support/page-helpers.ts";
 
 const OPENAI_KEY = "sk-e2e-openai-answer-0000000042";
 const QUESTION = "Which price should I add VAT to?";
@@ -59,21 +59,10 @@ test("answer Neo's question on the run page and watch the continued run", {
     config: { ...agent, llmCredentialId: credential.id },
   });
 
-  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 375, height: 844 } });
-  await context.addCookies(
-    owner
-      .cookieHeader()
-      .split("; ")
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: own.baseUrl,
-      })),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const { context, page, errors } = await signedInPage(browser, own.baseUrl, owner, {
+    width: 375,
+    height: 844,
+  });
 
   // A run from the app that stops to ask.
   await page.goto(`/app/project/${project.id}/agents/${agentId}/runs`);

@@ -10,8 +10,8 @@ import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, test } from "./support/browser.ts";
-import { hydrated, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
+import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
+import { hydrated, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
 
 const OPENAI_KEY = "sk-e2e-openai-0000000042";
 
@@ -59,21 +59,7 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
     name: "Claude",
   });
 
-  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.addCookies(
-    owner
-      .cookieHeader()
-      .split("; ")
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: own.baseUrl,
-      })),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const { context, page, errors } = await signedInPage(browser, own.baseUrl, owner);
   // How the run page learns of the run: the tRPC calls it makes.
   const trpcCalls: { url: string; accept: string | undefined }[] = [];
   page.on("request", (request) => {

@@ -18,7 +18,7 @@ import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-serv
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, test } from "./support/browser.ts";
+import { addSessionCookies, expect, screenshot, test } from "./support/browser.ts";
 
 const STEP_TIMEOUT = 15_000;
 const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
@@ -148,16 +148,7 @@ afterAll(async () => {
 
 async function signedInContext(browser: Browser, client: HttpClient): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 800 } });
-  await context.addCookies(
-    client
-      .cookieHeader()
-      .split("; ")
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: own.baseUrl,
-      })),
-  );
+  await addSessionCookies(context, own.baseUrl, client);
   return context;
 }
 

@@ -14,8 +14,8 @@ import { type FakeRestProvider, startFakeRestProvider } from "../fakes/rest-prov
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, test } from "./support/browser.ts";
-import { hydrated, poll, STEP_TIMEOUT, toastWith, visible } from "./support/page-helpers.ts";
+import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
+import { hydrated, poll, toastWith, visible } from "./support/page-helpers.ts";
 
 const HUBSPOT_APP = { clientId: "e2e-hubspot-app", clientSecret: "e2e-hubspot-secret-0000000001" };
 const RAYNET = { email: "ops@acme.test", apiKey: "raynet-e2e-key-0000004242", namespace: "acme" };
@@ -144,21 +144,7 @@ test("connect, add servers, switch a tool off, call each server's tool over /mcp
     name: "Agent",
   });
 
-  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.addCookies(
-    owner
-      .cookieHeader()
-      .split("; ")
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: own.baseUrl,
-      })),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const { context, page, errors } = await signedInPage(browser, own.baseUrl, owner);
 
   await connectInBrowser(page, organization.id);
 

@@ -1,55 +1,13 @@
 // Answering Neo's question from the run page (projectAgents.answerQuestion): a run that asked goes on as
 // a new run of the same agent with the request and the answer (the /mcp path's `clarification`), linked
 // to the run that asked; a question is answered once, by someone who may run the agent, in its project.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { agentRun } from "~/server/db/schema/index.ts";
-import type { ToolSource } from "~/server/gateway/project-tools.ts";
-import { startLlmFake } from "../fakes/llm-providers.ts";
-import { outcome, worldForFile } from "./world.ts";
+import { neoCrmWorld } from "./neo-crm-world.ts";
+import { outcome } from "./world.ts";
 
-const OPENAI_KEY = "sk-test-openai-answer-0123456789";
-const notes: string[] = [];
-
-const crm: ToolSource = async () => [
-  {
-    name: "crm_add_note",
-    title: "crm_add_note",
-    description: "Adds a note to a customer in the CRM.",
-    inputSchema: { type: "object", properties: { query: { type: "string" } } },
-    annotations: {},
-    serverId: "srv-crm",
-    serverName: "HubSpot",
-    async run(args): Promise<CallToolResult> {
-      notes.push(String(args.query));
-      return { content: [{ type: "text", text: `Note added: ${String(args.query)}` }] };
-    },
-  },
-];
-
-const fake = await startLlmFake();
-afterAll(() => fake.close());
-fake.validKeys.add(OPENAI_KEY);
-const { app, world } = await worldForFile({ LLM_ENDPOINTS: fake.endpoints }, { extraToolSources: [crm] });
-
-const credential = await world.ownerA.caller.llmCredentials.saveOrganizationLlmCredential({
-  organizationId: world.orgA.id,
-  values: { llmType: "openai", name: "OpenAI", apiKey: OPENAI_KEY },
-});
-const { id: agentId } = await world.ownerA.caller.projectAgents.addToProject({
-  projectId: world.projectA.id,
-  presetId: "neo",
-});
-const { agent } = await world.ownerA.caller.projectAgents.getProjectAgent({
-  projectId: world.projectA.id,
-  agentId,
-});
-await world.ownerA.caller.projectAgents.updateConfig({
-  projectId: world.projectA.id,
-  agentId,
-  config: { ...agent, llmCredentialId: credential.id },
-});
+const { app, world, fake, notes, agentId } = await neoCrmWorld("sk-test-openai-answer-0123456789");
 
 const QUESTION = "Which customer should the note go to?";
 const REQUEST = "Add a note: call back next week";

@@ -5,56 +5,14 @@
 // request with the answer appended, may not ask again, and completes.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type CallToolResult, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { agentRun } from "~/server/db/schema/index.ts";
-import type { ToolSource } from "~/server/gateway/project-tools.ts";
-import { startLlmFake } from "../fakes/llm-providers.ts";
 import { connectMcpClient, connectModernMcpClient, inProcessFetch } from "../support/mcp-client.ts";
-import { worldForFile } from "./world.ts";
+import { neoCrmWorld } from "./neo-crm-world.ts";
 
-const OPENAI_KEY = "sk-test-openai-clarify-0123456789";
-const notes: string[] = [];
-
-const crm: ToolSource = async () => [
-  {
-    name: "crm_add_note",
-    title: "crm_add_note",
-    description: "Adds a note to a customer in the CRM.",
-    inputSchema: { type: "object", properties: { query: { type: "string" } } },
-    annotations: {},
-    serverId: "srv-crm",
-    serverName: "HubSpot",
-    async run(args): Promise<CallToolResult> {
-      notes.push(String(args.query));
-      return { content: [{ type: "text", text: `Note added: ${String(args.query)}` }] };
-    },
-  },
-];
-
-const fake = await startLlmFake();
-afterAll(() => fake.close());
-fake.validKeys.add(OPENAI_KEY);
-const { app, world } = await worldForFile({ LLM_ENDPOINTS: fake.endpoints }, { extraToolSources: [crm] });
-
-const credential = await world.ownerA.caller.llmCredentials.saveOrganizationLlmCredential({
-  organizationId: world.orgA.id,
-  values: { llmType: "openai", name: "OpenAI", apiKey: OPENAI_KEY },
-});
-const { id: agentId } = await world.ownerA.caller.projectAgents.addToProject({
-  projectId: world.projectA.id,
-  presetId: "neo",
-});
-const { agent } = await world.ownerA.caller.projectAgents.getProjectAgent({
-  projectId: world.projectA.id,
-  agentId,
-});
-await world.ownerA.caller.projectAgents.updateConfig({
-  projectId: world.projectA.id,
-  agentId,
-  config: { ...agent, llmCredentialId: credential.id },
-});
+const { app, world, fake, notes, agentId, agent } = await neoCrmWorld("sk-test-openai-clarify-0123456789");
 const toolName = agent.toolName;
 const { secret } = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Client" });
 

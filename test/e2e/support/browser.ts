@@ -7,6 +7,7 @@ import { test as base } from "vitest";
 import type { Credentials } from "../../support/app.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { type RunningServer, startServer } from "../../support/server.ts";
+import { STEP_TIMEOUT } from "./page-helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 export const screenshotDir = path.join(root, "test-results/screenshots");
@@ -39,13 +40,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/**
- * Signs `user` up over HTTP and puts the session cookie into `context`, so a spec can start signed in
- * without going through the form every time.
- */
-export async function signUpInto(context: BrowserContext, baseUrl: string, user: Credentials): Promise<void> {
-  const client = new HttpClient(baseUrl);
-  await client.signUp(user);
+/** Puts `client`'s session cookies into `context`, so pages opened there are signed in as it. */
+export async function addSessionCookies(
+  context: BrowserContext,
+  baseUrl: string,
+  client: HttpClient,
+): Promise<void> {
   const cookies = client
     .cookieHeader()
     .split("; ")
@@ -54,6 +54,35 @@ export async function signUpInto(context: BrowserContext, baseUrl: string, user:
       return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl };
     });
   await context.addCookies(cookies);
+}
+
+/**
+ * Signs `user` up over HTTP and puts the session cookie into `context`, so a spec can start signed in
+ * without going through the form every time.
+ */
+export async function signUpInto(context: BrowserContext, baseUrl: string, user: Credentials): Promise<void> {
+  const client = new HttpClient(baseUrl);
+  await client.signUp(user);
+  await addSessionCookies(context, baseUrl, client);
+}
+
+/**
+ * A new context signed in as `client` (for specs that start their own server and browser) and a page in
+ * it that waits STEP_TIMEOUT a step, with the uncaught page errors it collects.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  client: HttpClient,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  await addSessionCookies(context, baseUrl, client);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
 }
 
 export const test = base
