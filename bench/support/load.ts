@@ -88,12 +88,15 @@ function sender(spec: RequestSpec, connections: number) {
     errors++;
     firstError ??= reason;
   };
+  /** Set by stop(): requests not yet on a connection fail at once instead of being sent. */
+  let stopped = false;
   /** Sends once a connection is free; latency counts from `dueAt` (default: now). */
   const send = async (dueAt = performance.now()) => {
-    let connection = take();
+    let connection = stopped ? undefined : take();
     while (!connection) {
+      if (stopped) return fail("not sent: the load was stopped");
       await new Promise<void>((resolve) => queue.push(resolve));
-      connection = take();
+      connection = stopped ? undefined : take();
     }
     try {
       const response = await connection.send(request);
@@ -115,6 +118,11 @@ function sender(spec: RequestSpec, connections: number) {
     latencies,
     errorCount: () => errors,
     firstError: () => firstError,
+    /** Fails every request still waiting for a connection, and any sent later (see fixedRate). */
+    stop: () => {
+      stopped = true;
+      for (const wake of queue.splice(0)) wake();
+    },
     close: () => {
       for (const connection of all) connection.close();
     },
@@ -139,19 +147,30 @@ export async function closedLoop(
   return summarize(load.latencies, load.errorCount(), load.firstError(), seconds);
 }
 
+/**
+ * `stop`, when it aborts, ends the schedule there: requests not yet sent count as errors, not as sent
+ * (bench/crash-loss.ts stops it when it kills the server, whose queue it could not otherwise drain).
+ */
 export async function fixedRate(
   spec: RequestSpec,
   perSecond: number,
   durationMs: number,
+  stop?: AbortSignal,
 ): Promise<LoadResult> {
   const load = sender(spec, 64);
+  stop?.addEventListener("abort", () => load.stop(), { once: true });
   const total = Math.round((perSecond * durationMs) / 1000);
   const inFlight: Promise<void>[] = [];
   const lateness: number[] = [];
-  const started = await pace(1000 / perSecond, total, (_index, dueAt) => {
-    lateness.push(performance.now() - dueAt);
-    inFlight.push(load.send(dueAt));
-  });
+  const started = await pace(
+    1000 / perSecond,
+    total,
+    (_index, dueAt) => {
+      lateness.push(performance.now() - dueAt);
+      inFlight.push(load.send(dueAt));
+    },
+    stop,
+  );
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
   load.close();

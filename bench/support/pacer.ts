@@ -33,16 +33,22 @@ export function pace(
   intervalMs: number,
   count: number,
   onDue: (index: number, dueAt: number) => void,
+  stop?: AbortSignal,
 ): Promise<number> {
   const worker = new Worker(clock, { eval: true, workerData: { intervalMs, count } });
   let startedAt = 0;
   return new Promise((resolve, reject) => {
+    // Stopped early: no further request is due.
+    stop?.addEventListener("abort", () => void worker.terminate().then(() => resolve(startedAt)), {
+      once: true,
+    });
     worker.on("message", (message: number | "ready") => {
       if (message === "ready") {
         startedAt = performance.now();
         worker.postMessage(performance.timeOrigin + startedAt);
         return;
       }
+      if (stop?.aborted) return;
       onDue(message, startedAt + message * intervalMs);
       if (message === count - 1) void worker.terminate().then(() => resolve(startedAt));
     });

@@ -100,6 +100,7 @@ export async function createApp(
   const { gateway } = app;
   setGaugeSources({
     callLogBacklog: () => gateway.recorder.backlog,
+    callLogOldestUnwrittenSeconds: () => gateway.recorder.oldestUnwrittenMs / 1000,
     databasePool: () => handle.poolStats(),
   });
   return app;

@@ -1,88 +1,30 @@
 // The call recorder writes every queued call once: in chunks, a failed batch again before what came
 // meanwhile, without rows of a project deleted before the write, and with usage counted exactly, also
 // when a commit happened but was never confirmed.
+// (Back-pressure, which bounds what a crash loses, is in call-log-back-pressure.test.ts.)
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/server/db/client.ts";
 import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
 import {
   CallRecorder,
-  MAX_BACKLOG_CALLS,
   MAX_STORED_ARGUMENTS,
   type RecordedCall,
   storedArguments,
   usageMonth,
 } from "~/server/gateway/call-recorder.ts";
-import type { Principal } from "~/server/gateway/principal.ts";
-import { CALL_LOG_BUSY, runTool } from "~/server/gateway/run-tool.ts";
-import { standardTools } from "~/server/gateway/standard-tools/index.ts";
-import type { GatewayTool } from "~/server/gateway/tool-types.ts";
 import { setPlan } from "../support/plans.ts";
+import {
+  callFor,
+  flakyDatabase as flakyFixture,
+  keyPrincipal as keyPrincipalIn,
+} from "./call-recorder-fixtures.ts";
 import { worldForFile } from "./world.ts";
 
 const { app, world } = await worldForFile();
 
-/**
- * app.database, except that while `down` is set every transaction fails as if the database were away,
- * while `stalled` is set transactions wait for it to be released, and while `commitThenFail` is set a
- * transaction commits and then fails, as when the connection drops before the commit is confirmed.
- */
-function flakyDatabase() {
-  let release!: () => void;
-  const state = {
-    down: false,
-    commitThenFail: false,
-    stalled: null as Promise<void> | null,
-    stall() {
-      state.stalled = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    },
-    resume() {
-      state.stalled = null;
-      release();
-    },
-  };
-  const database: Pick<DatabaseHandle, "bulkTransaction"> = {
-    async bulkTransaction(fn) {
-      if (state.stalled) await state.stalled;
-      if (state.down) throw new Error("connection refused");
-      const result = await app.database.bulkTransaction(fn);
-      if (state.commitThenFail) throw new Error("connection lost before the commit was confirmed");
-      return result;
-    },
-  };
-  return { database, state };
-}
-
-/** A caller of project A through the API key `apiKeyId`, named `callerName` in the log. */
-function keyPrincipal(apiKeyId: string | null, callerName: string): Principal {
-  return {
-    projectId: world.projectA.id,
-    organizationId: world.orgA.id,
-    kind: "api_key",
-    apiKeyId,
-    oauthClientId: null,
-    oauthClientName: null,
-    callerName,
-    userId: world.ownerA.id,
-  };
-}
-
-function callFor(principal: Principal, index: number): RecordedCall {
-  return {
-    principal,
-    serverId: null,
-    serverName: "standard",
-    toolName: index % 2 ? "calculate" : "fetch_web_page",
-    channel: "mcp",
-    status: index % 2 ? "error" : "success",
-    durationMs: index + 0.4,
-    errorMessage: index % 2 ? `Division by zero "${index}" — ü` : null,
-    arguments: storedArguments({ expression: `${index} / 0`, note: 'quoted "text", commas' }),
-    at: new Date(Date.UTC(2026, 10, 21, 12, 0, 0, index)),
-  };
-}
+const flakyDatabase = () => flakyFixture(app.database);
+const keyPrincipal = (apiKeyId: string | null, callerName: string) =>
+  keyPrincipalIn(world, apiKeyId, callerName);
 
 const requestsOf = async (organizationId: string, month: string) =>
   (
@@ -312,68 +254,5 @@ describe("CallRecorder", () => {
     await recorder.stop();
     const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Busy"));
     expect(rows).toHaveLength(5001);
-  });
-
-  it("holds new tool calls once the backlog is full, drops no row, and says so", async () => {
-    const key = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Held" });
-    const principal = keyPrincipal(key.id, "Held");
-    const { database, state } = flakyDatabase();
-    const warnings: string[] = [];
-    const recorder = new CallRecorder(
-      database,
-      () => undefined,
-      (message) => warnings.push(message),
-    );
-    state.stall();
-    for (let index = 0; index < MAX_BACKLOG_CALLS; index++) recorder.record(callFor(principal, index));
-    const tool = standardTools.find((candidate) => candidate.name === "calculate") as GatewayTool;
-    const options = {
-      recorder,
-      timeoutMs: 10_000,
-      allowPrivateUrls: false,
-      channel: "mcp" as const,
-      reportError() {},
-    };
-    let settled = false;
-    const held = runTool(tool, { expression: "6 * 7" }, principal, options).then((result) => {
-      settled = true;
-      return result;
-    });
-    // The call is held once the recorder says the backlog is full.
-    await vi.waitFor(() => expect(warnings.join("\n")).toContain("Call log backlog full"));
-    expect(settled).toBe(false);
-    state.resume();
-    const result = await held;
-    expect(result.isError).toBeFalsy();
-    expect(warnings.join("\n")).toMatch(/1 tool calls were held/);
-    await recorder.stop();
-    const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Held"));
-    expect(rows).toHaveLength(MAX_BACKLOG_CALLS + 1);
-  });
-
-  it("refuses a held call that cannot start within its time limit, without recording it", async () => {
-    const principal = keyPrincipal(null, "Refused");
-    const { database, state } = flakyDatabase();
-    const recorder = new CallRecorder(
-      database,
-      () => undefined,
-      () => undefined,
-    );
-    state.stall();
-    for (let index = 0; index < MAX_BACKLOG_CALLS; index++) recorder.record(callFor(principal, index));
-    const tool = standardTools.find((candidate) => candidate.name === "calculate") as GatewayTool;
-    const record = vi.spyOn(recorder, "record");
-    const result = await runTool(tool, { expression: "1 + 1" }, principal, {
-      recorder,
-      timeoutMs: 300,
-      allowPrivateUrls: false,
-      channel: "mcp",
-      reportError() {},
-    });
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain(CALL_LOG_BUSY);
-    expect(record).not.toHaveBeenCalled();
-    state.resume();
-    await recorder.stop();
   });
 });

@@ -230,6 +230,7 @@ describe("metrics", () => {
     await w.app.gateway.recorder.flush();
     const text = await (await scrape(w.app)).text();
     expect(text).toMatch(/^portico_call_log_backlog 0$/m);
+    expect(text).toMatch(/^portico_call_log_oldest_unwritten_seconds 0$/m);
     expect(text).toMatch(/^portico_call_log_flush_duration_seconds_count\{outcome="success"\} [1-9]/m);
     expect(text).toMatch(/^portico_process_cpu_seconds_total /m);
   });

@@ -1,14 +1,20 @@
 // Records every tool call without a database write on the request path: calls are queued in memory
-// (call-log-queue.ts) and flushed in batches (every second, or sooner when the queue grows), together
-// with exact monthly usage per organization and each API key's last use. stop() flushes what is left,
-// so a clean shutdown loses nothing; a failed flush keeps its batch, and the next one retries it under
-// the same id, which call_log_batch records with it, so it is never counted twice.
+// (call-log-queue.ts) and flushed in batches, together with exact monthly usage per organization and
+// each API key's last use. stop() flushes what is left, so a clean shutdown loses nothing; a failed
+// flush keeps its batch, and the next one retries it under the same id, which call_log_batch records
+// with it, so it is never counted twice.
 //
-// Back-pressure: calls not yet written are what a crash (kill -9) loses, log rows and usage alike. When
-// the database falls behind, that backlog is bounded at MAX_BACKLOG_CALLS by holding new tool calls
-// (room(), awaited by run-tool.ts) until a flush makes room, and saying so loudly, instead of letting it
-// grow (it reached seconds of calls on the embedded database, 88–97 % of them lost to a kill -9) or
-// dropping rows. Past that bound only calls already running when it was reached are added.
+// What a crash (kill -9) loses is every answered call not yet committed, log rows and usage alike. The
+// guarantee is stated in time, not in calls, so it holds on any machine at any load: no tool call
+// starts while a call answered more than FLUSH_INTERVAL_MS ago is still unwritten (queued, or in the
+// flush under way). New calls wait in room(), awaited by run-tool.ts, until a commit makes room, and
+// the recorder says so loudly; nothing is dropped. So a crash loses at most the calls answered within
+// one flush interval (and those already running when the wait began). A count bound (4,000 calls until
+// issue 24) was not that: on a slow database 4,000 calls were 1.4 s of them.
+//
+// At normal load nothing waits: a flush starts once the oldest queued call is FLUSH_AFTER_MS old (half
+// the interval) or FLUSH_AT_QUEUE_LENGTH calls are queued, and takes milliseconds. Calls wait only when
+// the database takes about half an interval or more per flush; flushes then follow each other at once.
 //
 // Rows go in with COPY, as CSV made once per call in record(). On the embedded database the call log is
 // the one thing that costs CPU beside every request, and COPY into tool_call as shaped in migration
@@ -21,12 +27,19 @@ import { CallLogQueue } from "./call-log-queue.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
 import type { Principal } from "./principal.ts";
 
-const FLUSH_INTERVAL_MS = 1000;
+/**
+ * The flush interval: the most a crash may lose, as time. No new call starts while a call answered
+ * longer ago than this is unwritten. Also how long a failed flush waits before it is retried.
+ */
+export const FLUSH_INTERVAL_MS = 1000;
+/** Age of the oldest queued call at which a flush starts: half the interval is left for the write. */
+const FLUSH_AFTER_MS = FLUSH_INTERVAL_MS / 2;
+/** How often the queue's age is checked (a timer per call would be one more allocation per call). */
+const AGE_CHECK_MS = FLUSH_INTERVAL_MS / 20;
+/** Queued calls at which a flush starts however young they are: bounds one transaction's size. */
 const FLUSH_AT_QUEUE_LENGTH = 2000;
 /** Rows per COPY: bounds what crosses to the embedded database's thread in one message. */
 const COPY_CHUNK = 500;
-/** Calls recorded and not yet written past which new calls wait for a flush (about a second's worth). */
-export const MAX_BACKLOG_CALLS = 2 * FLUSH_AT_QUEUE_LENGTH;
 
 /** tool_call's columns in the order record() writes them. */
 const COLUMNS =
@@ -86,6 +99,8 @@ interface Batch {
   /** "organizationId month" → requests to add to organization_usage. */
   usage: Map<string, number>;
   keyLastUsed: Map<string, Date>;
+  /** When its first call was recorded (performance.now()): the age of its oldest call. */
+  firstRecordedAt: number;
 }
 
 const newBatch = (): Batch => ({
@@ -94,6 +109,7 @@ const newBatch = (): Batch => ({
   projects: new Set(),
   usage: new Map(),
   keyLastUsed: new Map(),
+  firstRecordedAt: 0,
 });
 
 /** Whether a batch holds anything to write: usage, or log rows only (playground runs count no usage). */
@@ -111,11 +127,14 @@ export class CallRecorder {
   private unwrittenCalls = 0;
   /** Ids of batches whose commit was confirmed, deleted from call_log_batch by the next write. */
   private confirmed: string[] = [];
-  private timer: ReturnType<typeof setInterval> | undefined;
+  /** Checks the queue's age while started (start() to stop()). */
+  private ageCheck: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> | undefined;
-  /** Calls waiting in room() for the backlog to fall below MAX_BACKLOG_CALLS. */
+  /** When the last flush failed (performance.now()); the next try waits FLUSH_INTERVAL_MS. */
+  private failedAt: number | null = null;
+  /** Calls waiting in room() for a commit to bring the oldest unwritten call under the interval. */
   private waiting: Array<() => void> = [];
-  /** When the backlog last filled up, while it is full (for the warning that it has emptied). */
+  /** When calls began to wait, while they do (for the warning that they may go again). */
   private fullSince: number | null = null;
   private heldCalls = 0;
 
@@ -138,31 +157,47 @@ export class CallRecorder {
     return this.current.calls.length + this.unwrittenCalls;
   }
 
+  /** Milliseconds since the oldest call not yet confirmed written was recorded; 0 when there is none. */
+  get oldestUnwrittenMs(): number {
+    const oldest = this.unwritten[0] ?? (hasRecords(this.current) ? this.current : null);
+    return oldest ? performance.now() - oldest.firstRecordedAt : 0;
+  }
+
+  /** Whether new calls wait: a call older than the flush interval is unwritten, or calls already wait. */
+  get full(): boolean {
+    return this.waiting.length > 0 || this.oldestUnwrittenMs >= FLUSH_INTERVAL_MS;
+  }
+
   /**
-   * Null while a new call may run at once; otherwise a promise that resolves once a flush has brought
-   * the backlog below MAX_BACKLOG_CALLS (callers bound the wait with their own time limit).
+   * Null while a new call may run at once; otherwise a promise that resolves once a commit has left no
+   * call older than the flush interval unwritten (callers bound the wait with their own time limit).
    */
   room(): Promise<void> | null {
-    if (this.backlog < MAX_BACKLOG_CALLS && this.waiting.length === 0) return null;
+    if (this.waiting.length === 0 && (this.backlog === 0 || this.oldestUnwrittenMs < FLUSH_INTERVAL_MS)) {
+      return null;
+    }
     if (this.fullSince === null) {
-      this.fullSince = Date.now();
+      this.fullSince = performance.now();
       this.heldCalls = 0;
       this.warn(
-        `Call log backlog full (${this.backlog} calls not yet written): new tool calls wait until the ` +
-          "database catches up. The database is slower than the call rate.",
+        `Call log backlog full (${this.backlog} calls not yet written, the oldest ` +
+          `${Math.round(this.oldestUnwrittenMs)} ms ago): new tool calls wait until the database ` +
+          `catches up, so that a crash loses at most ${FLUSH_INTERVAL_MS} ms of calls. The database is ` +
+          "slower than the call rate.",
       );
     }
     this.heldCalls++;
-    if (!this.flushing) void this.flush();
+    // A failed flush is retried by the age check after its pause, not by every call that waits.
+    if (!this.flushing && this.failedAt === null) void this.flush();
     return new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
-  /** Lets waiting calls go once a flush has made room. */
+  /** Lets waiting calls go once a commit has left no call older than the flush interval unwritten. */
   private releaseWaiting(): void {
-    if (this.backlog >= MAX_BACKLOG_CALLS) return;
+    if (this.waiting.length === 0 || this.oldestUnwrittenMs >= FLUSH_INTERVAL_MS) return;
     if (this.fullSince !== null) {
       this.warn(
-        `Call log backlog below ${MAX_BACKLOG_CALLS} again after ${Date.now() - this.fullSince} ms; ` +
+        `Call log caught up after ${Math.round(performance.now() - this.fullSince)} ms; ` +
           `${this.heldCalls} tool calls were held meanwhile.`,
       );
       this.fullSince = null;
@@ -173,13 +208,25 @@ export class CallRecorder {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
-    this.timer.unref?.();
+    this.ageCheck ??= setInterval(() => this.checkAge(), AGE_CHECK_MS);
+    this.ageCheck.unref?.();
+  }
+
+  /** Starts a flush when the oldest queued call is FLUSH_AFTER_MS old, or retries a failed one. */
+  private checkAge(): void {
+    if (this.flushing) return;
+    const now = performance.now();
+    if (this.failedAt !== null) {
+      if (now - this.failedAt >= FLUSH_INTERVAL_MS) void this.flush();
+    } else if (hasRecords(this.current) && now - this.current.firstRecordedAt >= FLUSH_AFTER_MS) {
+      void this.flush();
+    }
   }
 
   record(call: RecordedCall): void {
     const { principal } = call;
     const batch = this.current;
+    if (batch.calls.length === 0) batch.firstRecordedAt = performance.now();
     const createdAt = isoTimestamp(call.at);
     // One CSV line in COLUMNS' order; tool_call's COPY in writeCalls reads it as it is.
     batch.calls.push(
@@ -221,16 +268,28 @@ export class CallRecorder {
     this.flushing = this.writeUnwritten().finally(() => {
       this.flushing = undefined;
       this.releaseWaiting();
-      // Written, and still full of what arrived meanwhile: the next flush starts now. (After a failed
-      // write the interval's timer retries, so a database that is away is not hammered.)
-      if (this.waiting.length > 0 && this.unwritten.length === 0) setImmediate(() => void this.flush());
+      // record() starts no flush while one is under way: what arrived meanwhile goes now if it is due.
+      // (A failed write is retried by the age check after an interval: a database that is away is not
+      // hammered.)
+      if (this.failedAt === null && this.flushDue()) setImmediate(() => void this.flush());
     });
     await this.flushing;
   }
 
+  /** Whether the queued calls should be written without waiting for the age check. */
+  private flushDue(): boolean {
+    const batch = this.current;
+    if (!hasRecords(batch)) return false;
+    return (
+      this.waiting.length > 0 ||
+      batch.calls.length >= FLUSH_AT_QUEUE_LENGTH ||
+      performance.now() - batch.firstRecordedAt >= FLUSH_AFTER_MS
+    );
+  }
+
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    if (this.ageCheck) clearInterval(this.ageCheck);
+    this.ageCheck = undefined;
     await this.flush();
   }
 
@@ -247,10 +306,12 @@ export class CallRecorder {
         await this.write(batch);
       } catch (error) {
         metrics.callLogFlush("failure", (performance.now() - started) / 1000);
+        this.failedAt = performance.now();
         this.onError(error);
         return;
       }
       metrics.callLogFlush("success", (performance.now() - started) / 1000);
+      this.failedAt = null;
       this.unwritten.shift();
       this.unwrittenCalls -= batch.calls.length;
     }

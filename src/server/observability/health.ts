@@ -4,7 +4,8 @@
 //              should be taken out of rotation, not restarted).
 //   /readyz  — this replica should get traffic: the database answers within a time limit, every
 //              migration this build knows is applied, cross-replica signals (LISTEN) are received, the
-//              call-log backlog is below its bound, and the server is not draining after SIGTERM.
+//              call log is not holding new calls (an unwritten call older than its flush interval),
+//              and the server is not draining after SIGTERM.
 // Probes arriving together share one database round trip, and a result is reused for a moment, so a
 // busy prober costs the database next to nothing.
 import { readFileSync } from "node:fs";
@@ -12,7 +13,6 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { App } from "../app.ts";
 import { migrationsFolder } from "../db/migrate.ts";
-import { MAX_BACKLOG_CALLS } from "../gateway/call-recorder.ts";
 
 export const LIVENESS_PATH = "/healthz";
 export const READINESS_PATH = "/readyz";
@@ -83,7 +83,7 @@ async function check(app: App): Promise<Readiness> {
   const checks: Readiness["checks"] = {
     ...database,
     listen: app.database.listening() ? "ok" : "failing",
-    callLog: app.gateway.recorder.backlog < MAX_BACKLOG_CALLS ? "ok" : "failing",
+    callLog: app.gateway.recorder.full ? "failing" : "ok",
     draining: draining ? "failing" : "ok",
   };
   return { ready: Object.values(checks).every((state) => state === "ok"), checks };

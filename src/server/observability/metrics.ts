@@ -1,6 +1,6 @@
 // Prometheus metrics of this process (prom-client, its own registry). Everything on the request path is
 // a plain counter or histogram whose labelled child is looked up once and kept, so a tool call costs a
-// few additions; gauges (call-log backlog, database pool) are read only when scraped.
+// few additions; gauges (call-log backlog and its age, database pool) are read only when scraped.
 import client from "prom-client";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { FastCounter, FastHistogram } from "./fast-metrics.ts";
@@ -56,6 +56,7 @@ const callLogFlushSeconds = new client.Histogram({
 /** What the scrape-time gauges read; set by the app that serves (the last one built in a test). */
 export interface GaugeSources {
   callLogBacklog(): number;
+  callLogOldestUnwrittenSeconds(): number;
   databasePool(): { total: number; idle: number; waiting: number } | null;
 }
 let sources: GaugeSources | null = null;
@@ -69,6 +70,16 @@ new client.Gauge({
   registers: [registry],
   collect() {
     this.set(sources?.callLogBacklog() ?? 0);
+  },
+});
+new client.Gauge({
+  name: "portico_call_log_oldest_unwritten_seconds",
+  help:
+    "Age of the oldest tool call not yet written to the call log: a crash now loses the calls answered " +
+    "since. New calls wait while it is at the flush interval (1 s).",
+  registers: [registry],
+  collect() {
+    this.set(sources?.callLogOldestUnwrittenSeconds() ?? 0);
   },
 });
 new client.Gauge({
