@@ -19,4 +19,12 @@ describe("validateForm", () => {
       errors: { email: "Email is required", password: "Password must be at least 8 characters" },
     });
   });
+
+  it("says 'Invalid input' where a rule has no message of its own (requirements §5)", () => {
+    const bare = z.object({ email: emailField, role: z.enum(["admin", "member"]), count: z.number().int() });
+    expect(validateForm(bare, { email: "", role: "owner", count: 1.5 } as never)).toEqual({
+      ok: false,
+      errors: { email: "Email is required", role: "Invalid input", count: "Invalid input" },
+    });
+  });
 });

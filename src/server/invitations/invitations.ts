@@ -57,7 +57,7 @@ export async function inviteMember(
 
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
   const [pending] = await db
-    .select({ id: invitation.id })
+    .select({ id: invitation.id, expiresAt: invitation.expiresAt })
     .from(invitation)
     .where(
       and(
@@ -67,13 +67,18 @@ export async function inviteMember(
       ),
     );
   // Inviting the same address again renews the pending invitation instead of stacking duplicates.
-  // A new invitation takes a seat of the plan; renewing one keeps the seat it holds.
+  // A new invitation takes a seat of the plan; renewing one keeps the seat it holds. An expired one
+  // holds no seat (seatsUsed), so renewing it takes one again, like a new invitation.
+  const renew = (tx: Pick<Database, "update">, id: string) =>
+    tx
+      .update(invitation)
+      .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
+      .where(eq(invitation.id, id))
+      .returning();
   const [saved] = pending
-    ? await db
-        .update(invitation)
-        .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
-        .where(eq(invitation.id, pending.id))
-        .returning()
+    ? pending.expiresAt.getTime() > Date.now()
+      ? await renew(db, pending.id)
+      : await withSeatAvailable(db, baseUrl, input.organizationId, (tx) => renew(tx, pending.id))
     : await withSeatAvailable(db, baseUrl, input.organizationId, (tx) =>
         tx
           .insert(invitation)
@@ -131,38 +136,56 @@ export async function getInvitationDetails(db: Database, actor: Actor, invitatio
   return { ...found, isForCurrentUser, expired: found.expiresAt.getTime() <= Date.now() };
 }
 
+const alreadyAnswered = (status: string) =>
+  new AppError("BAD_REQUEST", `This invitation was already ${status}.`);
+
 async function requireOpenInvitationFor(db: Database, actor: Actor, invitationId: string) {
   const details = await getInvitationDetails(db, actor, invitationId);
   if (!details.isForCurrentUser) {
     throw new AppError("FORBIDDEN", "This invitation was sent to another email address.");
   }
-  if (details.status !== "pending")
-    throw new AppError("BAD_REQUEST", `This invitation was already ${details.status}.`);
+  if (details.status !== "pending") throw alreadyAnswered(details.status);
   if (details.expired) throw new AppError("BAD_REQUEST", "This invitation has expired. Ask for a new one.");
   return details;
+}
+
+/**
+ * Moves a pending invitation to `status` (requirements §4), only if it is still pending: the check above
+ * ran before this write, and a concurrent accept, dismiss or withdraw may have answered it meanwhile.
+ */
+async function leavePending(
+  db: Pick<Database, "update" | "select">,
+  invitationId: string,
+  status: "accepted" | "dismissed",
+) {
+  const moved = await db
+    .update(invitation)
+    .set({ status, respondedAt: new Date() })
+    .where(and(eq(invitation.id, invitationId), eq(invitation.status, "pending")))
+    .returning({ id: invitation.id });
+  if (moved.length > 0) return;
+  const [now] = await db
+    .select({ status: invitation.status })
+    .from(invitation)
+    .where(eq(invitation.id, invitationId));
+  throw alreadyAnswered(now?.status ?? "answered");
 }
 
 export async function acceptInvitation(db: Database, actor: Actor, invitationId: string) {
   const details = await requireOpenInvitationFor(db, actor, invitationId);
   await db.transaction(async (tx) => {
+    await leavePending(tx, invitationId, "accepted");
     await tx
       .insert(organizationMember)
       .values({ organizationId: details.organizationId, userId: actor.id, role: details.role })
       .onConflictDoNothing();
-    await tx
-      .update(invitation)
-      .set({ status: "accepted", respondedAt: new Date() })
-      .where(eq(invitation.id, invitationId));
   });
   return { organizationId: details.organizationId, status: "accepted" as const };
 }
 
 export async function dismissInvitation(db: Database, actor: Actor, invitationId: string) {
   await requireOpenInvitationFor(db, actor, invitationId);
-  await db
-    .update(invitation)
-    .set({ status: "dismissed", respondedAt: new Date() })
-    .where(eq(invitation.id, invitationId));
+  await leavePending(db, invitationId, "dismissed");
   return { id: invitationId, status: "dismissed" as const };
 }
 
