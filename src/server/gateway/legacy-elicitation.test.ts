@@ -29,7 +29,6 @@ const initialize = (capabilities: Record<string, unknown>) => ({
 describe("the elicitation capability a caller declared", () => {
   it("is form for `form` or an empty object, not for URL mode alone; the last initialize wins", async () => {
     const { rememberClientCapabilities, mayElicitForm } = bound(new LegacyElicitation());
-    await remember(...args);
     const a = caller("k-cap");
     await rememberClientCapabilities(a, initialize({ elicitation: {} }));
     expect(mayElicitForm(a)).toBe(true);
