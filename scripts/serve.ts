@@ -145,6 +145,8 @@ function gracefulStopper(node: SrvxServer["node"]): GracefulStopper {
 /** Forks the server processes, reports once all listen, and stops them all on SIGTERM/SIGINT. */
 async function supervise(count: number) {
   let stopping = false;
+  // A scrape on any server process answers for all of them (observability/cluster-metrics.ts).
+  entry.superviseMetrics();
   const workers = Array.from({ length: count }, () => cluster.fork());
   cluster.on("exit", (worker, code) => {
     if (stopping) return;

@@ -12,6 +12,7 @@ import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
+import { joinClusterMetrics, serveClusterMetrics } from "./server/observability/cluster-metrics.ts";
 import { handleOpsRequest } from "./server/observability/handle-ops.ts";
 import { startDraining } from "./server/observability/health.ts";
 import { flushLogs } from "./server/observability/logger.ts";
@@ -27,7 +28,10 @@ export const serverProcesses = () => config().webConcurrency;
 export const startServices = async () => {
   initServerErrorReporting(config());
   await getApp();
+  joinClusterMetrics();
 };
+/** Called by scripts/serve.ts in the process that supervises several: gathers their metrics for a scrape. */
+export const superviseMetrics = () => serveClusterMetrics();
 /** Called on SIGTERM/SIGINT first: run pages' live streams end (their browsers reconnect elsewhere). */
 export const beginStop = () => endRunWatches();
 /**

@@ -3,11 +3,18 @@
 // tests of Neo's clarifying question, asked over /mcp or in the app.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll } from "vitest";
+import type { App, AppOptions } from "~/server/app.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
-import { worldForFile } from "./world.ts";
+import { type World, worldForFile } from "./world.ts";
 
-export async function neoCrmWorld(openAiKey: string) {
+/** Builds the file's app (or its first replica) and world from config overrides and app options. */
+export type WorldBuilder = (
+  overrides: Record<string, string>,
+  options: AppOptions,
+) => Promise<{ app: App; world: World }>;
+
+export async function neoCrmWorld(openAiKey: string, build: WorldBuilder = worldForFile) {
   const notes: string[] = [];
   const crm: ToolSource = async () => [
     {
@@ -28,7 +35,7 @@ export async function neoCrmWorld(openAiKey: string) {
   const fake = await startLlmFake();
   afterAll(() => fake.close());
   fake.validKeys.add(openAiKey);
-  const { app, world } = await worldForFile({ LLM_ENDPOINTS: fake.endpoints }, { extraToolSources: [crm] });
+  const { app, world } = await build({ LLM_ENDPOINTS: fake.endpoints }, { extraToolSources: [crm] });
 
   const credential = await world.ownerA.caller.llmCredentials.saveOrganizationLlmCredential({
     organizationId: world.orgA.id,

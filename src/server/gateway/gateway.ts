@@ -6,6 +6,8 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import { CallRecorder } from "./call-recorder.ts";
+import { relayElicitation } from "./elicitation-relay.ts";
+import { LegacyElicitation } from "./legacy-elicitation.ts";
 import { ProjectToolCatalog, type ToolSource } from "./project-tools.ts";
 import { standardToolSource } from "./standard-tools/project-standard-tools.ts";
 
@@ -20,6 +22,8 @@ export interface Gateway {
   recorder: CallRecorder;
   /** Monthly requests admitted against the organization's plan (billing/quota-meter.ts). */
   quota: QuotaMeter;
+  /** Questions to the person on 2025-11-25 streams, waiting for answers from any process. */
+  elicitation: LegacyElicitation;
   /** The organization's plan changed: every replica reads it again before its next call. */
   invalidatePlan(organizationId: string): Promise<void>;
   /** Drops cached keys and tools of a project here and on every other replica. */
@@ -57,6 +61,8 @@ export async function createGateway(
   };
   // After the listening connection was lost, any key or tool may have changed unheard: drop them all.
   await database.listen(CHANNEL, forget, () => forget(ALL_PROJECTS));
+  const elicitation = new LegacyElicitation();
+  await relayElicitation(database, elicitation);
   recorder.start();
   quota.start();
   return {
@@ -64,6 +70,7 @@ export async function createGateway(
     tools,
     recorder,
     quota,
+    elicitation,
     async invalidatePlan(organizationId) {
       quota.forget(organizationId);
       await database.notify(CHANNEL, `${PLAN_CHANGED}${organizationId}`);

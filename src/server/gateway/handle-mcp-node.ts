@@ -128,7 +128,7 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, next:
       requestId: requestIdFrom(header("x-request-id")),
     });
     // A call an agent may answer with a question goes to the Web path as a stream (elicitsOverStream).
-    const direct = elicitsOverStream(principal, message.value, tools)
+    const direct = elicitsOverStream(app.gateway.elicitation, principal, message.value, tools)
       ? null
       : (toolsListAnswer(message.value, tools) ??
         (await toolsCallAnswer(message.value, tools, directToolCaller(call, signal))));

@@ -11,12 +11,7 @@ import type { ToolCaller } from "./direct-answers.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
 import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
-import {
-  elicitForm,
-  mayElicitForm,
-  rememberClientCapabilities,
-  takeElicitationAnswers,
-} from "./legacy-elicitation.ts";
+import { type AnswersOutcome, type LegacyElicitation, MAX_ANSWER_BYTES } from "./legacy-elicitation.ts";
 import type { Asker, SignalledToolCaller } from "./mcp-server.ts";
 import { buildMcpServer } from "./mcp-server.ts";
 import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
@@ -77,10 +72,15 @@ function wantsEventStream(request: Request, body: unknown): boolean {
  * elicitation: answered as a stream, so the question can go to the person on it (legacy-elicitation.ts).
  * Every other call keeps the JSON fast path.
  */
-export function elicitsOverStream(principal: Principal, body: unknown, tools: ProjectTools): boolean {
+export function elicitsOverStream(
+  elicitation: LegacyElicitation,
+  principal: Principal,
+  body: unknown,
+  tools: ProjectTools,
+): boolean {
   const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
   if (message?.method !== "tools/call" || typeof message.params?.name !== "string") return false;
-  if (!mayElicitForm(principal)) return false;
+  if (!elicitation.mayElicitForm(principal)) return false;
   const args = message.params.arguments;
   const target = toolCallTarget(
     tools,
@@ -123,6 +123,25 @@ export const directToolCaller =
   (tool, args, traceparent) =>
     call(tool, args, signal, undefined, traceparent);
 
+/** 202 as the transport answers a POST of responses; an answer refused says why. */
+function answersResponse(outcome: Exclude<AnswersOutcome, "not-answers">): Response {
+  if (outcome === "too-large") {
+    return jsonRpcError(
+      413,
+      -32600,
+      `Elicitation answer too large: at most ${MAX_ANSWER_BYTES} bytes of content; the question is left unanswered`,
+    );
+  }
+  if (outcome === "unrelayed") {
+    return jsonRpcError(
+      503,
+      -32000,
+      "The answer could not be handed to the call waiting for it; send it again",
+    );
+  }
+  return new Response(null, { status: 202 });
+}
+
 export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
   const admission = await authenticateRequest(app, (name) => request.headers.get(name));
   if (!admission.ok) {
@@ -146,7 +165,9 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   if (!body.ok) return bodyRefused(body);
 
   const tools = await app.gateway.tools.toolsFor(principal.projectId);
-  const stream = wantsEventStream(request, body.value) || elicitsOverStream(principal, body.value, tools);
+  const { elicitation } = app.gateway;
+  const stream =
+    wantsEventStream(request, body.value) || elicitsOverStream(elicitation, principal, body.value, tools);
   const call = mcpToolCaller(app, principal, request.signal, {
     traceparent: request.headers.get("traceparent"),
     requestId: requestIdFrom(request.headers.get("x-request-id")),
@@ -157,20 +178,21 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
       (await answerToolsCall(request, body.value, tools, directToolCaller(call, request.signal)));
     if (direct) return direct;
   }
-  // The client's answer to a question a tools/call of this process is waiting on (a stateless server
-  // would give it to a fresh server that never asked).
-  if (takeElicitationAnswers(principal, body.value)) return new Response(null, { status: 202 });
+  // The client's answer to a question a tools/call is waiting on, here or on another process (a
+  // stateless server would give it to a fresh server that never asked).
+  const answers = await elicitation.takeAnswers(principal, body.value);
+  if (answers !== "not-answers") return answersResponse(answers);
   // 2026-07-28 (the per-request envelope, or its version header): the v2 SDK answers. Asked only here,
   // after the fast path, which never answers such a request (direct-answers.ts checks the envelope).
   if (await isModernRequest(request, body.value)) {
     return handleModernRequest(request, body.value, { principal, tools, call });
   }
-  rememberClientCapabilities(principal, body.value);
+  await elicitation.rememberClientCapabilities(principal, body.value);
   // Only a stream can carry a question to the person, and only to a caller that declared it can answer.
   const ask: Asker | undefined =
-    stream && mayElicitForm(principal)
+    stream && elicitation.mayElicitForm(principal)
       ? (question, relatedRequestId, signal) =>
-          elicitForm(
+          elicitation.elicitForm(
             principal,
             (message) => transport.send(message as never, { relatedRequestId }),
             { message: question, requestedSchema: CLARIFICATION_FORM_SCHEMA },

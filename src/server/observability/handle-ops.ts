@@ -2,6 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { App } from "../app.ts";
 import type { Config } from "../config.ts";
+import { clusterMetricsText } from "./cluster-metrics.ts";
 import { LIVENESS_PATH, livenessResponse, READINESS_PATH, readinessResponse } from "./health.ts";
 import { registry } from "./metrics.ts";
 
@@ -23,7 +24,18 @@ async function metricsResponse(config: Config, request: Request): Promise<Respon
       });
     }
   }
-  return new Response(await registry.metrics(), {
+  let text: string;
+  try {
+    // Every server process's with WEB_CONCURRENCY above 1, this one's otherwise.
+    text = await (clusterMetricsText() ?? registry.metrics());
+  } catch (error) {
+    // A partial answer would look like counters going back (a reset) to Prometheus: a failed scrape.
+    return new Response(`${(error as Error).message}\n`, {
+      status: 503,
+      headers: { "content-type": "text/plain", "cache-control": "no-store" },
+    });
+  }
+  return new Response(text, {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },
   });
 }

@@ -1,4 +1,5 @@
-// Prometheus metrics of this process (prom-client, its own registry). Everything on the request path is
+// Prometheus metrics of this process (prom-client, its own registry; with several server processes a
+// scrape answers for all of them, cluster-metrics.ts). Everything on the request path is
 // a plain counter or histogram whose labelled child is looked up once and kept, so a tool call costs a
 // few additions; gauges (call-log backlog and its age, database pool) are read only when scraped.
 import client from "prom-client";
@@ -77,6 +78,8 @@ new client.Gauge({
   help:
     "Age of the oldest tool call not yet written to the call log: a crash now loses the calls answered " +
     "since. New calls wait while it is at the flush interval (1 s).",
+  // Several server processes (cluster-metrics.ts): the oldest of them all, where the others are summed.
+  aggregator: "max",
   registers: [registry],
   collect() {
     this.set(sources?.callLogOldestUnwrittenSeconds() ?? 0);
