@@ -85,14 +85,20 @@ export function SnippetKeyPicker(props: SnippetKeyPickerProps) {
     body = (
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Select value={chosen?.id ?? ""} onValueChange={props.onChoose}>
-          <SelectTrigger aria-label="API key in the snippets" className="w-full min-w-0 sm:w-96">
-            <SelectValue placeholder="Choose a key" />
+          <SelectTrigger
+            aria-label="API key in the snippets"
+            className="h-auto min-h-9 w-full min-w-0 py-1.5 sm:w-96"
+          >
+            <SelectValue placeholder="Choose a key" className="flex min-w-0 flex-1 overflow-hidden" />
           </SelectTrigger>
           <SelectContent>
             {keys.data.map((key) => (
               <SelectItem key={key.id} value={key.id}>
-                <span className="truncate">{key.name}</span>
-                <span className="font-mono text-xs text-muted-foreground">{key.masked}</span>
+                {/* Name over masked value on a phone, side by side from sm up. */}
+                <span className="flex min-w-0 flex-col items-start text-left sm:flex-row sm:items-center sm:gap-2">
+                  <span className="max-w-full truncate">{key.name}</span>{" "}
+                  <span className="shrink-0 font-mono text-xs text-muted-foreground">{key.masked}</span>
+                </span>
               </SelectItem>
             ))}
           </SelectContent>
