@@ -13,7 +13,7 @@ import { type FreshKey, QuickCreateKeyForm, type SnippetKey } from "./quick-crea
 
 export interface SnippetKeyPickerProps {
   projectId: string;
-  keys: UseQueryResult<SnippetKey[]>;
+  keys: UseQueryResult<SnippetKey[], { message: string }>;
   /** The key the snippets name now (undefined: none, the snippets keep the placeholder). */
   chosen: SnippetKey | undefined;
   onChoose: (keyId: string) => void;
