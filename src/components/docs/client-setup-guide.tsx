@@ -11,6 +11,8 @@ export interface ClientSetupGuideProps {
   mcpUrl: string;
   restBaseUrl: string;
   apiKey?: string;
+  /** `apiKey` is an existing key's masked form: the guide says to swap in the saved secret. */
+  apiKeyMasked?: boolean;
   /** Heading level of the guide's title; steps are one level below. Default 2. */
   headingLevel?: 2 | 3;
 }
@@ -20,9 +22,14 @@ export function ClientSetupGuide({
   mcpUrl,
   restBaseUrl,
   apiKey,
+  apiKeyMasked,
   headingLevel = 2,
 }: ClientSetupGuideProps) {
-  const guide = clientGuide(reference, { mcpUrl, restBaseUrl, ...(apiKey ? { apiKey } : {}) });
+  const guide = clientGuide(reference, {
+    mcpUrl,
+    restBaseUrl,
+    ...(apiKey ? { apiKey, apiKeyMasked: apiKeyMasked === true } : {}),
+  });
   const Title = headingLevel === 2 ? "h2" : "h3";
   const [first] = guide.variants;
   return (

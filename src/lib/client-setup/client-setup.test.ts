@@ -46,6 +46,22 @@ describe("client setup guides", () => {
     expect(code).toContain(key);
   });
 
+  it("a masked key is named as masked, with the way to the full secret", () => {
+    const masked = "ptk_abcd1234…wxyz";
+    const fresh = clientGuide("claude-code", { ...context, apiKey: "ptk_live_0123456789abcdef" });
+    const named = clientGuide("claude-code", { ...context, apiKey: masked, apiKeyMasked: true });
+    const firstStep = (guide: typeof fresh) => guide.variants.find((v) => v.id === "api-key")?.steps[0];
+    expect(firstStep(fresh)?.body.join(" ")).toContain("already contain the key you just created");
+    expect(firstStep(named)?.title).toBe("Put in your saved API key");
+    expect(firstStep(named)?.body.join(" ")).toContain(`\`${masked}\` masked`);
+    expect(firstStep(named)?.body.join(" ")).toContain("full key you copied when you created it");
+    expect(
+      snippetsOf(named)
+        .map((s) => s.code)
+        .join("\n"),
+    ).toContain(masked);
+  });
+
   it("offers OAuth where the client supports it", () => {
     const withOAuth = clientReferences.filter((reference) =>
       clientGuide(reference, context).variants.some((variant) => variant.id === "oauth"),

@@ -10,6 +10,11 @@ export interface SetupContext {
   restBaseUrl: string;
   /** A real key to fill in (in the app, right after creating one); a placeholder otherwise. */
   apiKey?: string;
+  /**
+   * `apiKey` is an existing key's masked form (`ptk_abcd1234…wxyz`): the snippets name the key, and the
+   * person swaps in the full secret they saved when they created it (it is never shown again).
+   */
+  apiKeyMasked?: boolean;
 }
 
 export type SnippetLanguage = "bash" | "json" | "typescript" | "python" | "csharp" | "java" | "xml" | "text";
@@ -53,6 +58,14 @@ export const apiKeyOf = (context: SetupContext) => context.apiKey ?? API_KEY_PLA
 
 /** The step every API-key variant starts with. */
 export function createKeyStep(context: SetupContext): GuideStep {
+  if (context.apiKey && context.apiKeyMasked) {
+    return {
+      title: "Put in your saved API key",
+      body: [
+        `The snippets below name your key \`${context.apiKey}\` masked. Replace it with the full key you copied when you created it: Portico stores only a hash and cannot show it again.`,
+      ],
+    };
+  }
   return context.apiKey
     ? {
         title: "Use your project API key",

@@ -7,6 +7,7 @@ import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
 import { SetupSection } from "~/components/gateway/setup-section.tsx";
 import { UsageSummary } from "~/components/gateway/usage-summary.tsx";
 import { ProjectServersSummary } from "~/components/servers/project-servers-summary.tsx";
+import { sortPreferenceQueryOptions } from "~/components/sort/use-sort-preference.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
@@ -20,6 +21,7 @@ export const Route = createFileRoute("/app/project/$projectId/")({
     const [project] = await Promise.all([
       queryClient.ensureQueryData(trpc.project.getById.queryOptions({ projectId: params.projectId })),
       queryClient.ensureQueryData(trpc.project.getProjectStats.queryOptions({ projectId: params.projectId })),
+      queryClient.ensureQueryData(sortPreferenceQueryOptions("project")),
     ]);
     return { name: project.name };
   },
