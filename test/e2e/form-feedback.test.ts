@@ -110,3 +110,35 @@ test("confirm dialogs and settings forms: keyboard first, failures explained in 
     page.getByRole("alertdialog").getByText("Its 0 projects and every member's access go with it."),
   );
 });
+
+test("a page still loading keeps the app around it and says it is loading", async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const owner = newUser("slow");
+  await signUpInto(context, server.baseUrl, owner);
+  const http = new HttpClient(server.baseUrl);
+  await http.signIn(owner);
+  const organization = await http.mutate<{ id: string }>("organization.create", { name: "Slow Co" });
+  await page.goto(`/app/organization/${organization.id}`);
+  const sidebarLink = await hydrated(page.getByRole("link", { name: "Integrations" }).first());
+  // The integrations page loads its data while rendering (no loader); hold that data back a while.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/trpc/integrations.**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await sidebarLink.click();
+  await visible(page.getByRole("status").filter({ hasText: "Loading…" }));
+  // The shell stayed: before, the whole window went blank until the data came.
+  await visible(page.getByRole("link", { name: "Members" }).first());
+  await screenshot(page, "form-feedback-page-pending");
+  release();
+  await visible(page.getByRole("heading", { level: 1, name: "Integrations" }));
+  expect(await page.getByTestId("page-pending").count()).toBe(0);
+});
