@@ -142,3 +142,24 @@ test("a page still loading keeps the app around it and says it is loading", asyn
   await visible(page.getByRole("heading", { level: 1, name: "Integrations" }));
   expect(await page.getByTestId("page-pending").count()).toBe(0);
 });
+
+test("integration credentials: saving empty fields focuses the first one", async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const owner = newUser("creds");
+  await signUpInto(context, server.baseUrl, owner);
+  const http = new HttpClient(server.baseUrl);
+  await http.signIn(owner);
+  const organization = await http.mutate<{ id: string }>("organization.create", { name: "Keyless Co" });
+  await page.goto(`/app/organization/${organization.id}/integrations?editIntegration=gmail`);
+  const dialog = page.getByRole("dialog");
+  await (await hydrated(dialog.getByRole("button", { name: "Save", exact: true }))).click();
+  await visible(dialog.getByText("Client ID is required"));
+  await poll(() => focusOf(page)).toMatchObject({ tag: "input", invalid: true });
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+    await dialog.getByLabel("Client ID").getAttribute("id"),
+  );
+});
