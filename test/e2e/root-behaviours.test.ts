@@ -426,6 +426,7 @@ test("an unknown project shows the 404 without that project's navigation; help l
   await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
   // One main landmark: the 404 view inside the app shell does not open a second <main>.
   expect(await page.getByRole("main").count()).toBe(1);
+  expect(await page.title()).toBe("Page not found · Portico");
   const navigation = page.getByRole("navigation").first();
   await visible(navigation.getByRole("link", { name: "Dashboard" }));
   for (const name of ["Servers", "API keys", "Call log", "Settings"]) {
