@@ -4,6 +4,7 @@ import { setupRouterSsrQueryIntegration } from "@tanstack/react-router-ssr-query
 import { NotFound } from "./components/errors/not-found.tsx";
 import { reportClientError } from "./components/errors/report.ts";
 import { RouteError } from "./components/errors/route-error.tsx";
+import { PagePending } from "./components/ui/page-pending.tsx";
 import { parseSearch, stringifySearch } from "./lib/search-params.ts";
 import { createTRPC, TRPCProvider } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen";
@@ -27,6 +28,8 @@ export function getRouter() {
     stringifySearch,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
+    // Gives every page its own Suspense boundary: while a page loads, the shell around it stays.
+    defaultPendingComponent: PagePending,
     defaultOnCatch: (error) => reportClientError(error),
     // biome-ignore lint/correctness/noComponentHookFactories: one router per request/page; the closure holds its clients
     Wrap: ({ children }) => (

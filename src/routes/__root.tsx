@@ -8,6 +8,7 @@ import {
   useRouterState,
 } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
+import { fallbackPageTitle } from "~/components/errors/page-title.ts";
 import { initErrorReporting, setReportedUser } from "~/components/errors/report.ts";
 import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
 import { DeferredToaster } from "~/components/ui/deferred-toaster.tsx";
@@ -39,9 +40,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ]);
     return { user, theme, clientConfig };
   },
-  head: ({ match }) => {
+  head: ({ match, matches }) => {
     const page = seo({
-      title: "Portico",
+      // Pages set their own titles; a 404 or a failed load has none to set, so it is named here.
+      title: fallbackPageTitle(matches),
       description: "Connect AI agents to your business data through the Model Context Protocol.",
       baseUrl: match.context.clientConfig?.baseUrl,
     });

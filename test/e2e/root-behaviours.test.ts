@@ -265,7 +265,8 @@ test("a server-rendered error page keeps its 404 copy after hydration", async ({
   const response = await page.goto(MISSING_ORGANIZATION);
   expect(response?.status()).toBe(404);
   await hydrated(page.getByRole("button", { name: "Go Back" }));
-  const title = page.locator("main#main main > p").first();
+  // The error view sits in the shell's main landmark (a <div>, not a second <main>).
+  const title = page.locator("main#main p").first();
   await expect.poll(() => title.textContent(), { timeout: 3_000 }).toBe("404");
   expect(
     await page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }).count(),
@@ -423,6 +424,9 @@ test("an unknown project shows the 404 without that project's navigation; help l
   const response = await page.goto("/app/project/no-such-project");
   expect(response?.status()).toBe(404);
   await visible(page.getByRole("heading", { level: 1, name: "Sorry, this page could not be found." }));
+  // One main landmark: the 404 view inside the app shell does not open a second <main>.
+  expect(await page.getByRole("main").count()).toBe(1);
+  expect(await page.title()).toBe("Page not found · Portico");
   const navigation = page.getByRole("navigation").first();
   await visible(navigation.getByRole("link", { name: "Dashboard" }));
   for (const name of ["Servers", "API keys", "Call log", "Settings"]) {

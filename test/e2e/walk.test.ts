@@ -150,7 +150,16 @@ test("the acceptance walk: sign up, organization, project, invitation, roles", {
     await waitForPath(pageB, new RegExp(`^/app/organization/${organizationId}/settings$`));
     await visible(pageB.getByRole("heading", { level: 1, name: "Settings" }));
     // The page has rendered its member-only parts, so an absent delete action is really absent.
-    await visible(pageB.getByRole("button", { name: "Leave organization" }));
+    const leave = pageB.getByRole("button", { name: "Leave organization" });
+    await visible(leave);
+    // Leaving deletes nothing, and its confirmation says so; Escape cancels and focus comes back.
+    await (await hydrated(leave)).click();
+    const leaveDialog = pageB.getByRole("alertdialog", { name: "Leave organization" });
+    await visible(leaveDialog.getByText(`You are about to leave ${organizationName}.`));
+    expect(await leaveDialog.textContent()).not.toContain("permanently deletes");
+    await pageB.keyboard.press("Escape");
+    await leaveDialog.waitFor({ state: "hidden" });
+    await poll(() => leave.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await pageB.getByLabel("Organization name").isDisabled()).toBe(true);
     expect(await pageB.getByRole("button", { name: "Delete organization" }).count()).toBe(0);
     expect(await pageB.getByRole("heading", { name: "Delete organization" }).count()).toBe(0);

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -88,12 +89,15 @@ function DeleteAccountDialog({ email, disabled }: { email: string; disabled: boo
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const passwordId = useId();
+  const focusFirstError = useFocusFirstError();
 
-  const confirm = async (event: React.FormEvent) => {
+  const confirm = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setError(null);
     if (!password) {
       setError("Enter your password to confirm.");
+      focusFirstError(form);
       return;
     }
     try {
@@ -103,6 +107,7 @@ function DeleteAccountDialog({ email, disabled }: { email: string; disabled: boo
       await router.navigate({ to: "/sign-in" });
     } catch (caught) {
       setError(errorMessage(caught));
+      focusFirstError(form);
     }
   };
 

@@ -77,7 +77,7 @@ export function ApiKeysTable({
                     }
                     title="Revoke API key"
                     subject={key.name}
-                    description="Agents using this key lose access on their next request. This cannot be undone."
+                    description="Agents using this key lose access on their next request."
                     confirmLabel="Revoke"
                     onConfirm={async () => {
                       await revoke.mutateAsync({ projectId, keyId: key.id });

@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import {
@@ -41,6 +43,8 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
   const [expiry, setExpiry] = useState<string>("never");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusFirstError = useFocusFirstError();
 
   const changeOpen = (next: boolean) => {
     if (create.isPending) return;
@@ -49,17 +53,21 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
       setName("");
       setExpiry("never");
       setErrors({});
+      setFormError(null);
       setSecret(null);
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const days = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
     await submitForm({
       schema,
       values: { name },
       setErrors,
+      showError: setFormError,
+      onFailed: () => focusFirstError(form),
       save: async () => {
         const created = await create.mutateAsync({
           projectId,
@@ -120,6 +128,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
                 A key gives an agent this project's tools. Name it after where it will be used.
               </DialogDescription>
             </DialogHeader>
+            <FormAlert message={formError} />
             <FormField label="Name" error={errors.name}>
               <Input
                 value={name}

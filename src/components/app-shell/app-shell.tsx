@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ThemeSwitch } from "~/components/theme/theme-switch.tsx";
+import { MainLandmark } from "~/components/ui/main-landmark.tsx";
 import type { ThemePreference } from "~/lib/theme.ts";
 import type { SessionUser } from "~/server/session/session-user.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
@@ -35,9 +36,9 @@ export function AppShell({ user, themePreference, children }: AppShellProps) {
           <ThemeSwitch preference={themePreference} />
           <UserMenu user={user} />
         </header>
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <MainLandmark id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
           {children}
-        </main>
+        </MainLandmark>
       </div>
     </div>
   );

@@ -6,7 +6,10 @@ export function FormAlert({ message }: { message: string | null }) {
   return (
     <div
       role="alert"
-      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+      // Focusable by script only, so a refused submit can move focus here (useFocusFirstError).
+      tabIndex={-1}
+      data-form-alert=""
+      className="flex items-start gap-2 rounded-md outline-none border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
     >
       <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>{message}</span>

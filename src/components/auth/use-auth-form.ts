@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { CONNECTION_MESSAGE } from "~/components/errors/error-copy.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { type FieldErrors, validateForm } from "~/components/ui/validate-form.ts";
 
 interface AuthFormOptions<S extends z.ZodObject> {
@@ -19,6 +21,7 @@ export function useAuthForm<S extends z.ZodObject>(options: AuthFormOptions<S>) 
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const focusFirstError = useFocusFirstError();
 
   const update = (field: keyof Values & string, value: string) => {
     const next = { ...values, [field]: value };
@@ -32,11 +35,13 @@ export function useAuthForm<S extends z.ZodObject>(options: AuthFormOptions<S>) 
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setSubmitted(true);
     setServerError(null);
     const result = validateForm(options.schema, values);
     if (!result.ok) {
       setErrors(result.errors);
+      focusFirstError(form);
       return;
     }
     setErrors({});
@@ -45,11 +50,13 @@ export function useAuthForm<S extends z.ZodObject>(options: AuthFormOptions<S>) 
       const { error } = await options.send(result.data);
       if (error) {
         setServerError(error.message || options.failureMessage);
+        focusFirstError(form);
         return;
       }
       await options.onSuccess();
     } catch {
-      setServerError("Could not reach the server. Check your connection and try again.");
+      setServerError(CONNECTION_MESSAGE);
+      focusFirstError(form);
     } finally {
       setPending(false);
     }

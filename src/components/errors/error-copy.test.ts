@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/errors.ts";
 import {
+  CONNECTION_MESSAGE,
   DEFAULT_ERROR_MESSAGE,
   errorCopy,
   errorMessage,
@@ -65,5 +66,17 @@ describe("errorMessage", () => {
     expect(errorMessage(trpcError("INTERNAL_SERVER_ERROR", 500, "db down"))).toBe(DEFAULT_ERROR_MESSAGE);
     expect(errorMessage(new Error("Network error"))).toBe("Network error");
     expect(errorMessage(null)).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it("says the server could not be reached when no response came, not fetch's own words", () => {
+    for (const words of [
+      "Failed to fetch",
+      "NetworkError when attempting to fetch resource.",
+      "Load failed",
+    ]) {
+      expect(errorMessage(new TypeError(words))).toBe(CONNECTION_MESSAGE);
+    }
+    // A response that carried those words is the server's message, kept as it is.
+    expect(errorMessage(trpcError("BAD_REQUEST", 400, "Failed to fetch"))).toBe("Failed to fetch");
   });
 });

@@ -6,6 +6,7 @@ export const DEFAULT_ERROR_MESSAGE = "An unexpected error occurred. Please try a
 export const NOT_AUTHORIZED_MESSAGE = "Sorry, you are not authorized to access this page.";
 export const NOT_FOUND_MESSAGE = "Sorry, this page could not be found.";
 export const NEED_HELP_TEXT = "Try refreshing the page, or contact support if the problem persists.";
+export const CONNECTION_MESSAGE = "Could not reach the server. Check your connection and try again.";
 export const CONTACT_NOTE = "If you think this is a mistake, please contact support.";
 
 export interface ErrorCopy {
@@ -76,9 +77,15 @@ export function errorCopy(error: unknown): ErrorCopy {
   }
 }
 
-/** A one-line, human message for toasts: the server's text when it has one, else the default. */
+// What fetch itself says when no response came back (Chromium, Firefox, Safari, Node): shown as it was,
+// "Failed to fetch" told people nothing about what to do.
+const NO_RESPONSE =
+  /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|fetch failed)$/;
+
+/** A one-line, human message for toasts and form alerts: the server's text when it has one, else the default. */
 export function errorMessage(error: unknown): string {
   const facts = errorFacts(error);
+  if (!facts.fromServer && facts.message && NO_RESPONSE.test(facts.message)) return CONNECTION_MESSAGE;
   if (facts.fromServer && facts.status !== undefined && facts.status >= 500) return DEFAULT_ERROR_MESSAGE;
   return facts.message ?? DEFAULT_ERROR_MESSAGE;
 }

@@ -1,6 +1,7 @@
 import { Link, useRouter } from "@tanstack/react-router";
 import { ChevronDownIcon } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
+import { PageLandmark } from "~/components/ui/main-landmark.tsx";
 import { CONTACT_NOTE, errorCopy, NEED_HELP_TEXT } from "./error-copy.ts";
 import { useErrorResponseStatus } from "./response-status.ts";
 
@@ -10,7 +11,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const { title, message } = errorCopy(error);
   useErrorResponseStatus(error);
   return (
-    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
+    <PageLandmark className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
       <p className="text-7xl font-bold tracking-tight text-primary sm:text-8xl">{title}</p>
       <h1 className="max-w-md text-xl font-semibold">{message}</h1>
       <details className="group w-full max-w-md rounded-lg border px-4 py-3 text-left">
@@ -41,6 +42,6 @@ export function ErrorPage({ error }: { error: unknown }) {
         </Link>
         .
       </p>
-    </main>
+    </PageLandmark>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
+import { PageLandmark } from "~/components/ui/main-landmark.tsx";
 import { NOT_FOUND_MESSAGE } from "./error-copy.ts";
 
 /**
@@ -8,7 +9,7 @@ import { NOT_FOUND_MESSAGE } from "./error-copy.ts";
  */
 export function NotFound() {
   return (
-    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+    <PageLandmark className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <p className="text-7xl font-bold tracking-tight text-primary">404</p>
       {/* requirements §2: the default not-found view says 'Not Found'. */}
       <p className="text-sm font-medium uppercase tracking-wide text-muted-foreground">Not Found</p>
@@ -19,6 +20,6 @@ export function NotFound() {
       <Link to="/" className={buttonVariants()}>
         Go Home
       </Link>
-    </main>
+    </PageLandmark>
   );
 }

@@ -36,10 +36,13 @@ export async function submitForm<S extends z.ZodType>(options: {
   success: string;
   /** Shows a failure's message in place (e.g. inside a dialog) instead of in a toast. */
   showError?: (message: string | null) => void;
+  /** Runs with the errors set, e.g. to move focus to the first of them (useFocusFirstError). */
+  onFailed?: () => void;
 }): Promise<boolean> {
   const checked = validateForm(options.schema, options.values);
   if (!checked.ok) {
     options.setErrors(checked.errors);
+    options.onFailed?.();
     return false;
   }
   options.setErrors({});
@@ -52,6 +55,7 @@ export async function submitForm<S extends z.ZodType>(options: {
     options.setErrors(fieldErrorsOf(error));
     if (options.showError) options.showError(messageOf(error));
     else toast.error(messageOf(error));
+    options.onFailed?.();
     return false;
   }
 }

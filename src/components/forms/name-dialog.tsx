@@ -2,6 +2,7 @@
 // schema, disables while saving, reports the outcome with a toast.
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -16,6 +17,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { type FieldErrors, submitForm } from "./form-errors.ts";
+import { useFocusFirstError } from "./use-focus-first-error.ts";
 
 interface NameDialogProps {
   trigger: ReactNode;
@@ -36,6 +38,8 @@ export function NameDialog(props: NameDialogProps) {
   const [description, setDescription] = useState(props.initial?.description ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusFirstError = useFocusFirstError();
 
   const changeOpen = (next: boolean) => {
     if (pending) return;
@@ -44,16 +48,20 @@ export function NameDialog(props: NameDialogProps) {
       setName(props.initial?.name ?? "");
       setDescription(props.initial?.description ?? "");
       setErrors({});
+      setFormError(null);
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setPending(true);
     const saved = await submitForm({
       schema: props.schema,
       values: props.withDescription ? { name, description } : { name },
       setErrors,
+      showError: setFormError,
+      onFailed: () => focusFirstError(form),
       save: () => props.onSubmit({ name: name.trim(), ...(props.withDescription ? { description } : {}) }),
       success: props.successMessage(name.trim()),
     });
@@ -70,6 +78,7 @@ export function NameDialog(props: NameDialogProps) {
             <DialogTitle>{props.title}</DialogTitle>
             <DialogDescription>{props.description}</DialogDescription>
           </DialogHeader>
+          <FormAlert message={formError} />
           <FormField label={props.nameLabel} error={errors.name}>
             <Input
               value={name}

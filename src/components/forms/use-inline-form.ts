@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { validateForm } from "~/components/ui/validate-form.ts";
 import { type FieldErrors, fieldErrorsOf } from "./form-errors.ts";
+import { useFocusFirstError } from "./use-focus-first-error.ts";
 
 export function useInlineForm<S extends z.ZodObject>(options: {
   schema: S;
@@ -17,18 +18,21 @@ export function useInlineForm<S extends z.ZodObject>(options: {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const focusFirstError = useFocusFirstError();
 
   const update = (field: keyof z.input<S> & string, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setServerError(null);
     const checked = validateForm(options.schema, values);
     if (!checked.ok) {
       setErrors(checked.errors as FieldErrors);
+      focusFirstError(form);
       return;
     }
     setErrors({});
@@ -40,6 +44,7 @@ export function useInlineForm<S extends z.ZodObject>(options: {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
       if (Object.keys(fields).length === 0) setServerError(errorMessage(error));
+      focusFirstError(form);
     } finally {
       setPending(false);
     }

@@ -3,6 +3,7 @@
 // admin credentials page.
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import {
@@ -68,6 +69,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
   /** Why the last save failed (the provider's check, say), shown in the dialog until the next try. */
   const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const focusFirstError = useFocusFirstError();
 
   const chooseFlow = (next: string) => {
     const nextFlow = next as AuthFlowType;
@@ -79,8 +81,9 @@ export function CredentialEditor(props: CredentialEditorProps) {
     setValues(nextShape ? initialValues(nextShape, nextSaved, props.redirectUri) : {});
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (!shape) return;
     const kept = (saved?.secrets ?? []).filter((secret) => secret.hasSecret).map((secret) => secret.name);
     setPending(true);
@@ -95,6 +98,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
       },
       success: `${providers[props.provider].name} ${authFlowLabels[flow]} credentials saved`,
       showError: setSaveError,
+      onFailed: () => focusFirstError(form),
     });
     setPending(false);
   };
@@ -136,7 +140,9 @@ export function CredentialEditor(props: CredentialEditorProps) {
           {saveError ? (
             <p
               role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              tabIndex={-1}
+              data-form-alert=""
+              className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive outline-none"
             >
               {saveError}
             </p>

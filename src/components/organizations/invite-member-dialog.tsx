@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -30,13 +32,18 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<InvitableRole>("member");
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusFirstError = useFocusFirstError();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const sent = await submitForm({
       schema,
       values: { email, role },
       setErrors,
+      showError: setFormError,
+      onFailed: () => focusFirstError(form),
       save: async () => {
         await invite.mutateAsync({ organizationId, email, role });
         await queryClient.invalidateQueries({ queryKey: trpc.organizationInvitations.pathKey() });
@@ -50,7 +57,14 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !invite.isPending && setOpen(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (invite.isPending) return;
+        setOpen(next);
+        setFormError(null);
+      }}
+    >
       <DialogTrigger asChild>
         <Button>
           <UserPlus className="size-4" aria-hidden="true" /> Invite member
@@ -64,6 +78,7 @@ export function InviteMemberDialog({ organizationId }: { organizationId: string 
               They get an email with a link to join. The invitation expires in 7 days.
             </DialogDescription>
           </DialogHeader>
+          <FormAlert message={formError} />
           <FormField label="Email address" error={errors.email}>
             <Input
               type="email"

@@ -110,6 +110,7 @@ export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
                       subject={`${row.clientName}'s access for ${row.userName}`}
                       description="Its next request to this project is refused, and it has to ask for access again."
                       confirmLabel="Revoke"
+                      verb="revoke"
                       onConfirm={async () => {
                         await revoke.mutateAsync({ projectId, clientId: row.clientId, userId: row.userId });
                         await queryClient.invalidateQueries({ queryKey: trpc.oauthClients.pathKey() });

@@ -101,6 +101,7 @@ export function ServerCard({
               title="Remove server"
               subject={server.name}
               confirmLabel="Remove"
+              verb="remove"
               description="Its tools disappear from this project's MCP endpoint at once. The organization's connection stays; you can add the server again later."
               trigger={
                 <Button variant="ghost" size="icon" aria-label={`Remove ${server.name}`}>

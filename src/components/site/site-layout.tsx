@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MainLandmark } from "~/components/ui/main-landmark.tsx";
 import type { ThemePreference } from "~/lib/theme.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -18,9 +19,9 @@ export function SiteLayout(props: {
         Skip to content
       </a>
       <SiteHeader signedIn={props.signedIn} themePreference={props.themePreference} />
-      <main id="main" className="flex-1">
+      <MainLandmark id="main" className="flex-1">
         {props.children}
-      </main>
+      </MainLandmark>
       <SiteFooter />
     </div>
   );

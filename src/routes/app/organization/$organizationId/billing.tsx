@@ -222,6 +222,7 @@ function BillingPage() {
                   subject={`the ${current.name} plan of ${overview.organizationName}`}
                   description={`The plan stays until ${dateLabel(new Date(new Date(overview.periodEnd).getTime() - 1))}; then the organization is on Free. Members, projects and servers stay; adding more than Free allows is refused.`}
                   confirmLabel="Cancel subscription"
+                  verb="cancel"
                   onConfirm={async () => {
                     await cancel.mutateAsync({ organizationId });
                     await refresh();

@@ -126,6 +126,7 @@ function MembersPage() {
                           subject={`${member.name}'s membership`}
                           description="They lose access to the organization and its projects at once."
                           confirmLabel="Remove"
+                          verb="remove"
                           onConfirm={async () => {
                             await remove.mutateAsync({ organizationId, memberId: member.id });
                             toast.success(`${member.name} removed`);

@@ -3,7 +3,9 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -17,6 +19,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { counted } from "~/lib/counted.ts";
 import { seo } from "~/lib/seo.ts";
 import { organizationNameField } from "~/lib/validation.ts";
 
@@ -39,17 +42,22 @@ function OrganizationSettings() {
   );
   const [name, setName] = useState(organization.name);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusFirstError = useFocusFirstError();
   const rename = useMutation(trpc.organization.rename.mutationOptions());
   const remove = useMutation(trpc.organization.delete.mutationOptions());
   const leave = useMutation(trpc.organizationMember.leave.mutationOptions());
   const canRename = organization.permissions["organization.rename"];
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     void submitForm({
       schema: z.object({ name: organizationNameField }),
       values: { name },
       setErrors,
+      showError: setFormError,
+      onFailed: () => focusFirstError(form),
       save: async () => {
         await rename.mutateAsync({ id: organizationId, name });
         await queryClient.invalidateQueries({ queryKey: trpc.organization.pathKey() });
@@ -67,7 +75,8 @@ function OrganizationSettings() {
             <CardTitle>Name</CardTitle>
             <CardDescription>Shown to every member and on invitations.</CardDescription>
           </CardHeader>
-          <CardContent className="pt-4">
+          <CardContent className="flex flex-col gap-4 pt-4">
+            <FormAlert message={formError} />
             <FormField label="Organization name" error={errors.name}>
               <Input
                 value={name}
@@ -100,6 +109,7 @@ function OrganizationSettings() {
               subject={organization.name}
               description="You will no longer see this organization or its projects."
               confirmLabel="Leave"
+              verb="leave"
               onConfirm={async () => {
                 await leave.mutateAsync({ organizationId });
                 await queryClient.invalidateQueries();
@@ -123,7 +133,7 @@ function OrganizationSettings() {
               trigger={<Button variant="destructive">Delete organization</Button>}
               title="Delete organization"
               subject={organization.name}
-              description={`Its ${organization.projectCount} project(s) and every member's access go with it.`}
+              description={`Its ${counted(organization.projectCount, "project")} and every member's access go with it.`}
               requireTyping
               onConfirm={async () => {
                 await remove.mutateAsync({ id: organizationId });

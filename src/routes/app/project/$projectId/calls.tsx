@@ -13,10 +13,12 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { type CallLogSearch, parseCallLogSearch } from "~/lib/call-log-search.ts";
+import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/calls")({
-  // No validateSearch or head: route options ship in every page's entry bundle (the landing page's
-  // budget); the filters are parsed in the component, and /app marks every page noindex.
+  // No validateSearch: route options ship in every page's entry bundle (the landing page's budget); the
+  // filters are parsed in the component. The head is a few bytes, and the tab said only "Portico".
+  head: () => seo({ title: "Call log · Portico", noindex: true }),
   component: CallLogPage,
 });
 

@@ -3,7 +3,9 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { AuthorizedClientsCard } from "~/components/projects/authorized-clients-card.tsx";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
 import { ToolDiscoveryCard } from "~/components/projects/tool-discovery-card.tsx";
@@ -56,16 +58,21 @@ function ProjectSettings() {
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusFirstError = useFocusFirstError();
   const update = useMutation(trpc.project.update.mutationOptions());
   const remove = useMutation(trpc.project.delete.mutationOptions());
   const canRename = project.permissions["project.rename"];
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     void submitForm({
       schema,
       values: { name, description },
       setErrors,
+      showError: setFormError,
+      onFailed: () => focusFirstError(form),
       save: async () => {
         await update.mutateAsync({ projectId, name, description });
         await queryClient.invalidateQueries();
@@ -86,6 +93,7 @@ function ProjectSettings() {
             <CardTitle>General</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4 pt-4">
+            <FormAlert message={formError} />
             <FormField label="Project name" error={errors.name}>
               <Input
                 value={name}
