@@ -1,7 +1,7 @@
 // What the tool-pack tests check alike in a pack's listing: its tools by name without the pack's
 // prefix, and that each tool gives an example and describes every parameter (a model reads only these).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 
 /** The tools whose names start with `prefix`, and the same by their name without it. */
@@ -17,3 +17,9 @@ export function expectToolsDescribed(tools: readonly Tool[]) {
       expect((property as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
   }
 }
+
+/** A tool result's first text, or "" when it has none. */
+export const textOf = (result: CallToolResult) => {
+  const first = result.content[0];
+  return first?.type === "text" ? first.text : "";
+};
