@@ -7,9 +7,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Locator, Page } from "playwright-core";
 import { HttpClient } from "../support/http-client.ts";
+import { SdkOAuthProvider } from "../support/sdk-oauth-provider.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, test } from "./support/browser.ts";
-import { InMemoryOAuthProvider, startLoopbackCallback } from "./support/mcp-oauth.ts";
+import { startLoopbackCallback } from "./support/mcp-oauth.ts";
 
 const STEP_TIMEOUT = 15_000;
 const CLIENT_NAME = "E2E MCP client";
@@ -41,13 +42,12 @@ async function accountWithProject(baseUrl: string, label: string) {
 }
 
 /** The first connection attempt: 401 at /mcp, discovery, registration, then the browser is needed. */
-async function startConnecting(mcpUrl: URL, provider: InMemoryOAuthProvider): Promise<URL> {
+async function startConnecting(mcpUrl: URL, provider: SdkOAuthProvider): Promise<URL> {
   const client = new Client({ name: "e2e", version: "1.0.0" });
   await expect(
     client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
   ).rejects.toThrow(UnauthorizedError);
-  if (!provider.authorizationUrl) throw new Error("the SDK did not ask for the browser");
-  return provider.authorizationUrl;
+  return provider.requireAuthorizationUrl();
 }
 
 async function signIn(page: Page, user: { email: string; password: string }) {
@@ -65,7 +65,7 @@ test("an MCP client connects through the browser with OAuth and uses /mcp until 
   page.setDefaultTimeout(STEP_TIMEOUT);
   const { user, project } = await accountWithProject(server.baseUrl, "mcp-oauth");
   const callback = await startLoopbackCallback();
-  const provider = new InMemoryOAuthProvider(callback.url, CLIENT_NAME);
+  const provider = new SdkOAuthProvider(callback.url, CLIENT_NAME);
   const mcpUrl = new URL(`${server.baseUrl}/mcp`);
   try {
     const authorizationUrl = await startConnecting(mcpUrl, provider);
@@ -136,7 +136,7 @@ test("denying sends access_denied to the client with its state, and no code", as
   page.setDefaultTimeout(STEP_TIMEOUT);
   const { user } = await accountWithProject(server.baseUrl, "mcp-deny");
   const callback = await startLoopbackCallback();
-  const provider = new InMemoryOAuthProvider(callback.url, CLIENT_NAME);
+  const provider = new SdkOAuthProvider(callback.url, CLIENT_NAME);
   try {
     const authorizationUrl = await startConnecting(new URL(`${server.baseUrl}/mcp`), provider);
     await page.goto(authorizationUrl.href);
