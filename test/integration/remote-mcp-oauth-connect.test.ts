@@ -8,10 +8,8 @@
 // test/fakes/oauth-provider.ts (its `mcp` authorization server).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { findConnection, openTokens } from "~/server/integrations/connections/connection-store.ts";
 import {
@@ -21,6 +19,7 @@ import {
 } from "../fakes/oauth-provider.ts";
 import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { textOf } from "./crm-world.ts";
 import { buildWorld } from "./world.ts";
@@ -202,15 +201,7 @@ describe("connecting a remote MCP server with OAuth", () => {
     expect(mcp.calls("tools/call").at(-1)?.headers.authorization).toBe(`Bearer ${tokens?.accessToken}`);
 
     // The token expires: the stored client refreshes it at the discovered token endpoint.
-    await app.db
-      .update(integrationConnection)
-      .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(
-        and(
-          eq(integrationConnection.organizationId, world.orgA.id),
-          eq(integrationConnection.provider, "exa"),
-        ),
-      );
+    await expireStoredToken(app.db, world.orgA.id, "exa");
     const again = await callSearch("after expiry");
     expect(again.isError).toBeFalsy();
     expect(registering.refreshRequests).toHaveLength(1);

@@ -7,9 +7,7 @@
 // server issued for an authorization code.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import {
   findConnection,
   sealTokens,
@@ -17,6 +15,7 @@ import {
 } from "~/server/integrations/connections/connection-store.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { textOf } from "./crm-world.ts";
 import { worldForFile } from "./world.ts";
@@ -161,15 +160,7 @@ describe("remote MCP connections with an OAuth token", () => {
 
   it("a token past its recorded expiry is refreshed before the server sees it", async () => {
     const before = heldToken();
-    await app.db
-      .update(integrationConnection)
-      .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(
-        and(
-          eq(integrationConnection.organizationId, world.orgA.id),
-          eq(integrationConnection.provider, "exa"),
-        ),
-      );
+    await expireStoredToken(app.db, world.orgA.id, "exa");
     const result = await call("exa_web_search_exa", { query: "refresh" });
     expect(result.isError).toBeFalsy();
     expect(auth.refreshRequests).toHaveLength(1);
