@@ -17,7 +17,7 @@ import {
   type McpAuthorizationServerOptions,
   startFakeOAuthProvider,
 } from "../fakes/oauth-provider.ts";
-import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { type RemoteMcpFake, searchTool, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
 import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
@@ -95,14 +95,7 @@ beforeAll(async () => {
   // Neither client ID metadata documents nor dynamic registration.
   closed = await startFakeOAuthProvider({ clients: {}, mcp: { resource: "" } });
   mcp = await startRemoteMcpFake({
-    tools: [
-      {
-        name: "web_search_exa",
-        description: "Search the web.",
-        inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-        handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
-      },
-    ],
+    tools: [searchTool],
     // Only tokens an authorization server issued: the connection must have come through the flow.
     auth: {
       header: "authorization",

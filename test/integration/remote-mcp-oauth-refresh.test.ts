@@ -14,7 +14,7 @@ import {
   upsertConnection,
 } from "~/server/integrations/connections/connection-store.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { searchTool, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { textOf } from "./crm-world.ts";
@@ -81,14 +81,7 @@ async function storeConnection(expiresAt: Date) {
 }
 
 const mcp = await startRemoteMcpFake({
-  tools: [
-    {
-      name: "web_search_exa",
-      description: "Search the web.",
-      inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-      handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
-    },
-  ],
+  tools: [searchTool],
   auth: {
     header: "authorization",
     // Any access token the authorization server issued that has not been refused since.
