@@ -5,24 +5,15 @@
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { HttpClient } from "../support/http-client.ts";
 import { SdkOAuthProvider } from "../support/sdk-oauth-provider.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, test } from "./support/browser.ts";
 import { startLoopbackCallback } from "./support/mcp-oauth.ts";
+import { hydrated, STEP_TIMEOUT } from "./support/page-helpers.ts";
 
-const STEP_TIMEOUT = 15_000;
 const CLIENT_NAME = "E2E MCP client";
-
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-
-/** Visible and hydrated, so that clicks and typing reach React rather than the server's HTML. */
-async function hydrated(locator: Locator): Promise<Locator> {
-  await locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
-  await expect.poll(() => locator.evaluate(isHydrated), { timeout: STEP_TIMEOUT }).toBe(true);
-  return locator;
-}
 
 async function waitForPath(page: Page, pathname: string): Promise<URL> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_TIMEOUT });
