@@ -2,18 +2,13 @@
 // the server with a message that names the variable, instead of failing later in a request.
 import { z } from "zod";
 import { llmEndpointsSchema } from "./agents/credentials/llm-endpoints.ts";
+import { httpUrl } from "./config-values.ts";
 import { encryptionKeysSchema } from "./crypto/key-format.ts";
 import { trustedProxyList } from "./http/client-address.ts";
 import { integrationEndpointsSchema } from "./integrations/endpoint-overrides.ts";
 import { logLevels } from "./observability/logger.ts";
 
-const url = (name: string) =>
-  z
-    .string()
-    .refine((value) => URL.canParse(value) && /^https?:/.test(value), {
-      message: `${name} must be an absolute http(s) URL`,
-    })
-    .transform((value) => value.replace(/\/+$/, ""));
+const url = (name: string) => httpUrl(`${name} must be an absolute http(s) URL`);
 
 const optionalText = z
   .string()

@@ -2,12 +2,10 @@
 // fake of the OpenAI API: a run started in the app stops to ask; at phone width the answer form checks
 // its input in place, sends with Ctrl+Enter, and the page opens the run that goes on with the answer and
 // streams its plan, steps and answer; the two runs link to each other, here and in the past runs list.
-import { afterAll, beforeAll } from "vitest";
-import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
+import { serverWithLlmFake } from "./support/llm-server.ts";
 import { hydrated, poll, visible } from "./support/page-helpers.ts";
 
 const OPENAI_KEY = "sk-e2e-openai-answer-0000000042";
@@ -16,23 +14,12 @@ const REQUEST = "Add VAT to the price";
 const ANSWER = "The 1250 EUR one";
 const FINAL = "The price with VAT is 1512.5 EUR.";
 
-let own: RunningServer;
-let fake: LlmFake;
-
-beforeAll(async () => {
-  fake = await startLlmFake();
-  fake.validKeys.add(OPENAI_KEY);
-  own = await startServer({ env: { LLM_ENDPOINTS: fake.endpoints } });
-}, SERVER_HOOK_TIMEOUT);
-
-afterAll(async () => {
-  await own?.stop();
-  await fake?.close();
-});
+const llm = serverWithLlmFake(OPENAI_KEY);
 
 test("answer Neo's question on the run page and watch the continued run", {
   timeout: 150_000,
 }, async ({ browser }) => {
+  const { server: own, fake } = llm;
   // An organization with an LLM credential and Neo configured to use it, set up over HTTP.
   const owner = new HttpClient(own.baseUrl);
   await owner.signUp(newUser("answer-owner"));

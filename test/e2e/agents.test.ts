@@ -5,29 +5,15 @@
 // past run replayed step by step, then called as a tool of the project's /mcp with the SDK client.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll } from "vitest";
-import { type LlmFake, startLlmFake } from "../fakes/llm-providers.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
+import { serverWithLlmFake } from "./support/llm-server.ts";
 import { hydrated, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
 
 const OPENAI_KEY = "sk-e2e-openai-0000000042";
 
-let own: RunningServer;
-let fake: LlmFake;
-
-beforeAll(async () => {
-  fake = await startLlmFake();
-  fake.validKeys.add(OPENAI_KEY);
-  own = await startServer({ env: { LLM_ENDPOINTS: fake.endpoints } });
-}, SERVER_HOOK_TIMEOUT);
-
-afterAll(async () => {
-  await own?.stop();
-  await fake?.close();
-});
+const llm = serverWithLlmFake(OPENAI_KEY);
 
 /** A run over the standard tools: two tool steps, the last model turns slow enough to watch. */
 const scriptedRun = (answer: string, slowMs: number) => [
@@ -47,6 +33,7 @@ const scriptedRun = (answer: string, slowMs: number) => [
 test("add Neo from the marketplace, configure it, watch a run, call it over /mcp", {
   timeout: 180_000,
 }, async ({ browser }) => {
+  const { server: own, fake } = llm;
   const owner = new HttpClient(own.baseUrl);
   await owner.signUp(newUser("agents-owner"));
   const organization = await owner.mutate<{ id: string }>("organization.create", { name: "Agents Org" });

@@ -1,7 +1,7 @@
 // The integrations pages in Chromium: the public catalogue's search and filter, a detail page, and an
 // organization owner saving credentials through the editor opened by ?editIntegration — with the
 // secret never shown again — while a member only views.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import {
   basicAuth,
@@ -19,16 +19,8 @@ import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 import { addSessionCookies, expect, screenshot, test } from "./support/browser.ts";
+import { hydrated, poll, STEP_TIMEOUT, visible } from "./support/page-helpers.ts";
 
-const STEP_TIMEOUT = 15_000;
-const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STEP_TIMEOUT, interval: 100 });
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-async function hydrated(locator: Locator): Promise<Locator> {
-  await visible(locator);
-  await poll(() => locator.evaluate(isHydrated)).toBe(true);
-  return locator;
-}
 const cards = (page: Page) => page.getByTestId("catalogue-card");
 const toastWith = (page: Page, text: string | RegExp) =>
   visible(

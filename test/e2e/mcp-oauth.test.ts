@@ -5,23 +5,15 @@
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { HttpClient } from "../support/http-client.ts";
+import { SdkOAuthProvider } from "../support/sdk-oauth-provider.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, test } from "./support/browser.ts";
-import { InMemoryOAuthProvider, startLoopbackCallback } from "./support/mcp-oauth.ts";
+import { startLoopbackCallback } from "./support/mcp-oauth.ts";
+import { hydrated, STEP_TIMEOUT } from "./support/page-helpers.ts";
 
-const STEP_TIMEOUT = 15_000;
 const CLIENT_NAME = "E2E MCP client";
-
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-
-/** Visible and hydrated, so that clicks and typing reach React rather than the server's HTML. */
-async function hydrated(locator: Locator): Promise<Locator> {
-  await locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
-  await expect.poll(() => locator.evaluate(isHydrated), { timeout: STEP_TIMEOUT }).toBe(true);
-  return locator;
-}
 
 async function waitForPath(page: Page, pathname: string): Promise<URL> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_TIMEOUT });
@@ -41,13 +33,12 @@ async function accountWithProject(baseUrl: string, label: string) {
 }
 
 /** The first connection attempt: 401 at /mcp, discovery, registration, then the browser is needed. */
-async function startConnecting(mcpUrl: URL, provider: InMemoryOAuthProvider): Promise<URL> {
+async function startConnecting(mcpUrl: URL, provider: SdkOAuthProvider): Promise<URL> {
   const client = new Client({ name: "e2e", version: "1.0.0" });
   await expect(
     client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
   ).rejects.toThrow(UnauthorizedError);
-  if (!provider.authorizationUrl) throw new Error("the SDK did not ask for the browser");
-  return provider.authorizationUrl;
+  return provider.requireAuthorizationUrl();
 }
 
 async function signIn(page: Page, user: { email: string; password: string }) {
@@ -65,7 +56,7 @@ test("an MCP client connects through the browser with OAuth and uses /mcp until 
   page.setDefaultTimeout(STEP_TIMEOUT);
   const { user, project } = await accountWithProject(server.baseUrl, "mcp-oauth");
   const callback = await startLoopbackCallback();
-  const provider = new InMemoryOAuthProvider(callback.url, CLIENT_NAME);
+  const provider = new SdkOAuthProvider(callback.url, CLIENT_NAME);
   const mcpUrl = new URL(`${server.baseUrl}/mcp`);
   try {
     const authorizationUrl = await startConnecting(mcpUrl, provider);
@@ -136,7 +127,7 @@ test("denying sends access_denied to the client with its state, and no code", as
   page.setDefaultTimeout(STEP_TIMEOUT);
   const { user } = await accountWithProject(server.baseUrl, "mcp-deny");
   const callback = await startLoopbackCallback();
-  const provider = new InMemoryOAuthProvider(callback.url, CLIENT_NAME);
+  const provider = new SdkOAuthProvider(callback.url, CLIENT_NAME);
   try {
     const authorizationUrl = await startConnecting(new URL(`${server.baseUrl}/mcp`), provider);
     await page.goto(authorizationUrl.href);

@@ -5,27 +5,9 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+import { hydrated, poll, STEP_TIMEOUT, visible } from "./support/page-helpers.ts";
 
-const STEP_TIMEOUT = 15_000;
-
-const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
 const hidden = (locator: Locator) => locator.waitFor({ state: "hidden", timeout: STEP_TIMEOUT });
-
-/** expect.poll with the step timeout (vitest's default is one second). */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STEP_TIMEOUT, interval: 100 });
-
-/** React has hydrated an element once it carries React's props (its event handlers). */
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-
-/**
- * Waits until `locator` is visible and hydrated, so that typing and clicking reach React rather than
- * the server-rendered HTML (input typed before hydration is lost; a click does nothing or submits natively).
- */
-async function hydrated(locator: Locator): Promise<Locator> {
-  await visible(locator);
-  await poll(() => locator.evaluate(isHydrated)).toBe(true);
-  return locator;
-}
 
 async function waitForPath(page: Page, pathname: string): Promise<URL> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_TIMEOUT });

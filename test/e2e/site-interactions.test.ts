@@ -1,20 +1,12 @@
 // The public site's behaviours in Chromium: the use-case search bound to ?search, docs ref switching and
 // rejection, the billing period switch, the newsroom 404,
 // the header's theme toggle and phone menu, and the in-app platform docs.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
 import { expect, signUpInto, test } from "./support/browser.ts";
+import { hydrated, STEP_TIMEOUT } from "./support/page-helpers.ts";
 import { visibleText } from "./support/site-pages.ts";
-
-const STEP = 15_000;
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-
-async function hydrated(locator: Locator): Promise<Locator> {
-  await locator.waitFor({ state: "visible", timeout: STEP });
-  await expect.poll(() => locator.evaluate(isHydrated), { timeout: STEP }).toBe(true);
-  return locator;
-}
 
 const bodyText = (page: Page) => visibleText(page.locator("body"));
 
@@ -22,16 +14,16 @@ test("use cases: typing filters the list and writes ?search", async ({ page }) =
   await page.goto("/use-cases");
   const box = await hydrated(page.getByLabel("Search use cases"));
   await box.fill("jira");
-  await page.waitForURL((url) => url.searchParams.get("search") === "jira", { timeout: STEP });
+  await page.waitForURL((url) => url.searchParams.get("search") === "jira", { timeout: STEP_TIMEOUT });
   const cards = page.getByTestId("use-cases").locator(":scope > li");
-  await expect.poll(() => cards.count(), { timeout: STEP }).toBe(2);
+  await expect.poll(() => cards.count(), { timeout: STEP_TIMEOUT }).toBe(2);
   expect(await bodyText(page)).toContain("Support inbox triage");
   expect(await bodyText(page)).not.toContain("Weekly pipeline review");
 
   await box.fill("submarine");
-  await page.getByText("No use case matches your search").waitFor({ timeout: STEP });
+  await page.getByText("No use case matches your search").waitFor({ timeout: STEP_TIMEOUT });
   await page.getByRole("button", { name: "Clear search" }).click();
-  await page.waitForURL((url) => !url.searchParams.has("search"), { timeout: STEP });
+  await page.waitForURL((url) => !url.searchParams.has("search"), { timeout: STEP_TIMEOUT });
   expect(await box.inputValue()).toBe("");
 });
 
@@ -61,20 +53,20 @@ test("docs: a known ref shows its guide, the list switches guides, an unknown re
   await page.goto("/docs?ref=visual-studio-code");
   await page
     .getByRole("heading", { name: "Connect Visual Studio Code to Portico" })
-    .waitFor({ timeout: STEP });
+    .waitFor({ timeout: STEP_TIMEOUT });
   expect(await bodyText(page)).toContain('"type": "http"');
 
   const nav = page.getByRole("navigation", { name: "Client guides" });
   await hydrated(nav.getByRole("link", { name: "Cursor" }));
   await nav.getByRole("link", { name: "Cursor" }).click();
-  await page.waitForURL((url) => url.searchParams.get("ref") === "cursor", { timeout: STEP });
-  await page.getByRole("heading", { name: "Connect Cursor to Portico" }).waitFor({ timeout: STEP });
+  await page.waitForURL((url) => url.searchParams.get("ref") === "cursor", { timeout: STEP_TIMEOUT });
+  await page.getByRole("heading", { name: "Connect Cursor to Portico" }).waitFor({ timeout: STEP_TIMEOUT });
 
   // OAuth variant of the same guide.
   await page.getByRole("tab", { name: "OAuth" }).click();
   await page
     .getByText("Without an Authorization header, Cursor uses MCP authorization.")
-    .waitFor({ timeout: STEP });
+    .waitFor({ timeout: STEP_TIMEOUT });
 
   const response = await page.goto("/docs?ref=vscode");
   expect(response?.status()).toBe(400);
@@ -90,7 +82,7 @@ test("pricing: the annual switch shows yearly prices and the savings", async ({ 
   // The radio is visually hidden inside its label, as on any segmented control: people click the label.
   await page.getByText("Annual", { exact: true }).click();
   expect(await annual.isChecked()).toBe(true);
-  await page.getByText("$367").first().waitFor({ timeout: STEP });
+  await page.getByText("$367").first().waitFor({ timeout: STEP_TIMEOUT });
   const text = await bodyText(page);
   expect(text).toContain("$367 / year");
   expect(text).toContain("Save 11% — $41 a year");
@@ -105,7 +97,7 @@ test("pricing: signed in, it lists the user's organizations", async ({ page, con
   await client.signIn(user);
   await client.mutate("organization.create", { name: "Pricing Org" });
   await page.goto("/pricing");
-  await page.getByRole("heading", { name: "Your organizations" }).waitFor({ timeout: STEP });
+  await page.getByRole("heading", { name: "Your organizations" }).waitFor({ timeout: STEP_TIMEOUT });
   expect(await bodyText(page)).toContain("Pricing Org");
   expect(await page.getByRole("link", { name: "Open app" }).count()).toBeGreaterThan(0);
 });
@@ -115,14 +107,14 @@ test("newsroom: the article opens from the list; an unknown id is a 404", async 
   const link = page.getByRole("link", { name: /Portico launches/ });
   await hydrated(link);
   await link.click();
-  await page.waitForURL(/\/newsroom\/portico-launches/, { timeout: STEP });
-  await page.getByRole("heading", { name: "One URL per project" }).waitFor({ timeout: STEP });
+  await page.waitForURL(/\/newsroom\/portico-launches/, { timeout: STEP_TIMEOUT });
+  await page.getByRole("heading", { name: "One URL per project" }).waitFor({ timeout: STEP_TIMEOUT });
 
   const response = await page.goto("/newsroom/no-such-article");
   expect(response?.status()).toBe(404);
   await page
     .getByRole("heading", { name: "Sorry, this page could not be found." })
-    .waitFor({ timeout: STEP });
+    .waitFor({ timeout: STEP_TIMEOUT });
 });
 
 test("header: the theme toggle switches to dark and the phone menu navigates", async ({
@@ -139,11 +131,13 @@ test("header: the theme toggle switches to dark and the phone menu navigates", a
     await menu.click();
     const dark = page.getByRole("button", { name: "Dark theme" }).last();
     await dark.click();
-    await expect.poll(() => page.locator("html").getAttribute("class"), { timeout: STEP }).toBe("dark");
+    await expect
+      .poll(() => page.locator("html").getAttribute("class"), { timeout: STEP_TIMEOUT })
+      .toBe("dark");
     expect(await dark.getAttribute("aria-pressed")).toBe("true");
 
     await page.locator("header details").getByRole("link", { name: "Pricing" }).click();
-    await page.waitForURL(/\/pricing$/, { timeout: STEP });
+    await page.waitForURL(/\/pricing$/, { timeout: STEP_TIMEOUT });
     expect(await page.locator("header details").getAttribute("open")).toBeNull();
   } finally {
     await phone.close();
@@ -166,8 +160,10 @@ test("app: a project's platform docs show the guide with this instance's URL", a
   });
 
   await page.goto(`/app/project/${project.id}/platform-docs`);
-  await page.waitForURL(/\/platform-docs\/claude-code$/, { timeout: STEP });
-  await page.getByRole("heading", { name: "Connect Claude Code to Portico" }).waitFor({ timeout: STEP });
+  await page.waitForURL(/\/platform-docs\/claude-code$/, { timeout: STEP_TIMEOUT });
+  await page
+    .getByRole("heading", { name: "Connect Claude Code to Portico" })
+    .waitFor({ timeout: STEP_TIMEOUT });
   expect(await bodyText(page)).toContain(`claude mcp add --transport http portico ${server.baseUrl}/mcp`);
 
   const response = await page.goto(`/app/project/${project.id}/platform-docs/not-a-client`);

@@ -9,6 +9,14 @@ export interface RecordedRequest {
   body: string;
 }
 
+/** A request's query as [name, value] pairs in order, for exact comparison. */
+export const queryOf = (request: RecordedRequest) => [...request.query.entries()];
+
+/** Replaces what a fake holds (its records, kept by reference) with `items`, as a test's set-up seeds it. */
+export function reseed<T>(list: T[], ...items: T[]) {
+  list.splice(0, list.length, ...items);
+}
+
 export type Handler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;
 
 export interface HttpFake {

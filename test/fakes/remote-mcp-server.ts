@@ -107,6 +107,14 @@ function buildServer(fake: RemoteMcpFake, pageSize: number): McpServer {
   return mcp;
 }
 
+/** A search tool that answers "Results for <query>", for tests about reaching a server, not its tools. */
+export const searchTool: FakeTool = {
+  name: "web_search_exa",
+  description: "Search the web.",
+  inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+  handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
+};
+
 export async function startRemoteMcpFake(options: RemoteMcpFakeOptions): Promise<RemoteMcpFake> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const requests: RecordedMcpRequest[] = [];

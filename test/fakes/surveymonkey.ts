@@ -21,6 +21,16 @@ const smError = (response: ServerResponse, status: number, id: string, name: str
     },
   });
 
+/** SurveyMonkey's answer for a path or id it does not know. */
+const notFound = (response: ServerResponse) =>
+  smError(
+    response,
+    404,
+    "1020",
+    "Resource Not Found",
+    "There was an error retrieving the requested resource.",
+  );
+
 export async function startFakeSurveyMonkey(
   acceptsToken: (token: string) => boolean,
 ): Promise<FakeSurveyMonkey> {
@@ -55,13 +65,7 @@ export async function startFakeSurveyMonkey(
     if (request.method !== "GET") return smError(response, 405, "1003", "Bad Request", "Method not allowed.");
     const parts = request.path.split("/").filter(Boolean);
     if (parts[0] !== "v3" || parts[1] !== "surveys") {
-      return smError(
-        response,
-        404,
-        "1020",
-        "Resource Not Found",
-        "There was an error retrieving the requested resource.",
-      );
+      return notFound(response);
     }
     const [, , surveyId, sub, responseId, detail] = parts;
     if (!surveyId) {
@@ -81,13 +85,7 @@ export async function startFakeSurveyMonkey(
     }
     const survey = surveys.find((candidate) => candidate.id === surveyId);
     if (!survey) {
-      return smError(
-        response,
-        404,
-        "1020",
-        "Resource Not Found",
-        `There was an error retrieving the requested resource.`,
-      );
+      return notFound(response);
     }
     if (sub === "details" && !responseId) {
       return json(response, 200, {
@@ -164,13 +162,7 @@ export async function startFakeSurveyMonkey(
         pages: [{ id: "111111", questions: [{ id: "222222", answers: [{ choice_id: "333333" }] }] }],
       });
     }
-    return smError(
-      response,
-      404,
-      "1020",
-      "Resource Not Found",
-      "There was an error retrieving the requested resource.",
-    );
+    return notFound(response);
   });
   base = http.url;
   return { ...http, surveys, responses };

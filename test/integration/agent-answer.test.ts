@@ -4,13 +4,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { agentRun } from "~/server/db/schema/index.ts";
-import { neoCrmWorld } from "./neo-crm-world.ts";
+import { neoCrmWorld, QUESTION, REQUEST } from "./neo-crm-world.ts";
 import { outcome } from "./world.ts";
 
 const { app, world, fake, notes, agentId } = await neoCrmWorld("sk-test-openai-answer-0123456789");
 
-const QUESTION = "Which customer should the note go to?";
-const REQUEST = "Add a note: call back next week";
 const projectId = world.projectA.id;
 
 function waitForRun(runId: string) {

@@ -10,26 +10,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { agentRun } from "~/server/db/schema/index.ts";
 import { connectMcpClient, connectModernMcpClient, inProcessFetch } from "../support/mcp-client.ts";
-import { neoCrmWorld } from "./neo-crm-world.ts";
+import { neoCrmWorld, QUESTION, REQUEST } from "./neo-crm-world.ts";
 
-const { app, world, fake, notes, agentId, agent } = await neoCrmWorld("sk-test-openai-clarify-0123456789");
+const { app, world, fake, notes, agentId, agent, scriptAskThenAnswer } = await neoCrmWorld(
+  "sk-test-openai-clarify-0123456789",
+);
 const toolName = agent.toolName;
 const { secret } = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Client" });
-
-const QUESTION = "Which customer should the note go to?";
-const REQUEST = "Add a note: call back next week";
-
-/** The model asks first; after the answer, the run adds the note to the customer named. */
-function scriptAskThenAnswer() {
-  fake.script([
-    { text: `ASK: ${QUESTION}` },
-    { text: "Add a call-back note to Acme." },
-    { text: '{"servers":["srv-crm"]}' },
-    { text: "1. crm_add_note" },
-    { toolCalls: [{ name: "crm_add_note", args: { query: "Acme: call back next week" } }] },
-    { text: "Added the call-back note to Acme." },
-  ]);
-}
 
 /** The system prompt and user prompt of the nth model call since `from`. */
 function intentCall(index: number) {

@@ -601,7 +601,8 @@ describe("watching a run", () => {
 describe("runs cut off by a restart", () => {
   it("marks a run whose process went quiet as interrupted, at startup and when runs are read", async () => {
     const neo = await neoWith((await saveOpenAiCredential("Crashed")).id);
-    const insertOrphan = async () => {
+    /** A running run as another process would have written it, its last heartbeat at `heartbeatAt`. */
+    const insertRun = async (request: string, heartbeatAt?: Date) => {
       const [row] = await app.db
         .insert(agentRun)
         .values({
@@ -610,12 +611,13 @@ describe("runs cut off by a restart", () => {
           organizationId: world.orgA.id,
           channel: "app",
           userId: null,
-          request: "Cut off",
-          heartbeatAt: new Date(Date.now() - STALE_AFTER_MS - 5_000),
+          request,
+          ...(heartbeatAt ? { heartbeatAt } : {}),
         })
         .returning({ id: agentRun.id });
       return String(row?.id);
     };
+    const insertOrphan = () => insertRun("Cut off", new Date(Date.now() - STALE_AFTER_MS - 5_000));
     // What createApp does before serving.
     const atStartup = await insertOrphan();
     expect(await failInterruptedRuns(app.db)).toBeGreaterThanOrEqual(1);
@@ -630,24 +632,11 @@ describe("runs cut off by a restart", () => {
     });
     expect(runs.find((r) => r.id === onRead)?.status).toBe("failed");
     // A fresh heartbeat is left alone: it may be another process's live run.
-    const [live] = await app.db
-      .insert(agentRun)
-      .values({
-        agentId: neo.id,
-        projectId: world.projectA.id,
-        organizationId: world.orgA.id,
-        channel: "app",
-        userId: null,
-        request: "Live elsewhere",
-      })
-      .returning({ id: agentRun.id });
+    const live = await insertRun("Live elsewhere");
     await failInterruptedRuns(app.db);
-    const [still] = await app.db
-      .select()
-      .from(agentRun)
-      .where(eq(agentRun.id, String(live?.id)));
+    const [still] = await app.db.select().from(agentRun).where(eq(agentRun.id, live));
     expect(still?.status).toBe("running");
-    await app.db.delete(agentRun).where(eq(agentRun.id, String(live?.id)));
+    await app.db.delete(agentRun).where(eq(agentRun.id, live));
   });
 
   it("on a clean stop, marks this process's runs interrupted at once", async () => {

@@ -5,18 +5,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_LOG_PAGE_SIZE, STANDARD_SERVER_FILTER } from "~/lib/call-log-filters.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
-import {
-  connectMcpProvider,
-  EXA_KEY,
-  endpointOverrides,
-  startBrevoFake,
-  startExaFake,
-} from "./servers-fixture.ts";
-import { outcome, worldForFile } from "./world.ts";
+import { connectMcpProvider, EXA_KEY, worldWithServerFakes } from "./servers-fixture.ts";
+import { outcome } from "./world.ts";
 
-const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-afterAll(() => Promise.all([exa.close(), brevo.close()]));
-const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
+const { app, world } = await worldWithServerFakes();
 let client: Client;
 let keyId = "";
 let serverId = "";

@@ -1,18 +1,11 @@
 // Set-up of the CRM tool-pack tests (HubSpot, Pipedrive, Salesforce, Attio, monday.com, SurveyMonkey): the provider's OAuth server and API as local
 // fakes, organization A connected through the fake's consent, the integration added to project A, and
 // an MCP client on project A's /mcp.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
-import { expect } from "vitest";
 import type { IntegrationId, ProviderId } from "~/lib/integrations/types.ts";
-import { integrationConnection } from "~/server/db/schema/index.ts";
-import { handleApiRequest } from "~/server/http/handle-api.ts";
 import type { HttpFake } from "../fakes/http-fake.ts";
 import { type FakeOAuthOptions, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { createTestApp, headersFor } from "../support/app.ts";
-import { connectMcpClient } from "../support/mcp-client.ts";
-import { buildWorld } from "./world.ts";
+import { createTestApp } from "../support/app.ts";
+import { connectThroughOAuth } from "./oauth-connected-world.ts";
 
 const APP = { clientId: "acme-crm-app", clientSecret: "acme-crm-secret-0123456789" };
 
@@ -52,58 +45,22 @@ export async function startCrmWorld<Api extends HttpFake>(options: {
       },
     }),
   });
-  const world = await buildWorld(app);
-  const owner = world.ownerA;
-  await owner.caller.integrations.credentials.saveOrganizationCredential({
-    organizationId: world.orgA.id,
+  const connected = await connectThroughOAuth(app, oauth, {
     provider: options.provider,
-    authFlow: "oauth",
-    values: { ...APP, redirectUri: `${app.config.baseUrl}/api/integrations/oauth/callback` },
+    oauthApp: APP,
+    integrations: [options.integrationId],
   });
-  const { authorizeUrl } = await owner.caller.integrations.connections.startOAuth({
-    organizationId: world.orgA.id,
-    integrationId: options.integrationId,
-  });
-  const location = await oauth.approve(authorizeUrl);
-  const callback = await handleApiRequest(
-    app,
-    new Request(location, { headers: headersFor(owner.cookie) }),
-    new URL(location).pathname,
-  );
-  expect(callback?.status).toBe(302);
-  await owner.caller.projectServers.addServer({
-    projectId: world.projectA.id,
-    integrationId: options.integrationId,
-  });
-  const key = await owner.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
-  const client: Client = await connectMcpClient(app, key.secret);
-  const currentToken = () => oauth.issued.filter((token) => token.includes("access-token")).at(-1) ?? "";
+  const { client, currentToken } = connected;
 
   return {
+    ...connected,
     app,
-    world,
     oauth,
     api,
-    client,
     /** The connection's current access token. */
     token: currentToken,
-    /** The Authorization header the fake expects for the connection's current token. */
-    bearer: () => `Bearer ${currentToken()}`,
     /** Makes the API refuse the current token with 401 (revoked before its expiry). */
     refuseCurrentToken: () => refused.add(currentToken()),
-    async expireStoredToken() {
-      await app.db
-        .update(integrationConnection)
-        .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-        .where(
-          and(
-            eq(integrationConnection.organizationId, world.orgA.id),
-            eq(integrationConnection.provider, options.provider),
-          ),
-        );
-    },
-    call: (name: string, args: Record<string, unknown>) =>
-      client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
     async close() {
       await client.close();
       await app.database.close();
@@ -112,7 +69,4 @@ export async function startCrmWorld<Api extends HttpFake>(options: {
   };
 }
 
-export const textOf = (result: CallToolResult) => {
-  const first = result.content[0];
-  return first?.type === "text" ? first.text : "";
-};
+export { textOf } from "./tool-pack.ts";

@@ -3,7 +3,7 @@
 // a Google error as a clear message, and the token refreshed on expiry and once after a 401.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeMail } from "../fakes/gmail.ts";
-import type { RecordedRequest } from "../fakes/http-fake.ts";
+import { queryOf, type RecordedRequest } from "../fakes/http-fake.ts";
 import { startGoogleWorld, textOf } from "./google-world.ts";
 
 const BASE = "/gmail/v1/users/me";
@@ -66,7 +66,6 @@ const only = (): RecordedRequest => {
   expect(w.gmail.requests).toHaveLength(1);
   return w.gmail.requests[0] as RecordedRequest;
 };
-const queryOf = (request: RecordedRequest) => [...request.query.entries()];
 const rawOf = (
   request: RecordedRequest,
   pick: (body: Record<string, unknown>) => unknown = (body) => body.raw,

@@ -1,6 +1,5 @@
 // Set-up of the Google tool-pack tests: Google's OAuth server, Gmail, Calendar and Drive APIs as local fakes, organization
 // A connected to Google through the fake's consent, and an MCP client on project A's /mcp.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
 import { type FakeCalendar, startFakeGoogleCalendar } from "../fakes/google-calendar.ts";
@@ -58,7 +57,4 @@ export async function startGoogleWorld(integrations: IntegrationId[]) {
   };
 }
 
-export const textOf = (result: CallToolResult) => {
-  const first = result.content[0];
-  return first?.type === "text" ? first.text : "";
-};
+export { textOf } from "./tool-pack.ts";

@@ -1,15 +1,11 @@
-// OAuth connections end to end against local fake providers: the authorization-code flow (state, PKCE,
-// organization or global app), refresh (one request for 50 concurrent callers, failures recorded with
-// their reason) and disconnect with revocation. API-token connections: api-token-connections.test.ts.
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { getAccessToken } from "~/server/integrations/connections/access-token.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { headersFor } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { outcome, type Person, worldForFile } from "./world.ts";
 
 const ORG_APP = { clientId: "acme-google-app", clientSecret: "acme-google-secret-0123456789" };
@@ -224,14 +220,8 @@ async function freshOrganization(name: string) {
   return { orgC: created.id, owner: world.ownerB };
 }
 
-async function expireAccessToken(organizationId: string, provider: "google" | "atlassian") {
-  await app.db
-    .update(integrationConnection)
-    .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-    .where(
-      sql`${integrationConnection.organizationId} = ${organizationId} and ${integrationConnection.provider} = ${provider}`,
-    );
-}
+const expireAccessToken = (organizationId: string, provider: "google" | "atlassian") =>
+  expireStoredToken(app.db, organizationId, provider);
 
 describe("token refresh", () => {
   it("50 concurrent calls with an expired token make exactly one refresh request", async () => {

@@ -21,12 +21,10 @@ import { agentRun } from "~/server/db/schema/index.ts";
 import { TEST_AUTH_SECRET, TEST_BASE_URL } from "../support/app.ts";
 import { createScratchDatabase } from "../support/database.ts";
 import { inProcessFetch, mcpPost } from "../support/mcp-client.ts";
-import { neoCrmWorld } from "./neo-crm-world.ts";
+import { neoCrmWorld, QUESTION, REQUEST } from "./neo-crm-world.ts";
 import { buildWorld } from "./world.ts";
 
 const serverUrl = process.env.DATABASE_URL;
-const QUESTION = "Which customer should the note go to?";
-const REQUEST = "Add a note: call back next week";
 
 /** Two replicas on a scratch database; the world is built through the first. */
 async function twoReplicas() {
@@ -66,24 +64,13 @@ const setup = serverUrl ? await twoReplicas() : null;
 
 describe.skipIf(!setup)("2025-11-25 elicitation across replicas (PostgreSQL)", async () => {
   if (!setup) return;
-  const { world, fake, notes, agentId, agent, replicas } = setup;
+  const { world, notes, agentId, agent, replicas, scriptAskThenAnswer } = setup;
   const [first, second] = replicas as [App, App];
   const { secret } = await world.ownerA.caller.apiKeys.create({
     projectId: world.projectA.id,
     name: "Client",
   });
   const intruder = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Other" });
-
-  function scriptAskThenAnswer() {
-    fake.script([
-      { text: `ASK: ${QUESTION}` },
-      { text: "Add a call-back note to Acme." },
-      { text: '{"servers":["srv-crm"]}' },
-      { text: "1. crm_add_note" },
-      { toolCalls: [{ name: "crm_add_note", args: { query: "Acme: call back next week" } }] },
-      { text: "Added the call-back note to Acme." },
-    ]);
-  }
 
   /**
    * A 1.x SDK client declaring form elicitation, whose initialize, other requests and answers (POSTs

@@ -1,7 +1,9 @@
 // Set-up of the Microsoft tool-pack tests: Microsoft's OAuth server (rotating refresh tokens, as the
 // identity platform does) and Microsoft Graph as local fakes, organization A connected to Microsoft
 // through the fake's consent, and an MCP client on project A's /mcp.
+import { expect } from "vitest";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
+import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { type FakeGraph, startFakeMicrosoftGraph } from "../fakes/microsoft-graph.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp } from "../support/app.ts";
@@ -33,6 +35,7 @@ export async function startMicrosoftWorld(integrations: IntegrationId[]) {
     integrations: [integrations[0] ?? "outlook-email", ...integrations.slice(1)],
   });
   const { world, owner, client, currentToken } = connected;
+  const apiRequests = () => graph.requests.filter((request) => request.path.startsWith("/v1.0/"));
 
   return {
     ...connected,
@@ -42,7 +45,12 @@ export async function startMicrosoftWorld(integrations: IntegrationId[]) {
     /** Makes Graph refuse the current token with 401 (revoked early). */
     refuseCurrentToken: () => refused.add(currentToken()),
     /** The Graph requests since the last reset, downloads excluded. */
-    apiRequests: () => graph.requests.filter((request) => request.path.startsWith("/v1.0/")),
+    apiRequests,
+    /** The one Graph request since the last reset (fails the test when there were more or none). */
+    onlyRequest(): RecordedRequest {
+      expect(apiRequests()).toHaveLength(1);
+      return apiRequests()[0] as RecordedRequest;
+    },
     /** Disconnects Microsoft as the organization's owner would. */
     disconnect: () =>
       owner.caller.integrations.connections.disconnect({

@@ -14,6 +14,10 @@ export type WorldBuilder = (
   options: AppOptions,
 ) => Promise<{ app: App; world: World }>;
 
+/** What Neo asks back before it acts, and the request that makes it ask. */
+export const QUESTION = "Which customer should the note go to?";
+export const REQUEST = "Add a note: call back next week";
+
 export async function neoCrmWorld(openAiKey: string, build: WorldBuilder = worldForFile) {
   const notes: string[] = [];
   const crm: ToolSource = async () => [
@@ -54,5 +58,15 @@ export async function neoCrmWorld(openAiKey: string, build: WorldBuilder = world
     agentId,
     config: { ...agent, llmCredentialId: credential.id },
   });
-  return { app, world, fake, notes, agentId, agent };
+  /** The model asks first; after the answer, the run adds the note to the customer named. */
+  const scriptAskThenAnswer = () =>
+    fake.script([
+      { text: `ASK: ${QUESTION}` },
+      { text: "Add a call-back note to Acme." },
+      { text: '{"servers":["srv-crm"]}' },
+      { text: "1. crm_add_note" },
+      { toolCalls: [{ name: "crm_add_note", args: { query: "Acme: call back next week" } }] },
+      { text: "Added the call-back note to Acme." },
+    ]);
+  return { app, world, fake, notes, agentId, agent, scriptAskThenAnswer };
 }

@@ -3,14 +3,13 @@
 // servers, and an MCP client opens project A's /mcp with an API key.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { IntegrationId, ProviderId } from "~/lib/integrations/types.ts";
 import type { App } from "~/server/app.ts";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import type { FakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { headersFor } from "../support/app.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { buildWorld } from "./world.ts";
 
@@ -57,17 +56,7 @@ export async function connectThroughOAuth(app: App, oauth: FakeOAuthProvider, co
     /** The Authorization header the provider's fakes expect for the connection's current token. */
     bearer: () => `Bearer ${currentToken()}`,
     /** Makes the stored access token look expired, so the next call refreshes first. */
-    async expireStoredToken() {
-      await app.db
-        .update(integrationConnection)
-        .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-        .where(
-          and(
-            eq(integrationConnection.organizationId, world.orgA.id),
-            eq(integrationConnection.provider, provider),
-          ),
-        );
-    },
+    expireStoredToken: () => expireStoredToken(app.db, world.orgA.id, provider),
     call: (name: string, args: Record<string, unknown>) =>
       client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
   };

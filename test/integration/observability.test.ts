@@ -7,13 +7,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runStepTool } from "~/server/agents/neo/run-step-tool.ts";
 import type { App } from "~/server/app.ts";
-import { integrationConnection, toolCall } from "~/server/db/schema/index.ts";
+import { toolCall } from "~/server/db/schema/index.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { handleOpsRequest } from "~/server/observability/handle-ops.ts";
 import { readiness, startDraining } from "~/server/observability/health.ts";
 import { flushLogs, setLogOutput } from "~/server/observability/logger.ts";
 import { createTestApp, TEST_AUTH_SECRET } from "../support/app.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
 import { HUBSPOT_APP, RAYNET, startOpenApiWorld } from "./openapi-world.ts";
@@ -236,16 +237,7 @@ describe("metrics", () => {
   });
 
   it("counts OAuth refreshes and their failures", async () => {
-    const expire = () =>
-      w.app.db
-        .update(integrationConnection)
-        .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-        .where(
-          and(
-            eq(integrationConnection.organizationId, w.world.orgA.id),
-            eq(integrationConnection.provider, "hubspot"),
-          ),
-        );
+    const expire = () => expireStoredToken(w.app.db, w.world.orgA.id, "hubspot");
     const successes = await sample("portico_oauth_refreshes_total", { outcome: "success" });
     const failures = await sample("portico_oauth_refreshes_total", { outcome: "failure" });
     w.reset();

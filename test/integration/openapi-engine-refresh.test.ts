@@ -1,26 +1,12 @@
-// Token refresh seen from the tools, as the acceptance asks: fifty concurrent tool calls on an
-// expired HubSpot token make exactly one refresh request and all go out with the new token; a refused
-// refresh puts the connection in error with the reason and every call gets a clear tool error.
-import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { startOpenApiWorld, textOf } from "./openapi-world.ts";
 
 const w = await startOpenApiWorld();
 afterAll(() => w.close());
 
-async function expireHubSpotToken() {
-  await w.app.db
-    .update(integrationConnection)
-    .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-    .where(
-      and(
-        eq(integrationConnection.organizationId, w.world.orgA.id),
-        eq(integrationConnection.provider, "hubspot"),
-      ),
-    );
-}
+const expireHubSpotToken = () => expireStoredToken(w.app.db, w.world.orgA.id, "hubspot");
 
 describe("token refresh through tool calls", () => {
   it("50 concurrent calls on an expired token → one refresh, every call sent with the new token", async () => {

@@ -1,6 +1,5 @@
 // Shared set-up of the OpenAPI engine tests: local fake providers, an app pointed at them, HubSpot
 // connected over OAuth and RAYNET with an API token in organization A.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import type { EngineTarget } from "~/server/integrations/engine/engine.ts";
@@ -15,10 +14,7 @@ export const RAYNET = { email: "ops@acme.test", apiKey: "raynet-key-123", namesp
 /** The gateway limit the engine stays under (it uses 90% of it). */
 export const TOOL_TIMEOUT_MS = 1500;
 
-export const textOf = (result: CallToolResult) => {
-  const first = result.content[0];
-  return first?.type === "text" ? first.text : "";
-};
+export { textOf } from "./tool-pack.ts";
 
 /** `overrides`: more configuration for the app (observability.test.ts turns tracing on). */
 export async function startOpenApiWorld(overrides: Record<string, string> = {}) {

@@ -5,9 +5,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { integrationConnection } from "~/server/db/schema/index.ts";
-import type { RecordedRequest } from "../fakes/http-fake.ts";
+import { queryOf, reseed } from "../fakes/http-fake.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
+import { expectToolsDescribed, packTools } from "./tool-pack.ts";
 
 const T = "outlook_calendar_";
 const PRAGUE = 'outlook.timezone="Europe/Prague"';
@@ -18,15 +19,13 @@ const w = await startMicrosoftWorld(["outlook-calendar"]);
 afterAll(() => w.close());
 beforeEach(() => {
   w.graph.requests.length = 0;
-  w.graph.calendars.splice(
-    0,
-    w.graph.calendars.length,
+  reseed(
+    w.graph.calendars,
     { id: "AQMkCalendar", name: "Calendar", isDefaultCalendar: true },
     { id: "AQMkTeam", name: "Team", isDefaultCalendar: false },
   );
-  w.graph.events.splice(
-    0,
-    w.graph.events.length,
+  reseed(
+    w.graph.events,
     ...[1, 2, 3].map((day) => ({
       id: `AAMkEv${day}`,
       calendarId: "AQMkCalendar",
@@ -47,16 +46,11 @@ beforeEach(() => {
   );
 });
 
-const only = (): RecordedRequest => {
-  expect(w.apiRequests()).toHaveLength(1);
-  return w.apiRequests()[0] as RecordedRequest;
-};
-const queryOf = (request: RecordedRequest) => [...request.query.entries()];
+const only = w.onlyRequest;
 
 describe("Outlook Calendar tools on /mcp", () => {
   it("lists the pack's tools with their annotations and described parameters", async () => {
-    const tools = (await w.client.listTools()).tools.filter((tool) => tool.name.startsWith(T));
-    const byName = new Map(tools.map((tool) => [tool.name.slice(T.length), tool]));
+    const { tools, byName } = await packTools(w.client, T);
     expect([...byName.keys()].sort()).toEqual([
       "create_event",
       "delete_event",
@@ -75,11 +69,7 @@ describe("Outlook Calendar tools on /mcp", () => {
       readOnlyHint: false,
       destructiveHint: true,
     });
-    for (const tool of tools) {
-      expect(tool.description).toMatch(/Example: \{/);
-      for (const property of Object.values(tool.inputSchema.properties ?? {}))
-        expect((property as { description?: string }).description).toBeTruthy();
-    }
+    expectToolsDescribed(tools);
   });
 
   it("list_calendars", async () => {

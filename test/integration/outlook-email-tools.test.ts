@@ -3,10 +3,11 @@
 // a list followed to its second page by @odata.nextLink, a Graph error as one clear sentence, and the
 // token refreshed on expiry and once after a 401 (Microsoft rotates refresh tokens).
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../fakes/http-fake.ts";
+import { queryOf, type RecordedRequest, reseed } from "../fakes/http-fake.ts";
 import { type FakeMessage, MAILBOX } from "../fakes/microsoft-graph.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
+import { expectToolsDescribed, packTools } from "./tool-pack.ts";
 
 const T = "outlook_email_";
 
@@ -29,9 +30,8 @@ afterAll(() => w.close());
 beforeEach(() => {
   w.graph.requests.length = 0;
   w.graph.outbox.length = 0;
-  w.graph.folders.splice(
-    0,
-    w.graph.folders.length,
+  reseed(
+    w.graph.folders,
     { id: "AQMkInbox", displayName: "Inbox", parentFolderId: "AQMkRoot" },
     { id: "AQMkDrafts", displayName: "Drafts", parentFolderId: "AQMkRoot" },
     { id: "AQMkSent", displayName: "Sent Items", parentFolderId: "AQMkRoot" },
@@ -40,9 +40,8 @@ beforeEach(() => {
     { id: "AQMkConv", displayName: "Conversation History", parentFolderId: "AQMkRoot", isHidden: true },
     { id: "AQMkClients", displayName: "Clients", parentFolderId: "AQMkInbox" },
   );
-  w.graph.messages.splice(
-    0,
-    w.graph.messages.length,
+  reseed(
+    w.graph.messages,
     message("AAMk1", "Offer", {
       cc: ["boss@example.com"],
       attachments: [{ id: "att-1", name: "prices.csv", contentType: "text/csv", size: 18 }],
@@ -53,18 +52,13 @@ beforeEach(() => {
   );
 });
 
-const only = (): RecordedRequest => {
-  expect(w.apiRequests()).toHaveLength(1);
-  return w.apiRequests()[0] as RecordedRequest;
-};
-const queryOf = (request: RecordedRequest) => [...request.query.entries()];
+const only = w.onlyRequest;
 const SUMMARY =
   "id,subject,from,toRecipients,receivedDateTime,isRead,hasAttachments,bodyPreview,conversationId,parentFolderId";
 
 describe("Outlook email tools on /mcp", () => {
   it("lists the pack's tools with their annotations and described parameters", async () => {
-    const tools = (await w.client.listTools()).tools.filter((tool) => tool.name.startsWith(T));
-    const byName = new Map(tools.map((tool) => [tool.name.slice(T.length), tool]));
+    const { tools, byName } = await packTools(w.client, T);
     expect([...byName.keys()].sort()).toEqual([
       "create_draft",
       "get_message",
@@ -79,11 +73,7 @@ describe("Outlook email tools on /mcp", () => {
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     for (const name of ["send_message", "reply_to_message", "create_draft", "send_draft", "move_message"])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
-    for (const tool of tools) {
-      expect(tool.description).toMatch(/Example: \{/);
-      for (const property of Object.values(tool.inputSchema.properties ?? {}))
-        expect((property as { description?: string }).description).toBeTruthy();
-    }
+    expectToolsDescribed(tools);
   });
 
   it("list_messages: newest first, followed to its second page by nextLink", async () => {

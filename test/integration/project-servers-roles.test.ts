@@ -1,21 +1,12 @@
 // Who may do what with project servers (ARCHITECTURE.md "Project servers"): viewers see servers and
 // tools; editors and admins add, remove, switch tools and run the playground. And the playground
 // itself: the gateway's path for one tool, its result and time, logged but not counted as agent traffic.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { toolCall } from "~/server/db/schema/index.ts";
-import {
-  connectMcpProvider,
-  EXA_KEY,
-  endpointOverrides,
-  startBrevoFake,
-  startExaFake,
-  textOf,
-} from "./servers-fixture.ts";
-import { outcome, worldForFile } from "./world.ts";
+import { connectMcpProvider, EXA_KEY, textOf, worldWithServerFakes } from "./servers-fixture.ts";
+import { outcome } from "./world.ts";
 
-const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-afterAll(() => Promise.all([exa.close(), brevo.close()]));
-const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
+const { exa, app, world } = await worldWithServerFakes();
 let serverId = "";
 
 beforeAll(async () => {

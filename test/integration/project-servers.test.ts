@@ -9,19 +9,15 @@ import {
   BREVO_KEY,
   connectMcpProvider,
   EXA_KEY,
-  endpointOverrides,
   listedNames,
-  startBrevoFake,
-  startExaFake,
   textOf,
+  worldWithServerFakes,
 } from "./servers-fixture.ts";
-import { outcome, worldForFile } from "./world.ts";
+import { outcome } from "./world.ts";
 
 const STANDARD = ["calculate", "convert_time", "date_calculate", "fetch_web_page", "get_current_time"];
 
-const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-afterAll(() => Promise.all([exa.close(), brevo.close()]));
-const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
+const { exa, brevo, app, world } = await worldWithServerFakes();
 let client: Client;
 let exaServerId = "";
 

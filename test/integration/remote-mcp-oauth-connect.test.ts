@@ -8,10 +8,8 @@
 // test/fakes/oauth-provider.ts (its `mcp` authorization server).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { findConnection, openTokens } from "~/server/integrations/connections/connection-store.ts";
 import {
@@ -19,8 +17,9 @@ import {
   type McpAuthorizationServerOptions,
   startFakeOAuthProvider,
 } from "../fakes/oauth-provider.ts";
-import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { type RemoteMcpFake, searchTool, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { textOf } from "./crm-world.ts";
 import { buildWorld } from "./world.ts";
@@ -96,14 +95,7 @@ beforeAll(async () => {
   // Neither client ID metadata documents nor dynamic registration.
   closed = await startFakeOAuthProvider({ clients: {}, mcp: { resource: "" } });
   mcp = await startRemoteMcpFake({
-    tools: [
-      {
-        name: "web_search_exa",
-        description: "Search the web.",
-        inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-        handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
-      },
-    ],
+    tools: [searchTool],
     // Only tokens an authorization server issued: the connection must have come through the flow.
     auth: {
       header: "authorization",
@@ -202,15 +194,7 @@ describe("connecting a remote MCP server with OAuth", () => {
     expect(mcp.calls("tools/call").at(-1)?.headers.authorization).toBe(`Bearer ${tokens?.accessToken}`);
 
     // The token expires: the stored client refreshes it at the discovered token endpoint.
-    await app.db
-      .update(integrationConnection)
-      .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(
-        and(
-          eq(integrationConnection.organizationId, world.orgA.id),
-          eq(integrationConnection.provider, "exa"),
-        ),
-      );
+    await expireStoredToken(app.db, world.orgA.id, "exa");
     const again = await callSearch("after expiry");
     expect(again.isError).toBeFalsy();
     expect(registering.refreshRequests).toHaveLength(1);

@@ -7,16 +7,15 @@
 // server issued for an authorization code.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import {
   findConnection,
   sealTokens,
   upsertConnection,
 } from "~/server/integrations/connections/connection-store.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { searchTool, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
+import { expireStoredToken } from "../support/expire-token.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { textOf } from "./crm-world.ts";
 import { worldForFile } from "./world.ts";
@@ -82,14 +81,7 @@ async function storeConnection(expiresAt: Date) {
 }
 
 const mcp = await startRemoteMcpFake({
-  tools: [
-    {
-      name: "web_search_exa",
-      description: "Search the web.",
-      inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
-      handle: (args) => ({ content: [{ type: "text", text: `Results for ${String(args.query)}` }] }),
-    },
-  ],
+  tools: [searchTool],
   auth: {
     header: "authorization",
     // Any access token the authorization server issued that has not been refused since.
@@ -161,15 +153,7 @@ describe("remote MCP connections with an OAuth token", () => {
 
   it("a token past its recorded expiry is refreshed before the server sees it", async () => {
     const before = heldToken();
-    await app.db
-      .update(integrationConnection)
-      .set({ accessTokenExpiresAt: new Date(Date.now() - 1000) })
-      .where(
-        and(
-          eq(integrationConnection.organizationId, world.orgA.id),
-          eq(integrationConnection.provider, "exa"),
-        ),
-      );
+    await expireStoredToken(app.db, world.orgA.id, "exa");
     const result = await call("exa_web_search_exa", { query: "refresh" });
     expect(result.isError).toBeFalsy();
     expect(auth.refreshRequests).toHaveLength(1);

@@ -4,8 +4,9 @@
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll } from "vitest";
 import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";
-import type { Person } from "./world.ts";
+import { type Person, worldForFile } from "./world.ts";
 
 export const EXA_KEY = "exa-key-0123456789abcdef";
 export const BREVO_KEY = "brevo-key-0123456789abcdef";
@@ -61,6 +62,13 @@ export const endpointOverrides = (fakes: { exa: RemoteMcpFake; brevo: RemoteMcpF
 });
 
 /** Saves the provider's MCP API key for the organization; the credential check makes it the connection. */
+/** The test file's app and world with Exa and Brevo fakes behind the providers, closed after the file. */
+export async function worldWithServerFakes() {
+  const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
+  afterAll(() => Promise.all([exa.close(), brevo.close()]));
+  return { exa, brevo, ...(await worldForFile(endpointOverrides({ exa, brevo }))) };
+}
+
 export async function connectMcpProvider(
   owner: Person,
   organizationId: string,

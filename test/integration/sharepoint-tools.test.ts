@@ -4,10 +4,11 @@
 // without the token (Word, Excel and PowerPoint turned into text), a Graph error as one clear sentence,
 // and the token refreshed once after a 401.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../fakes/http-fake.ts";
+import { queryOf, type RecordedRequest, reseed } from "../fakes/http-fake.ts";
 import { pdfWithText, pptx, xlsx, zipParts } from "../fakes/office-files.ts";
 import { textOf } from "./google-world.ts";
 import { startMicrosoftWorld } from "./microsoft-world.ts";
+import { expectToolsDescribed, packTools } from "./tool-pack.ts";
 
 const T = "sharepoint_";
 const SITE =
@@ -36,9 +37,8 @@ afterAll(() => w.close());
 beforeEach(() => {
   w.graph.requests.length = 0;
   w.graph.downloads.length = 0;
-  w.graph.sites.splice(
-    0,
-    w.graph.sites.length,
+  reseed(
+    w.graph.sites,
     ...["Marketing", "Marketing EU", "Marketing US", "Finance"].map((displayName, index) => ({
       id: index === 0 ? SITE : `contoso.sharepoint.com,site-${index},web-${index}`,
       displayName,
@@ -47,10 +47,9 @@ beforeEach(() => {
       description: `${displayName} team site`,
     })),
   );
-  w.graph.drives.splice(0, w.graph.drives.length, { id: DRIVE, siteId: SITE, name: "Documents" });
-  w.graph.items.splice(
-    0,
-    w.graph.items.length,
+  reseed(w.graph.drives, { id: DRIVE, siteId: SITE, name: "Documents" });
+  reseed(
+    w.graph.items,
     { id: "01FOLDER", driveId: DRIVE, parentId: "root", name: "Contracts", folder: true },
     {
       id: "01NOTES",
@@ -111,16 +110,11 @@ beforeEach(() => {
   );
 });
 
-const only = (): RecordedRequest => {
-  expect(w.apiRequests()).toHaveLength(1);
-  return w.apiRequests()[0] as RecordedRequest;
-};
-const queryOf = (request: RecordedRequest) => [...request.query.entries()];
+const only = w.onlyRequest;
 
 describe("SharePoint tools on /mcp", () => {
   it("lists the pack's tools with their annotations and described parameters", async () => {
-    const tools = (await w.client.listTools()).tools.filter((tool) => tool.name.startsWith(T));
-    const byName = new Map(tools.map((tool) => [tool.name.slice(T.length), tool]));
+    const { tools, byName } = await packTools(w.client, T);
     expect([...byName.keys()].sort()).toEqual([
       "list_drives",
       "list_items",
@@ -136,11 +130,7 @@ describe("SharePoint tools on /mcp", () => {
       readOnlyHint: false,
       destructiveHint: true,
     });
-    for (const tool of tools) {
-      expect(tool.description).toMatch(/Example: \{/);
-      for (const property of Object.values(tool.inputSchema.properties ?? {}))
-        expect((property as { description?: string }).description).toBeTruthy();
-    }
+    expectToolsDescribed(tools);
   });
 
   it("search_sites: keyword search followed to its second page by nextLink", async () => {

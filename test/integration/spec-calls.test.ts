@@ -3,21 +3,12 @@
 // requirements name. A renamed procedure, a renamed or added required input field, or a call that
 // stops answering fails here. Mutations are POSTs with a JSON body (checked at the end).
 import superjson from "superjson";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { headersFor } from "../support/app.ts";
-import {
-  connectMcpProvider,
-  EXA_KEY,
-  endpointOverrides,
-  startBrevoFake,
-  startExaFake,
-} from "./servers-fixture.ts";
-import { worldForFile } from "./world.ts";
+import { connectMcpProvider, EXA_KEY, worldWithServerFakes } from "./servers-fixture.ts";
 
-const [exa, brevo] = await Promise.all([startExaFake(), startBrevoFake()]);
-afterAll(() => Promise.all([exa.close(), brevo.close()]));
-const { app, world } = await worldForFile(endpointOverrides({ exa, brevo }));
+const { app, world } = await worldWithServerFakes();
 
 let serverId = "";
 let invitationId = "";

@@ -150,9 +150,13 @@ describe("SurveyMonkey tools on /mcp", () => {
     const missing = await w.call("surveymonkey_get_response", { survey_id: "123456789", response_id: "404" });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toBe("SurveyMonkey answered HTTP 404: Response 404 was not found.");
+    const unknownSurvey = await w.call("surveymonkey_get_survey_details", { survey_id: "999" });
+    expect(textOf(unknownSurvey)).toBe(
+      "SurveyMonkey answered HTTP 404: There was an error retrieving the requested resource.",
+    );
     const bad = await w.call("surveymonkey_get_survey_details", { survey_id: "../users/me" });
     expect(bad.isError).toBe(true);
-    expect(w.api.requests).toHaveLength(2);
+    expect(w.api.requests).toHaveLength(3);
   });
 
   it("a refused token cannot be refreshed (SurveyMonkey issues none): the error says to reconnect", async () => {

@@ -6,6 +6,7 @@
 // https://learn.microsoft.com/graph/api/resources/datetimetimezone
 import { z } from "zod";
 import type { CodeToolContext, UpstreamCall } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { emailAddress } from "../_email/fields.ts";
 
 export const enc = encodeURIComponent;
 
@@ -41,18 +42,7 @@ export async function graphPage<T = Record<string, unknown>>(
   return { value: page.value ?? [], ...(next ? { nextLink: next } : {}) };
 }
 
-// Header values and addresses stay on one line.
-const ONE_LINE = /^[^\r\n]*$/;
-
-export const address = z
-  .string()
-  .min(3)
-  .max(320)
-  .regex(ONE_LINE, "one line")
-  .refine((value) => value.includes("@"), "an email address")
-  .describe('An address, e.g. "ana@example.com" or "Ana Novak <ana@example.com>".');
-
-export const addresses = (what: string) => z.array(address).max(500).describe(what);
+export const addresses = (what: string) => z.array(emailAddress).max(500).describe(what);
 
 /** "Ana Novak <ana@example.com>" or "ana@example.com" → Graph's recipient. */
 export function recipient(value: string) {

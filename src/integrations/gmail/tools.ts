@@ -7,27 +7,15 @@ import {
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { emailAddress, subjectLine } from "../_email/fields.ts";
 import { buildMessage, type OutgoingMessage, toBase64Url } from "./mime.ts";
 import { type GmailMessage, headerOf, readMessage } from "./read-message.ts";
 
 const id = (what: string) => z.string().min(1).max(200).describe(what);
 const messageId = id("The message id (from search_messages, list_threads' get_thread or get_message).");
 
-// Header values stay on one line: a line break would let a value add headers of its own.
-const ONE_LINE = /^[^\r\n]*$/;
-const address = z
-  .string()
-  .min(3)
-  .max(320)
-  .regex(ONE_LINE, "one line")
-  .refine((value) => value.includes("@"), "an email address")
-  .describe('An address, e.g. "ana@example.com" or "Ana Novak <ana@example.com>".');
-const addresses = (what: string) => z.array(address).max(100).describe(what);
-const subject = z
-  .string()
-  .max(998)
-  .regex(ONE_LINE, "one line")
-  .describe("Subject line (plain text; non-ASCII is encoded for you).");
+const addresses = (what: string) => z.array(emailAddress).max(100).describe(what);
+const subject = subjectLine.describe("Subject line (plain text; non-ASCII is encoded for you).");
 const text = z.string().max(500_000).describe("The body as plain text.");
 const html = z.string().max(500_000).optional().describe("Optional HTML version of the same body.");
 

@@ -3,15 +3,12 @@
 // from plain fields. Requests as documented under https://learn.microsoft.com/graph/api/resources/message
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { subjectLine } from "../_email/fields.ts";
 import { addresses, enc, graphId, graphPage, nextLinkArg, recipients } from "../_microsoft/graph.ts";
 import { type GraphMessage, MESSAGE_FIELDS, readMessage, SUMMARY_FIELDS, summary } from "./read-message.ts";
 
 const messageId = graphId("The message id (from list_messages).");
-const subject = z
-  .string()
-  .max(998)
-  .regex(/^[^\r\n]*$/, "one line")
-  .describe("Subject line.");
+const subject = subjectLine.describe("Subject line.");
 const text = z.string().max(500_000).describe("The body as plain text.");
 const html = z
   .string()

@@ -2,7 +2,7 @@
 // goes through Better Auth's API with the person's own session headers, so it checks that session.
 import { APIError } from "better-auth/api";
 import { AppError } from "../../lib/errors.ts";
-import { publicSession } from "../admin/admin-users.ts";
+import { publicAuthSession } from "../admin/admin-users.ts";
 import type { App } from "../app.ts";
 import { authCall } from "../auth/auth-call.ts";
 import { requireNoSoleOwnership, soleOwnedOrganizations } from "./sole-ownership.ts";
@@ -32,14 +32,7 @@ export async function getAccount(app: App, headers: Headers) {
     soleOwnedOrganizations: soleOwned,
     sessions: sessions
       .map((s) => ({
-        ...publicSession({
-          id: s.id,
-          ipAddress: s.ipAddress || null,
-          userAgent: s.userAgent ?? null,
-          createdAt: new Date(s.createdAt),
-          updatedAt: new Date(s.updatedAt),
-          expiresAt: new Date(s.expiresAt),
-        }),
+        ...publicAuthSession(s),
         current: s.id === session.id,
       }))
       .sort(

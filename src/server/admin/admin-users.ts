@@ -136,20 +136,30 @@ export function publicSession(row: {
   };
 }
 
+/** The same from a session as Better Auth's API lists it (dates possibly as text, "" for no address). */
+export function publicAuthSession(s: {
+  id: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  expiresAt: Date | string;
+}) {
+  return publicSession({
+    id: s.id,
+    ipAddress: s.ipAddress || null,
+    userAgent: s.userAgent ?? null,
+    createdAt: new Date(s.createdAt),
+    updatedAt: new Date(s.updatedAt),
+    expiresAt: new Date(s.expiresAt),
+  });
+}
+
 export async function listUserSessions(app: App, headers: Headers, userId: string) {
   await requireUser(app, userId);
   const { sessions } = await authCall(() => app.auth.api.listUserSessions({ body: { userId }, headers }));
   return sessions
     .filter((s) => new Date(s.expiresAt).getTime() > Date.now())
-    .map((s) =>
-      publicSession({
-        id: s.id,
-        ipAddress: s.ipAddress || null,
-        userAgent: s.userAgent ?? null,
-        createdAt: new Date(s.createdAt),
-        updatedAt: new Date(s.updatedAt),
-        expiresAt: new Date(s.expiresAt),
-      }),
-    )
+    .map(publicAuthSession)
     .sort((a, b) => b.lastActiveAt.getTime() - a.lastActiveAt.getTime());
 }

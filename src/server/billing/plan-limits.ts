@@ -58,35 +58,32 @@ async function withOrganizationLocked<T>(db: Database, organizationId: string, a
   });
 }
 
-export async function withSeatAvailable<T>(
-  db: Database,
-  baseUrl: string,
-  organizationId: string,
-  add: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return withOrganizationLocked(db, organizationId, async (tx) => {
-    const plan = await loadEffectivePlan(tx as unknown as Database, organizationId);
-    if (plan.limits.seats !== null && (await seatsUsed(tx, organizationId)) >= plan.limits.seats) {
-      throw new AppError("PAYMENT_REQUIRED", seatLimitMessage(baseUrl, plan));
-    }
-    return add(tx);
-  });
-}
+/** The limits counted against what the organization already has, with what counts and the refusal. */
+const countedLimits = {
+  seats: { used: seatsUsed, message: seatLimitMessage },
+  projects: { used: projectsUsed, message: projectLimitMessage },
+} as const;
 
-export async function withProjectAvailable<T>(
-  db: Database,
-  baseUrl: string,
-  organizationId: string,
-  add: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return withOrganizationLocked(db, organizationId, async (tx) => {
-    const plan = await loadEffectivePlan(tx as unknown as Database, organizationId);
-    if (plan.limits.projects !== null && (await projectsUsed(tx, organizationId)) >= plan.limits.projects) {
-      throw new AppError("PAYMENT_REQUIRED", projectLimitMessage(baseUrl, plan));
-    }
-    return add(tx);
-  });
-}
+/**
+ * A function that runs `add` with the organization locked, once what it has is under its plan's
+ * `limit`; otherwise PAYMENT_REQUIRED.
+ */
+const withRoomFor =
+  (limit: keyof typeof countedLimits) =>
+  <T>(db: Database, baseUrl: string, organizationId: string, add: (tx: Tx) => Promise<T>): Promise<T> => {
+    const { used, message } = countedLimits[limit];
+    return withOrganizationLocked(db, organizationId, async (tx) => {
+      const plan = await loadEffectivePlan(tx as unknown as Database, organizationId);
+      const max = plan.limits[limit];
+      if (max !== null && (await used(tx, organizationId)) >= max) {
+        throw new AppError("PAYMENT_REQUIRED", message(baseUrl, plan));
+      }
+      return add(tx);
+    });
+  };
+
+export const withSeatAvailable = withRoomFor("seats");
+export const withProjectAvailable = withRoomFor("projects");
 
 export async function requirePremiumAllowed(
   db: Database,

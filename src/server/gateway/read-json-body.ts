@@ -1,6 +1,7 @@
 // Reads a JSON request body with a size cap: a client cannot make the gateway buffer more than
 // `maxBytes`, whatever Content-Length claims.
 import { declaredLength } from "../http/declared-length.ts";
+import { readStreamCapped } from "../http/read-capped-body.ts";
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
@@ -23,30 +24,12 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     // text() lets the server adapter read the socket directly instead of through a web stream.
     text = await request.text();
   } else {
-    const streamed = await readCapped(request, maxBytes);
+    const streamed = await readStreamCapped(request, maxBytes);
     if (streamed === null) return tooLarge;
-    text = streamed;
+    text = streamed.toString("utf8");
   }
   const parsed = parseJson(text);
   return parsed
     ? { ok: true, value: parsed.value }
     : { ok: false, status: 400, message: "Request body is not valid JSON" };
-}
-
-/** A chunked body of unknown length, read until it ends or passes the cap (then null). */
-async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

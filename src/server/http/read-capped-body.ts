@@ -13,6 +13,12 @@ export async function readCappedBody(
     // The HTTP parser delivers exactly Content-Length bytes, so the whole body is within the cap.
     return new Uint8Array(await request.arrayBuffer());
   }
+  const all = await readStreamCapped(request, maxBytes);
+  return all && new Uint8Array(all.buffer as ArrayBuffer, all.byteOffset, all.byteLength);
+}
+
+/** A body of unknown length (chunked), read until it ends or passes the cap (then null). */
+export async function readStreamCapped(request: Request, maxBytes: number): Promise<Buffer | null> {
   const reader = request.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -26,8 +32,7 @@ export async function readCappedBody(
     }
     chunks.push(value);
   }
-  const all = Buffer.concat(chunks);
-  return new Uint8Array(all.buffer as ArrayBuffer, all.byteOffset, all.byteLength);
+  return Buffer.concat(chunks);
 }
 
 /**

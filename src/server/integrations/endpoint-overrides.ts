@@ -5,13 +5,11 @@
 import { z } from "zod";
 import { endpointNames } from "../../integrations/_providers/provider-spec.ts";
 import { integrationIds, providerIds } from "../../lib/integrations/types.ts";
+import { httpUrl, jsonVariable } from "../config-values.ts";
 
 const MESSAGE = `INTEGRATION_ENDPOINTS must be a JSON object of provider or integration → { ${endpointNames.join(", ")} } with absolute http(s) URLs`;
 
-const endpointUrl = z
-  .string()
-  .refine((value) => URL.canParse(value) && /^https?:/.test(value), { message: MESSAGE })
-  .transform((value) => value.replace(/\/+$/, ""));
+const endpointUrl = httpUrl(MESSAGE);
 
 const endpointsSchema = z.strictObject(
   Object.fromEntries(endpointNames.map((name) => [name, endpointUrl.optional()])) as Record<
@@ -28,22 +26,4 @@ const overridesSchema = z.partialRecord(z.enum(overrideKeys, { message: MESSAGE 
   message: MESSAGE,
 });
 
-export const integrationEndpointsSchema = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
-    if (!text) return {};
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: "custom", message: MESSAGE });
-      return z.NEVER;
-    }
-    const result = overridesSchema.safeParse(json);
-    if (!result.success) {
-      ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? MESSAGE });
-      return z.NEVER;
-    }
-    return result.data;
-  });
+export const integrationEndpointsSchema = jsonVariable(overridesSchema, MESSAGE, {});

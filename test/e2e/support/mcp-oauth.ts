@@ -1,15 +1,8 @@
-// What a native MCP client (Claude Code, VS Code…) brings to an OAuth flow: a loopback HTTP server that
-// receives the redirect, and an OAuthClientProvider for the official SDK that keeps everything in memory
-// and hands the authorization URL to the test, which plays the human in Chromium.
-import { randomBytes } from "node:crypto";
+// What a native MCP client (Claude Code, VS Code…) brings to an OAuth flow besides its OAuthClientProvider
+// (test/support/sdk-oauth-provider.ts): a loopback HTTP server that receives the redirect, once the test
+// has played the human in Chromium.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
 
 export interface LoopbackCallback {
   url: string;
@@ -40,63 +33,4 @@ export async function startLoopbackCallback(): Promise<LoopbackCallback> {
     received,
     close: () => new Promise((done) => server.close(() => done())),
   };
-}
-
-export class InMemoryOAuthProvider implements OAuthClientProvider {
-  authorizationUrl: URL | undefined;
-  readonly expectedState = randomBytes(16).toString("base64url");
-  private information: OAuthClientInformationMixed | undefined;
-  private saved: OAuthTokens | undefined;
-  private verifier: string | undefined;
-
-  readonly redirectUrl: string;
-  private readonly clientName: string;
-
-  constructor(redirectUrl: string, clientName: string) {
-    this.redirectUrl = redirectUrl;
-    this.clientName = clientName;
-  }
-
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: this.clientName,
-      redirect_uris: [this.redirectUrl],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    };
-  }
-
-  state() {
-    return this.expectedState;
-  }
-
-  clientInformation() {
-    return this.information;
-  }
-
-  saveClientInformation(information: OAuthClientInformationMixed) {
-    this.information = information;
-  }
-
-  tokens() {
-    return this.saved;
-  }
-
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-
-  codeVerifier() {
-    if (!this.verifier) throw new Error("no code verifier saved");
-    return this.verifier;
-  }
 }

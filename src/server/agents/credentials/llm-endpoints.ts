@@ -3,6 +3,7 @@
 // (OpenAI-compatible servers) wins over both.
 import { z } from "zod";
 import { type LlmType, llmTypes } from "../../../lib/agents/models.ts";
+import { httpUrl, jsonVariable } from "../../config-values.ts";
 
 export const defaultLlmEndpoints: Record<LlmType, string> = {
   openai: "https://api.openai.com/v1",
@@ -12,10 +13,7 @@ export const defaultLlmEndpoints: Record<LlmType, string> = {
 
 const MESSAGE = `LLM_ENDPOINTS must be a JSON object of ${llmTypes.join(", ")} → absolute http(s) URL`;
 
-const endpointUrl = z
-  .string()
-  .refine((value) => URL.canParse(value) && /^https?:/.test(value), { message: MESSAGE })
-  .transform((value) => value.replace(/\/+$/, ""));
+const endpointUrl = httpUrl(MESSAGE);
 
 const overridesSchema = z.partialRecord(z.enum(llmTypes, { message: MESSAGE }), endpointUrl, {
   message: MESSAGE,
@@ -23,25 +21,7 @@ const overridesSchema = z.partialRecord(z.enum(llmTypes, { message: MESSAGE }), 
 
 export type LlmEndpoints = z.output<typeof overridesSchema>;
 
-export const llmEndpointsSchema = z
-  .string()
-  .optional()
-  .transform((text, ctx): LlmEndpoints => {
-    if (!text) return {};
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: "custom", message: MESSAGE });
-      return z.NEVER;
-    }
-    const result = overridesSchema.safeParse(json);
-    if (!result.success) {
-      ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? MESSAGE });
-      return z.NEVER;
-    }
-    return result.data;
-  });
+export const llmEndpointsSchema = jsonVariable(overridesSchema, MESSAGE, {});
 
 export interface ResolvedEndpoint {
   baseUrl: string;

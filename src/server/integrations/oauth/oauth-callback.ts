@@ -31,7 +31,7 @@ import {
   type PendingRemoteClient,
   registeredClientOf,
 } from "./remote-mcp/pending-client.ts";
-import { exchangeCode, TokenRequestError } from "./token-client.ts";
+import { exchangeCode, TokenRequestError, type TokenSet } from "./token-client.ts";
 
 export const OAUTH_CALLBACK_ROUTE = OAUTH_CALLBACK_PATH;
 
@@ -95,6 +95,41 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
     return done();
   };
 
+  /** Stores the connection a code exchange made (tokens sealed by the caller) and sends the user back. */
+  const saveConnection = async (
+    tokens: Pick<TokenSet, "expiresAt" | "scope">,
+    fields: Omit<
+      Parameters<typeof upsertConnection>[1],
+      | "organizationId"
+      | "provider"
+      | "authFlow"
+      | "accessTokenExpiresAt"
+      | "scopes"
+      | "connectedByUserId"
+      | "connectedAt"
+      | "lastRefreshedAt"
+    >,
+  ) => {
+    await upsertConnection(app.db, {
+      organizationId,
+      provider,
+      authFlow: "oauth",
+      ...fields,
+      accessTokenExpiresAt: tokens.expiresAt,
+      scopes: tokens.scope ?? null,
+      connectedByUserId: user.id,
+      connectedAt: new Date(),
+      lastRefreshedAt: null,
+    });
+    await connectionChanged(app, organizationId, provider);
+    return done();
+  };
+  /** A token endpoint's refusal is the connection's failure; anything else is a server error. */
+  const exchangeFailed = (failure: unknown) => {
+    if (failure instanceof TokenRequestError) return fail(`Connecting failed: ${failure.reason}.`);
+    throw failure;
+  };
+
   const error = params.get("error");
   const code = params.get("code");
   if (error || !code) {
@@ -120,10 +155,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         { code, redirectUri: pending.redirectUri, codeVerifier: codeVerifier ?? "" },
         name,
       );
-      await upsertConnection(app.db, {
-        organizationId,
-        provider,
-        authFlow: "oauth",
+      return await saveConnection(tokens, {
         status: "active",
         statusReason: null,
         account: null,
@@ -134,17 +166,9 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
           ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
           client: registeredClientOf(remote),
         }),
-        accessTokenExpiresAt: tokens.expiresAt,
-        scopes: tokens.scope ?? null,
-        connectedByUserId: user.id,
-        connectedAt: new Date(),
-        lastRefreshedAt: null,
       });
-      await connectionChanged(app, organizationId, provider);
-      return done();
     } catch (failure) {
-      if (failure instanceof TokenRequestError) return fail(`Connecting failed: ${failure.reason}.`);
-      throw failure;
+      return exchangeFailed(failure);
     }
   }
   const credential = pending.credentialId
@@ -179,11 +203,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       account = accountAfterConnect(listed.sites, existing?.account ?? null);
     }
     const chosen = !account || account.site !== undefined;
-    const now = new Date();
-    await upsertConnection(app.db, {
-      organizationId,
-      provider,
-      authFlow: "oauth",
+    return await saveConnection(tokens, {
       // Several sites and none chosen yet: connected, but waiting for the user's choice.
       status: chosen ? "active" : "pending",
       statusReason: chosen ? null : CHOOSE_SITE_REASON,
@@ -195,16 +215,8 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
         ...(tokens.apiDomain ? { apiDomain: tokens.apiDomain } : {}),
       }),
-      accessTokenExpiresAt: tokens.expiresAt,
-      scopes: tokens.scope ?? null,
-      connectedByUserId: user.id,
-      connectedAt: now,
-      lastRefreshedAt: null,
     });
-    await connectionChanged(app, organizationId, provider);
-    return done();
   } catch (failure) {
-    if (failure instanceof TokenRequestError) return fail(`Connecting failed: ${failure.reason}.`);
-    throw failure;
+    return exchangeFailed(failure);
   }
 }
