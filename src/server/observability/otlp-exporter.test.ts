@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { createOtlpExporter } from "./otlp-exporter.ts";
+import { unixNanos } from "./otlp-json.ts";
+import { endSpan, type SpanRecord, type SpanSink, SpanKind, startSpan } from "./span-record.ts";
+
+const TRACE = "0af7651916cd43dd8448eb211c80319c";
+
+interface Body {
+  resourceSpans: Array<{
+    resource: { attributes: Array<{ key: string; value: Record<string, unknown> }> };
+    scopeSpans: Array<{ scope: { name: string }; spans: Array<Record<string, unknown>> }>;
+  }>;
+}
+
+function collector(down = false) {
+  const bodies: Body[] = [];
+  const send = async (_url: string, body: string) => {
+    if (down) throw new Error("ECONNREFUSED");
+    bodies.push(JSON.parse(body) as Body);
+  };
+  const names = () => bodies.flatMap((body) => body.resourceSpans[0]?.scopeSpans[0]?.spans.map((span) => span.name));
+  return { bodies, send, names };
+}
+
+const ended = (sink: SpanSink, name: string, attributes: SpanRecord["attributes"] = {}) => {
+  const span = startSpan(sink, TRACE, null, name, SpanKind.INTERNAL, attributes);
+  endSpan(span);
+  return span;
+};
+
+describe("the OTLP batch exporter", () => {
+  it("sends a full batch on a later turn, not inside the span's end", async () => {
+    const { send, names } = collector();
+    const exporter = createOtlpExporter({ url: "http://collector.test/v1/traces", resource: {}, batchSize: 3, send });
+    for (const name of ["a", "b", "c", "d"]) ended(exporter, name);
+    expect(names()).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(names()).toEqual(["a", "b", "c"]);
+    await exporter.shutdown();
+    expect(names()).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("writes OTLP/HTTP JSON: resource, scope, ids in hex, kind, nanosecond times, attributes, status", async () => {
+    const { bodies, send } = collector();
+    const exporter = createOtlpExporter({
+      url: "http://collector.test/v1/traces",
+      resource: { "service.name": "portico" },
+      send,
+    });
+    const span = startSpan(exporter, TRACE, "b7ad6b7169203331", 'GET "x"', SpanKind.CLIENT, {
+      "http.response.status_code": 503,
+      "url.full": "https://a.test/",
+      ratio: 0.5,
+      cached: false,
+    });
+    endSpan(span, "HTTP 503");
+    await exporter.flush();
+    const [resourceSpans] = bodies[0]?.resourceSpans ?? [];
+    expect(resourceSpans?.resource.attributes).toEqual([{ key: "service.name", value: { stringValue: "portico" } }]);
+    expect(resourceSpans?.scopeSpans[0]?.scope.name).toBe("portico");
+    expect(resourceSpans?.scopeSpans[0]?.spans[0]).toEqual({
+      traceId: TRACE,
+      spanId: span.spanId,
+      parentSpanId: "b7ad6b7169203331",
+      name: 'GET "x"',
+      kind: 3,
+      startTimeUnixNano: unixNanos(performance.timeOrigin, span.start),
+      endTimeUnixNano: unixNanos(performance.timeOrigin, span.end),
+      attributes: [
+        { key: "http.response.status_code", value: { intValue: 503 } },
+        { key: "url.full", value: { stringValue: "https://a.test/" } },
+        { key: "ratio", value: { doubleValue: 0.5 } },
+        { key: "cached", value: { boolValue: false } },
+      ],
+      status: { code: 2, message: "HTTP 503" },
+    });
+    await exporter.shutdown();
+  });
+
+  it("keeps the newest spans when the collector is down, and counts what it dropped", async () => {
+    let down = true;
+    const { send, names } = collector();
+    const exporter = createOtlpExporter({
+      url: "http://collector.test/v1/traces",
+      resource: {},
+      maxQueue: 4,
+      batchSize: 4,
+      send: (url, body, timeout) => (down ? Promise.reject(new Error("ECONNREFUSED")) : send(url, body, timeout)),
+    });
+    // Six spans into a ring of four before any export runs: the two oldest make room.
+    for (const name of ["1", "2", "3", "4", "5", "6"]) ended(exporter, name);
+    expect(exporter.dropped()).toBe(2);
+    await exporter.flush();
+    expect(exporter.dropped()).toBe(6);
+    down = false;
+    ended(exporter, "7");
+    await exporter.shutdown();
+    expect(names()).toEqual(["7"]);
+  });
+
+  it("writes Unix nanoseconds beyond a double's integers exactly from the millisecond reading", () => {
+    expect(unixNanos(1_764_000_000_000, 1.5)).toBe("1764000000001500000");
+    expect(unixNanos(1_764_000_000_000.25, 0)).toBe("1764000000000250000");
+  });
+});
