@@ -74,6 +74,10 @@ describe("the OTLP batch exporter", () => {
       ],
       status: { code: 2, message: "HTTP 503" },
     });
+    // An unset status is left out.
+    endSpan(startSpan(exporter, TRACE, null, "ok", SpanKind.INTERNAL, {}));
+    await exporter.flush();
+    expect(bodies[1]?.resourceSpans[0]?.scopeSpans[0]?.spans[0]).not.toHaveProperty("status");
     await exporter.shutdown();
   });
 

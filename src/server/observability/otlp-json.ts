@@ -2,7 +2,7 @@
 // ids as lower-case hex, enums as numbers, the 64-bit nanosecond times as decimal strings. Written as
 // one string straight from the records, with JSON.stringify only on the strings that come from outside
 // (names, attribute values), where a tree of objects would be built and thrown away per span.
-import type { Attributes, SpanRecord } from "./span-record.ts";
+import type { Attributes, AttributeValue, SpanRecord } from "./span-record.ts";
 
 /** OTLP's STATUS_CODE_ERROR. */
 const STATUS_ERROR = 2;
@@ -15,29 +15,40 @@ export function unixNanos(timeOrigin: number, reading: number): string {
   return `${whole}${String(nanos).padStart(6, "0")}`;
 }
 
-function attributeValue(value: string | number | boolean): string {
+function attributeValue(value: AttributeValue): string {
   if (typeof value === "string") return `{"stringValue":${JSON.stringify(value)}}`;
   if (typeof value === "boolean") return `{"boolValue":${value}}`;
   return Number.isInteger(value) ? `{"intValue":${value}}` : `{"doubleValue":${value}}`;
+}
+
+// Attribute keys are a handful of fixed names: each one's JSON is made once.
+const keyJson = new Map<string, string>();
+function keyPrefix(key: string): string {
+  let prefix = keyJson.get(key);
+  if (prefix === undefined) {
+    prefix = `{"key":${JSON.stringify(key)},"value":`;
+    if (keyJson.size < 256) keyJson.set(key, prefix);
+  }
+  return prefix;
 }
 
 export function attributesJson(attributes: Attributes): string {
   let json = "";
   for (const key in attributes) {
     if (json) json += ",";
-    json += `{"key":${JSON.stringify(key)},"value":${attributeValue(attributes[key] as string)}}`;
+    json += `${keyPrefix(key)}${attributeValue(attributes[key] as AttributeValue)}}`;
   }
   return `[${json}]`;
 }
 
 function spanJson(span: SpanRecord, timeOrigin: number): string {
   const parent = span.parentSpanId ? `"parentSpanId":"${span.parentSpanId}",` : "";
-  const status = span.error ? `{"code":${STATUS_ERROR},"message":${JSON.stringify(span.error)}}` : "{}";
+  // An unset status is left out, as proto3's JSON mapping leaves out default values.
+  const status = span.error ? `,"status":{"code":${STATUS_ERROR},"message":${JSON.stringify(span.error)}}` : "";
   return (
     `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${JSON.stringify(span.name)},` +
     `"kind":${span.kind},"startTimeUnixNano":"${unixNanos(timeOrigin, span.start)}",` +
-    `"endTimeUnixNano":"${unixNanos(timeOrigin, span.end)}","attributes":${attributesJson(span.attributes)},` +
-    `"status":${status}}`
+    `"endTimeUnixNano":"${unixNanos(timeOrigin, span.end)}","attributes":${attributesJson(span.attributes)}${status}}`
   );
 }
 
