@@ -5,7 +5,8 @@
 // call. `npm run bench:gateway` with BENCH_OBSERVABILITY=compare measures the same over HTTP, where
 // two runs of the same server differ by more than the 10 % asked for.
 // BENCH_TRACE_RATIO (default 1) is the share of calls traced; spans go to a local OTLP sink process.
-// BENCH_BLOCK calls per block (default 5000), BENCH_BLOCKS blocks each way (default 6).
+// BENCH_BLOCK calls per block (default 5000), BENCH_BLOCKS blocks each way (default 6). Run it with the
+// server's flags as the server runs: node $(node scripts/server-node-flags.ts) bench/observability-overhead.ts
 import { spawn } from "node:child_process";
 import { openSync, writeSync } from "node:fs";
 import path from "node:path";

@@ -17,7 +17,12 @@ describe("a tool call's trace", () => {
     const trace = startCallTrace(t, incoming, "tools/call x", () => ({}));
     expect(trace).toEqual({ traceId: TRACE, span: null, incoming });
     expect(childSpan(trace, "admission")).toBeNull();
-    const sent = await tracedUpstream(trace, { integration: "i", method: "GET", url: "https://a.test/x" }, async (tp) => tp, () => 200);
+    const sent = await tracedUpstream(
+      trace,
+      { integration: "i", method: "GET", url: "https://a.test/x" },
+      async (tp) => tp,
+      () => 200,
+    );
     expect(sent).toBe(incoming);
     expect(ended).toHaveLength(0);
   });
@@ -56,7 +61,10 @@ describe("a tool call's trace", () => {
     expect(sent).toBe(`00-${trace?.traceId}-${upstream?.spanId}-01`);
     expect(upstream?.parentSpanId).toBe(trace?.span?.spanId);
     expect(upstream?.kind).toBe(3);
-    expect(upstream?.attributes).toMatchObject({ "url.full": "https://api.test/v3/x", "http.response.status_code": 503 });
+    expect(upstream?.attributes).toMatchObject({
+      "url.full": "https://api.test/v3/x",
+      "http.response.status_code": 503,
+    });
     expect(upstream?.error).toBe("HTTP 503");
   });
 
@@ -68,7 +76,9 @@ describe("a tool call's trace", () => {
     expect(trace?.span?.parentSpanId).toBeNull();
     endSpan(trace?.span ?? null);
     expect(ended).toHaveLength(1);
-    const ids = new Set(Array.from({ length: 1000 }, () => startCallTrace(t, null, "x", () => ({}))?.traceId));
+    const ids = new Set(
+      Array.from({ length: 1000 }, () => startCallTrace(t, null, "x", () => ({}))?.traceId),
+    );
     expect(ids.size).toBe(1000);
   });
 });

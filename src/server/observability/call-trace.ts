@@ -6,14 +6,7 @@
 // (withCallTrace), around that request alone.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { metrics } from "./metrics.ts";
-import {
-  type Attributes,
-  endSpan,
-  newTraceId,
-  type SpanRecord,
-  SpanKind,
-  startSpan,
-} from "./span-record.ts";
+import { type Attributes, endSpan, newTraceId, SpanKind, type SpanRecord, startSpan } from "./span-record.ts";
 import { formatTraceparent, parseTraceparent } from "./traceparent.ts";
 import type { Tracing } from "./tracing.ts";
 
@@ -43,7 +36,8 @@ export function startCallTrace(
   const parent = parseTraceparent(traceparent);
   const incoming = parent ? (traceparent as string) : null;
   // Parent-based sampling: a client's sampled flag is followed; a trace of our own is drawn here.
-  const recorded = tracing !== null && (parent ? (parent.flags & 1) === 1 : Math.random() < tracing.sampleRatio);
+  const recorded =
+    tracing !== null && (parent ? (parent.flags & 1) === 1 : Math.random() < tracing.sampleRatio);
   if (!recorded) return parent ? { traceId: parent.traceId, span: null, incoming } : null;
   const span = startSpan(
     tracing.spans,

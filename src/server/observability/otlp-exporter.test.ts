@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createOtlpExporter } from "./otlp-exporter.ts";
 import { unixNanos } from "./otlp-json.ts";
-import { endSpan, type SpanRecord, type SpanSink, SpanKind, startSpan } from "./span-record.ts";
+import { endSpan, SpanKind, type SpanRecord, type SpanSink, startSpan } from "./span-record.ts";
 
 const TRACE = "0af7651916cd43dd8448eb211c80319c";
 
@@ -18,7 +18,8 @@ function collector(down = false) {
     if (down) throw new Error("ECONNREFUSED");
     bodies.push(JSON.parse(body) as Body);
   };
-  const names = () => bodies.flatMap((body) => body.resourceSpans[0]?.scopeSpans[0]?.spans.map((span) => span.name));
+  const names = () =>
+    bodies.flatMap((body) => body.resourceSpans[0]?.scopeSpans[0]?.spans.map((span) => span.name));
   return { bodies, send, names };
 }
 
@@ -31,7 +32,12 @@ const ended = (sink: SpanSink, name: string, attributes: SpanRecord["attributes"
 describe("the OTLP batch exporter", () => {
   it("sends a full batch on a later turn, not inside the span's end", async () => {
     const { send, names } = collector();
-    const exporter = createOtlpExporter({ url: "http://collector.test/v1/traces", resource: {}, batchSize: 3, send });
+    const exporter = createOtlpExporter({
+      url: "http://collector.test/v1/traces",
+      resource: {},
+      batchSize: 3,
+      send,
+    });
     for (const name of ["a", "b", "c", "d"]) ended(exporter, name);
     expect(names()).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
@@ -56,7 +62,9 @@ describe("the OTLP batch exporter", () => {
     endSpan(span, "HTTP 503");
     await exporter.flush();
     const [resourceSpans] = bodies[0]?.resourceSpans ?? [];
-    expect(resourceSpans?.resource.attributes).toEqual([{ key: "service.name", value: { stringValue: "portico" } }]);
+    expect(resourceSpans?.resource.attributes).toEqual([
+      { key: "service.name", value: { stringValue: "portico" } },
+    ]);
     expect(resourceSpans?.scopeSpans[0]?.scope.name).toBe("portico");
     expect(resourceSpans?.scopeSpans[0]?.spans[0]).toEqual({
       traceId: TRACE,
@@ -89,7 +97,8 @@ describe("the OTLP batch exporter", () => {
       resource: {},
       maxQueue: 4,
       batchSize: 4,
-      send: (url, body, timeout) => (down ? Promise.reject(new Error("ECONNREFUSED")) : send(url, body, timeout)),
+      send: (url, body, timeout) =>
+        down ? Promise.reject(new Error("ECONNREFUSED")) : send(url, body, timeout),
     });
     // Six spans into a ring of four before any export runs: the two oldest make room.
     for (const name of ["1", "2", "3", "4", "5", "6"]) ended(exporter, name);

@@ -44,7 +44,9 @@ export function attributesJson(attributes: Attributes): string {
 function spanJson(span: SpanRecord, timeOrigin: number): string {
   const parent = span.parentSpanId ? `"parentSpanId":"${span.parentSpanId}",` : "";
   // An unset status is left out, as proto3's JSON mapping leaves out default values.
-  const status = span.error ? `,"status":{"code":${STATUS_ERROR},"message":${JSON.stringify(span.error)}}` : "";
+  const status = span.error
+    ? `,"status":{"code":${STATUS_ERROR},"message":${JSON.stringify(span.error)}}`
+    : "";
   return (
     `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${JSON.stringify(span.name)},` +
     `"kind":${span.kind},"startTimeUnixNano":"${unixNanos(timeOrigin, span.start)}",` +

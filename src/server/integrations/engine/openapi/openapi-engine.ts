@@ -137,7 +137,12 @@ async function sendAndRead(
   const { app, deadline, providerName, timeoutMs } = call;
   const integration = call.target.integrationId;
   const { trace } = call;
-  let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline, integration, trace });
+  let outcome = await sendRequest(app, call.auth, build(call.auth), {
+    retryable,
+    deadline,
+    integration,
+    trace,
+  });
   // An OAuth token refused before its recorded expiry (revoked, or no expiry was given) is refreshed
   // once, a login's token (Caflou) renewed by logging in again, and the request sent again; a second
   // 401 is the answer. A login that fails says why (a changed password), not just the first 401.
