@@ -101,6 +101,7 @@ export async function createApp(
   setGaugeSources({
     callLogBacklog: () => gateway.recorder.backlog,
     databasePool: () => handle.poolStats(),
+    traceSpansDropped: () => app.tracing?.dropped() ?? 0,
   });
   return app;
 }
