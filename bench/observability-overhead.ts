@@ -70,6 +70,8 @@ const tracing = createTracing({
   environment: "test",
   tracing: {
     endpoint: `http://127.0.0.1:${port}/v1/traces`,
+    // BENCH_OTLP_PROTOCOL=http/json measures the JSON encoding.
+    protocol: process.env.BENCH_OTLP_PROTOCOL === "http/json" ? "http/json" : "http/protobuf",
     serviceName: "portico-bench",
     sampleRatio: Number(process.env.BENCH_TRACE_RATIO ?? 1),
     traceUrl: undefined,

@@ -46,6 +46,7 @@ export function startCallTrace(
     name,
     SpanKind.SERVER,
     attributes(),
+    parent !== null,
   );
   return { traceId: span.traceId, span, incoming };
 }

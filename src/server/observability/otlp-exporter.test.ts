@@ -14,8 +14,8 @@ interface Body {
 
 function collector() {
   const bodies: Body[] = [];
-  const send = async (_url: string, body: string) => {
-    bodies.push(JSON.parse(body) as Body);
+  const send = async (_url: string, body: string | Buffer) => {
+    bodies.push(JSON.parse(body.toString()) as Body);
   };
   const names = () =>
     bodies.flatMap((body) => body.resourceSpans[0]?.scopeSpans[0]?.spans.map((span) => span.name));
@@ -34,6 +34,7 @@ describe("the OTLP batch exporter", () => {
     const exporter = createOtlpExporter({
       url: "http://collector.test/v1/traces",
       resource: {},
+      protocol: "http/json",
       batchSize: 3,
       send,
     });
@@ -50,6 +51,7 @@ describe("the OTLP batch exporter", () => {
     const exporter = createOtlpExporter({
       url: "http://collector.test/v1/traces",
       resource: { "service.name": "portico" },
+      protocol: "http/json",
       send,
     });
     const span = startSpan(exporter, TRACE, "b7ad6b7169203331", 'GET "x"', SpanKind.CLIENT, {
@@ -94,6 +96,7 @@ describe("the OTLP batch exporter", () => {
     const exporter = createOtlpExporter({
       url: "http://collector.test/v1/traces",
       resource: {},
+      protocol: "http/json",
       maxQueue: 4,
       batchSize: 4,
       send: (url, body) => (down ? Promise.reject(new Error("ECONNREFUSED")) : send(url, body)),

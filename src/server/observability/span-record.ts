@@ -23,6 +23,8 @@ export interface SpanRecord {
   /** 16 lower-case hex digits. */
   spanId: string;
   parentSpanId: string | null;
+  /** The parent is the client's span (from its traceparent), not one of ours. */
+  parentRemote: boolean;
   name: string;
   kind: SpanKind;
   /** performance.now() readings, milliseconds (one clock for start and end: durations are exact). */
@@ -61,11 +63,13 @@ export function startSpan(
   name: string,
   kind: SpanKind,
   attributes: Attributes,
+  parentRemote = false,
 ): SpanRecord {
   return {
     traceId,
     spanId: newSpanId(),
     parentSpanId,
+    parentRemote,
     name,
     kind,
     start: performance.now(),

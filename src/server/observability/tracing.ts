@@ -21,10 +21,11 @@ export interface Tracing {
 }
 
 export function createTracing(config: Pick<Config, "tracing" | "environment">): Tracing | null {
-  const { endpoint, serviceName, sampleRatio } = config.tracing;
+  const { endpoint, protocol, serviceName, sampleRatio } = config.tracing;
   if (!endpoint) return null;
   const exporter = createOtlpExporter({
     url: endpoint,
+    protocol,
     resource: { "service.name": serviceName, "deployment.environment.name": config.environment },
   });
   return {
