@@ -1,6 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createOtlpExporter } from "./otlp-exporter.ts";
 import { unixNanos } from "./otlp-json.ts";
+import { exportRequestProtobuf } from "./otlp-protobuf.ts";
 import { endSpan, SpanKind, type SpanRecord, type SpanSink, startSpan } from "./span-record.ts";
 
 const TRACE = "0af7651916cd43dd8448eb211c80319c";
@@ -115,5 +118,44 @@ describe("the OTLP batch exporter", () => {
   it("writes Unix nanoseconds beyond a double's integers exactly from the millisecond reading", () => {
     expect(unixNanos(1_764_000_000_000, 1.5)).toBe("1764000000001500000");
     expect(unixNanos(1_764_000_000_000.25, 0)).toBe("1764000000000250000");
+  });
+});
+
+describe("the OTLP exporter over HTTP", () => {
+  it("POSTs protobuf by default to the collector, and flushes on shutdown", async () => {
+    const received: Array<{ type: string | undefined; body: Buffer }> = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        received.push({ type: request.headers["content-type"], body: Buffer.concat(chunks) });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
+    const exporter = createOtlpExporter({ url, resource: { "service.name": "portico" } });
+    const span = ended(exporter, "admission");
+    await exporter.shutdown();
+    server.close();
+    expect(received).toEqual([
+      {
+        type: "application/x-protobuf",
+        body: exportRequestProtobuf({ "service.name": "portico" }, "portico", [span], 0, 1),
+      },
+    ]);
+    expect(exporter.dropped()).toBe(0);
+  });
+
+  it("counts a batch the collector refuses as dropped", async () => {
+    const server = createServer((_request, response) => response.writeHead(503).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
+    const exporter = createOtlpExporter({ url, resource: {} });
+    ended(exporter, "a");
+    ended(exporter, "b");
+    await exporter.shutdown();
+    server.close();
+    expect(exporter.dropped()).toBe(2);
   });
 });
