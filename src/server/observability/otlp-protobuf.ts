@@ -62,7 +62,11 @@ export function unixSecondsAndNanos(timeOrigin: number, reading: number): [numbe
 
 class Writer {
   pos = 0;
-  constructor(readonly buffer: Buffer) {}
+  readonly buffer: Buffer;
+
+  constructor(buffer: Buffer) {
+    this.buffer = buffer;
+  }
 
   varint(value: number): void {
     let rest = value;
