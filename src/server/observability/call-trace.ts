@@ -1,7 +1,8 @@
 // One tool call's trace: the client's traceparent continued, the call's span with its children
 // (admission, upstream HTTP, call-log write), and the trace id the call log keeps. The trace is passed
 // along the call explicitly (callTool → runTool → the tool's run context → the engines' requests), not
-// through an AsyncLocalStorage, which would be entered on every call and track every promise after it.
+// through an AsyncLocalStorage, which would be entered on every call (and, without the server's
+// --experimental-async-context-frame, run a hook on every promise after it).
 // Only the remote MCP engine, whose requests are made inside the MCP SDK's transport, enters one
 // (withCallTrace), around that request alone.
 import { AsyncLocalStorage } from "node:async_hooks";
