@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "../config.ts";
 import { createOtlpExporter } from "./otlp-exporter.ts";
 import { unixNanos } from "./otlp-json.ts";
 import { exportRequestProtobuf } from "./otlp-protobuf.ts";
@@ -157,5 +158,23 @@ describe("the OTLP exporter over HTTP", () => {
     await exporter.shutdown();
     server.close();
     expect(exporter.dropped()).toBe(2);
+  });
+});
+
+describe("the OTLP protocol setting", () => {
+  it("is protobuf unless http/json is asked for, the traces variable first; anything else is refused", () => {
+    const protocol = (env: Record<string, string>) =>
+      parseConfig({ APP_ENV: "test", ...env }).tracing.protocol;
+    expect(protocol({})).toBe("http/protobuf");
+    expect(protocol({ OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })).toBe("http/json");
+    expect(
+      protocol({
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf",
+      }),
+    ).toBe("http/protobuf");
+    expect(() => protocol({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL must be http\/protobuf or http\/json/,
+    );
   });
 });
