@@ -5,7 +5,8 @@
 // call. `npm run bench:gateway` with BENCH_OBSERVABILITY=compare measures the same over HTTP, where
 // two runs of the same server differ by more than the 10 % asked for.
 // BENCH_TRACE_RATIO (default 1) is the share of calls traced; spans go to a local OTLP sink process.
-// BENCH_BLOCK calls per block (default 5000), BENCH_BLOCKS blocks each way (default 6).
+// BENCH_BLOCK calls per block (default 5000), BENCH_BLOCKS blocks each way (default 6). Run it with the
+// server's flags as the server runs: node $(node scripts/server-node-flags.ts) bench/observability-overhead.ts
 import { spawn } from "node:child_process";
 import { openSync, writeSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +24,7 @@ import { freePort } from "./support/portico-process.ts";
 
 const BLOCK = Number(process.env.BENCH_BLOCK ?? 5000);
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 6);
+const YIELD_EVERY = 50;
 const root = path.resolve(import.meta.dirname, "..");
 
 const port = await freePort();
@@ -68,6 +70,8 @@ const tracing = createTracing({
   environment: "test",
   tracing: {
     endpoint: `http://127.0.0.1:${port}/v1/traces`,
+    // BENCH_OTLP_PROTOCOL=http/json measures the JSON encoding.
+    protocol: process.env.BENCH_OTLP_PROTOCOL === "http/json" ? "http/json" : "http/protobuf",
     serviceName: "portico-bench",
     sampleRatio: Number(process.env.BENCH_TRACE_RATIO ?? 1),
     traceUrl: undefined,
@@ -93,6 +97,9 @@ async function block(on: boolean): Promise<number> {
       principal,
     });
     if (!outcome.ok || outcome.result.isError) throw new Error("the call failed");
+    // A server turns the event loop between requests; a loop of awaited calls alone never would,
+    // and timers and exports (the span exporter's) would wait until the block's end.
+    if (call % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
   }
   await app.gateway.recorder.flush();
   if (on) await tracing?.flush();
@@ -119,6 +126,7 @@ console.log(
   `median off ${off.toFixed(1)} µs, on ${on.toFixed(1)} µs: +${(on - off).toFixed(1)} µs (${(((on - off) / off) * 100).toFixed(1)} %)` +
     ` with trace ratio ${process.env.BENCH_TRACE_RATIO ?? 1}, per-call log ${logCalls ? "on" : "off"}`,
 );
+if (tracing) console.log(`spans dropped by the exporter: ${tracing.dropped()}`);
 await app.gateway.stop();
 await app.database.close();
 await tracing?.shutdown();

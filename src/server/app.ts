@@ -102,6 +102,7 @@ export async function createApp(
     callLogBacklog: () => gateway.recorder.backlog,
     callLogOldestUnwrittenSeconds: () => gateway.recorder.oldestUnwrittenMs / 1000,
     databasePool: () => handle.poolStats(),
+    traceSpansDropped: () => app.tracing?.dropped() ?? 0,
   });
   return app;
 }

@@ -15,6 +15,14 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** OTLP/HTTP's encodings (https://opentelemetry.io/docs/specs/otel/protocol/exporter/); grpc is not offered. */
+const otlpProtocol = (name: string) =>
+  optionalText.pipe(
+    z
+      .enum(["http/protobuf", "http/json"], { message: `${name} must be http/protobuf or http/json` })
+      .optional(),
+  );
+
 export const environmentNames = ["development", "test", "staging", "production"] as const;
 
 const configSchema = z
@@ -115,6 +123,8 @@ const configSchema = z
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText.pipe(
       url("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").optional(),
     ),
+    OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol("OTEL_EXPORTER_OTLP_PROTOCOL"),
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"),
     OTEL_SERVICE_NAME: z.string().min(1).default("portico"),
     OTEL_TRACES_SAMPLER_ARG: z.coerce
       .number({ message: "OTEL_TRACES_SAMPLER_ARG must be a number" })
@@ -192,6 +202,9 @@ const configSchema = z
         endpoint:
           env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
           (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+        /** OTLP/HTTP's encoding: protobuf unless http/json is asked for (grpc is not offered). */
+        protocol:
+          env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf",
         serviceName: env.OTEL_SERVICE_NAME,
         sampleRatio: env.OTEL_TRACES_SAMPLER_ARG,
         /** Where a call's trace is shown ({traceId} replaced), for the call log's link. */

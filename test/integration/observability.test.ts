@@ -19,7 +19,7 @@ import { mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
 import { HUBSPOT_APP, RAYNET, startOpenApiWorld } from "./openapi-world.ts";
 
-// ---- a local OTLP/HTTP receiver (JSON encoding, which exporter-trace-otlp-http sends) ----
+// ---- a local OTLP/HTTP receiver (JSON encoding, which OTEL_EXPORTER_OTLP_TRACES_PROTOCOL asks for) ----
 
 interface ReceivedSpan {
   traceId: string;
@@ -75,6 +75,9 @@ beforeAll(async () => {
   const endpoint = await startReceiver();
   w = await startOpenApiWorld({
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint,
+    // JSON, so the receiver decodes it with JSON.parse; the protobuf bytes are checked against the
+    // OpenTelemetry SDK's own serializer (otlp-protobuf.test.ts).
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
     LOG_LEVEL: "debug",
     LOG_FORMAT: "json",
     TRACE_URL: "https://traces.example/trace/{traceId}",

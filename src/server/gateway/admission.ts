@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app.ts";
 import { quotaRefusalMessage } from "../billing/limit-messages.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
-import { childSpan, endSpan, startCallTrace, withCallTrace } from "../observability/call-trace.ts";
+import { childSpan, endSpan, startCallTrace } from "../observability/call-trace.ts";
 import { log } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
 import { reportError } from "../observability/report-error.ts";
@@ -109,13 +109,13 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
     reportError: reportToolError,
     trace,
   };
-  const result = await withCallTrace(trace, () => runTool(tool, call.args, principal, options));
+  const result = await runTool(tool, call.args, principal, options);
   const milliseconds = performance.now() - started;
   const outcome = result.isError ? "error" : "success";
   metrics.toolCall(door, outcome, milliseconds / 1000);
   logCall(call, outcome, milliseconds, trace?.traceId ?? null);
   if (trace?.span) {
-    trace.span.setAttribute("portico.outcome", outcome);
+    trace.span.attributes["portico.outcome"] = outcome;
     endSpan(trace.span, result.isError ? "tool error" : undefined);
   }
   return { ok: true, result };

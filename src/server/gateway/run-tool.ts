@@ -76,6 +76,7 @@ export async function runTool(
         signal: deadline.signal,
         allowPrivateUrls: options.allowPrivateUrls,
         progress: options.onProgress,
+        trace: options.trace,
       })
       .then(settle.resolve, settle.reject);
     result = await outcome;

@@ -2,6 +2,7 @@
 // OpenAPI and remote-MCP tools): a name unique in the project, an LLM-facing description,
 // a JSON Schema for the input, annotations, and a function that runs it.
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { CallTrace } from "../observability/call-trace.ts";
 import type { Principal } from "./principal.ts";
 
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
@@ -19,6 +20,8 @@ export interface ToolRunContext {
   allowPrivateUrls: boolean;
   /** For long tools (agents): tells the client what is happening, when it asked to be told. */
   progress?: (message: string) => void;
+  /** The call's trace (observability/call-trace.ts), for the tool's upstream requests' spans and traceparent. */
+  trace?: CallTrace | null;
 }
 
 /** What a model is shown of a tool: the same fields for the gateway and for the integration engines. */

@@ -59,6 +59,8 @@ export interface GaugeSources {
   callLogBacklog(): number;
   callLogOldestUnwrittenSeconds(): number;
   databasePool(): { total: number; idle: number; waiting: number } | null;
+  /** Spans the trace exporter dropped so far (otlp-exporter.ts), when tracing is on. */
+  traceSpansDropped?(): number;
 }
 let sources: GaugeSources | null = null;
 export function setGaugeSources(next: GaugeSources | null): void {
@@ -96,6 +98,18 @@ new client.Gauge({
     this.set({ state: "total" }, pool.total);
     this.set({ state: "idle" }, pool.idle);
     this.set({ state: "waiting" }, pool.waiting);
+  },
+});
+
+let spansDroppedCounted = 0;
+new client.Counter({
+  name: "portico_trace_spans_dropped_total",
+  help: "Trace spans dropped: the OTLP collector was down or slower than the spans came (oldest first).",
+  registers: [registry],
+  collect() {
+    const dropped = sources?.traceSpansDropped?.() ?? 0;
+    if (dropped > spansDroppedCounted) this.inc(dropped - spansDroppedCounted);
+    spansDroppedCounted = dropped;
   },
 });
 

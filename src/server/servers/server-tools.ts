@@ -84,7 +84,7 @@ export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool):
     // A missing connection's error carries the page where the person connects it ("connect your account").
     run: async (args, context) =>
       withConnectionsUrl(
-        await engine.callTool(app, target, tool.name, args, context.signal),
+        await engine.callTool(app, target, tool.name, args, context.signal, context.trace),
         `${app.config.baseUrl}/app/organization/${server.organizationId}/integrations`,
       ),
   };

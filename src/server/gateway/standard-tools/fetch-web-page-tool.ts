@@ -46,6 +46,7 @@ export const fetchWebPage = defineStandardTool({
       // Timed and traced as an upstream request; no traceparent is sent to arbitrary web pages, which
       // are no part of the caller's system (an id that links requests is not theirs to have).
       response = await tracedUpstream(
+        context.trace,
         { integration: "web", method: "GET", url },
         () =>
           getPublicUrl(

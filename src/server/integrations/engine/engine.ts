@@ -5,6 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import type { ToolDescription } from "../../gateway/tool-types.ts";
+import type { CallTrace } from "../../observability/call-trace.ts";
 
 /** Whose connection a call uses: the organization's connection to the integration's provider. */
 export interface EngineTarget {
@@ -35,6 +36,8 @@ export interface IntegrationEngine {
     name: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    /** The gateway call's trace: its upstream requests become its child spans and carry its traceparent. */
+    trace?: CallTrace | null,
   ): Promise<CallToolResult>;
   /** Drops whatever the engine cached for the organization's integration (after reconnecting, say). */
   forget(target: EngineTarget): void;

@@ -3,7 +3,7 @@
 // and a cap on how much a remote server may send back.
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { App } from "../../../app.ts";
-import { tracedUpstream } from "../../../observability/call-trace.ts";
+import { currentCallTrace, tracedUpstream } from "../../../observability/call-trace.ts";
 import { fetchPublicUrl } from "../../../security/ssrf-guard.ts";
 
 export interface GuardedFetchLimits {
@@ -44,6 +44,7 @@ export function guardedMcpFetch(app: App, limits: GuardedFetchLimits, integratio
     if ((init.method ?? "GET").toUpperCase() === "GET") return new Response(null, { status: 405 });
     const method = init.method ?? "POST";
     const response = await tracedUpstream(
+      currentCallTrace(),
       { integration, method, url: url.toString() },
       (traceparent) => {
         const headers = Object.fromEntries(new Headers(init.headers).entries());

@@ -7,6 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../../app.ts";
 import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
+import { withCallTrace } from "../../../observability/call-trace.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { capResult } from "./cap-result.ts";
@@ -78,7 +79,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       }
     },
 
-    async callTool(app, target, name, args, signal): Promise<CallToolResult> {
+    async callTool(app, target, name, args, signal, trace): Promise<CallToolResult> {
       let endpoint: RemoteEndpoint;
       try {
         endpoint = await resolveRemoteEndpoint(app, target);
@@ -94,11 +95,14 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
           const remoteName = (await toolSet(app, target, current)).remoteNames.get(name);
           if (!remoteName) return null;
           timeoutMs = options.callTimeoutMs;
-          return pool.use(app, keyOf(target), current, (client) =>
-            client.callTool({ name: remoteName, arguments: args }, undefined, {
-              signal,
-              timeout: options.callTimeoutMs,
-            }),
+          // The SDK's transport makes the request (guarded-fetch.ts), so the trace is entered for it.
+          return withCallTrace(trace, () =>
+            pool.use(app, keyOf(target), current, (client) =>
+              client.callTool({ name: remoteName, arguments: args }, undefined, {
+                signal,
+                timeout: options.callTimeoutMs,
+              }),
+            ),
           );
         });
         if (!result) return toolError(`${endpoint.name}'s MCP server has no tool named ${name}.`);

@@ -10,6 +10,7 @@ import type { App } from "../../../app.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
 import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
+import type { CallTrace } from "../../../observability/call-trace.ts";
 import { readBytesCapped } from "../../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { networkReason } from "../../outbound-fetch.ts";
@@ -64,6 +65,7 @@ async function callTool(
   name: string,
   args: Record<string, unknown>,
   signal: AbortSignal,
+  trace?: CallTrace | null,
 ): Promise<CallToolResult> {
   const { provider } = integrationRegistry[target.integrationId];
   const providerName = providers[provider].name;
@@ -89,7 +91,7 @@ async function callTool(
   const timeoutMs = callTimeoutMs(app);
   // The deadline covers reading the answer too, so it is released only once that is done.
   const deadline = startDeadline(signal, timeoutMs);
-  const call: Exchange = { app, target, auth, deadline, providerName, timeoutMs };
+  const call: Exchange = { app, target, auth, deadline, providerName, timeoutMs, trace: trace ?? null };
   try {
     if (generated) {
       return await sendAndRead(
@@ -123,6 +125,7 @@ interface Exchange {
   deadline: Deadline;
   providerName: string;
   timeoutMs: number;
+  trace: CallTrace | null;
 }
 
 async function sendAndRead(
@@ -133,7 +136,13 @@ async function sendAndRead(
 ): Promise<CallToolResult> {
   const { app, deadline, providerName, timeoutMs } = call;
   const integration = call.target.integrationId;
-  let outcome = await sendRequest(app, call.auth, build(call.auth), { retryable, deadline, integration });
+  const { trace } = call;
+  let outcome = await sendRequest(app, call.auth, build(call.auth), {
+    retryable,
+    deadline,
+    integration,
+    trace,
+  });
   // An OAuth token refused before its recorded expiry (revoked, or no expiry was given) is refreshed
   // once, a login's token (Caflou) renewed by logging in again, and the request sent again; a second
   // 401 is the answer. A login that fails says why (a changed password), not just the first 401.
@@ -150,6 +159,7 @@ async function sendAndRead(
         retryable,
         deadline,
         integration,
+        trace,
       });
     }
   }

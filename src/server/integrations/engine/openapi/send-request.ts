@@ -3,7 +3,7 @@
 // PATCH are sent exactly once, since a lost answer does not mean the provider did nothing.
 import type { App } from "../../../app.ts";
 import type { Deadline } from "../../../deadline.ts";
-import { tracedUpstream } from "../../../observability/call-trace.ts";
+import { type CallTrace, tracedUpstream } from "../../../observability/call-trace.ts";
 import { type ConnectionAuth, fetchWithAuth } from "../connection-auth.ts";
 import type { UpstreamRequest } from "./build-request.ts";
 
@@ -47,7 +47,7 @@ export async function sendRequest(
   app: App,
   auth: ConnectionAuth,
   request: UpstreamRequest,
-  options: { retryable: boolean; deadline: Deadline; integration: string },
+  options: { retryable: boolean; deadline: Deadline; integration: string; trace?: CallTrace | null },
 ): Promise<SendOutcome> {
   const { deadline } = options;
   const { signal, endsAt } = deadline;
@@ -59,6 +59,7 @@ export async function sendRequest(
     try {
       // Each attempt is its own upstream request: timed, traced, and given the call's traceparent.
       const response = await tracedUpstream(
+        options.trace,
         { integration: options.integration, method: request.method, url: request.url },
         (traceparent) =>
           fetchWithAuth(app, auth, request.url, {
