@@ -54,8 +54,10 @@ test("answer Neo's question on the run page and watch the continued run", {
   // A run from the app that stops to ask.
   await page.goto(`/app/project/${project.id}/agents/${agentId}/runs`);
   fake.script([{ text: `ASK: ${QUESTION}` }]);
+  // Typed only once React owns the form: text typed into the server-rendered field may be lost.
+  const runButton = await hydrated(page.getByRole("button", { name: "Run agent" }));
   await page.getByLabel("Request").fill(REQUEST);
-  await (await hydrated(page.getByRole("button", { name: "Run agent" }))).click();
+  await runButton.click();
   const run = page.getByTestId("agent-run");
   await visible(run.getByText("Needs input"));
   await visible(run.getByTestId("agent-answer").getByText(QUESTION));
