@@ -5,6 +5,7 @@ import { NotFound } from "./components/errors/not-found.tsx";
 import { reportClientError } from "./components/errors/report.ts";
 import { RouteError } from "./components/errors/route-error.tsx";
 import { PagePending } from "./components/ui/page-pending.tsx";
+import { queryRetryDelay, shouldRetryQuery } from "./lib/query-retry.ts";
 import { parseSearch, stringifySearch } from "./lib/search-params.ts";
 import { createTRPC, TRPCProvider } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen";
@@ -12,7 +13,12 @@ import { routeTree } from "./routeTree.gen";
 /** Called once per SSR request and once in the browser, so no cache is shared between visitors. */
 export function getRouter() {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000 } },
+    defaultOptions: {
+      // A refusal shows at once; a network failure or 5xx is retried once, quickly (src/lib/query-retry.ts).
+      queries: { staleTime: 30_000, retry: shouldRetryQuery, retryDelay: queryRetryDelay },
+      // Mutations are not idempotent: never retried (React Query's default too, stated here on purpose).
+      mutations: { retry: false },
+    },
   });
   const { client, trpc } = createTRPC(queryClient);
 

@@ -59,8 +59,10 @@ function MembersPage() {
       />
       <Card>
         <CardContent className="pt-2">
-          <Table>
-            <TableHeader>
+          {/* At phone width each member is a stacked row (name, email, role + actions) so nothing
+              scrolls sideways; from sm up it is the usual table. */}
+          <Table className="max-sm:block">
+            <TableHeader className="max-sm:sr-only">
               <TableRow>
                 <TableHead>Name</TableHead>
                 <TableHead>Email</TableHead>
@@ -70,17 +72,22 @@ function MembersPage() {
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className="max-sm:block">
               {members.map((member) => {
                 const isSelf = member.userId === user?.id;
                 const canEdit = !isSelf && canManageMemberRole(organization.role, member.role);
                 return (
-                  <TableRow key={member.id}>
-                    <TableCell className="font-medium">
+                  <TableRow
+                    key={member.id}
+                    className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:py-2"
+                  >
+                    <TableCell className="font-medium max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5">
                       {member.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
                     </TableCell>
-                    <TableCell>{member.email}</TableCell>
-                    <TableCell>
+                    <TableCell className="max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5 max-sm:break-all max-sm:text-muted-foreground">
+                      {member.email}
+                    </TableCell>
+                    <TableCell className="max-sm:px-1 max-sm:py-1">
                       {canEdit ? (
                         <Select
                           value={member.role}
@@ -114,7 +121,7 @@ function MembersPage() {
                         <Badge variant="secondary">{member.role}</Badge>
                       )}
                     </TableCell>
-                    <TableCell className="text-right">
+                    <TableCell className="text-right max-sm:px-1 max-sm:py-1">
                       {canEdit && organization.permissions["members.remove"] ? (
                         <ConfirmDialog
                           trigger={
