@@ -116,16 +116,6 @@ export async function agentsWorld() {
       .filter((m) => m.role === "tool")
       .map((m) => String(m.content));
 
-  return {
-    app,
-    world,
-    fake,
-    toolRuns,
-    flaky,
-    saveOpenAiCredential,
-    waitForRun,
-    neoWith,
-    startRun,
-    toolMessages,
-  };
+  const helpers = { saveOpenAiCredential, neoWith, startRun, waitForRun, toolMessages };
+  return { app, world, fake, toolRuns, flaky, ...helpers };
 }
