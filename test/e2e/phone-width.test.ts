@@ -26,6 +26,21 @@ test("phone width: actions reachable, tabs wrap, terminal words whole", { timeou
     organizationId: organization.id,
     name: "Pocket bot",
   });
+  // A second member with a long address, so the members table has a row with actions to reach.
+  await http.mutate("admin.setOrganizationPlan", {
+    organizationId: organization.id,
+    plan: "start",
+    interval: "monthly",
+  });
+  const memberUser = { ...newUser("phone-member-with-a-rather-long-address") };
+  const member = new HttpClient(server.baseUrl);
+  await member.signUp(memberUser);
+  const invitation = await http.mutate<{ id: string }>("organizationInvitations.invite", {
+    organizationId: organization.id,
+    email: memberUser.email,
+    role: "member",
+  });
+  await member.mutate("organizationInvitations.accept", { invitationId: invitation.id });
   const key = await http.mutate<{ secret: string }>("apiKeys.create", {
     projectId: project.id,
     name: "A key with a rather long name",
@@ -74,6 +89,9 @@ test("phone width: actions reachable, tabs wrap, terminal words whole", { timeou
       WIDTH,
     );
     expect(offscreen, `${path}: actions off screen`).toEqual([]);
+    if (path.endsWith("/members")) {
+      await visible(page.getByRole("button", { name: /Remove/ }).first());
+    }
     // The members table stacks each member at phone width: nothing in it scrolls sideways.
     if (path.endsWith("/members")) {
       const inner = await page.evaluate(() =>

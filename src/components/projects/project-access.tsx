@@ -49,25 +49,29 @@ export function ProjectAccess(props: { projectId: string; organizationId: string
         </CardDescription>
       </CardHeader>
       <CardContent className="pt-2">
-        <Table>
-          <TableHeader>
+        {/* At phone width each member stacks (name and e-mail, then role and access), as on Members. */}
+        <Table className="max-sm:block">
+          <TableHeader className="max-sm:sr-only">
             <TableRow>
               <TableHead>Member</TableHead>
               <TableHead>Organization role</TableHead>
               <TableHead>Project access</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody className="max-sm:block">
             {members.map((member) => (
-              <TableRow key={member.userId}>
-                <TableCell>
+              <TableRow
+                key={member.userId}
+                className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:py-2"
+              >
+                <TableCell className="max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5">
                   <div className="font-medium">{member.name}</div>
-                  <div className="text-xs text-muted-foreground">{member.email}</div>
+                  <div className="text-xs text-muted-foreground max-sm:break-all">{member.email}</div>
                 </TableCell>
-                <TableCell>
+                <TableCell className="max-sm:px-1 max-sm:py-1">
                   <Badge variant="secondary">{member.organizationRole}</Badge>
                 </TableCell>
-                <TableCell>
+                <TableCell className="max-sm:px-1 max-sm:py-1">
                   {canManage && member.organizationRole === "member" ? (
                     <Select
                       value={member.projectRole ?? NO_ACCESS}
