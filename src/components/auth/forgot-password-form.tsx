@@ -1,11 +1,10 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
-import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { emailField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { AuthEmailInput, AuthForm } from "./auth-form.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
 
 const schema = z.object({ email: emailField });
@@ -44,27 +43,11 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => void form.onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      <FormAlert message={form.serverError} />
-      <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <BoundInput
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-        />
-        <Button type="submit" className="w-full">
-          {form.pending ? "Sending…" : "Send reset link"}
-        </Button>
-      </fieldset>
-    </form>
+    <AuthForm form={form}>
+      <AuthEmailInput form={form} />
+      <Button type="submit" className="w-full">
+        {form.pending ? "Sending…" : "Send reset link"}
+      </Button>
+    </AuthForm>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
 import { PASSWORD_MIN_LENGTH, passwordField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { AuthForm } from "./auth-form.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
 
 const schema = z
@@ -48,33 +48,25 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => void form.onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      <FormAlert message={form.serverError} />
-      <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <BoundInput
-          form={form}
-          name="password"
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          type="password"
-          autoComplete="new-password"
-        />
-        <BoundInput
-          form={form}
-          name="confirm"
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" className="w-full">
-          {form.pending ? "Saving…" : "Set new password"}
-        </Button>
-      </fieldset>
-    </form>
+    <AuthForm form={form}>
+      <BoundInput
+        form={form}
+        name="password"
+        label="New password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        type="password"
+        autoComplete="new-password"
+      />
+      <BoundInput
+        form={form}
+        name="confirm"
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" className="w-full">
+        {form.pending ? "Saving…" : "Set new password"}
+      </Button>
+    </AuthForm>
   );
 }

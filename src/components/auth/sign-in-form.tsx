@@ -4,8 +4,8 @@ import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { emailField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
+import { AuthEmailInput, AuthForm } from "./auth-form.tsx";
 import type { AuthSearch } from "./auth-search.ts";
-import { FormAlert } from "./form-alert.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
 import { useFinishAuth } from "./use-finish-auth.ts";
 
@@ -25,40 +25,24 @@ export function SignInForm({ search }: { search: AuthSearch }) {
   });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => void form.onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      <FormAlert message={form.serverError} />
-      <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <BoundInput
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-        />
-        <BoundInput
-          form={form}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
-        <Link
-          to="/forgot-password"
-          className="-mt-2 self-end text-sm text-primary underline-offset-4 hover:underline"
-        >
-          Forgot password?
-        </Link>
-        <Button type="submit" className="w-full">
-          {form.pending ? "Signing in…" : "Sign in"}
-        </Button>
-      </fieldset>
-    </form>
+    <AuthForm form={form}>
+      <AuthEmailInput form={form} />
+      <BoundInput
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <Link
+        to="/forgot-password"
+        className="-mt-2 self-end text-sm text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
+      <Button type="submit" className="w-full">
+        {form.pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </AuthForm>
   );
 }

@@ -5,8 +5,8 @@ import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { emailField, PASSWORD_MIN_LENGTH, passwordField, personNameField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
+import { AuthEmailInput, AuthForm } from "./auth-form.tsx";
 import { type AuthSearch, afterAuthDestination } from "./auth-search.ts";
-import { FormAlert } from "./form-alert.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
 import { useFinishAuth } from "./use-finish-auth.ts";
 
@@ -48,36 +48,20 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => void form.onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      <FormAlert message={form.serverError} />
-      <fieldset disabled={form.pending} className="flex flex-col gap-4">
-        <BoundInput form={form} name="name" label="Name" autoComplete="name" placeholder="Ada Lovelace" />
-        <BoundInput
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-        />
-        <BoundInput
-          form={form}
-          name="password"
-          label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" className="w-full">
-          {form.pending ? "Creating account…" : "Create account"}
-        </Button>
-      </fieldset>
-    </form>
+    <AuthForm form={form}>
+      <BoundInput form={form} name="name" label="Name" autoComplete="name" placeholder="Ada Lovelace" />
+      <AuthEmailInput form={form} />
+      <BoundInput
+        form={form}
+        name="password"
+        label="Password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" className="w-full">
+        {form.pending ? "Creating account…" : "Create account"}
+      </Button>
+    </AuthForm>
   );
 }

@@ -5,7 +5,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 
-interface BoundForm<K extends string> {
+export interface BoundForm<K extends string> {
   values: { [F in K]?: unknown };
   errors: { [F in K]?: string | undefined };
   update: (field: K, value: string) => void;
