@@ -1,14 +1,14 @@
 // Creates a project API key, then shows its secret once with a copy button: after this dialog closes
 // nobody can see it again (only its hash is stored).
+
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, Plus, TriangleAlert } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { CopyButton } from "~/components/ui/copy-button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -24,6 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { useTRPC } from "~/lib/trpc.ts";
 import { apiKeyNameField } from "~/lib/validation.ts";
 import { NewKeySnippets } from "./new-key-snippets.tsx";
+import { OneTimeSecret } from "./one-time-secret.tsx";
 
 const expiryChoices = [
   { value: "never", label: "Never", days: null },
@@ -97,20 +98,9 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
                 Paste it into your MCP client as <code>Authorization: Bearer …</code>.
               </DialogDescription>
             </DialogHeader>
-            <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+            <OneTimeSecret secret={secret}>
               This is the only time the key is shown. Portico stores only a hash of it.
-            </p>
-            <div className="flex items-center gap-2">
-              <Input
-                readOnly
-                value={secret}
-                aria-label="New API key"
-                className="font-mono text-xs"
-                onFocus={(e) => e.target.select()}
-              />
-              <CopyButton text={secret} label="API key" />
-            </div>
+            </OneTimeSecret>
             <NewKeySnippets secret={secret} baseUrl={baseUrl} />
             <DialogFooter>
               <Button type="button" onClick={() => changeOpen(false)}>

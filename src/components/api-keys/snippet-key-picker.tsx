@@ -1,14 +1,14 @@
 // Which API key the overview's setup snippets name: one of the person's own active keys (masked, since
 // secrets are shown only at creation), or a key created right here whose real secret fills the snippets
 // this once (requirements §2, §7 apiKeys.getUserApiKeysForSnippets).
+
 import type { UseQueryResult } from "@tanstack/react-query";
-import { KeyRound, Plus, TriangleAlert } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import { CopyButton } from "~/components/ui/copy-button.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { OneTimeSecret } from "./one-time-secret.tsx";
 import { type FreshKey, QuickCreateKeyForm, type SnippetKey } from "./quick-create-key-form.tsx";
 
 export interface SnippetKeyPickerProps {
@@ -133,21 +133,10 @@ export function SnippetKeyPicker(props: SnippetKeyPickerProps) {
 function FreshSecret({ secret }: { secret: string }) {
   return (
     <div className="flex flex-col gap-2">
-      <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+      <OneTimeSecret secret={secret}>
         This is the only time the key is shown: copy it now. Portico stores only a hash of it, and after you
         leave this page the snippets show it masked.
-      </p>
-      <div className="flex min-w-0 items-center gap-2">
-        <Input
-          readOnly
-          value={secret}
-          aria-label="New API key"
-          className="min-w-0 font-mono text-xs"
-          onFocus={(event) => event.target.select()}
-        />
-        <CopyButton text={secret} label="API key" />
-      </div>
+      </OneTimeSecret>
     </div>
   );
 }
