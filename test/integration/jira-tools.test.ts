@@ -131,6 +131,17 @@ describe("Jira tools on /mcp", () => {
     });
   });
 
+  it("search_issues asks for readable fields when none are given (/search/jql returns ids only)", async () => {
+    const result = await w.call("jira_search_issues", { jql: "project = PROJ" });
+    expect(line(only())[2]).toEqual([
+      ["jql", "project = PROJ"],
+      ["fields", "summary,status,assignee,priority,issuetype,updated"],
+    ]);
+    expect(result.structuredContent).toMatchObject({
+      issues: [{ key: "PROJ-1", fields: { summary: "Issue 1", status: { name: "To Do" } } }, {}, {}],
+    });
+  });
+
   it("get_issue", async () => {
     const result = await w.call("jira_get_issue", {
       issueIdOrKey: "PROJ-2",
