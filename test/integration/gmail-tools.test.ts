@@ -298,6 +298,27 @@ describe("Gmail tools on /mcp", () => {
     expect(w.gmail.mailbox.at(-1)?.threadId).toBe("t1");
   });
 
+  it("reply_to_message with replyAll keeps quoted names with commas whole and leaves the user out", async () => {
+    w.gmail.mailbox.push(
+      mail("m9", "t9", '"Novak, Ana" <ana@example.com>', "Plan", {
+        headers: [
+          { name: "From", value: '"Novak, Ana" <ana@example.com>' },
+          { name: "To", value: '"Svoboda, Petr" <petr@acme.test>, "Lee, Bob" <bob@example.com>' },
+          { name: "Cc", value: "Ana <ana@example.com>, bob@example.com, xpetr@acme.test" },
+          { name: "Subject", value: "Plan" },
+          { name: "Message-ID", value: "<m9@mail.example.com>" },
+        ],
+      }),
+    );
+    const result = await w.call("gmail_reply_to_message", { messageId: "m9", text: "OK", replyAll: true });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const send = w.gmail.requests.at(-1) as RecordedRequest;
+    expect(headerLines(rawOf(send)).slice(0, 2)).toEqual([
+      'To: "Novak, Ana" <ana@example.com>',
+      'Cc: "Lee, Bob" <bob@example.com>, xpetr@acme.test',
+    ]);
+  });
+
   it("create_draft then send_draft", async () => {
     const draft = await w.call("gmail_create_draft", {
       to: ["ana@example.com"],
