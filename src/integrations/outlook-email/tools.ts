@@ -39,7 +39,7 @@ export const listMessages = defineCodeTool({
       .max(1000)
       .optional()
       .describe(
-        'Search words (KQL), e.g. "budget", "from:ana@example.com", "subject:offer hasAttachments:true". Results come by relevance; cannot be combined with filter.',
+        'Search words (KQL), e.g. "budget", "from:ana@example.com", "subject:offer hasAttachments:true". Results come newest sent first, 1,000 at most; cannot be combined with filter.',
       ),
     filter: z
       .string()
@@ -72,7 +72,8 @@ export const listMessages = defineCodeTool({
           $top: top,
           $search: search ? searchText(search) : undefined,
           $filter: filter,
-          // Search results come by relevance and a filter decides its own order; only a plain list is sorted.
+          // $search takes no $orderby (its results come by sent date) and a filter decides its own
+          // order; only a plain list is sorted.
           $orderby: search || filter ? undefined : "receivedDateTime desc",
         },
       },
