@@ -264,6 +264,18 @@ describe("Gmail tools on /mcp", () => {
     expect(result.structuredContent).toMatchObject({ labelIds: ["SENT"] });
   });
 
+  it("send_message encodes non-ASCII display names as RFC 2047 words; addresses stay as given", async () => {
+    await w.call("gmail_send_message", {
+      to: ["Anička Nováková <ana@example.com>", '"Lee, Bob" <bob@example.com>'],
+      subject: "Hi",
+      text: "Hi",
+    });
+    const encoded = `=?UTF-8?B?${Buffer.from("Anička Nováková").toString("base64")}?=`;
+    expect(headerLines(rawOf(only()))[0]).toBe(
+      `To: ${encoded} <ana@example.com>, "Lee, Bob" <bob@example.com>`,
+    );
+  });
+
   it("reply_to_message: threading headers, Re: subject and reply-all recipients from the original", async () => {
     const result = await w.call("gmail_reply_to_message", {
       messageId: "m1",
