@@ -128,7 +128,11 @@ export async function startFakeJira(
     }
     if (route === "GET /search/jql") {
       const jql = request.query.get("jql");
-      if (!jql) return jiraError(response, 400, ["The JQL query is unbounded. Add a search restriction."]);
+      // /search/jql refuses unbounded JQL: none at all, or only an ORDER BY.
+      if (!jql || !jql.split(/\bORDER\s+BY\b/i)[0]?.trim())
+        return jiraError(response, 400, [
+          "Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
+        ]);
       const found = fake.issues.filter((item) => matchesJql(item, jql));
       const size = Number(request.query.get("maxResults") ?? 50);
       const token = request.query.get("nextPageToken");

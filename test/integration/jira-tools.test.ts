@@ -142,6 +142,14 @@ describe("Jira tools on /mcp", () => {
     });
   });
 
+  it("search_issues with unbounded JQL is Jira's refusal as one sentence", async () => {
+    const result = await w.call("jira_search_issues", { jql: "ORDER BY created DESC" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      "Atlassian answered HTTP 400: Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
+    );
+  });
+
   it("get_issue", async () => {
     const result = await w.call("jira_get_issue", {
       issueIdOrKey: "PROJ-2",
