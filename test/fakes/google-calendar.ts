@@ -157,7 +157,9 @@ export async function startFakeGoogleCalendar(
       return;
     }
     if (route === "POST freeBusy") {
-      if (![body.timeMin, body.timeMax].every((value) => typeof value === "string" && WITH_OFFSET.test(value)))
+      if (
+        ![body.timeMin, body.timeMax].every((value) => typeof value === "string" && WITH_OFFSET.test(value))
+      )
         return googleError(response, 400, "INVALID_ARGUMENT", "Bad Request", "badRequest");
       const items = (body.items as { id: string }[] | undefined) ?? [];
       const calendars = Object.fromEntries(

@@ -129,7 +129,7 @@ export async function startFakeJira(
     if (route === "GET /search/jql") {
       const jql = request.query.get("jql");
       // /search/jql refuses unbounded JQL: none at all, or only an ORDER BY.
-      if (!jql || !jql.split(/\bORDER\s+BY\b/i)[0]?.trim())
+      if (!jql?.split(/\bORDER\s+BY\b/i)[0]?.trim())
         return jiraError(response, 400, [
           "Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
         ]);

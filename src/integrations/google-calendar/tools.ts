@@ -21,8 +21,12 @@ export const listEvents = defineCodeTool({
       .min(1)
       .default("primary")
       .describe('The calendar: "primary" (default) or an id from list_calendars.'),
-    timeMin: instant.describe("Start of the range, RFC 3339 with offset: events ending after it are included."),
-    timeMax: instant.describe("End of the range, RFC 3339 with offset: events starting before it are included."),
+    timeMin: instant.describe(
+      "Start of the range, RFC 3339 with offset: events ending after it are included.",
+    ),
+    timeMax: instant.describe(
+      "End of the range, RFC 3339 with offset: events starting before it are included.",
+    ),
     q: z.string().max(500).optional().describe("Words to look for in title, description, place or guests."),
     timeZone: z.string().optional().describe("Time zone of the answer's times, e.g. Europe/Prague."),
     maxResults: z.number().int().min(1).max(2500).optional().describe("Events per page (default 250)."),

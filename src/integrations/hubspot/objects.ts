@@ -126,7 +126,9 @@ function searchTool(object: CrmObject): CodeTool {
           message: "at most 18 filters in all groups together",
         })
         .optional()
-        .describe("Groups of conditions; a record matching any group is returned (18 filters at most in all)."),
+        .describe(
+          "Groups of conditions; a record matching any group is returned (18 filters at most in all).",
+        ),
       sorts: z
         .array(
           z.strictObject({

@@ -54,7 +54,9 @@ export const searchIssues = defineCodeTool({
       .string()
       .min(1)
       .max(10_000)
-      .describe('The JQL query, e.g. project = PROJ AND text ~ "login" ORDER BY created DESC.'),
+      .describe(
+        'The JQL query, e.g. project = PROJ AND text ~ "login" ORDER BY created DESC. Values with spaces go in double quotes; a quote or backslash inside one is written \\" or \\\\.',
+      ),
     nextPageToken: z
       .string()
       .min(1)

@@ -47,7 +47,7 @@ export const listMessages = defineCodeTool({
       .max(2000)
       .optional()
       .describe(
-        'An OData filter, e.g. "isRead eq false" or "receivedDateTime ge 2026-03-01T00:00:00Z". Cannot be combined with search.',
+        "An OData filter, e.g. \"isRead eq false\" or \"receivedDateTime ge 2026-03-01T00:00:00Z\"; strings go in single quotes, a quote inside one doubled ('O''Brien'). Cannot be combined with search.",
       ),
     top: top.describe("Messages per page (1 to 1000; Graph's default is 10)."),
     nextLink: nextLinkArg,
