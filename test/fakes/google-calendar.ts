@@ -30,6 +30,8 @@ export interface FakeCalendar extends HttpFake {
 
 const PREFIX = "/calendar/v3";
 const DAY = 86_400_000;
+/** An RFC 3339 time with its offset, as events.list's and freeBusy's range bounds must be. */
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const startOf = (event: FakeEvent) => Date.parse(event.start.dateTime ?? `${event.start.date}T00:00:00Z`);
 const endOf = (event: FakeEvent) => Date.parse(event.end.dateTime ?? `${event.end.date}T00:00:00Z`);
 
@@ -96,6 +98,10 @@ export async function startFakeGoogleCalendar(
           "invalid",
         );
       }
+      // timeMin and timeMax must carry an offset (events.list reference); Google answers 400 otherwise.
+      const range = [request.query.get("timeMin"), request.query.get("timeMax")];
+      if (range.some((value) => value !== null && !WITH_OFFSET.test(value)))
+        return googleError(response, 400, "INVALID_ARGUMENT", "Bad Request", "badRequest");
       const timeMin = Date.parse(request.query.get("timeMin") ?? "1970-01-01T00:00:00Z");
       const timeMax = Date.parse(request.query.get("timeMax") ?? "2999-01-01T00:00:00Z");
       const q = request.query.get("q")?.toLowerCase();
@@ -151,6 +157,10 @@ export async function startFakeGoogleCalendar(
       return;
     }
     if (route === "POST freeBusy") {
+      if (
+        ![body.timeMin, body.timeMax].every((value) => typeof value === "string" && WITH_OFFSET.test(value))
+      )
+        return googleError(response, 400, "INVALID_ARGUMENT", "Bad Request", "badRequest");
       const items = (body.items as { id: string }[] | undefined) ?? [];
       const calendars = Object.fromEntries(
         items.map(({ id }) => [

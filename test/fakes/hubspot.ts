@@ -264,6 +264,17 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
     if (request.method === "POST" && id === "search") {
       let found = state.records.filter((record) => record.type === type);
       const groups = (body.filterGroups ?? []) as { filters: Filter[] }[];
+      // The search guide's limits: 200 records a page, 5 groups of at most 6 filters, 18 in all.
+      const filterCount = groups.reduce((sum, group) => sum + group.filters.length, 0);
+      if (Number(body.limit ?? 10) > 200)
+        return hubspotError(response, 400, "limit must be less than or equal to 200", "VALIDATION_ERROR");
+      if (groups.length > 5 || groups.some((group) => group.filters.length > 6) || filterCount > 18)
+        return hubspotError(
+          response,
+          400,
+          "Too many filters: at most 5 filterGroups of 6 filters each, 18 filters in total.",
+          "VALIDATION_ERROR",
+        );
       if (groups.length > 0)
         found = found.filter((record) =>
           groups.some((group) => group.filters.every((f) => matches(record, f))),

@@ -101,12 +101,15 @@ export async function startFakeJira(
     const issue = fake.issues.find((item) => item.key === segments[1] || item.id === segments[1]);
     const noIssue = () =>
       jiraError(response, 404, ["Issue does not exist or you do not have permission to see it."]);
-    const pick = (item: FakeIssue) => {
-      const wanted = request.query.get("fields")?.split(",");
-      const fields =
-        wanted && !wanted.includes("*all")
-          ? Object.fromEntries(Object.entries(item.fields).filter(([name]) => wanted.includes(name)))
-          : item.fields;
+    // `fields` may repeat and each may be a comma-separated list; /search/jql's default is `id` (ids
+    // only), GET issue's is *all.
+    const pick = (item: FakeIssue, byDefault: "id" | "*all" = "*all") => {
+      const given = request.query.getAll("fields").flatMap((value) => value.split(","));
+      const wanted = given.length > 0 ? given : [byDefault];
+      if (wanted.length === 1 && wanted[0] === "id") return { id: item.id };
+      const fields = wanted.some((name) => name === "*all" || name === "*navigable")
+        ? item.fields
+        : Object.fromEntries(Object.entries(item.fields).filter(([name]) => wanted.includes(name)));
       return {
         id: item.id,
         key: item.key,
@@ -125,7 +128,11 @@ export async function startFakeJira(
     }
     if (route === "GET /search/jql") {
       const jql = request.query.get("jql");
-      if (!jql) return jiraError(response, 400, ["The JQL query is unbounded. Add a search restriction."]);
+      // /search/jql refuses unbounded JQL: none at all, or only an ORDER BY.
+      if (!jql?.split(/\bORDER\s+BY\b/i)[0]?.trim())
+        return jiraError(response, 400, [
+          "Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
+        ]);
       const found = fake.issues.filter((item) => matchesJql(item, jql));
       const size = Number(request.query.get("maxResults") ?? 50);
       const token = request.query.get("nextPageToken");
@@ -133,7 +140,7 @@ export async function startFakeJira(
       const slice = found.slice(offset, offset + size);
       const isLast = offset + size >= found.length;
       return json(response, 200, {
-        issues: slice.map(pick),
+        issues: slice.map((item) => pick(item, "id")),
         ...(isLast ? {} : { nextPageToken: Buffer.from(String(offset + size)).toString("base64url") }),
         isLast,
       });

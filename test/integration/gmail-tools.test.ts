@@ -264,6 +264,18 @@ describe("Gmail tools on /mcp", () => {
     expect(result.structuredContent).toMatchObject({ labelIds: ["SENT"] });
   });
 
+  it("send_message encodes non-ASCII display names as RFC 2047 words; addresses stay as given", async () => {
+    await w.call("gmail_send_message", {
+      to: ["Anička Nováková <ana@example.com>", '"Lee, Bob" <bob@example.com>'],
+      subject: "Hi",
+      text: "Hi",
+    });
+    const encoded = `=?UTF-8?B?${Buffer.from("Anička Nováková").toString("base64")}?=`;
+    expect(headerLines(rawOf(only()))[0]).toBe(
+      `To: ${encoded} <ana@example.com>, "Lee, Bob" <bob@example.com>`,
+    );
+  });
+
   it("reply_to_message: threading headers, Re: subject and reply-all recipients from the original", async () => {
     const result = await w.call("gmail_reply_to_message", {
       messageId: "m1",
@@ -296,6 +308,27 @@ describe("Gmail tools on /mcp", () => {
       "References: <m0@mail.example.com> <m1@mail.example.com>",
     ]);
     expect(w.gmail.mailbox.at(-1)?.threadId).toBe("t1");
+  });
+
+  it("reply_to_message with replyAll keeps quoted names with commas whole and leaves the user out", async () => {
+    w.gmail.mailbox.push(
+      mail("m9", "t9", '"Novak, Ana" <ana@example.com>', "Plan", {
+        headers: [
+          { name: "From", value: '"Novak, Ana" <ana@example.com>' },
+          { name: "To", value: '"Svoboda, Petr" <petr@acme.test>, "Lee, Bob" <bob@example.com>' },
+          { name: "Cc", value: "Ana <ana@example.com>, bob@example.com, xpetr@acme.test" },
+          { name: "Subject", value: "Plan" },
+          { name: "Message-ID", value: "<m9@mail.example.com>" },
+        ],
+      }),
+    );
+    const result = await w.call("gmail_reply_to_message", { messageId: "m9", text: "OK", replyAll: true });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const send = w.gmail.requests.at(-1) as RecordedRequest;
+    expect(headerLines(rawOf(send)).slice(0, 2)).toEqual([
+      'To: "Novak, Ana" <ana@example.com>',
+      'Cc: "Lee, Bob" <bob@example.com>, xpetr@acme.test',
+    ]);
   });
 
   it("create_draft then send_draft", async () => {

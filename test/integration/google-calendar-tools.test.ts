@@ -130,6 +130,20 @@ describe("Google Calendar tools on /mcp", () => {
     ]);
   });
 
+  it("list_events and find_free_busy refuse a range without offset before sending (Google answers 400)", async () => {
+    const listed = await w.call("google_calendar_list_events", {
+      timeMin: "2026-03-02T00:00:00",
+      timeMax: "2026-03-04T00:00:00+01:00",
+    });
+    expect(listed.isError).toBe(true);
+    expect(textOf(listed)).toMatch(/timeMin must match pattern/);
+    const busy = await w.call("google_calendar_find_free_busy", {
+      body: { timeMin: "2026-03-02T08:00:00", timeMax: "2026-03-02T18:00:00", items: [{ id: PRIMARY }] },
+    });
+    expect(busy.isError).toBe(true);
+    expect(w.calendar.requests.filter((request) => request.path.startsWith(BASE))).toHaveLength(0);
+  });
+
   it("get_event", async () => {
     const result = await w.call("google_calendar_get_event", {
       calendarId: "primary",

@@ -105,6 +105,15 @@ describe("Google Drive tools on /mcp", () => {
     expect(second.structuredContent).not.toHaveProperty("nextPageToken");
   });
 
+  it("search_files: a quote inside a value is written \\' (Drive answers 400 to an unclosed one)", async () => {
+    w.drive.files.push({ id: "obrien", name: "O'Brien offer", mimeType: SHEET, parents: ["root"] });
+    const found = await w.call("google_drive_search_files", { q: "name contains 'O\\'Brien'" });
+    expect(found.structuredContent).toMatchObject({ files: [{ id: "obrien" }] });
+    const refused = await w.call("google_drive_search_files", { q: "name contains 'O'Brien'" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe("Google answered HTTP 400: Invalid Value");
+  });
+
   it("get_file_metadata", async () => {
     const result = await w.call("google_drive_get_file_metadata", {
       fileId: "pdf1",

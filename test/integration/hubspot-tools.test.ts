@@ -191,6 +191,16 @@ describe("HubSpot tools on /mcp", () => {
     expect(result.structuredContent).toMatchObject({ total: 1, results: [{ id: "9001" }] });
   });
 
+  it("search with more than 18 filters in all is refused before anything is sent (the search guide's limit)", async () => {
+    const group = {
+      filters: Array.from({ length: 6 }, (_, n) => ({ propertyName: `p${n}`, operator: "EQ", value: "x" })),
+    };
+    const result = await w.call("hubspot_search_contacts", { filterGroups: [group, group, group, group] });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/18 filters/);
+    expect(w.api.requests).toHaveLength(0);
+  });
+
   it("get_contact by email with associations", async () => {
     w.api.associations.push({
       fromType: "contacts",

@@ -131,6 +131,25 @@ describe("Jira tools on /mcp", () => {
     });
   });
 
+  it("search_issues asks for readable fields when none are given (/search/jql returns ids only)", async () => {
+    const result = await w.call("jira_search_issues", { jql: "project = PROJ" });
+    expect(line(only())[2]).toEqual([
+      ["jql", "project = PROJ"],
+      ["fields", "summary,status,assignee,priority,issuetype,updated"],
+    ]);
+    expect(result.structuredContent).toMatchObject({
+      issues: [{ key: "PROJ-1", fields: { summary: "Issue 1", status: { name: "To Do" } } }, {}, {}],
+    });
+  });
+
+  it("search_issues with unbounded JQL is Jira's refusal as one sentence", async () => {
+    const result = await w.call("jira_search_issues", { jql: "ORDER BY created DESC" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      "Atlassian answered HTTP 400: Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
+    );
+  });
+
   it("get_issue", async () => {
     const result = await w.call("jira_get_issue", {
       issueIdOrKey: "PROJ-2",

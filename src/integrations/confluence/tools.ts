@@ -67,7 +67,13 @@ export const searchContent = defineCodeTool({
   description:
     'Use to find pages, blog posts or attachments by text, space, label, author or date with CQL. Returns { results: [{ content: { id, type, title }, excerpt, url, lastModified }], nextCursor when there are more }. Example: {"cql": "type = page AND space = ENG AND text ~ \\"release checklist\\" ORDER BY lastmodified DESC", "limit": 10}.',
   input: z.strictObject({
-    cql: z.string().min(1).max(5000).describe('The CQL query, e.g. type = page AND text ~ "onboarding".'),
+    cql: z
+      .string()
+      .min(1)
+      .max(5000)
+      .describe(
+        'The CQL query, e.g. type = page AND text ~ "onboarding". Values go in double quotes; a quote or backslash inside one is written \\" or \\\\.',
+      ),
     limit: limit(25),
     cursor,
   }),

@@ -21,6 +21,18 @@ function encodeHeaderText(value: string): string {
   return `=?UTF-8?B?${Buffer.from(value, "utf8").toString("base64")}?=`;
 }
 
+/**
+ * An address for a To/Cc/Bcc header: a display name with non-ASCII characters becomes an RFC 2047
+ * encoded-word ("Anička <a@example.com>" → "=?UTF-8?B?…?= <a@example.com>"), as header text must be
+ * ASCII (RFC 5322); the address itself is left as given.
+ */
+function encodeAddress(value: string): string {
+  const named = /^\s*"?(.*?)"?\s*<([^>]+)>\s*$/.exec(value);
+  if (!named || /^[\x20-\x7e]*$/.test(named[1] ?? "")) return value;
+  return `${encodeHeaderText(named[1] ?? "")} <${named[2]}>`;
+}
+const addressList = (list: readonly string[]) => list.map(encodeAddress).join(", ");
+
 /** Base64 wrapped at 76 characters, as MIME bodies are written (RFC 2045). */
 const base64Lines = (text: string) =>
   (
@@ -40,10 +52,10 @@ function part(type: "plain" | "html", content: string): string[] {
 
 export function buildMessage(message: OutgoingMessage, boundary = `portico-${crypto.randomUUID()}`): string {
   const headers = [
-    `To: ${message.to.join(", ")}`,
-    ...(message.cc?.length ? [`Cc: ${message.cc.join(", ")}`] : []),
+    `To: ${addressList(message.to)}`,
+    ...(message.cc?.length ? [`Cc: ${addressList(message.cc)}`] : []),
     // Gmail reads Bcc from the message it is given and leaves it out of what recipients get.
-    ...(message.bcc?.length ? [`Bcc: ${message.bcc.join(", ")}`] : []),
+    ...(message.bcc?.length ? [`Bcc: ${addressList(message.bcc)}`] : []),
     `Subject: ${encodeHeaderText(message.subject)}`,
     ...(message.inReplyTo ? [`In-Reply-To: ${message.inReplyTo}`] : []),
     ...(message.references ? [`References: ${message.references}`] : []),

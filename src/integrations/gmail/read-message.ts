@@ -36,6 +36,36 @@ export function headerOf(part: MessagePart | undefined, name: string): string | 
   return part?.headers?.find((header) => header.name.toLowerCase() === lower)?.value;
 }
 
+/**
+ * An address-list header (To, Cc) as its addresses: commas inside a quoted display name or an
+ * <address> do not separate (RFC 5322 §3.4), so "Novak, Ana" <ana@example.com> stays one.
+ */
+export function splitAddressList(value: string): string[] {
+  const items: string[] = [];
+  let current = "";
+  let quoted = false;
+  let angle = false;
+  for (let index = 0; index < value.length; index++) {
+    const char = value[index] as string;
+    if (char === "\\" && quoted) {
+      current += char + (value[++index] ?? "");
+      continue;
+    }
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === "<") angle = true;
+    else if (!quoted && char === ">") angle = false;
+    if (char === "," && !quoted && !angle) {
+      items.push(current);
+      current = "";
+    } else current += char;
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter(Boolean);
+}
+
+/** The bare address of "Ana <ana@example.com>" or "ana@example.com", lower case. */
+export const addressOf = (item: string) => (/<([^>]*)>\s*$/.exec(item)?.[1] ?? item).trim().toLowerCase();
+
 export function readMessage(message: GmailMessage) {
   const texts: string[] = [];
   const htmls: string[] = [];

@@ -9,7 +9,7 @@ import {
 } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { emailAddress, subjectLine } from "../_email/fields.ts";
 import { buildMessage, type OutgoingMessage, toBase64Url } from "./mime.ts";
-import { type GmailMessage, headerOf, readMessage } from "./read-message.ts";
+import { addressOf, type GmailMessage, headerOf, readMessage, splitAddressList } from "./read-message.ts";
 
 const id = (what: string) => z.string().min(1).max(200).describe(what);
 const messageId = id("The message id (from search_messages, list_threads' get_thread or get_message).");
@@ -41,11 +41,15 @@ async function replyTo(context: CodeToolContext, id: string, replyAll: boolean) 
       path: "/users/me/profile",
     });
     const self = (profile.emailAddress ?? "").toLowerCase();
-    const others = [header("To"), header("Cc")]
-      .flatMap((list) => (list ? list.split(",") : []))
-      .map((item) => item.trim())
-      .filter((item) => item && (!self || !item.toLowerCase().includes(self)));
-    cc = others.filter((item) => !to.includes(item));
+    const replyingTo = new Set(to.flatMap(splitAddressList).map(addressOf));
+    cc = [header("To"), header("Cc")]
+      .flatMap((list) => (list ? splitAddressList(list) : []))
+      .filter((item) => {
+        const address = addressOf(item);
+        if (address === self || replyingTo.has(address)) return false;
+        replyingTo.add(address); // each person once
+        return true;
+      });
   }
   const messageIdHeader = header("Message-ID");
   return {

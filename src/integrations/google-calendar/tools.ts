@@ -4,6 +4,12 @@
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
 
+/** events.list's timeMin/timeMax: RFC 3339 with a mandatory offset (Google answers 400 without one). */
+export const RFC3339_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const instant = z
+  .string()
+  .regex(RFC3339_WITH_OFFSET, "an RFC 3339 time with offset, e.g. 2026-03-02T00:00:00+01:00 or …Z");
+
 export const listEvents = defineCodeTool({
   name: "list_events",
   title: "List events in a time range",
@@ -15,14 +21,12 @@ export const listEvents = defineCodeTool({
       .min(1)
       .default("primary")
       .describe('The calendar: "primary" (default) or an id from list_calendars.'),
-    timeMin: z
-      .string()
-      .min(1)
-      .describe("Start of the range, RFC 3339 with offset: events ending after it are included."),
-    timeMax: z
-      .string()
-      .min(1)
-      .describe("End of the range, RFC 3339 with offset: events starting before it are included."),
+    timeMin: instant.describe(
+      "Start of the range, RFC 3339 with offset: events ending after it are included.",
+    ),
+    timeMax: instant.describe(
+      "End of the range, RFC 3339 with offset: events starting before it are included.",
+    ),
     q: z.string().max(500).optional().describe("Words to look for in title, description, place or guests."),
     timeZone: z.string().optional().describe("Time zone of the answer's times, e.g. Europe/Prague."),
     maxResults: z.number().int().min(1).max(2500).optional().describe("Events per page (default 250)."),

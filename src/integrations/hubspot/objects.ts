@@ -107,7 +107,7 @@ function searchTool(object: CrmObject): CodeTool {
   return defineCodeTool({
     name: `search_${object.plural}`,
     title: `Search ${object.plural}`,
-    description: `Use to find HubSpot ${object.plural} by property values and/or free text, or to list them (no filters). Filters inside one group must all match; any one group may match (up to 5 groups, 6 filters each). Returns { total, results: [{ id, properties }], after when there are more }. Example: ${object.searchExample}. When the answer has \`after\`, call again with it to get the next page.`,
+    description: `Use to find HubSpot ${object.plural} by property values and/or free text, or to list them (no filters). Filters inside one group must all match; any one group may match (up to 5 groups, 6 filters each, 18 in all). Returns { total, results: [{ id, properties }], after when there are more }. Example: ${object.searchExample}. When the answer has \`after\`, call again with it to get the next page.`,
     input: z.strictObject({
       query: z
         .string()
@@ -121,8 +121,14 @@ function searchTool(object: CrmObject): CodeTool {
           }),
         )
         .max(5)
+        // The search guide allows 18 filters in all, fewer than 5 groups of 6.
+        .refine((groups) => groups.reduce((sum, group) => sum + group.filters.length, 0) <= 18, {
+          message: "at most 18 filters in all groups together",
+        })
         .optional()
-        .describe("Groups of conditions; a record matching any group is returned."),
+        .describe(
+          "Groups of conditions; a record matching any group is returned (18 filters at most in all).",
+        ),
       sorts: z
         .array(
           z.strictObject({

@@ -37,6 +37,69 @@ const moreFields = z
   .record(z.string(), z.unknown())
   .describe('Other fields by id as Jira takes them, e.g. {"duedate": "2026-03-31", "customfield_10016": 5}.');
 
+/** What search_issues asks for when no fields are given: /search/jql itself returns only issue ids. */
+export const DEFAULT_SEARCH_FIELDS = ["summary", "status", "assignee", "priority", "issuetype", "updated"];
+
+// Code rather than a generated tool because GET /rest/api/3/search/jql returns only each issue's id
+// unless `fields` is given (unlike the retired /search, whose default was *navigable), which would
+// leave a model that leaves fields out with nothing to read.
+// https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/#api-rest-api-3-search-jql-get
+export const searchIssues = defineCodeTool({
+  name: "search_issues",
+  title: "Search issues with JQL",
+  description:
+    'Use to find issues: by project, status, assignee, text, dates — anything JQL can say. Returns { issues: [{ id, key, fields }], nextPageToken, isLast }; pass nextPageToken to get the next page. The JQL must be bounded (e.g. include a project or a date). Without `fields` each issue comes with summary, status, assignee, priority, issuetype and updated. Example: {"jql": "project = PROJ AND status != Done AND assignee = currentUser() ORDER BY updated DESC", "fields": ["summary", "status", "assignee"], "maxResults": 20}.',
+  input: z.strictObject({
+    jql: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .describe(
+        'The JQL query, e.g. project = PROJ AND text ~ "login" ORDER BY created DESC. Values with spaces go in double quotes; a quote or backslash inside one is written \\" or \\\\.',
+      ),
+    nextPageToken: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The nextPageToken from the previous page; leave out for the first page."),
+    maxResults: z
+      .number()
+      .int()
+      .min(1)
+      .max(5000)
+      .optional()
+      .describe("Issues per page (default 50; Jira may return fewer when many fields are asked for)."),
+    fields: z
+      .array(z.string().min(1).max(255))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'Fields to return, e.g. ["summary", "status", "assignee", "duedate"]; "*all" for all, "*navigable" for the navigable ones, "id" for ids only.',
+      ),
+    expand: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('Extra data, comma-separated, e.g. "renderedFields" (descriptions as HTML) or "names".'),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run({ jql, nextPageToken, maxResults, fields, expand }, context) {
+    const found = await context.request<Record<string, unknown>>({
+      method: "GET",
+      path: "/search/jql",
+      query: {
+        jql,
+        nextPageToken,
+        maxResults,
+        fields: (fields ?? DEFAULT_SEARCH_FIELDS).join(","),
+        expand,
+      },
+    });
+    return jsonResult(found);
+  },
+});
+
 export const createIssue = defineCodeTool({
   name: "create_issue",
   title: "Create an issue",
@@ -134,4 +197,4 @@ export const addComment = defineCodeTool({
   },
 });
 
-export const jiraCodeTools = [createIssue, editIssue, addComment];
+export const jiraCodeTools = [searchIssues, createIssue, editIssue, addComment];

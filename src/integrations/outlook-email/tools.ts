@@ -39,7 +39,7 @@ export const listMessages = defineCodeTool({
       .max(1000)
       .optional()
       .describe(
-        'Search words (KQL), e.g. "budget", "from:ana@example.com", "subject:offer hasAttachments:true". Results come by relevance; cannot be combined with filter.',
+        'Search words (KQL), e.g. "budget", "from:ana@example.com", "subject:offer hasAttachments:true". Results come newest sent first, 1,000 at most; cannot be combined with filter.',
       ),
     filter: z
       .string()
@@ -47,7 +47,7 @@ export const listMessages = defineCodeTool({
       .max(2000)
       .optional()
       .describe(
-        'An OData filter, e.g. "isRead eq false" or "receivedDateTime ge 2026-03-01T00:00:00Z". Cannot be combined with search.',
+        "An OData filter, e.g. \"isRead eq false\" or \"receivedDateTime ge 2026-03-01T00:00:00Z\"; strings go in single quotes, a quote inside one doubled ('O''Brien'). Cannot be combined with search.",
       ),
     top: top.describe("Messages per page (1 to 1000; Graph's default is 10)."),
     nextLink: nextLinkArg,
@@ -72,7 +72,8 @@ export const listMessages = defineCodeTool({
           $top: top,
           $search: search ? searchText(search) : undefined,
           $filter: filter,
-          // Search results come by relevance and a filter decides its own order; only a plain list is sorted.
+          // $search takes no $orderby (its results come by sent date) and a filter decides its own
+          // order; only a plain list is sorted.
           $orderby: search || filter ? undefined : "receivedDateTime desc",
         },
       },

@@ -43,7 +43,9 @@ const query = defineCodeTool({
       .min(1)
       .max(100_000)
       .optional()
-      .describe("The SOQL query (required unless nextRecordsUrl is given)."),
+      .describe(
+        "The SOQL query (required unless nextRecordsUrl is given); string values go in single quotes, a quote or backslash inside one written \\' or \\\\, e.g. Name = 'O\\'Brien'.",
+      ),
     includeDeleted: z
       .boolean()
       .default(false)
@@ -84,7 +86,9 @@ const search = defineCodeTool({
       .string()
       .min(1)
       .max(20_000)
-      .describe("The SOSL search, starting with FIND {terms}; RETURNING names objects and fields."),
+      .describe(
+        "The SOSL search, starting with FIND {terms}; RETURNING names objects and fields. Inside the braces, write any of ? & | ! { } [ ] ( ) ^ ~ * : \\ \" ' + - with a backslash before it.",
+      ),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, context) {
