@@ -13,7 +13,11 @@ import { authRequest } from "../support/outbox.ts";
 import { hotp, totpCode, wrongTotpCode } from "../support/totp.ts";
 import { newUser } from "../support/users.ts";
 
-const ADMIN = { email: "site-admin@example.test", password: "pw-site-admin-correct-horse", name: "Site admin" };
+const ADMIN = {
+  email: "site-admin@example.test",
+  password: "pw-site-admin-correct-horse",
+  name: "Site admin",
+};
 const app = await appForFile({ ADMIN_EMAILS: ADMIN.email });
 
 /** The browser's cookies: each response's Set-Cookie replaces (or, expired, removes) its cookie. */
@@ -213,7 +217,9 @@ describe("signing in", () => {
     // The lock is on the account, for 15 minutes: moved into the past, the right code works again.
     await app.db.update(twoFactor).set({ lockedUntil: new Date(Date.now() - 1000) });
     const later = await passwordStep(credentials);
-    expect((await later.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI) })).status).toBe(200);
+    expect((await later.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI) })).status).toBe(
+      200,
+    );
     expect(await later.browser.signedIn()).toBe(true);
   });
 
@@ -237,7 +243,9 @@ describe("backup codes and turning off", () => {
     const { credentials, browser, backupCodes } = await personWithTwoFactor("regenerate");
     const refused = await browser.post("/two-factor/generate-backup-codes", { password: "wrong-one" });
     expect(refused.status).toBe(400);
-    const renewed = await browser.post("/two-factor/generate-backup-codes", { password: credentials.password });
+    const renewed = await browser.post("/two-factor/generate-backup-codes", {
+      password: credentials.password,
+    });
     expect(renewed.status).toBe(200);
     const fresh = renewed.body.backupCodes as string[];
     expect(fresh).toHaveLength(10);
@@ -292,4 +300,3 @@ describe("site admins", () => {
     expect(row(plain.email)?.twoFactorEnabled).toBe(false);
   });
 });
-
