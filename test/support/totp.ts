@@ -32,16 +32,20 @@ export function hotp(key: Buffer, counter: number, digits = 6): string {
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 
-/** The secret of an otpauth:// URI, as the bytes the codes are computed from. */
-export function secretOf(totpUri: string): Buffer {
-  const secret = new URL(totpUri).searchParams.get("secret");
-  if (!secret) throw new Error(`no secret in ${totpUri}`);
+/**
+ * The secret of an otpauth:// URI, or of a key as a person types it into an app ("ABCD EFGH …"), as the
+ * bytes the codes are computed from.
+ */
+export function secretOf(uriOrKey: string): Buffer {
+  if (!uriOrKey.startsWith("otpauth:")) return base32Decode(uriOrKey.replace(/\s/g, ""));
+  const secret = new URL(uriOrKey).searchParams.get("secret");
+  if (!secret) throw new Error(`no secret in ${uriOrKey}`);
   return base32Decode(secret);
 }
 
-/** The code an authenticator app shows now for `totpUri` (or `stepsFromNow` 30-second steps away). */
-export function totpCode(totpUri: string, stepsFromNow = 0, now = Date.now()): string {
-  return hotp(secretOf(totpUri), Math.floor(now / 30_000) + stepsFromNow);
+/** The code an authenticator app shows now (or `stepsFromNow` 30-second steps away). */
+export function totpCode(uriOrKey: string, stepsFromNow = 0): string {
+  return hotp(secretOf(uriOrKey), Math.floor(Date.now() / 30_000) + stepsFromNow);
 }
 
 /** A 6-digit code that is none of the ones the server accepts now (it allows one step either side). */
