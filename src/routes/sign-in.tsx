@@ -39,12 +39,14 @@ function SignInPage() {
             : "Welcome back. Enter your email and password to continue."
       }
       footer={
-        <>
-          New to Portico?{" "}
-          <AuthSwitchLink to="/sign-up" search={authSearch}>
-            Create an account
-          </AuthSwitchLink>
-        </>
+        codeStep ? null : (
+          <>
+            New to Portico?{" "}
+            <AuthSwitchLink to="/sign-up" search={authSearch}>
+              Create an account
+            </AuthSwitchLink>
+          </>
+        )
       }
     >
       {codeStep ? (

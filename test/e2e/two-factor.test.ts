@@ -2,17 +2,20 @@
 // or key, first code, backup codes), then signing in asks for the code, refuses a wrong one in place and
 // takes a right one or a backup code; an MCP client's OAuth sign-in goes through the same step and lands
 // on the consent screen. Screenshots at 1280 and 375 px.
+
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { TWO_FACTOR_MESSAGES } from "~/server/auth/two-factor.ts";
 import type { Credentials } from "../support/app.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { SdkOAuthProvider } from "../support/sdk-oauth-provider.ts";
 import { totpCode, wrongTotpCode } from "../support/totp.ts";
 import { newUser } from "../support/users.ts";
-import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
+import { expect, screenshot, screenshotDir, signUpInto, test } from "./support/browser.ts";
 import { startLoopbackCallback } from "./support/mcp-oauth.ts";
 import { hydrated, STEP_TIMEOUT, visible, waitForPath } from "./support/page-helpers.ts";
 
@@ -23,6 +26,12 @@ async function freshPage(browser: Browser, baseUrl: string, viewport = { width: 
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT);
   return { context, page };
+}
+
+/** The card alone: a full-page shot puts the app's sticky header over the middle of a long page. */
+async function cardShot(card: Locator, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await card.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -47,7 +56,7 @@ async function turnOnFromAccountPage(page: Page, user: Credentials, shots: strin
   const key = (await card.getByTestId("totp-manual-key").textContent()) ?? "";
   expect(key).toMatch(/^[A-Z2-7 ]+$/);
   await noSidewaysScroll(page);
-  await screenshot(page, `${shots}-setup`);
+  await cardShot(card, `${shots}-setup`);
 
   const codeInput = card.getByLabel("Code from the app");
   await codeInput.fill("12345");
@@ -65,9 +74,12 @@ async function turnOnFromAccountPage(page: Page, user: Credentials, shots: strin
   expect(codes).toHaveLength(10);
   await visible(card.getByText("On", { exact: true }));
   await noSidewaysScroll(page);
-  await screenshot(page, `${shots}-backup-codes`);
+  await cardShot(card, `${shots}-backup-codes`);
   await card.getByRole("button", { name: "I have saved my backup codes" }).click();
   await visible(card.getByRole("button", { name: "Turn off" }));
+  // The step's controls went away with it; focus is in the card, not lost to the page.
+  expect(await card.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await cardShot(card, `${shots}-on`);
   return { key, codes };
 }
 
@@ -106,7 +118,8 @@ test("turn two-factor sign-in on, sign in with a code and with a backup code, tu
   await third.page.goto("/sign-in?redirect=%2Fapp%2Faccount");
   await passwordStep(third.page, user);
   await third.page.getByRole("button", { name: "Use a backup code instead" }).click();
-  await third.page.getByLabel("Backup code").fill(codes[0] ?? "");
+  // Typed as people do from paper: capitals, no dashes.
+  await third.page.getByLabel("Backup code").fill((codes[0] ?? "").toUpperCase().replace(/-/g, ""));
   await third.page.getByRole("button", { name: "Verify and sign in" }).click();
   await waitForPath(third.page, /^\/app\/account$/);
 

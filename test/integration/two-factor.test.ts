@@ -104,7 +104,12 @@ describe("enabling", () => {
     const totpURI = String(enabled.body.totpURI);
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Portico:/);
     expect(new URL(totpURI).searchParams.get("issuer")).toBe("Portico");
-    expect(enabled.body.backupCodes).toHaveLength(10);
+    const backupCodes = enabled.body.backupCodes as string[];
+    expect(backupCodes).toHaveLength(10);
+    // Without look-alike characters, in groups of four (lib/backup-codes.ts), all different.
+    for (const code of backupCodes)
+      expect(code).toMatch(/^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/);
+    expect(new Set(backupCodes).size).toBe(10);
 
     // Set up but not confirmed: not on, and a password still signs in.
     expect(await twoFactorEnabled(id)).toBe(false);

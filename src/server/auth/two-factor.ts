@@ -12,9 +12,16 @@
 // Brakes on guessing (the sign-in step): 5 wrong codes end a sign-in attempt (the password is asked
 // again), 10 consecutive wrong codes lock the account's second step for 15 minutes, and in production
 // Better Auth's per-address limit allows 3 requests to /two-factor/* per 10 seconds.
+import { randomInt } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
+import {
+  BACKUP_CODE_ALPHABET,
+  BACKUP_CODE_COUNT,
+  BACKUP_CODE_LENGTH,
+  formatBackupCode,
+} from "../../lib/backup-codes.ts";
 
 /** The plugin's error codes that deserve other words, with Portico's message for each. */
 export const TWO_FACTOR_MESSAGES: Record<string, string> = {
@@ -32,6 +39,17 @@ export const TWO_FACTOR_MESSAGES: Record<string, string> = {
 
 /** How long "trust this device" skips the second step: the plugin's default, said here for the UI. */
 export const TRUST_DEVICE_DAYS = 30;
+
+/** Backup codes people can copy from paper without confusing 0 and o (lib/backup-codes.ts). */
+export function generateBackupCodes(): string[] {
+  return Array.from({ length: BACKUP_CODE_COUNT }, () => {
+    let characters = "";
+    for (let index = 0; index < BACKUP_CODE_LENGTH; index++) {
+      characters += BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)];
+    }
+    return formatBackupCode(characters);
+  });
+}
 
 function twoFactorMessages(): BetterAuthPlugin {
   return {
@@ -59,7 +77,7 @@ export function twoFactorPlugins() {
     twoFactor({
       issuer: "Portico",
       trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
-      backupCodeOptions: { storeBackupCodes: "encrypted", amount: 10 },
+      backupCodeOptions: { storeBackupCodes: "encrypted", customBackupCodesGenerate: generateBackupCodes },
       accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
     }),
     twoFactorMessages(),
