@@ -28,10 +28,13 @@ async function freshPage(browser: Browser, baseUrl: string, viewport = { width: 
   return { context, page };
 }
 
-/** The card alone: a full-page shot puts the app's sticky header over the middle of a long page. */
+/** The card alone, without the app's sticky header, which a scrolled shot would lay over its top. */
 async function cardShot(card: Locator, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
-  await card.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await card.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    style: "header.sticky { visibility: hidden !important; }",
+  });
 }
 
 async function noSidewaysScroll(page: Page) {

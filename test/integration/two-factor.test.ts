@@ -292,6 +292,42 @@ describe("backup codes and turning off", () => {
   });
 });
 
+describe("bad input", () => {
+  it("malformed bodies are refused with a 4xx, never a 500, and sign nobody in", async () => {
+    const { credentials, browser } = await personWithTwoFactor("fuzzed");
+    const { browser: pending } = await passwordStep(credentials);
+    const bodies: unknown[] = [
+      {},
+      { code: 123456 },
+      { code: null },
+      { code: ["123456"] },
+      { code: "x".repeat(100_000) },
+      { code: "123456", trustDevice: "yes" },
+    ];
+    for (const path of ["/two-factor/verify-totp", "/two-factor/verify-backup-code"]) {
+      for (const body of bodies) {
+        const answer = await pending.post(path, body as object);
+        expect(answer.status, `${path} ${JSON.stringify(body).slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+      }
+    }
+    expect(await pending.signedIn()).toBe(false);
+    for (const path of ["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"]) {
+      for (const body of [{}, { password: 42 }, { password: ["x"] }, { password: null }]) {
+        const answer = await browser.post(path, body);
+        expect(answer.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+      }
+    }
+    // A forged second-step cookie is not a second step.
+    const forged = await authRequest(app, "POST", "/two-factor/verify-totp", {
+      body: { code: "123456" },
+      cookie: "better-auth.two_factor=2fa-forged.c2lnbmF0dXJl",
+    });
+    expect(forged.status).toBe(401);
+  });
+});
+
 describe("site admins", () => {
   it("see who has two-factor sign-in on", async () => {
     const adminCookie = await signUp(app, ADMIN);

@@ -95,7 +95,7 @@ export function SetupScanStep(props: {
           <p>Or, if you cannot scan it, type this key into the app:</p>
           <div className="mt-2 -ml-5 flex min-w-0 flex-wrap items-center gap-2 sm:ml-0">
             <code
-              className="min-w-0 break-all rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-sm"
+              className="min-w-0 break-words rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-sm"
               data-testid="totp-manual-key"
             >
               {key}
