@@ -2,11 +2,14 @@
 // response to request): enabling takes the password and a correct code from the authenticator, a
 // password alone then no longer signs in, backup codes work once, wrong codes are refused and braked,
 // and only the account's own session with its own password turns it off.
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_MESSAGES } from "~/server/auth/two-factor.ts";
+import { formatKeyList } from "~/server/crypto/key-format.ts";
 import { twoFactor, user } from "~/server/db/schema/index.ts";
-import { callerFor, signUp } from "../support/app.ts";
+import { handleApiRequest } from "~/server/http/handle-api.ts";
+import { callerFor, createTestApp, signUp } from "../support/app.ts";
 import { dumpDatabase } from "../support/dump.ts";
 import { appForFile } from "../support/fixture.ts";
 import { authRequest } from "../support/outbox.ts";
@@ -106,7 +109,7 @@ describe("enabling", () => {
     expect(new URL(totpURI).searchParams.get("issuer")).toBe("Portico");
     const backupCodes = enabled.body.backupCodes as string[];
     expect(backupCodes).toHaveLength(10);
-    // Without look-alike characters, in groups of four (lib/backup-codes.ts), all different.
+    // Without look-alike characters, in groups of four (lib/two-factor.ts), all different.
     for (const code of backupCodes)
       expect(code).toMatch(/^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/);
     expect(new Set(backupCodes).size).toBe(10);
@@ -248,6 +251,7 @@ describe("backup codes and turning off", () => {
     const { credentials, browser, backupCodes } = await personWithTwoFactor("regenerate");
     const refused = await browser.post("/two-factor/generate-backup-codes", { password: "wrong-one" });
     expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(TWO_FACTOR_MESSAGES.INVALID_PASSWORD);
     const renewed = await browser.post("/two-factor/generate-backup-codes", {
       password: credentials.password,
     });
@@ -325,6 +329,32 @@ describe("bad input", () => {
       cookie: "better-auth.two_factor=2fa-forged.c2lnbmF0dXJl",
     });
     expect(forged.status).toBe(401);
+  });
+});
+
+describe("per-address limit (production)", () => {
+  it("allows 3 code attempts per address in 10 seconds, like sign-in", { timeout: 60_000 }, async () => {
+    const production = await createTestApp({
+      APP_ENV: "production",
+      ENCRYPTION_KEYS: formatKeyList([{ id: "k1", key: randomBytes(32) }]),
+    });
+    try {
+      const attempt = () => {
+        const request = new Request(`${production.config.baseUrl}/api/auth/two-factor/verify-totp`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: production.config.baseUrl },
+          body: JSON.stringify({ code: "123456" }),
+        });
+        Object.defineProperty(request, "ip", { value: "198.51.100.77" });
+        return handleApiRequest(production, request, "/api/auth/two-factor/verify-totp") as Promise<Response>;
+      };
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index++) statuses.push((await attempt()).status);
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+    } finally {
+      await production.database.close();
+    }
   });
 });
 

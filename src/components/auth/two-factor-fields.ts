@@ -2,7 +2,7 @@
 // (spaces as apps group them are dropped), or a backup code as Portico prints it ("abcd-efgh-jkmn"; typed
 // in capitals or without dashes it is put back in that form, since the server compares codes exactly).
 import { z } from "zod";
-import { normalizeBackupCode } from "~/lib/backup-codes.ts";
+import { normalizeBackupCode } from "~/lib/two-factor.ts";
 
 export const TOTP_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app";
 export const BACKUP_CODE_MESSAGE = "Enter one of your backup codes, like abcd-efgh-jkmn";

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { TRUST_DEVICE_DAYS } from "~/lib/two-factor.ts";
 import { authClient } from "./auth-client.ts";
 import { AuthForm } from "./auth-form.tsx";
 import type { AuthSearch } from "./auth-search.ts";
@@ -14,9 +15,6 @@ import { useAuthForm } from "./use-auth-form.ts";
 import { useFinishAuth } from "./use-finish-auth.ts";
 
 export type CodeMethod = "totp" | "backup";
-
-/** Days "trust this device" lasts: the server's setting (server/auth/two-factor.ts). */
-const TRUST_DEVICE_DAYS = 30;
 
 const schemas = {
   totp: z.object({ code: totpCodeField }),

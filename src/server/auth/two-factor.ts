@@ -21,7 +21,8 @@ import {
   BACKUP_CODE_COUNT,
   BACKUP_CODE_LENGTH,
   formatBackupCode,
-} from "../../lib/backup-codes.ts";
+  TRUST_DEVICE_DAYS,
+} from "../../lib/two-factor.ts";
 
 /** The plugin's error codes that deserve other words, with Portico's message for each. */
 export const TWO_FACTOR_MESSAGES: Record<string, string> = {
@@ -37,10 +38,7 @@ export const TWO_FACTOR_MESSAGES: Record<string, string> = {
   TOTP_NOT_ENABLED: "Start again: set up two-factor authentication first.",
 };
 
-/** How long "trust this device" skips the second step: the plugin's default, said here for the UI. */
-export const TRUST_DEVICE_DAYS = 30;
-
-/** Backup codes people can copy from paper without confusing 0 and o (lib/backup-codes.ts). */
+/** Backup codes people can copy from paper without confusing 0 and o (lib/two-factor.ts). */
 export function generateBackupCodes(): string[] {
   return Array.from({ length: BACKUP_CODE_COUNT }, () => {
     let characters = "";
