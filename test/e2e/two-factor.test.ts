@@ -126,8 +126,21 @@ test("turn two-factor sign-in on, sign in with a code and with a backup code, tu
   await third.page.getByRole("button", { name: "Verify and sign in" }).click();
   await waitForPath(third.page, /^\/app\/account$/);
 
-  // Turning it off asks for the password in a dialog.
+  // New backup codes: the password in a dialog (a wrong one refused there), then the codes, once.
   const card = third.page.getByTestId("two-factor-card");
+  await (await hydrated(card.getByRole("button", { name: "New backup codes" }))).click();
+  const renew = third.page.getByRole("dialog");
+  await renew.getByLabel("Your password").fill("not-the-password");
+  await renew.getByRole("button", { name: "Make new codes" }).click();
+  await visible(renew.getByRole("alert").getByText(TWO_FACTOR_MESSAGES.INVALID_PASSWORD ?? ""));
+  await renew.getByLabel("Your password").fill(user.password);
+  await renew.getByRole("button", { name: "Make new codes" }).click();
+  const renewed = card.getByTestId("backup-codes").getByRole("listitem");
+  await expect.poll(() => renewed.count()).toBe(10);
+  expect(await renewed.allTextContents()).not.toContain(codes[1]);
+  await card.getByRole("button", { name: "I have saved my backup codes" }).click();
+
+  // Turning it off asks for the password in a dialog.
   await (await hydrated(card.getByRole("button", { name: "Turn off" }))).click();
   const dialog = third.page.getByRole("dialog");
   await dialog.getByLabel("Your password").fill(user.password);
