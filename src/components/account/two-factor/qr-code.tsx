@@ -36,12 +36,12 @@ export function QrCode({ text, label }: { text: string; label: string }) {
 
   if (failed) {
     return (
-      <p className="flex size-44 items-center p-2 text-center text-sm text-muted-foreground">
+      <p className="flex size-48 items-center p-2 text-center text-sm text-muted-foreground">
         The QR code could not be drawn. Type the key below into your app instead.
       </p>
     );
   }
-  if (!modules) return <Skeleton className="size-44 rounded-md" />;
+  if (!modules) return <Skeleton className="size-48 rounded-md" />;
   const size = modules.length + QUIET_ZONE * 2;
   return (
     // White behind the code in both themes: scanners expect dark modules on a light ground.
@@ -50,7 +50,7 @@ export function QrCode({ text, label }: { text: string; label: string }) {
       aria-label={label}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
-      className="size-44 rounded-md border bg-white"
+      className="size-48 rounded-md border bg-white"
       data-testid="totp-qr-code"
     >
       <path d={pathOf(modules)} fill="#000" />
