@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useRef, useState } from "react";
 import { z } from "zod";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -15,17 +16,48 @@ const signInSchema = z.object({
   password: z.string().min(1, "Password is required"),
 });
 
-export function SignInForm({ search }: { search: AuthSearch }) {
+interface SignInFormProps {
+  search: AuthSearch;
+  initialEmail?: string;
+  /** Why the person is back at the password (their code step expired or had too many wrong codes). */
+  notice?: string | null;
+  /** The password was right and the account asks for a second factor. */
+  onTwoFactor: (email: string) => void;
+}
+
+export function SignInForm({ search, initialEmail = "", notice = null, onTwoFactor }: SignInFormProps) {
+  const finish = useFinishAuth(search);
+  // Set by the answer to the password: Better Auth answers 200 with `twoFactorRedirect` and no session.
+  const secondStep = useRef<string | null>(null);
+  // Shown until the next attempt, which has its own answer.
+  const [shownNotice, setShownNotice] = useState(notice);
   const form = useAuthForm({
     schema: signInSchema,
-    initial: { email: "", password: "" },
-    send: (data) => authClient().signIn.email(data),
-    onSuccess: useFinishAuth(search),
+    initial: { email: initialEmail, password: "" },
+    send: async (data) => {
+      const result = await authClient().signIn.email(data);
+      const answer = result.data as { twoFactorRedirect?: boolean } | null;
+      secondStep.current = answer?.twoFactorRedirect ? data.email : null;
+      return result;
+    },
+    onSuccess: async () => {
+      if (secondStep.current) onTwoFactor(secondStep.current);
+      else await finish();
+    },
     failureMessage: "Sign-in failed. Please try again.",
   });
 
   return (
-    <AuthForm form={form}>
+    <AuthForm
+      form={{
+        ...form,
+        serverError: form.serverError ?? shownNotice,
+        onSubmit: (event) => {
+          setShownNotice(null);
+          return form.onSubmit(event);
+        },
+      }}
+    >
       <AuthEmailInput form={form} />
       <BoundInput
         form={form}

@@ -1,4 +1,4 @@
-// The signed-in person's own account: name, email, password, sessions and deletion.
+// The signed-in person's own account: name, email, password, two-factor sign-in, sessions and deletion.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useRouterState } from "@tanstack/react-router";
 import { DeleteAccountCard } from "~/components/account/delete-account-card.tsx";
@@ -6,6 +6,7 @@ import { EmailCard } from "~/components/account/email-card.tsx";
 import { NameCard } from "~/components/account/name-card.tsx";
 import { PasswordCard } from "~/components/account/password-card.tsx";
 import { SessionsCard } from "~/components/account/sessions-card.tsx";
+import { TwoFactorCard } from "~/components/account/two-factor/two-factor-card.tsx";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -56,6 +57,7 @@ function AccountCards({
       <NameCard key={account.name} name={account.name} />
       <EmailCard email={account.email} justChanged={emailChanged} />
       <PasswordCard />
+      <TwoFactorCard enabled={account.twoFactorEnabled} email={account.email} />
       <SessionsCard sessions={account.sessions} />
       <DeleteAccountCard email={account.email} soleOwned={account.soleOwnedOrganizations} />
     </>

@@ -28,6 +28,7 @@ export async function getAccount(app: App, headers: Headers) {
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled === true,
     createdAt: user.createdAt,
     soleOwnedOrganizations: soleOwned,
     sessions: sessions

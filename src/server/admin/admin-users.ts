@@ -51,6 +51,7 @@ export async function listUsers(app: App, query: UserListQuery) {
         role: user.role,
         banned: user.banned,
         banReason: user.banReason,
+        twoFactorEnabled: user.twoFactorEnabled,
         createdAt: user.createdAt,
         organizationCount: sql<number>`(${organizations})`.mapWith(Number),
         activeSessionCount: sql<number>`(${activeSessions})`.mapWith(Number),

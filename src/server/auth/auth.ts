@@ -16,6 +16,7 @@ import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
 import { profileValidation } from "./profile-validation.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
+import { twoFactorPlugins } from "./two-factor.ts";
 
 export interface AuthOptions {
   db: Database;
@@ -94,6 +95,7 @@ export function createAuth(options: AuthOptions) {
       authMessages(),
       profileValidation(),
       signInThrottle(db),
+      ...twoFactorPlugins(),
       ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),
     ],
     databaseHooks: {

@@ -137,6 +137,7 @@ function UsersPage() {
                     direction={search.dir}
                     onSort={(sort, dir) => update({ sort, dir, page: 1 })}
                   />
+                  <TableHead className="hidden sm:table-cell">Two-factor</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Actions</span>
                   </TableHead>
@@ -175,6 +176,10 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
             {row.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
           </span>
           <span className="text-xs text-muted-foreground md:hidden">{row.email}</span>
+          {/* At phone width the two-factor column is hidden: its state sits under the name. */}
+          <span className="mt-1 sm:hidden">
+            <TwoFactorBadge enabled={row.twoFactorEnabled} />
+          </span>
           {row.banned ? (
             <span className="mt-1 flex flex-wrap items-center gap-1 text-xs">
               <Badge variant="destructive">Banned</Badge>
@@ -224,9 +229,25 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
         {formatDate(row.createdAt)}
       </TableCell>
       <TableCell className="hidden sm:table-cell">
+        <TwoFactorBadge enabled={row.twoFactorEnabled} />
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">
         <UserActions row={row} isSelf={isSelf} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Whether the account's sign-in asks for a code after the password. */
+function TwoFactorBadge({ enabled }: { enabled: boolean }) {
+  return enabled ? (
+    <Badge variant="success" title="Two-factor authentication on">
+      2FA on
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="text-muted-foreground" title="Two-factor authentication off">
+      2FA off
+    </Badge>
   );
 }
 

@@ -1,0 +1,102 @@
+// A change to two-factor sign-in that needs the password again (new backup codes, turning it off): the
+// password is asked in a dialog and a refusal shows there, where the person is looking.
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { errorMessage } from "~/components/errors/error-copy.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
+import { Button } from "~/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Label } from "~/components/ui/label.tsx";
+
+interface PasswordDialogProps {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  destructive?: boolean;
+  /** Runs with the password; a thrown error is shown in the dialog, which closes on success. */
+  onConfirm: (password: string) => Promise<unknown>;
+}
+
+export function PasswordDialog(props: PasswordDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const passwordId = useId();
+  const focusFirstError = useFocusFirstError();
+
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setError(null);
+    if (!password) {
+      setError("Enter your password to confirm.");
+      focusFirstError(form);
+      return;
+    }
+    setPending(true);
+    try {
+      await props.onConfirm(password);
+      setOpen(false);
+      setPassword("");
+    } catch (caught) {
+      setError(errorMessage(caught));
+      focusFirstError(form);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        setOpen(next);
+        setPassword("");
+        setError(null);
+      }}
+    >
+      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
+      <DialogContent>
+        <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{props.title}</DialogTitle>
+            <DialogDescription>{props.description}</DialogDescription>
+          </DialogHeader>
+          <FormAlert message={error} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={passwordId}>Your password</Label>
+            <Input
+              id={passwordId}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={pending}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={props.destructive ? "destructive" : "default"} disabled={pending}>
+              {pending ? props.pendingLabel : props.confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
