@@ -12,7 +12,7 @@
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { SdkOAuthProvider } from "../support/sdk-oauth-provider.ts";
 import { type A11yWorld, createA11yWorld } from "./support/a11y-world.ts";
 import {
@@ -37,7 +37,7 @@ const test = base.extend(
 );
 
 // Transitions and entry animations finished at once, so colours are measured as they end up (axe
-// measuring a dialog mid-fade reports contrast that nobody sees). A constructed sheet, so no CSP stands in the way.
+// measuring a dialog mid-fade reports contrast nobody sees). A constructed sheet: no CSP refuses it.
 const STILL_MOTION = () => {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(
@@ -47,7 +47,7 @@ const STILL_MOTION = () => {
 };
 
 async function openContext(
-  browser: import("playwright-core").Browser,
+  browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number },
   world?: A11yWorld,
@@ -62,7 +62,7 @@ async function openContext(
   return { context, page, errors };
 }
 
-/** Loads `path` and waits until it has its heading, no pending region, and React listening. */
+/** Loads `path` and waits until it shows its heading and nothing is still loading. */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await settle(page);
@@ -166,10 +166,10 @@ const adminRoutes = [
   "/app/admin/contact",
 ];
 
-test("auth pages, integrations and the 404 pass axe (WCAG 2.1 AA) in light and dark at 1280 px", async ({
-  browser,
-  server,
-}) => {
+// The first test also waits for the server to start, the next for the world to be built: longer limits.
+test("auth pages, integrations and the 404 pass axe (WCAG 2.1 AA) in light and dark at 1280 px", {
+  timeout: 120_000,
+}, async ({ browser, server }) => {
   const { context, page } = await openContext(browser, server.baseUrl, DESKTOP);
   const findings: AxeFinding[] = [];
   try {
@@ -180,7 +180,7 @@ test("auth pages, integrations and the 404 pass axe (WCAG 2.1 AA) in light and d
   expectNoSeriousFindings(findings);
 });
 
-test("app, admin and consent pages pass axe in light and dark at 1280 px", { timeout: 90_000 }, async ({
+test("app, admin and consent pages pass axe in light and dark at 1280 px", { timeout: 120_000 }, async ({
   browser,
   server,
   world,
