@@ -3,10 +3,10 @@
 // of each lands in test-results/screenshots/site/.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { THEME_COOKIE } from "~/lib/theme.ts";
+import { axeFindings, failing, WCAG_AA_TAGS } from "./support/axe.ts";
 import { expect, screenshotDir, test } from "./support/browser.ts";
 import { publicPages, visibleText } from "./support/site-pages.ts";
 
@@ -18,33 +18,6 @@ const themes = ["light", "dark"] as const;
 const combinations = Object.entries(viewports).flatMap(([width, viewport]) =>
   themes.map((theme) => ({ width, viewport, theme })),
 );
-
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown }[];
-}
-
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axe.source });
-  const result = await page.evaluate(async () => {
-    const run = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe.run;
-    return run(document, { resultTypes: ["violations"] });
-  });
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
-}
 
 async function siteScreenshot(page: Page, name: string) {
   const dir = path.join(screenshotDir, "site");
@@ -74,7 +47,8 @@ describe.each(combinations)("$width, $theme", ({ width, viewport, theme }) => {
         1,
       );
       await siteScreenshot(page, `${name}-${width}-${theme}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      const findings = await axeFindings(page, name, { tags: [...WCAG_AA_TAGS, "best-practice"] });
+      expect(failing(findings)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

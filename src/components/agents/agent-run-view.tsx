@@ -104,21 +104,21 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
       <CardContent className="flex flex-col gap-4 text-sm">
         <EarlierQuestion projectId={projectId} agentId={run.agentId} conversation={conversation} />
         <section aria-label="Intent">
-          <h4 className="font-medium">Intent</h4>
+          <h3 className="font-medium">Intent</h3>
           <p className="text-muted-foreground">
             {run.intent ?? (running ? "Understanding the request…" : "—")}
           </p>
         </section>
         {run.selectedServers ? (
           <section aria-label="Servers">
-            <h4 className="font-medium">Servers</h4>
+            <h3 className="font-medium">Servers</h3>
             <p className="text-muted-foreground">
               {run.selectedServers.length > 0 ? run.selectedServers.join(", ") : "None needed"}
             </p>
           </section>
         ) : null}
         <section aria-label="Plan">
-          <h4 className="font-medium">Plan</h4>
+          <h3 className="font-medium">Plan</h3>
           {run.plan ? (
             <ol className="list-decimal pl-5" data-testid="agent-plan">
               {run.plan.map((step, index) => (
@@ -145,7 +145,7 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
         </section>
         <section aria-label="Steps">
           <div className="flex flex-wrap items-center gap-2">
-            <h4 className="font-medium">Steps</h4>
+            <h3 className="font-medium">Steps</h3>
             {!running && steps.length > 0 ? (
               <ReplayControls total={steps.length} shown={replayed} onChange={setReplayed} />
             ) : null}
@@ -179,7 +179,7 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
         </section>
         {running && draftAnswer ? (
           <section aria-label="Answer so far" aria-live="polite">
-            <h4 className="font-medium">Answer (being written)</h4>
+            <h3 className="font-medium">Answer (being written)</h3>
             <p className="whitespace-pre-wrap text-muted-foreground" data-testid="agent-draft-answer">
               {draftAnswer}
             </p>
@@ -198,7 +198,7 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
           />
         ) : run.answer && (replayed === null || replayed === steps.length) ? (
           <section aria-label="Answer">
-            <h4 className="font-medium">Answer</h4>
+            <h3 className="font-medium">Answer</h3>
             <p className="whitespace-pre-wrap" data-testid="agent-answer">
               {run.answer}
             </p>

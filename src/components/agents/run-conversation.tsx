@@ -55,11 +55,11 @@ export function EarlierQuestion({
       data-testid="agent-earlier-question"
       className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3"
     >
-      <h4 className="font-medium">The agent asked</h4>
+      <h3 className="font-medium">The agent asked</h3>
       <p className="whitespace-pre-wrap">{answers.question ?? "—"}</p>
-      <h4 className="flex items-center gap-1 font-medium">
+      <h3 className="flex items-center gap-1 font-medium">
         <CornerDownRight className="size-4" aria-hidden="true" /> Your answer
-      </h4>
+      </h3>
       <p className="whitespace-pre-wrap break-words" data-testid="agent-clarification">
         {answers.clarification ?? "—"}
       </p>
@@ -94,7 +94,7 @@ export function QuestionForYou({
   return (
     <section aria-label="Question" className="flex flex-col gap-3">
       <div>
-        <h4 className="font-medium">Question for you</h4>
+        <h3 className="font-medium">Question for you</h3>
         <p className="whitespace-pre-wrap" data-testid="agent-answer">
           {question}
         </p>

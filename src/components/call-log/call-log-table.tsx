@@ -31,7 +31,7 @@ export function CallLogTable({ calls, onOpen }: { calls: Call[]; onOpen: (call: 
               <button
                 type="button"
                 onClick={() => onOpen(call)}
-                className="text-left font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+                className="rounded-sm text-left font-mono text-xs break-all underline-offset-4 outline-none hover:underline focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 {call.toolName}
               </button>

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Activity, Gauge, TriangleAlert, Users } from "lucide-react";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { counted } from "~/lib/counted.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
@@ -34,7 +34,8 @@ export function UsageSummary({ stats }: { stats: Stats }) {
             <CardDescription className="flex items-center gap-2">
               <Icon className="size-4" aria-hidden="true" /> {label}
             </CardDescription>
-            <CardTitle className="text-2xl tabular-nums">
+            {/* A figure, not a heading: the label above names it. */}
+            <p className="text-2xl leading-none font-semibold tabular-nums">
               {label === "Errors" && totals.errors > 0 ? (
                 // The same calls the figure counts: agents' failed calls since the chart's first day.
                 <Link
@@ -49,7 +50,7 @@ export function UsageSummary({ stats }: { stats: Stats }) {
               ) : (
                 value
               )}
-            </CardTitle>
+            </p>
           </CardHeader>
         </Card>
       ))}

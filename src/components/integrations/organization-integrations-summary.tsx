@@ -6,6 +6,7 @@ import { KeyRound, Plug } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { HeadingLevel } from "~/components/ui/heading-level.tsx";
 import { counted } from "~/lib/counted.ts";
 import { authFlowLabels } from "~/lib/integrations/providers.ts";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -40,12 +41,14 @@ export function OrganizationIntegrationsSummary({ organizationId }: { organizati
         {ready.length > 0 ? manage : null}
       </div>
       {ready.length === 0 ? (
-        <EmptyState
-          icon={Plug}
-          title="No integrations set up yet"
-          description="Save credentials for Google, Microsoft, Jira and others so your projects' agents can reach them."
-          action={manage}
-        />
+        <HeadingLevel>
+          <EmptyState
+            icon={Plug}
+            title="No integrations set up yet"
+            description="Save credentials for Google, Microsoft, Jira and others so your projects' agents can reach them."
+            action={manage}
+          />
+        </HeadingLevel>
       ) : (
         <Card>
           <CardContent className="flex flex-col gap-4">

@@ -6,11 +6,16 @@ import { Logo } from "~/components/brand/logo.tsx";
 export function OAuthLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-12">
-      <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-        <Logo />
-      </Link>
+      {/* Banner, main and footer landmarks: everything on the page is in one (WCAG 1.3.1). */}
+      <header>
+        <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <Logo />
+        </Link>
+      </header>
       <main className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">{children}</main>
-      {footer ? <p className="max-w-md text-center text-sm text-muted-foreground">{footer}</p> : null}
+      {footer ? (
+        <footer className="max-w-md text-center text-sm text-muted-foreground">{footer}</footer>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ConnectionStatusBadge } from "~/components/integrations/connection-stat
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { cn } from "~/lib/cn.ts";
@@ -64,7 +64,7 @@ export function ServerCard({
       <CardHeader className="flex flex-row items-start gap-3">
         <IntegrationLogo logo={server.logo} name={server.name} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 className="flex flex-wrap items-center gap-2 font-semibold">
+          <CardTitle className="flex flex-wrap items-center gap-2 leading-normal">
             {server.name}
             <ConnectionStatusBadge status={server.connectionStatus} />
             <Badge variant="secondary" className="tabular-nums">
@@ -72,7 +72,7 @@ export function ServerCard({
                 ? "No tools available"
                 : `${server.enabledToolCount} of ${server.toolCount} tools on`}
             </Badge>
-          </h3>
+          </CardTitle>
           {server.problem ? (
             <p className="text-sm text-destructive">{server.problem}</p>
           ) : (

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn.ts";
+import { HeadingLevel, useHeadingTag } from "./heading-level.tsx";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
@@ -17,16 +18,23 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 px-5", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("leading-none font-semibold", className)} {...props} />;
+/** The card's heading, at the outline's current level (h2 on a page, h3 in a section or dialog). */
+export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
+  const Tag = useHeadingTag();
+  return <Tag className={cn("leading-none font-semibold", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {
   return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("px-5", className)} {...props} />;
+/** The card's body: headings in it (an empty state, a sub-heading) sit one level below the title. */
+export function CardContent({ className, children, ...props }: ComponentProps<"div">) {
+  return (
+    <div className={cn("px-5", className)} {...props}>
+      <HeadingLevel>{children}</HeadingLevel>
+    </div>
+  );
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {

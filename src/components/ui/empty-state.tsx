@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn.ts";
+import { useHeadingTag } from "./heading-level.tsx";
 
 export interface EmptyStateProps {
   icon?: LucideIcon;
@@ -13,6 +14,7 @@ export interface EmptyStateProps {
 }
 
 export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+  const Heading = useHeadingTag();
   return (
     <div
       className={cn(
@@ -26,7 +28,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
         </div>
       ) : null}
       <div className="flex max-w-sm flex-col gap-1">
-        <h3 className="font-semibold">{title}</h3>
+        <Heading className="font-semibold">{title}</Heading>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {action ? <div className="mt-1">{action}</div> : null}

@@ -31,5 +31,14 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("flex-1 outline-none", className)} {...props} />;
+  // Radix makes a panel a Tab stop when nothing in it can take focus, so it shows focus like a control.
+  return (
+    <TabsPrimitive.Content
+      className={cn(
+        "flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        className,
+      )}
+      {...props}
+    />
+  );
 }

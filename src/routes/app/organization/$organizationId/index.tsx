@@ -7,8 +7,9 @@ import { CreateProjectDialog } from "~/components/projects/create-project-dialog
 import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { HeadingLevel } from "~/components/ui/heading-level.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
 import { sortItems } from "~/lib/sort-options.ts";
@@ -87,18 +88,22 @@ function OrganizationOverview() {
           {organization.projects.length > 1 ? <SortSelect scope="organization" /> : null}
         </div>
         {organization.projects.length === 0 ? (
-          <EmptyState
-            icon={FolderKanban}
-            title={canCreate ? "Create the first project" : "No projects for you yet"}
-            description={
-              canCreate
-                ? "Each project has one MCP endpoint that your agents connect to, with its own API keys and servers."
-                : "Ask an organization admin to give you access to a project."
-            }
-            action={
-              canCreate ? <CreateProjectDialog organizationId={organizationId} trigger={newProject} /> : null
-            }
-          />
+          <HeadingLevel>
+            <EmptyState
+              icon={FolderKanban}
+              title={canCreate ? "Create the first project" : "No projects for you yet"}
+              description={
+                canCreate
+                  ? "Each project has one MCP endpoint that your agents connect to, with its own API keys and servers."
+                  : "Ask an organization admin to give you access to a project."
+              }
+              action={
+                canCreate ? (
+                  <CreateProjectDialog organizationId={organizationId} trigger={newProject} />
+                ) : null
+              }
+            />
+          </HeadingLevel>
         ) : (
           <div className="grid gap-3 md:grid-cols-2">
             {sortItems(organization.projects, sort).map((project) => (
@@ -154,7 +159,7 @@ function Stat({ label, value, icon: Icon }: { label: string; value: number; icon
         <CardDescription className="flex items-center gap-2">
           <Icon className="size-4" aria-hidden="true" /> {label}
         </CardDescription>
-        <CardTitle className="text-3xl">{value}</CardTitle>
+        <p className="text-3xl leading-none font-semibold">{value}</p>
       </CardHeader>
     </Card>
   );

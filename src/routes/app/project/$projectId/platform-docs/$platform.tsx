@@ -43,12 +43,14 @@ function PlatformDocs() {
         }
       />
       <div className="grid gap-8 lg:grid-cols-[13rem_minmax(0,1fr)]">
-        <aside className="lg:sticky lg:top-4 lg:self-start">
+        {/* Not an <aside>: the app's sidebar is the page's complementary landmark, and the nav inside is
+            a landmark of its own. */}
+        <div className="lg:sticky lg:top-4 lg:self-start">
           <DocsNav
             current={platform}
             hrefFor={(reference) => ({ to: `${base}/platform-docs/${reference}` })}
           />
-        </aside>
+        </div>
         <ClientSetupGuide
           key={platform}
           reference={platform}
