@@ -3,8 +3,8 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { organizationRoleAllows } from "../../lib/permissions.ts";
-import { withSeatAvailable } from "../billing/plan-limits.ts";
 import { type AuditWriter, recordAuditEvent } from "../audit/record-audit-event.ts";
+import { withSeatAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { invitation, organization, organizationMember, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";

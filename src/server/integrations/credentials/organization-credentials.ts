@@ -1,6 +1,8 @@
 // An organization's own credentials (bring your own OAuth app or API token). Members see them
 // (without secrets); owners and admins change them.
+import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
+import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { upsertConnection } from "../connections/connection-store.ts";
@@ -54,6 +56,19 @@ export async function saveOrganizationCredential(
       connectedAt: new Date(),
     });
   }
+  // After the fact, not in one transaction: saving checks the credential with the provider first, and
+  // a transaction held open across that request would stall the embedded database meanwhile.
+  await recordAuditEvent(deps.db, {
+    organizationId,
+    action: "credentials.updated",
+    actorId: userId,
+    target: { type: "credential", id: saved.id, label: providers[submission.provider].name },
+    details: {
+      provider: submission.provider,
+      authFlow: submission.authFlow,
+      connected: isCheckedFlow(submission.authFlow),
+    },
+  });
   return saved;
 }
 
@@ -64,5 +79,19 @@ export async function deleteOrganizationCredential(
   credentialId: string,
 ) {
   await requireOrganizationAction(db, userId, organizationId, "integrations.manage");
-  return deleteCredential(db, organizationOwner(organizationId), credentialId);
+  return db.transaction(async (tx) => {
+    const deleted = await deleteCredential(
+      tx as unknown as Database,
+      organizationOwner(organizationId),
+      credentialId,
+    );
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "credentials.deleted",
+      actorId: userId,
+      target: { type: "credential", id: deleted.id, label: providers[deleted.provider].name },
+      details: { provider: deleted.provider, authFlow: deleted.authFlow },
+    });
+    return deleted;
+  });
 }
