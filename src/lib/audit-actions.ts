@@ -61,5 +61,5 @@ export const actionsInGroup = (group: AuditActionGroup): AuditAction[] =>
 export const auditActionLabel = (action: string): string =>
   action in auditActions ? auditActions[action as AuditAction].label : action;
 
-/** How long events are kept by default (AUDIT_LOG_RETENTION_DAYS overrides; pruning runs daily). */
+/** How long audit events are kept (server/audit/retention.ts prunes older ones). */
 export const AUDIT_LOG_RETENTION_DAYS_DEFAULT = 365;
