@@ -99,8 +99,11 @@ test("owners read the audit log; members are refused", { timeout: 180_000 }, asy
   memberPage.setDefaultTimeout(STEP_TIMEOUT);
   await memberPage.setViewportSize({ width: 1280, height: 900 });
   await memberPage.goto(base);
-  await visible(memberPage.getByRole("link", { name: "Members" }));
-  expect(await memberPage.getByRole("link", { name: "Audit log" }).count()).toBe(0);
+  const nav = memberPage.getByRole("navigation", { name: "Main" });
+  await visible(nav.getByRole("link", { name: "Members" }));
+  // The switcher shows the organization once its data (with the permissions) has loaded.
+  await visible(memberPage.getByRole("button", { name: /Ledger Co/ }).first());
+  expect(await nav.getByRole("link", { name: "Audit log" }).count()).toBe(0);
   await memberPage.goto(`${base}/audit-log`);
   await visible(memberPage.getByText("Only owners and admins of this organization can see its audit log."));
   await screenshot(memberPage, "audit-log-member-refused");
