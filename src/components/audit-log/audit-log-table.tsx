@@ -32,18 +32,17 @@ function detailText(event: AuditEventRow): string | null {
 }
 
 function When({ at }: { at: Date }) {
-  const iso = new Date(at).toISOString();
+  const exact = formatDateTime(at);
   return (
-    <Tooltip content={formatDateTime(at)}>
-      {/* Focusable, so keyboard users reach the exact time too. */}
+    <Tooltip content={exact}>
       <time
-        dateTime={iso}
-        tabIndex={0}
-        aria-label={formatDateTime(at)}
-        className="cursor-help whitespace-nowrap underline decoration-dotted underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        dateTime={new Date(at).toISOString()}
+        className="cursor-help whitespace-nowrap underline decoration-dotted underline-offset-4"
         suppressHydrationWarning
       >
         {formatRelative(at)}
+        {/* The exact time for screen readers, which never see the hover. */}
+        <span className="sr-only">, {exact}</span>
       </time>
     </Tooltip>
   );
