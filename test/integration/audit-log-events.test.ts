@@ -1,7 +1,9 @@
 // Every change the audit log records lands once, in the right organization, with the right actor,
 // target and project, and no secret in its details; a change that fails records nothing.
+
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditEvent } from "~/server/db/schema/index.ts";
+import { auditEvent, projectAgent } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
@@ -77,6 +79,12 @@ describe("the audit log records", () => {
       projectId: world.projectA.id,
       projectName: "Support bot",
       targetLabel: "Support bot",
+    });
+    // The plan the world set without a signed-in user (as Stripe's webhook does) is the system's.
+    expect(events.find((e) => e.action === "subscription.changed")).toMatchObject({
+      actorUserId: null,
+      actorEmail: null,
+      details: { fromPlan: "free", plan: "business", status: "active" },
     });
     // Organization B's history is its own.
     expect(events.some((e) => e.targetLabel === "Bravo" || e.projectId === world.projectB.id)).toBe(false);
@@ -273,6 +281,26 @@ describe("the audit log records", () => {
       targetId: agent.id,
       targetLabel: agent.name,
     });
+    const [row] = await app.db.select().from(projectAgent).where(eq(projectAgent.id, agent.id));
+    if (!row) throw new Error("agent row missing");
+    await world.adminA.caller.projectAgents.updateConfig({
+      projectId: world.projectA.id,
+      agentId: agent.id,
+      config: {
+        name: "Neo for audits",
+        llmCredentialId: null,
+        models: row.models,
+        maxSteps: 7,
+        instructions: "Private instructions that stay out of the log",
+        allowedServerIds: null,
+        allowStandardTools: true,
+      },
+    });
+    expect(await latest("agent.updated")).toMatchObject({
+      targetLabel: "Neo for audits",
+      details: { from: agent.name, to: "Neo for audits", maxSteps: 7 },
+    });
+    expect(JSON.stringify(await eventsOfA())).not.toContain("Private instructions");
     await world.adminA.caller.projectAgents.delete({ projectId: world.projectA.id, agentId: agent.id });
     expect(await latest("agent.deleted")).toMatchObject({ ...actorOf(world.adminA), targetId: agent.id });
   });

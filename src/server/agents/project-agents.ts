@@ -194,9 +194,13 @@ export async function updateAgentConfig(
       action: "agent.updated",
       actorId: userId,
       project: access.project,
-      target: { type: "agent", id: agentId, label: agent.name },
-      // Which settings were saved, not their values: instructions may be long and private.
-      details: { maxSteps: config.maxSteps, allowStandardTools: config.allowStandardTools },
+      target: { type: "agent", id: agentId, label: config.name },
+      // A few settings, not the instructions: they may be long and private.
+      details: {
+        ...(agent.name === config.name ? {} : { from: agent.name, to: config.name }),
+        maxSteps: config.maxSteps,
+        allowStandardTools: config.allowStandardTools,
+      },
     });
   });
   await app.gateway.invalidateProject(projectId);
