@@ -12,7 +12,7 @@ export const auditActions = {
   "member.removed": { group: "members", label: "removed a member" },
   "member.left": { group: "members", label: "left the organization" },
   "project.created": { group: "projects", label: "created a project" },
-  "project.updated": { group: "projects", label: "renamed a project" },
+  "project.updated": { group: "projects", label: "updated a project" },
   "project.deleted": { group: "projects", label: "deleted a project" },
   "project_access.granted": { group: "projects", label: "set project access" },
   "project_access.revoked": { group: "projects", label: "removed project access" },

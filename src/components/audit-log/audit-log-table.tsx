@@ -77,14 +77,16 @@ export function AuditLogTable({ events }: { events: AuditEventRow[] }) {
                 {event.actorUserId || event.actorEmail ? (
                   <div className="flex min-w-0 flex-col">
                     <span className="font-medium">{event.actorName || event.actorEmail}</span>
-                    <span className="text-xs break-all text-muted-foreground">{event.actorEmail}</span>
+                    <span className="text-xs text-muted-foreground max-sm:break-all">{event.actorEmail}</span>
                   </div>
                 ) : (
                   <span className="text-muted-foreground">System</span>
                 )}
               </TableCell>
               <TableCell className="align-top max-sm:col-start-1 max-sm:row-start-1 max-sm:px-1 max-sm:py-0.5">
-                <span className="font-medium sm:font-normal">{auditActionLabel(event.action)}</span>
+                <span className="font-medium sm:font-normal sm:whitespace-nowrap">
+                  {auditActionLabel(event.action)}
+                </span>
                 {detail ? <span className="block text-xs text-muted-foreground">{detail}</span> : null}
               </TableCell>
               <TableCell className={`align-top break-words ${phoneCell} max-sm:text-sm`}>
