@@ -59,7 +59,7 @@ export const actionsInGroup = (group: AuditActionGroup): AuditAction[] =>
 
 /** Words for an action the page does not know (a newer server, an action since retired): its id. */
 export const auditActionLabel = (action: string): string =>
-  action in auditActions ? auditActions[action as AuditAction].label : action;
+  Object.hasOwn(auditActions, action) ? auditActions[action as AuditAction].label : action;
 
 /** How long audit events are kept (server/audit/retention.ts prunes older ones). */
 export const AUDIT_LOG_RETENTION_DAYS_DEFAULT = 365;

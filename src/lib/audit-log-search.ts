@@ -23,7 +23,9 @@ const day = (value: unknown) =>
 export function parseAuditLogSearch(input: Record<string, unknown> | AuditLogSearch): AuditLogSearch {
   const search = input as Record<string, unknown>;
   const group =
-    typeof search.group === "string" && search.group in auditActionGroups ? search.group : undefined;
+    typeof search.group === "string" && Object.hasOwn(auditActionGroups, search.group)
+      ? search.group
+      : undefined;
   const result: AuditLogSearch = {
     group: group as AuditActionGroup | undefined,
     actor: id(search.actor),
