@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditEvent, projectAgent } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
+import { basicAuth, startFakeApiProvider } from "../fakes/api-provider.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
 import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { headersFor } from "../support/app.ts";
@@ -18,12 +19,17 @@ const google = await startFakeOAuthProvider({
   clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
   expiresIn: 3600,
 });
+const RAYNET_KEY = "raynet-audit-key-0123456789";
+const raynetApi = await startFakeApiProvider(
+  (request) => request.headers.authorization === basicAuth("ops@acme.test", RAYNET_KEY),
+);
 const llm = await startLlmFake();
 llm.validKeys.add(OPENAI_KEY);
-afterAll(() => Promise.all([google.close(), llm.close()]));
+afterAll(() => Promise.all([google.close(), llm.close(), raynetApi.close()]));
 const { app, world } = await worldForFile({
   INTEGRATION_ENDPOINTS: JSON.stringify({
     google: { authorizeUrl: google.authorizeUrl, tokenUrl: google.tokenUrl, revokeUrl: google.revokeUrl },
+    raynet: { apiBaseUrl: `${raynetApi.url}/api/v2` },
   }),
   LLM_ENDPOINTS: llm.endpoints,
 });
@@ -251,6 +257,35 @@ describe("the audit log records", () => {
     expect(stored).not.toContain(GOOGLE_APP.clientSecret);
     expect(google.issued.length).toBeGreaterThan(0);
     for (const token of google.issued) expect(stored).not.toContain(token);
+  });
+
+  it("an API token that connects, and the project server added on it and removed", async () => {
+    await world.adminA.caller.integrations.credentials.saveOrganizationCredential({
+      organizationId: orgA,
+      provider: "raynet",
+      authFlow: "api-token",
+      values: { email: "ops@acme.test", apiKey: RAYNET_KEY, namespace: "acme" },
+    });
+    expect(await latest("integration.connected")).toMatchObject({
+      ...actorOf(world.adminA),
+      targetLabel: "Raynet",
+      details: { provider: "raynet", authFlow: "api-token" },
+    });
+    const server = await world.adminA.caller.projectServers.addServer({
+      projectId: world.projectA.id,
+      integrationId: "raynet",
+    });
+    expect(await latest("server.added")).toMatchObject({
+      projectId: world.projectA.id,
+      targetId: server.id,
+      details: { integrationId: "raynet" },
+    });
+    await world.adminA.caller.projectServers.removeServer({
+      projectId: world.projectA.id,
+      serverId: server.id,
+    });
+    expect(await latest("server.removed")).toMatchObject({ targetId: server.id });
+    expect(JSON.stringify(await app.db.select().from(auditEvent))).not.toContain(RAYNET_KEY);
   });
 
   it("LLM credentials saved and deleted, without the key", async () => {

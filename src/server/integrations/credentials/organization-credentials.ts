@@ -39,8 +39,10 @@ export async function saveOrganizationCredential(
 ) {
   await requireOrganizationAction(deps.db, userId, organizationId, "integrations.manage");
   const saved = await saveCredential(deps, organizationOwner(organizationId), submission, userId);
+  const label = providers[submission.provider].name;
+  const facts = { provider: submission.provider, authFlow: submission.authFlow };
   if (isCheckedFlow(submission.authFlow)) {
-    await upsertConnection(deps.db, {
+    const connection = await upsertConnection(deps.db, {
       organizationId,
       provider: submission.provider,
       authFlow: submission.authFlow,
@@ -55,6 +57,15 @@ export async function saveOrganizationCredential(
       connectedByUserId: userId,
       connectedAt: new Date(),
     });
+    // The checked token is the connection: a person reads this as connecting the integration.
+    await recordAuditEvent(deps.db, {
+      organizationId,
+      action: "integration.connected",
+      actorId: userId,
+      target: { type: "integration", id: connection.id, label },
+      details: facts,
+    });
+    return saved;
   }
   // After the fact, not in one transaction: saving checks the credential with the provider first, and
   // a transaction held open across that request would stall the embedded database meanwhile.
@@ -62,12 +73,8 @@ export async function saveOrganizationCredential(
     organizationId,
     action: "credentials.updated",
     actorId: userId,
-    target: { type: "credential", id: saved.id, label: providers[submission.provider].name },
-    details: {
-      provider: submission.provider,
-      authFlow: submission.authFlow,
-      connected: isCheckedFlow(submission.authFlow),
-    },
+    target: { type: "credential", id: saved.id, label },
+    details: facts,
   });
   return saved;
 }
