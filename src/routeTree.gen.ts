@@ -51,6 +51,7 @@ import { Route as AppConnectIntegrationIdRouteImport } from './routes/app/connec
 import { Route as AppOrganizationOrganizationIdRouteRouteImport } from './routes/app/organization/$organizationId/route'
 import { Route as AppProjectProjectIdRouteRouteImport } from './routes/app/project/$projectId/route'
 import { Route as AppOrganizationOrganizationIdIndexRouteImport } from './routes/app/organization/$organizationId/index'
+import { Route as AppOrganizationOrganizationIdAuditLogRouteImport } from './routes/app/organization/$organizationId/audit-log'
 import { Route as AppOrganizationOrganizationIdBillingRouteImport } from './routes/app/organization/$organizationId/billing'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
@@ -279,6 +280,12 @@ const AppOrganizationOrganizationIdIndexRoute =
     path: '/',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
+const AppOrganizationOrganizationIdAuditLogRoute =
+  AppOrganizationOrganizationIdAuditLogRouteImport.update({
+    id: '/audit-log',
+    path: '/audit-log',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
 const AppOrganizationOrganizationIdBillingRoute =
   AppOrganizationOrganizationIdBillingRouteImport.update({
     id: '/billing',
@@ -411,6 +418,7 @@ export interface FileRoutesByFullPath {
   '/integrations/': typeof SiteIntegrationsIndexRoute
   '/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/audit-log': typeof AppOrganizationOrganizationIdAuditLogRoute
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
@@ -465,6 +473,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof SiteIntegrationsIndexRoute
   '/newsroom': typeof SiteNewsroomIndexRoute
   '/app/admin': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/audit-log': typeof AppOrganizationOrganizationIdAuditLogRoute
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
@@ -525,6 +534,7 @@ export interface FileRoutesById {
   '/_site/integrations/': typeof SiteIntegrationsIndexRoute
   '/_site/newsroom/': typeof SiteNewsroomIndexRoute
   '/app/admin/': typeof AppAdminIndexRoute
+  '/app/organization/$organizationId/audit-log': typeof AppOrganizationOrganizationIdAuditLogRoute
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
@@ -585,6 +595,7 @@ export interface FileRouteTypes {
     | '/integrations/'
     | '/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/audit-log'
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
@@ -639,6 +650,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/newsroom'
     | '/app/admin'
+    | '/app/organization/$organizationId/audit-log'
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
@@ -698,6 +710,7 @@ export interface FileRouteTypes {
     | '/_site/integrations/'
     | '/_site/newsroom/'
     | '/app/admin/'
+    | '/app/organization/$organizationId/audit-log'
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
@@ -1025,6 +1038,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationOrganizationIdIndexRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
+    '/app/organization/$organizationId/audit-log': {
+      id: '/app/organization/$organizationId/audit-log'
+      path: '/audit-log'
+      fullPath: '/app/organization/$organizationId/audit-log'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdAuditLogRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
     '/app/organization/$organizationId/billing': {
       id: '/app/organization/$organizationId/billing'
       path: '/billing'
@@ -1198,6 +1218,7 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppOrganizationOrganizationIdRouteRouteChildren {
+  AppOrganizationOrganizationIdAuditLogRoute: typeof AppOrganizationOrganizationIdAuditLogRoute
   AppOrganizationOrganizationIdBillingRoute: typeof AppOrganizationOrganizationIdBillingRoute
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
@@ -1208,6 +1229,8 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
 
 const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizationIdRouteRouteChildren =
   {
+    AppOrganizationOrganizationIdAuditLogRoute:
+      AppOrganizationOrganizationIdAuditLogRoute,
     AppOrganizationOrganizationIdBillingRoute:
       AppOrganizationOrganizationIdBillingRoute,
     AppOrganizationOrganizationIdIntegrationsRoute:

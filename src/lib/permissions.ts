@@ -19,6 +19,7 @@ export const organizationPermissions = {
   "llmCredentials.manage": ["owner", "admin"],
 
   "billing.manage": ["owner", "admin"],
+  "auditLog.view": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {

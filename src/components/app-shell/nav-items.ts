@@ -7,12 +7,14 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Plug,
+  ScrollText,
   Server,
   Settings,
   Store,
   Users,
   WalletCards,
 } from "lucide-react";
+import type { OrganizationAction } from "~/lib/permissions.ts";
 import type { ShellScope } from "./use-current-scope.ts";
 
 export interface NavItem {
@@ -21,6 +23,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (overview pages), not on its children. */
   exact?: boolean;
+  /** Listed only for members whose role allows this (the sidebar reads the organization's permissions). */
+  permission?: OrganizationAction;
 }
 
 // Only pages that exist are listed: each feature adds its entry (Marketplace, Integrations, Billing,
@@ -41,6 +45,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "LLM credentials", href: `${base}/llm-credentials`, icon: BrainCircuit },
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Billing", href: `${base}/billing`, icon: WalletCards },
+      { label: "Audit log", href: `${base}/audit-log`, icon: ScrollText, permission: "auditLog.view" },
     ];
   }
   if (scope.kind === "project") {

@@ -7,6 +7,7 @@ import { agentConfigSchema, modelOutsideProvider } from "../../lib/agents/valida
 import { AppError } from "../../lib/errors.ts";
 import { allowedActions, projectPermissions } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, llmCredential, projectAgent } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
@@ -118,24 +119,35 @@ export async function addAgentToProject(app: App, userId: string, projectId: str
     .select({ toolName: projectAgent.toolName })
     .from(projectAgent)
     .where(eq(projectAgent.projectId, projectId));
-  const [row] = await app.db
-    .insert(projectAgent)
-    .values({
-      projectId,
-      presetId: preset.id,
-      agentType: preset.agentType,
-      name: preset.name,
-      toolName: agentToolName(preset.name, new Set(taken.map((t) => t.toolName))),
-      llmCredentialId: only?.id ?? null,
-      models: defaultModels[only?.llmType ?? "openai"],
-      maxSteps: MAX_STEPS_DEFAULT,
-      instructions: preset.instructions,
-      allowedServerIds: null,
-      allowStandardTools: true,
-      createdBy: userId,
-    })
-    .returning();
-  if (!row) throw new Error("agent insert returned no row");
+  const row = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(projectAgent)
+      .values({
+        projectId,
+        presetId: preset.id,
+        agentType: preset.agentType,
+        name: preset.name,
+        toolName: agentToolName(preset.name, new Set(taken.map((t) => t.toolName))),
+        llmCredentialId: only?.id ?? null,
+        models: defaultModels[only?.llmType ?? "openai"],
+        maxSteps: MAX_STEPS_DEFAULT,
+        instructions: preset.instructions,
+        allowedServerIds: null,
+        allowStandardTools: true,
+        createdBy: userId,
+      })
+      .returning();
+    if (!inserted) throw new Error("agent insert returned no row");
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "agent.created",
+      actorId: userId,
+      project: access.project,
+      target: { type: "agent", id: inserted.id, label: inserted.name },
+      details: { preset: preset.id, toolName: inserted.toolName },
+    });
+    return inserted;
+  });
   await app.gateway.invalidateProject(projectId);
   return { id: row.id, name: row.name, toolName: row.toolName };
 }
@@ -148,7 +160,7 @@ export async function updateAgentConfig(
   input: unknown,
 ) {
   const access = await requireProjectAction(app.db, userId, projectId, "agents.configure");
-  await requireAgentOf(app.db, projectId, agentId);
+  const agent = await requireAgentOf(app.db, projectId, agentId);
   const parsed = agentConfigSchema.safeParse(input);
   if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid input");
   const config = parsed.data;
@@ -172,18 +184,42 @@ export async function updateAgentConfig(
     if (config.allowedServerIds.some((id) => !own.has(id)))
       throw new AppError("BAD_REQUEST", "Choose servers of this project");
   }
-  await app.db
-    .update(projectAgent)
-    .set({ ...config, updatedAt: new Date() })
-    .where(and(eq(projectAgent.projectId, projectId), eq(projectAgent.id, agentId)));
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(projectAgent)
+      .set({ ...config, updatedAt: new Date() })
+      .where(and(eq(projectAgent.projectId, projectId), eq(projectAgent.id, agentId)));
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "agent.updated",
+      actorId: userId,
+      project: access.project,
+      target: { type: "agent", id: agentId, label: config.name },
+      // A few settings, not the instructions: they may be long and private.
+      details: {
+        ...(agent.name === config.name ? {} : { from: agent.name, to: config.name }),
+        maxSteps: config.maxSteps,
+        allowStandardTools: config.allowStandardTools,
+      },
+    });
+  });
   await app.gateway.invalidateProject(projectId);
   return { id: agentId };
 }
 
 export async function deleteProjectAgent(app: App, userId: string, projectId: string, agentId: string) {
-  await requireProjectAction(app.db, userId, projectId, "agents.configure");
+  const access = await requireProjectAction(app.db, userId, projectId, "agents.configure");
   const agent = await requireAgentOf(app.db, projectId, agentId);
-  await app.db.delete(projectAgent).where(eq(projectAgent.id, agent.id));
+  await app.db.transaction(async (tx) => {
+    await tx.delete(projectAgent).where(eq(projectAgent.id, agent.id));
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "agent.deleted",
+      actorId: userId,
+      project: access.project,
+      target: { type: "agent", id: agent.id, label: agent.name },
+    });
+  });
   await app.gateway.invalidateProject(projectId);
   return { id: agent.id, name: agent.name };
 }

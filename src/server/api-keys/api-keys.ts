@@ -3,6 +3,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { apiKey, user } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { generateApiKeySecret, maskApiKey } from "./api-key-secret.ts";
@@ -36,31 +37,38 @@ export async function createApiKey(
   projectId: string,
   input: { name: string; expiresAt?: Date | null },
 ): Promise<{ id: string; name: string; secret: string; masked: string; expiresAt: Date | null }> {
-  await requireProjectAction(app.db, userId, projectId, "apiKeys.create");
+  const access = await requireProjectAction(app.db, userId, projectId, "apiKeys.create");
   if (input.expiresAt && input.expiresAt <= new Date()) {
     throw new AppError("BAD_REQUEST", "The expiry date must be in the future");
   }
   const generated = generateApiKeySecret();
-  const [row] = await app.db
-    .insert(apiKey)
-    .values({
-      projectId,
-      name: input.name,
-      prefix: generated.prefix,
-      lastFour: generated.lastFour,
-      secretHash: generated.secretHash,
-      createdBy: userId,
-      expiresAt: input.expiresAt ?? null,
-    })
-    .returning({ id: apiKey.id, expiresAt: apiKey.expiresAt });
-  if (!row) throw new Error("API key insert returned no row");
-  return {
-    id: row.id,
-    name: input.name,
-    secret: generated.secret,
-    masked: maskApiKey(generated.prefix, generated.lastFour),
-    expiresAt: row.expiresAt,
-  };
+  const masked = maskApiKey(generated.prefix, generated.lastFour);
+  const row = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(apiKey)
+      .values({
+        projectId,
+        name: input.name,
+        prefix: generated.prefix,
+        lastFour: generated.lastFour,
+        secretHash: generated.secretHash,
+        createdBy: userId,
+        expiresAt: input.expiresAt ?? null,
+      })
+      .returning({ id: apiKey.id, expiresAt: apiKey.expiresAt });
+    if (!inserted) throw new Error("API key insert returned no row");
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "api_key.created",
+      actorId: userId,
+      project: access.project,
+      target: { type: "api_key", id: inserted.id, label: input.name },
+      // The masked form only (prefix and last four), as the key list shows it.
+      details: { masked, expiresAt: inserted.expiresAt?.toISOString() ?? null },
+    });
+    return inserted;
+  });
+  return { id: row.id, name: input.name, secret: generated.secret, masked, expiresAt: row.expiresAt };
 }
 
 /** Every key of the project, newest first, never with a secret. */
@@ -120,12 +128,25 @@ export async function revokeApiKey(
   projectId: string,
   keyId: string,
 ): Promise<void> {
-  await requireProjectAction(app.db, userId, projectId, "apiKeys.revoke");
-  const [row] = await app.db
-    .update(apiKey)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKey.id, keyId), eq(apiKey.projectId, projectId), isNull(apiKey.revokedAt)))
-    .returning({ id: apiKey.id });
+  const access = await requireProjectAction(app.db, userId, projectId, "apiKeys.revoke");
+  const row = await app.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKey)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKey.id, keyId), eq(apiKey.projectId, projectId), isNull(apiKey.revokedAt)))
+      .returning({ id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, lastFour: apiKey.lastFour });
+    if (revoked) {
+      await recordAuditEvent(tx, {
+        organizationId: access.project.organizationId,
+        action: "api_key.revoked",
+        actorId: userId,
+        project: access.project,
+        target: { type: "api_key", id: revoked.id, label: revoked.name },
+        details: { masked: maskApiKey(revoked.prefix, revoked.lastFour) },
+      });
+    }
+    return revoked;
+  });
   if (!row) {
     const [existing] = await app.db
       .select({ id: apiKey.id })

@@ -42,11 +42,12 @@ export async function getAllOrganizations(app: App) {
 export async function setOrganizationPlan(
   app: App,
   input: { organizationId: string; plan: PlanId; interval: BillingInterval },
+  actorId: string | null = null,
 ) {
   const [org] = await app.db
     .select({ id: organization.id })
     .from(organization)
     .where(eq(organization.id, input.organizationId));
   if (!org) throw new AppError("NOT_FOUND", "Organization not found");
-  await setPlanByHand(app, input.organizationId, input.plan, input.interval);
+  await setPlanByHand(app, input.organizationId, input.plan, input.interval, actorId);
 }

@@ -52,7 +52,7 @@ export async function changePlan(
       proration_behavior: "create_prorations",
       metadata: { organizationId: input.organizationId },
     });
-    await saveStripeSubscription(app, input.organizationId, updated);
+    await saveStripeSubscription(app, input.organizationId, updated, userId);
     return { checkoutUrl: null };
   }
   const page = billingPageUrl(app.config.baseUrl, input.organizationId);
@@ -76,7 +76,7 @@ export async function cancelSubscription(app: App, userId: string, organizationI
     throw new AppError("BAD_REQUEST", "This organization has no paid subscription to cancel.");
   }
   const updated = await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: true });
-  await saveStripeSubscription(app, organizationId, updated);
+  await saveStripeSubscription(app, organizationId, updated, userId);
 }
 
 export async function createPortalSession(app: App, userId: string, organizationId: string) {

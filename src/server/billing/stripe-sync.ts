@@ -44,17 +44,23 @@ export async function saveStripeSubscription(
   app: App,
   organizationId: string,
   subscription: Stripe.Subscription,
+  actorId: string | null = null,
 ) {
   const priceId = subscription.items?.data?.[0]?.price?.id ?? "";
   const plan = planOfPrice(app.config, priceId);
   if (!plan) throw new Error(`Stripe price ${priceId} is not one of the configured STRIPE_PRICE_* ids`);
-  await saveSubscription(app, organizationId, {
-    plan: plan.plan,
-    interval: plan.interval,
-    status: STATUS[subscription.status] ?? "unpaid",
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    stripeCustomerId: idOf(subscription.customer),
-    stripeSubscriptionId: subscription.id,
-    ...periodOf(subscription),
-  });
+  await saveSubscription(
+    app,
+    organizationId,
+    {
+      plan: plan.plan,
+      interval: plan.interval,
+      status: STATUS[subscription.status] ?? "unpaid",
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      stripeCustomerId: idOf(subscription.customer),
+      stripeSubscriptionId: subscription.id,
+      ...periodOf(subscription),
+    },
+    actorId,
+  );
 }

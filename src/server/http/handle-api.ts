@@ -1,6 +1,7 @@
 // Requests that never reach the page renderer: authentication and the typed data API.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { App } from "../app.ts";
+import { withAuditRequest } from "../audit/audit-request.ts";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../billing/stripe-webhook.ts";
 import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";
 import {
@@ -45,5 +46,6 @@ export async function handleApiRequest(app: App, original: Request, pathname: st
       createContext: () => createContext(app, request.headers),
     });
   }
-  return handleOAuthCallback(app, request);
+  // A connection it makes is audited with the request's address, like a tRPC mutation's changes.
+  return withAuditRequest(request.headers, () => handleOAuthCallback(app, request));
 }

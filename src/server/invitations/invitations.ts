@@ -3,6 +3,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { organizationRoleAllows } from "../../lib/permissions.ts";
+import { type AuditWriter, recordAuditEvent } from "../audit/record-audit-event.ts";
 import { withSeatAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { invitation, organization, organizationMember, user } from "../db/schema/index.ts";
@@ -69,21 +70,41 @@ export async function inviteMember(
   // Inviting the same address again renews the pending invitation instead of stacking duplicates.
   // A new invitation takes a seat of the plan; renewing one keeps the seat it holds. An expired one
   // holds no seat (seatsUsed), so renewing it takes one again, like a new invitation.
-  const renew = (tx: Pick<Database, "update">, id: string) =>
-    tx
-      .update(invitation)
-      .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
-      .where(eq(invitation.id, id))
-      .returning();
+  // Each write records its event in its own transaction: a refused seat records nothing.
+  const recorded = async (tx: AuditWriter, rows: (typeof invitation.$inferSelect)[]) => {
+    const [row] = rows;
+    if (row) {
+      await recordAuditEvent(tx, {
+        organizationId: input.organizationId,
+        action: "member.invited",
+        actorId: actor.id,
+        target: { type: "invitation", id: row.id, label: row.email },
+        details: { role: row.role, renewed: Boolean(pending) },
+      });
+    }
+    return rows;
+  };
+  const renew = async (tx: Pick<Database, "update" | "select" | "insert">, id: string) =>
+    recorded(
+      tx,
+      await tx
+        .update(invitation)
+        .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
+        .where(eq(invitation.id, id))
+        .returning(),
+    );
   const [saved] = pending
     ? pending.expiresAt.getTime() > Date.now()
-      ? await renew(db, pending.id)
+      ? await db.transaction((tx) => renew(tx, pending.id))
       : await withSeatAvailable(db, baseUrl, input.organizationId, (tx) => renew(tx, pending.id))
-    : await withSeatAvailable(db, baseUrl, input.organizationId, (tx) =>
-        tx
-          .insert(invitation)
-          .values({ ...input, invitedByUserId: actor.id, expiresAt })
-          .returning(),
+    : await withSeatAvailable(db, baseUrl, input.organizationId, async (tx) =>
+        recorded(
+          tx,
+          await tx
+            .insert(invitation)
+            .values({ ...input, invitedByUserId: actor.id, expiresAt })
+            .returning(),
+        ),
       );
   if (!saved) throw new Error("invitation write returned no row");
 
@@ -179,6 +200,13 @@ export async function acceptInvitation(db: Database, actor: Actor, invitationId:
       .insert(organizationMember)
       .values({ organizationId: details.organizationId, userId: actor.id, role: details.role })
       .onConflictDoNothing();
+    await recordAuditEvent(tx, {
+      organizationId: details.organizationId,
+      action: "invitation.accepted",
+      actorId: actor.id,
+      target: { type: "invitation", id: invitationId, label: details.email },
+      details: { role: details.role },
+    });
   });
   return { organizationId: details.organizationId, status: "accepted" as const };
 }
@@ -196,17 +224,26 @@ export async function withdrawInvitation(
   invitationId: string,
 ) {
   await requireOrganizationAction(db, actorId, organizationId, "members.invite");
-  const updated = await db
-    .update(invitation)
-    .set({ status: "dismissed", respondedAt: new Date() })
-    .where(
-      and(
-        eq(invitation.id, invitationId),
-        eq(invitation.organizationId, organizationId),
-        eq(invitation.status, "pending"),
-      ),
-    )
-    .returning({ id: invitation.id });
-  if (updated.length === 0) throw new AppError("NOT_FOUND", INVITATION_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(invitation)
+      .set({ status: "dismissed", respondedAt: new Date() })
+      .where(
+        and(
+          eq(invitation.id, invitationId),
+          eq(invitation.organizationId, organizationId),
+          eq(invitation.status, "pending"),
+        ),
+      )
+      .returning({ id: invitation.id, email: invitation.email, role: invitation.role });
+    if (!updated) throw new AppError("NOT_FOUND", INVITATION_NOT_FOUND);
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "invitation.withdrawn",
+      actorId,
+      target: { type: "invitation", id: updated.id, label: updated.email },
+      details: { role: updated.role },
+    });
+  });
   return { id: invitationId, status: "dismissed" as const };
 }

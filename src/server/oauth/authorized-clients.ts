@@ -3,6 +3,7 @@
 // has to ask the user again.
 import { and, eq, gt, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import {
   oauthAccessToken,
@@ -101,7 +102,16 @@ export async function revokeProjectClient(
   actorId: string,
   input: { projectId: string; clientId: string; userId?: string },
 ) {
-  await requireProjectAction(db, actorId, input.projectId, "project.manageAccess");
+  const access = await requireProjectAction(db, actorId, input.projectId, "project.manageAccess");
+  return db.transaction(async (tx) => revokeGrant(tx as unknown as Database, actorId, access.project, input));
+}
+
+async function revokeGrant(
+  db: Database,
+  actorId: string,
+  inProject: { id: string; name: string; organizationId: string },
+  input: { projectId: string; clientId: string; userId?: string },
+) {
   const scope = <T extends typeof oauthAccessToken | typeof oauthRefreshToken | typeof oauthConsent>(
     table: T,
   ) =>
@@ -126,5 +136,18 @@ export async function revokeProjectClient(
   if (accessTokens.length + refreshTokens.length + consents.length === 0) {
     throw new AppError("NOT_FOUND", GRANT_NOT_FOUND);
   }
+  const [client] = await db
+    .select({ name: oauthClient.name })
+    .from(oauthClient)
+    .where(eq(oauthClient.clientId, input.clientId));
+  await recordAuditEvent(db, {
+    organizationId: inProject.organizationId,
+    action: "oauth_client.revoked",
+    actorId,
+    project: inProject,
+    target: { type: "oauth_client", id: input.clientId, label: client?.name ?? input.clientId },
+    // Whose grant: one person's (their id) or everyone's in the project.
+    details: { forUserId: input.userId ?? null, sessionsEnded: accessTokens.length + refreshTokens.length },
+  });
   return { clientId: input.clientId, revokedTokens: accessTokens.length + refreshTokens.length };
 }

@@ -5,6 +5,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { OAUTH_SCOPES, type OAuthScope } from "../../lib/oauth-scopes.ts";
 import type { Database } from "../db/client.ts";
 import { clientMetadataDocuments } from "./client-metadata-documents.ts";
+import { consentAuditHook } from "./consent-audit.ts";
 import { nativeRedirectHooks } from "./native-redirects.ts";
 import { pkceFailureHook } from "./pkce-failure.ts";
 import { consentReferenceId, projectChoiceHook } from "./project-choice.ts";
@@ -69,7 +70,7 @@ export function oauthServerPlugins({ db, baseUrl, allowPrivateUrls }: OAuthServe
         projectChoiceHook(db),
         refreshAccessHook(db),
       ],
-      after: [nativeRedirects.after, pkceFailureHook()],
+      after: [nativeRedirects.after, pkceFailureHook(), consentAuditHook(db)],
     },
   } satisfies BetterAuthPlugin;
   return [provider, rules] as const;

@@ -9,6 +9,11 @@ import { organizationMember } from "../db/schema/index.ts";
 
 export const ORGANIZATION_NOT_FOUND = "Organization not found";
 
+/** Refusals that say more than the generic one, for actions a member may wonder about. */
+const refusalOf: Partial<Record<OrganizationAction, string>> = {
+  "auditLog.view": "Only owners and admins of this organization can see its audit log.",
+};
+
 export async function findOrganizationRole(
   db: Database,
   organizationId: string,
@@ -30,7 +35,10 @@ export async function requireOrganizationAction(
   const role = await findOrganizationRole(db, organizationId, userId);
   if (!role) throw new AppError("NOT_FOUND", ORGANIZATION_NOT_FOUND);
   if (!organizationRoleAllows(role, action)) {
-    throw new AppError("FORBIDDEN", "Your role in this organization does not allow this action.");
+    throw new AppError(
+      "FORBIDDEN",
+      refusalOf[action] ?? "Your role in this organization does not allow this action.",
+    );
   }
   return role;
 }

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { canManageMemberRole } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
+import { recordAuditEvent, userTarget } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "./access.ts";
@@ -96,6 +97,13 @@ export function changeMemberRole(
       .returning();
     // Owners and admins administer every project; explicit grants would only be stale noise.
     if (role !== "member") await dropProjectGrants(tx, organizationId, member.userId);
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "member.role_changed",
+      actorId,
+      target: await userTarget(tx, member.userId),
+      details: { from: member.role, to: role },
+    });
     return updated ?? member;
   });
 }
@@ -127,6 +135,13 @@ export function removeMember(db: Database, actorId: string, { organizationId, me
       throw new AppError("FORBIDDEN", "Only an owner can remove an owner.");
     }
     await ensureAnotherOwner(tx, organizationId, member.role);
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "member.removed",
+      actorId,
+      target: await userTarget(tx, member.userId),
+      details: { role: member.role },
+    });
     await deleteMembership(tx, organizationId, member);
     return { id: memberId };
   });
@@ -143,6 +158,13 @@ export function leaveOrganization(db: Database, userId: string, organizationId: 
       );
     if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
     await ensureAnotherOwner(tx, organizationId, role);
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "member.left",
+      actorId: userId,
+      target: await userTarget(tx, userId),
+      details: { role },
+    });
     await deleteMembership(tx, organizationId, member);
     return { organizationId };
   });

@@ -4,6 +4,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { allowedActions, organizationPermissions } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project } from "../db/schema/index.ts";
 import { listAccessibleProjects } from "../projects/projects.ts";
@@ -14,19 +15,41 @@ export async function createOrganization(db: Database, userId: string, name: str
     const [created] = await tx.insert(organization).values({ name }).returning();
     if (!created) throw new Error("organization insert returned no row");
     await tx.insert(organizationMember).values({ organizationId: created.id, userId, role: "owner" });
+    await recordAuditEvent(tx, {
+      organizationId: created.id,
+      action: "organization.created",
+      actorId: userId,
+      target: { type: "organization", id: created.id, label: created.name },
+    });
     return created;
   });
 }
 
 export async function renameOrganization(db: Database, userId: string, organizationId: string, name: string) {
   await requireOrganizationAction(db, userId, organizationId, "organization.rename");
-  const [updated] = await db
-    .update(organization)
-    .set({ name, updatedAt: new Date() })
-    .where(eq(organization.id, organizationId))
-    .returning();
-  if (!updated) throw new AppError("NOT_FOUND", ORGANIZATION_NOT_FOUND);
-  return updated;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: organization.name })
+      .from(organization)
+      .where(eq(organization.id, organizationId))
+      .for("update");
+    const [updated] = await tx
+      .update(organization)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(organization.id, organizationId))
+      .returning();
+    if (!before || !updated) throw new AppError("NOT_FOUND", ORGANIZATION_NOT_FOUND);
+    if (before.name !== name) {
+      await recordAuditEvent(tx, {
+        organizationId,
+        action: "organization.settings_changed",
+        actorId: userId,
+        target: { type: "organization", id: organizationId, label: name },
+        details: { setting: "name", from: before.name, to: name },
+      });
+    }
+    return updated;
+  });
 }
 
 /** Deletes the organization with its members, invitations and projects (cascading keys). */

@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { effectiveProjectRole } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
+import { recordAuditEvent, userTarget } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
@@ -121,10 +122,20 @@ export async function setProjectMemberRole(
   if (target.role !== "member") {
     throw new AppError("BAD_REQUEST", "Organization owners and admins already administer every project.");
   }
-  await db
-    .insert(projectMember)
-    .values({ projectId, userId: targetUserId, role })
-    .onConflictDoUpdate({ target: [projectMember.projectId, projectMember.userId], set: { role } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(projectMember)
+      .values({ projectId, userId: targetUserId, role })
+      .onConflictDoUpdate({ target: [projectMember.projectId, projectMember.userId], set: { role } });
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "project_access.granted",
+      actorId,
+      project: access.project,
+      target: await userTarget(tx, targetUserId),
+      details: { role },
+    });
+  });
   return { projectId, userId: targetUserId, role };
 }
 
@@ -133,12 +144,21 @@ export async function removeProjectMember(
   actorId: string,
   { projectId, userId: targetUserId }: ProjectGrant,
 ) {
-  await requireProjectAction(db, actorId, projectId, "project.manageAccess");
-  const removed = await db
-    .delete(projectMember)
-    .where(and(eq(projectMember.projectId, projectId), eq(projectMember.userId, targetUserId)))
-    .returning({ userId: projectMember.userId });
-  if (removed.length === 0)
-    throw new AppError("NOT_FOUND", "This person has no explicit access to the project.");
+  const access = await requireProjectAction(db, actorId, projectId, "project.manageAccess");
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(projectMember)
+      .where(and(eq(projectMember.projectId, projectId), eq(projectMember.userId, targetUserId)))
+      .returning({ role: projectMember.role });
+    if (!removed) throw new AppError("NOT_FOUND", "This person has no explicit access to the project.");
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "project_access.revoked",
+      actorId,
+      project: access.project,
+      target: await userTarget(tx, targetUserId),
+      details: { role: removed.role },
+    });
+  });
   return { projectId, userId: targetUserId };
 }

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import { allowedActions, effectiveProjectRole, projectPermissions } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { withProjectAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";
@@ -62,34 +63,67 @@ export async function createProject(
   baseUrl: string,
 ) {
   await requireOrganizationAction(db, userId, organizationId, "projects.create");
-  const [created] = await withProjectAvailable(db, baseUrl, organizationId, (tx) =>
-    tx
+  const [created] = await withProjectAvailable(db, baseUrl, organizationId, async (tx) => {
+    const rows = await tx
       .insert(project)
       .values({ organizationId, name: input.name, description: input.description ?? "" })
-      .returning(),
-  );
+      .returning();
+    const [row] = rows;
+    if (row) {
+      await recordAuditEvent(tx, {
+        organizationId,
+        action: "project.created",
+        actorId: userId,
+        project: row,
+        target: { type: "project", id: row.id, label: row.name },
+      });
+    }
+    return rows;
+  });
   if (!created) throw new Error("project insert returned no row");
   return created;
 }
 
 export async function updateProject(db: Database, userId: string, projectId: string, input: ProjectInput) {
-  await requireProjectAction(db, userId, projectId, "project.rename");
-  const [updated] = await db
-    .update(project)
-    .set({
-      name: input.name,
-      ...(input.description === undefined ? {} : { description: input.description }),
-      updatedAt: new Date(),
-    })
-    .where(eq(project.id, projectId))
-    .returning();
-  if (!updated) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
-  return updated;
+  const { project: before } = await requireProjectAction(db, userId, projectId, "project.rename");
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(project)
+      .set({
+        name: input.name,
+        ...(input.description === undefined ? {} : { description: input.description }),
+        updatedAt: new Date(),
+      })
+      .where(eq(project.id, projectId))
+      .returning();
+    if (!updated) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
+    const renamed = before.name !== updated.name;
+    if (renamed || before.description !== updated.description) {
+      await recordAuditEvent(tx, {
+        organizationId: updated.organizationId,
+        action: "project.updated",
+        actorId: userId,
+        project: updated,
+        target: { type: "project", id: updated.id, label: updated.name },
+        details: renamed ? { from: before.name, to: updated.name } : { description: "changed" },
+      });
+    }
+    return updated;
+  });
 }
 
 export async function deleteProject(db: Database, userId: string, projectId: string) {
-  await requireProjectAction(db, userId, projectId, "project.delete");
-  await db.delete(project).where(eq(project.id, projectId));
+  const { project: doomed } = await requireProjectAction(db, userId, projectId, "project.delete");
+  await db.transaction(async (tx) => {
+    await tx.delete(project).where(eq(project.id, projectId));
+    await recordAuditEvent(tx, {
+      organizationId: doomed.organizationId,
+      action: "project.deleted",
+      actorId: userId,
+      project: doomed,
+      target: { type: "project", id: doomed.id, label: doomed.name },
+    });
+  });
   return { id: projectId };
 }
 

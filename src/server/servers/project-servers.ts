@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { ConnectionStatus, IntegrationId } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { integrationConnection, projectServer } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
@@ -114,22 +115,43 @@ export async function addServer(
       `Connect ${info.providerName} on the organization's integrations page before adding ${info.name}.`,
     );
   }
-  const [row] = await app.db
-    .insert(projectServer)
-    .values({ projectId, integrationId, createdBy: userId })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError("BAD_REQUEST", `${info.name} is already a server of this project.`);
+  const row = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(projectServer)
+      .values({ projectId, integrationId, createdBy: userId })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw new AppError("BAD_REQUEST", `${info.name} is already a server of this project.`);
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "server.added",
+      actorId: userId,
+      project: access.project,
+      target: { type: "server", id: inserted.id, label: info.name },
+      details: { integrationId },
+    });
+    return inserted;
+  });
   await app.gateway.invalidateProject(projectId);
   return { ...row, organizationId: access.project.organizationId };
 }
 
 export async function removeServer(app: App, userId: string, projectId: string, serverId: string) {
-  await requireProjectAction(app.db, userId, projectId, "servers.manage");
+  const access = await requireProjectAction(app.db, userId, projectId, "servers.manage");
   const server = await requireServerOf(app.db, projectId, serverId);
-  await app.db
-    .delete(projectServer)
-    .where(and(eq(projectServer.id, server.id), eq(projectServer.projectId, projectId)));
+  await app.db.transaction(async (tx) => {
+    await tx
+      .delete(projectServer)
+      .where(and(eq(projectServer.id, server.id), eq(projectServer.projectId, projectId)));
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "server.removed",
+      actorId: userId,
+      project: access.project,
+      target: { type: "server", id: server.id, label: describe(server.integrationId).name },
+      details: { integrationId: server.integrationId },
+    });
+  });
   await app.gateway.invalidateProject(projectId);
   return { id: server.id };
 }

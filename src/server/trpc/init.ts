@@ -7,6 +7,7 @@ import { AppError, type AppErrorCode } from "../../lib/errors.ts";
 import type { OrganizationAction, ProjectAction } from "../../lib/permissions.ts";
 import { idField } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
+import { withAuditRequest } from "../audit/audit-request.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { requireProjectAction } from "../projects/access.ts";
@@ -57,9 +58,14 @@ const errorMapping = t.middleware(async ({ next, ctx, path }) => {
   return result;
 });
 
+/** Mutations run with their request's client address and user agent at hand, for audit events. */
+const auditRequest = t.middleware(({ ctx, type, next }) =>
+  type === "mutation" ? withAuditRequest(ctx.headers, () => next()) : next(),
+);
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.use(errorMapping).use(auditRequest);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });

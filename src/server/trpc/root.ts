@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
+import { auditLogRouter } from "./routers/audit-log.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { callLogRouter } from "./routers/call-log.ts";
 import { contactRouter } from "./routers/contact.ts";
@@ -26,6 +27,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   apiKeys: apiKeysRouter,
+  auditLog: auditLogRouter,
   billing: billingRouter,
   callLog: callLogRouter,
   contact: contactRouter,

@@ -8,6 +8,7 @@ import { llmApiKeySchema, llmCredentialInputSchema } from "../../../lib/agents/v
 import { AppError } from "../../../lib/errors.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
+import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { llmCredential, project, projectAgent } from "../../db/schema/index.ts";
 import { assertCallableUrl } from "../../integrations/base-url-guard.ts";
@@ -156,7 +157,16 @@ export async function saveLlmCredential(
   credentialId?: string,
 ) {
   await requireOrganizationAction(app.db, userId, organizationId, "llmCredentials.manage");
-  return save(app, { scope: "organization", organizationId }, userId, input, credentialId);
+  const saved = await save(app, { scope: "organization", organizationId }, userId, input, credentialId);
+  // After the fact: saving checks the key with the provider, not a request to hold a transaction over.
+  await recordAuditEvent(app.db, {
+    organizationId,
+    action: "llm_credentials.updated",
+    actorId: userId,
+    target: { type: "llm_credential", id: saved.id, label: saved.name },
+    details: { provider: saved.llmType, created: !credentialId },
+  });
+  return saved;
 }
 
 export const saveGlobalLlmCredential = (app: App, userId: string, input: unknown, credentialId?: string) =>
@@ -166,7 +176,16 @@ export const saveGlobalLlmCredential = (app: App, userId: string, input: unknown
 export async function deleteLlmCredential(db: Database, userId: string, organizationId: string, id: string) {
   await requireOrganizationAction(db, userId, organizationId, "llmCredentials.manage");
   const row = await findOwned(db, { scope: "organization", organizationId }, id);
-  await db.delete(llmCredential).where(eq(llmCredential.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(llmCredential).where(eq(llmCredential.id, row.id));
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "llm_credentials.deleted",
+      actorId: userId,
+      target: { type: "llm_credential", id: row.id, label: row.name },
+      details: { provider: row.llmType },
+    });
+  });
   return { id: row.id };
 }
 

@@ -1,4 +1,5 @@
 export * from "./agents.ts";
+export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./contact.ts";

@@ -6,6 +6,8 @@ import { AppError } from "../../../lib/errors.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
+import { recordAuditEvent } from "../../audit/record-audit-event.ts";
+import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { checkCredential } from "../credential-check.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
@@ -79,10 +81,21 @@ export async function disconnect(app: App, userId: string, organizationId: strin
     : tokens && !revokeUrl && !own?.revokeUrl
       ? `Disconnected. Portico cannot revoke access at ${name}: remove it in your ${name} account settings.`
       : "Disconnected.";
-  await setConnectionStatus(app.db, row.id, "inactive", reason, {
-    tokens: null,
-    tokensKeyId: null,
-    accessTokenExpiresAt: null,
+  // Revocation at the provider came first (a network call), outside any transaction; the local change
+  // and its event are one.
+  await app.db.transaction(async (tx) => {
+    await setConnectionStatus(tx as unknown as Database, row.id, "inactive", reason, {
+      tokens: null,
+      tokensKeyId: null,
+      accessTokenExpiresAt: null,
+    });
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "integration.disconnected",
+      actorId: userId,
+      target: { type: "integration", id: row.id, label: name },
+      details: { provider, authFlow: row.authFlow, revokedAtProvider: revoked },
+    });
   });
   return { revoked };
 }

@@ -170,7 +170,11 @@ export async function deleteCredential(db: Database, owner: Owner, credentialId:
   const [row] = await db
     .delete(integrationCredential)
     .where(and(ownedBy(owner), eq(integrationCredential.id, credentialId)))
-    .returning({ id: integrationCredential.id, provider: integrationCredential.provider });
+    .returning({
+      id: integrationCredential.id,
+      provider: integrationCredential.provider,
+      authFlow: integrationCredential.authFlow,
+    });
   if (!row) throw new AppError("NOT_FOUND", CREDENTIAL_NOT_FOUND);
   return row;
 }

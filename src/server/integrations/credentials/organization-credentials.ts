@@ -1,6 +1,8 @@
 // An organization's own credentials (bring your own OAuth app or API token). Members see them
 // (without secrets); owners and admins change them.
+import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
+import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { upsertConnection } from "../connections/connection-store.ts";
@@ -37,8 +39,10 @@ export async function saveOrganizationCredential(
 ) {
   await requireOrganizationAction(deps.db, userId, organizationId, "integrations.manage");
   const saved = await saveCredential(deps, organizationOwner(organizationId), submission, userId);
+  const label = providers[submission.provider].name;
+  const facts = { provider: submission.provider, authFlow: submission.authFlow };
   if (isCheckedFlow(submission.authFlow)) {
-    await upsertConnection(deps.db, {
+    const connection = await upsertConnection(deps.db, {
       organizationId,
       provider: submission.provider,
       authFlow: submission.authFlow,
@@ -53,7 +57,25 @@ export async function saveOrganizationCredential(
       connectedByUserId: userId,
       connectedAt: new Date(),
     });
+    // The checked token is the connection: a person reads this as connecting the integration.
+    await recordAuditEvent(deps.db, {
+      organizationId,
+      action: "integration.connected",
+      actorId: userId,
+      target: { type: "integration", id: connection.id, label },
+      details: facts,
+    });
+    return saved;
   }
+  // After the fact, not in one transaction: saving checks the credential with the provider first, and
+  // a transaction held open across that request would stall the embedded database meanwhile.
+  await recordAuditEvent(deps.db, {
+    organizationId,
+    action: "credentials.updated",
+    actorId: userId,
+    target: { type: "credential", id: saved.id, label },
+    details: facts,
+  });
   return saved;
 }
 
@@ -64,5 +86,19 @@ export async function deleteOrganizationCredential(
   credentialId: string,
 ) {
   await requireOrganizationAction(db, userId, organizationId, "integrations.manage");
-  return deleteCredential(db, organizationOwner(organizationId), credentialId);
+  return db.transaction(async (tx) => {
+    const deleted = await deleteCredential(
+      tx as unknown as Database,
+      organizationOwner(organizationId),
+      credentialId,
+    );
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "credentials.deleted",
+      actorId: userId,
+      target: { type: "credential", id: deleted.id, label: providers[deleted.provider].name },
+      details: { provider: deleted.provider, authFlow: deleted.authFlow },
+    });
+    return deleted;
+  });
 }

@@ -7,6 +7,8 @@ import { oauthEndpoints, oauthHeaders, providerSpecs } from "../../../integratio
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
+import { recordAuditEvent } from "../../audit/record-audit-event.ts";
+import type { Database } from "../../db/client.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
 import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
@@ -110,16 +112,25 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       | "lastRefreshedAt"
     >,
   ) => {
-    await upsertConnection(app.db, {
-      organizationId,
-      provider,
-      authFlow: "oauth",
-      ...fields,
-      accessTokenExpiresAt: tokens.expiresAt,
-      scopes: tokens.scope ?? null,
-      connectedByUserId: user.id,
-      connectedAt: new Date(),
-      lastRefreshedAt: null,
+    await app.db.transaction(async (tx) => {
+      const connection = await upsertConnection(tx as unknown as Database, {
+        organizationId,
+        provider,
+        authFlow: "oauth",
+        ...fields,
+        accessTokenExpiresAt: tokens.expiresAt,
+        scopes: tokens.scope ?? null,
+        connectedByUserId: user.id,
+        connectedAt: new Date(),
+        lastRefreshedAt: null,
+      });
+      await recordAuditEvent(tx, {
+        organizationId,
+        action: "integration.connected",
+        actorId: user.id,
+        target: { type: "integration", id: connection.id, label: name },
+        details: { provider, integrationId, authFlow: "oauth", scopes: tokens.scope ?? null },
+      });
     });
     await connectionChanged(app, organizationId, provider);
     return done();

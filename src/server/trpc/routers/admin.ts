@@ -80,5 +80,5 @@ export const adminRouter = router({
   getAllOrganizations: siteAdminProcedure.query(({ ctx }) => getAllOrganizations(ctx.app)),
   setOrganizationPlan: siteAdminProcedure
     .input(z.object({ organizationId: idField, plan: z.enum(planIds), interval: z.enum(billingIntervals) }))
-    .mutation(({ ctx, input }) => setOrganizationPlan(ctx.app, input)),
+    .mutation(({ ctx, input }) => setOrganizationPlan(ctx.app, input, ctx.user.id)),
 });
