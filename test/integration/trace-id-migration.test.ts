@@ -22,11 +22,9 @@ it("keeps the logged trace ids as uuid, read back as 32 hex digits", async () =>
 
   await applyMigrations(handle);
 
-  const { rows } = await db.execute<{ type: string }>(
-    sql`select data_type as type from information_schema.columns
-        where table_name = 'tool_call' and column_name = 'trace_id'`,
-  );
-  expect(rows[0]?.type).toBe("uuid");
+  const column = await db.execute(sql`select data_type as type from information_schema.columns
+    where table_name = 'tool_call' and column_name = 'trace_id'`);
+  expect((column as unknown as { rows: { type: string }[] }).rows[0]?.type).toBe("uuid");
   const calls = await db
     .select({ id: toolCall.id, traceId: toolCall.traceId })
     .from(toolCall)
