@@ -8,8 +8,9 @@
 // BENCH_BLOCK calls per block (default 5000), BENCH_BLOCKS blocks each way (default 6). Run it with the
 // server's flags as the server runs: node $(node scripts/server-node-flags.ts) bench/observability-overhead.ts
 import { spawn } from "node:child_process";
-import { openSync, writeSync } from "node:fs";
+import { openSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import { createApp } from "../src/server/app.ts";
 import { setPlanByHand } from "../src/server/billing/subscriptions.ts";
 import { parseConfig } from "../src/server/config.ts";
@@ -85,9 +86,38 @@ function observability(on: boolean) {
   (app as { tracing: typeof tracing }).tracing = on ? tracing : null;
 }
 
+// Garbage collections during the blocks, per side: how many and their pause time (µs a call).
+const gc = { off: { count: 0, ms: 0 }, on: { count: 0, ms: 0 } };
+let gcSide: "off" | "on" | null = null;
+new PerformanceObserver((list) => {
+  if (!gcSide) return;
+  for (const entry of list.getEntries()) {
+    gc[gcSide].count++;
+    gc[gcSide].ms += entry.duration;
+  }
+}).observe({ entryTypes: ["gc"] });
+
+// CPU time by thread (Linux's /proc/self/task/*/schedstat, nanoseconds on a CPU): the main thread,
+// the embedded database's and V8's helpers (concurrent GC, compilers), per side.
+function threadTimes(): Map<string, number> {
+  const times = new Map<string, number>();
+  try {
+    for (const tid of readdirSync("/proc/self/task")) {
+      const stat = readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8");
+      times.set(tid === String(process.pid) ? "main" : tid, Number(stat.split(" ")[0]));
+    }
+  } catch {
+    // Not Linux (or a thread ended while read): no breakdown.
+  }
+  return times;
+}
+const threads = { off: new Map<string, number>(), on: new Map<string, number>() };
+
 async function block(on: boolean): Promise<number> {
   observability(on);
   await app.gateway.recorder.flush();
+  gcSide = on ? "on" : "off";
+  const threadsBefore = threadTimes();
   const before = process.cpuUsage();
   for (let call = 0; call < BLOCK; call++) {
     const outcome = await callTool(app, {
@@ -104,6 +134,17 @@ async function block(on: boolean): Promise<number> {
   await app.gateway.recorder.flush();
   if (on) await tracing?.flush();
   const used = process.cpuUsage(before);
+  const blockThreads: string[] = [];
+  for (const [thread, ns] of threadTimes()) {
+    const side = threads[on ? "on" : "off"];
+    side.set(thread, (side.get(thread) ?? 0) + ns - (threadsBefore.get(thread) ?? 0));
+    const used = (ns - (threadsBefore.get(thread) ?? 0)) / 1000 / BLOCK;
+    if (used >= 0.5) blockThreads.push(`${thread} ${used.toFixed(1)}`);
+  }
+  if (process.env.BENCH_VERBOSE) console.log(`${on ? "on " : "off"} ${blockThreads.join(", ")}`);
+  // GC entries arrive on a later turn: let them in before the side changes.
+  await new Promise((resolve) => setImmediate(resolve));
+  gcSide = null;
   return (used.user + used.system) / BLOCK;
 }
 
@@ -112,8 +153,14 @@ for (let warm = 0; warm < 2; warm++) {
   await block(true);
 }
 const results: Record<"off" | "on", number[]> = { off: [], on: [] };
+// BENCH_ONLY=on|off runs one side only (for a --cpu-prof of it).
+const only = process.env.BENCH_ONLY;
+threads.off.clear();
+threads.on.clear();
+gc.off = { count: 0, ms: 0 };
+gc.on = { count: 0, ms: 0 };
 for (let index = 0; index < BLOCKS; index++) {
-  const order = index % 2 === 0 ? [false, true] : [true, false];
+  const order = only ? [only === "on"] : index % 2 === 0 ? [false, true] : [true, false];
   for (const on of order) results[on ? "on" : "off"].push(await block(on));
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -126,6 +173,25 @@ console.log(
   `median off ${off.toFixed(1)} µs, on ${on.toFixed(1)} µs: +${(on - off).toFixed(1)} µs (${(((on - off) / off) * 100).toFixed(1)} %)` +
     ` with trace ratio ${process.env.BENCH_TRACE_RATIO ?? 1}, per-call log ${logCalls ? "on" : "off"}`,
 );
+for (const side of ["off", "on"] as const) {
+  const calls = results[side].length * BLOCK;
+  if (calls === 0) continue;
+  console.log(
+    `GC ${side}: ${gc[side].count} collections, ${((gc[side].ms * 1000) / calls).toFixed(2)} µs of pauses a call`,
+  );
+}
+// Threads with at least 0.2 µs a call on either side, busiest first.
+const names = [...new Set([...threads.off.keys(), ...threads.on.keys()])];
+const perCall = (side: "off" | "on", name: string) =>
+  results[side].length ? (threads[side].get(name) ?? 0) / 1000 / (results[side].length * BLOCK) : 0;
+const busy = names
+  .filter((name) => perCall("off", name) >= 0.2 || perCall("on", name) >= 0.2)
+  .sort((a, b) => perCall("on", b) - perCall("on", a));
+for (const name of busy) {
+  console.log(
+    `thread ${name}: off ${perCall("off", name).toFixed(2)}, on ${perCall("on", name).toFixed(2)} µs a call`,
+  );
+}
 if (tracing) console.log(`spans dropped by the exporter: ${tracing.dropped()}`);
 await app.gateway.stop();
 await app.database.close();

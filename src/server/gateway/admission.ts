@@ -74,14 +74,21 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
   // Nothing to trace and no trace id to keep: no span, no context, nothing allocated for it.
   const trace =
     app.tracing || call.traceparent
-      ? startCallTrace(app.tracing, call.traceparent, `tools/call ${tool.name}`, () => ({
-          "portico.door": door,
-          "portico.tool": tool.name,
-          "portico.project_id": principal.projectId,
-          "portico.organization_id": principal.organizationId,
-        }))
+      ? startCallTrace(
+          app.tracing,
+          call.traceparent,
+          spanName(tool.name),
+          () => ({
+            "portico.door": door,
+            "portico.tool": tool.name,
+            "portico.project_id": principal.projectId,
+            "portico.organization_id": principal.organizationId,
+          }),
+          started,
+        )
       : null;
-  const admissionSpan = trace?.span ? childSpan(trace, "admission") : null;
+  // Admission starts as the call does: one reading for both (each costs ~0.1 µs on a busy machine).
+  const admissionSpan = trace?.span ? childSpan(trace, "admission", undefined, undefined, started) : null;
   let admission = app.gateway.quota.admit(principal.organizationId);
   if (admission instanceof Promise) admission = await admission;
   endSpan(admissionSpan, admission.admitted ? undefined : "quota");
@@ -110,15 +117,30 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
     trace,
   };
   const result = await runTool(tool, call.args, principal, options);
-  const milliseconds = performance.now() - started;
+  const finished = performance.now();
+  const milliseconds = finished - started;
   const outcome = result.isError ? "error" : "success";
   metrics.toolCall(door, outcome, milliseconds / 1000);
   logCall(call, outcome, milliseconds, trace?.traceId ?? null);
   if (trace?.span) {
     trace.span.attributes["portico.outcome"] = outcome;
-    endSpan(trace.span, result.isError ? "tool error" : undefined);
+    endSpan(trace.span, result.isError ? "tool error" : undefined, finished);
   }
   return { ok: true, result };
+}
+
+/**
+ * "tools/call <tool>", one string per tool name: the exporter finds a span name's encoding by it
+ * (otlp-protobuf.ts), and a string made per call would be hashed again every time.
+ */
+const spanNames = new Map<string, string>();
+function spanName(tool: string): string {
+  let name = spanNames.get(tool);
+  if (name === undefined) {
+    name = `tools/call ${tool}`;
+    if (spanNames.size < 10_000) spanNames.set(tool, name);
+  }
+  return name;
 }
 
 /** One line per tool call: ids and names only, never arguments, results or credentials. */

@@ -80,7 +80,7 @@ export interface RecordedCall {
   errorMessage: string | null;
   /** The arguments as storedArguments() made them, or null when not known. */
   arguments: string | null;
-  /** The call's W3C trace id (observability/call-trace.ts), or null. */
+  /** The call's W3C trace id (observability/call-trace.ts: 32 lower-case hex digits), or null. */
   traceId?: string | null;
   at: Date;
 }
@@ -247,7 +247,9 @@ export class CallRecorder {
         csvText(call.errorMessage?.slice(0, 2000) ?? null),
         createdAt,
         csvText(call.arguments),
-        // 32 hex digits when present (traceparent.ts checked them): no quoting needed.
+        // 32 hex digits when present (call-trace.ts makes them, or traceparent.ts checked the client's):
+        // no quoting needed, and the uuid column reads them as they are (anything else would fail the
+        // batch's COPY, so nothing else may come here).
         call.traceId ?? "",
       ].join(","),
     );

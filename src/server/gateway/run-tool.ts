@@ -3,7 +3,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { startDeadline } from "../deadline.ts";
-import { type CallTrace, childSpan, endSpan } from "../observability/call-trace.ts";
+import { type CallTrace, childSpan, endSpan, SpanKind } from "../observability/call-trace.ts";
 import { type CallRecorder, storedArguments } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
 import { type GatewayTool, toolError } from "./tool-types.ts";
@@ -24,6 +24,9 @@ export interface ToolRunOptions {
 }
 
 class ToolTimeout extends Error {}
+
+/** The call-log write span's attributes, the same for every call (shared, so frozen). */
+const CALL_LOG_WRITE_ATTRIBUTES = Object.freeze({ "portico.call_log.write": "batched" });
 
 export const CALL_LOG_BUSY =
   "Portico is busy recording earlier calls and could not take this one in time. Try again in a few seconds.";
@@ -91,8 +94,9 @@ export async function runTool(
     deadline.release();
   }
   const trace = options.trace;
+  const finished = performance.now();
   const recordSpan = trace?.span
-    ? childSpan(trace, "call-log write", { "portico.call_log.write": "batched" })
+    ? childSpan(trace, "call-log write", CALL_LOG_WRITE_ATTRIBUTES, SpanKind.INTERNAL, finished)
     : null;
   options.recorder.record({
     principal,
@@ -101,7 +105,7 @@ export async function runTool(
     toolName: tool.name,
     channel: options.channel,
     status: result.isError ? "error" : "success",
-    durationMs: performance.now() - started,
+    durationMs: finished - started,
     errorMessage: result.isError ? errorText(result) : null,
     arguments: storedArguments(args),
     traceId: trace?.traceId ?? null,

@@ -26,13 +26,14 @@ export interface CallTrace {
  * The trace of a tool call that starts now: a span continuing the client's traceparent (when valid
  * and sampled by the client), or one of our own drawn at the sample ratio; only the client's trace id
  * when it did not sample; null when there is nothing to keep. `attributes` is called only for a span
- * that will be recorded.
+ * that will be recorded. `start`: the call's start, a performance.now() reading already taken.
  */
 export function startCallTrace(
   tracing: Pick<Tracing, "spans" | "sampleRatio"> | null,
   traceparent: string | null | undefined,
   name: string,
   attributes: () => Attributes,
+  start = performance.now(),
 ): CallTrace | null {
   const parent = parseTraceparent(traceparent);
   const incoming = parent ? (traceparent as string) : null;
@@ -48,20 +49,29 @@ export function startCallTrace(
     SpanKind.SERVER,
     attributes(),
     parent !== null,
+    start,
   );
   return { traceId: span.traceId, span, incoming };
 }
 
-/** A child span of the call's span, or null when the call is not traced. */
+/** For spans without attributes; frozen, as it is shared (a span's own attributes are its own object). */
+export const NO_ATTRIBUTES: Attributes = Object.freeze({});
+
+/**
+ * A child span of the call's span, or null when the call is not traced. `start`: a performance.now()
+ * reading already taken at this moment. `attributes` become the span's: pass a fresh object when the
+ * span gets more later, a shared frozen one when it never does.
+ */
 export function childSpan(
   callTrace: CallTrace | null | undefined,
   name: string,
-  attributes: Attributes = {},
+  attributes: Attributes = NO_ATTRIBUTES,
   kind: SpanKind = SpanKind.INTERNAL,
+  start = performance.now(),
 ): SpanRecord | null {
   const parent = callTrace?.span;
   if (!parent) return null;
-  return startSpan(parent.sink, parent.traceId, parent.spanId, name, kind, attributes);
+  return startSpan(parent.sink, parent.traceId, parent.spanId, name, kind, attributes, false, start);
 }
 
 const storage = new AsyncLocalStorage<CallTrace>();

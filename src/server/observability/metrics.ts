@@ -113,32 +113,42 @@ new client.Counter({
   },
 });
 
-/** Labelled children made once, found by one string key. */
-function cached<T>(make: (key: string) => T): (key: string) => T {
-  const children = new Map<string, T>();
-  return (key) => {
-    let child = children.get(key);
+/**
+ * Labelled children made once, found by their label values one after the other: the values are
+ * strings the code already holds (door, outcome, integration, route group) and a status number, whose
+ * hashes are kept, where a joined key was a new string to build and hash on every call.
+ */
+function cached2<A, B, T>(make: (first: A, second: B) => T): (first: A, second: B) => T {
+  const children = new Map<A, Map<B, T>>();
+  return (first, second) => {
+    let inner = children.get(first);
+    if (inner === undefined) {
+      inner = new Map();
+      children.set(first, inner);
+    }
+    let child = inner.get(second);
     if (child === undefined) {
-      child = make(key);
-      children.set(key, child);
+      child = make(first, second);
+      inner.set(second, child);
     }
     return child;
   };
 }
 
-const toolCallChild = cached((key) => {
-  const [door, outcome] = key.split(" ") as [string, string];
-  return toolCalls.child(door, outcome);
-});
-const toolCallSecondsChild = cached((door) => toolCallSeconds.child(door));
-const httpChild = cached((key) => {
-  const [group, status] = key.split(" ") as [string, string];
-  return httpRequests.child(group, status);
-});
-const upstreamChild = cached((key) => {
-  const [integration, outcome] = key.split(" ") as [string, string];
-  return upstreamSeconds.child(integration, outcome);
-});
+const toolCallChild = cached2((door: string, outcome: string) => toolCalls.child(door, outcome));
+const toolCallSecondsChildren = new Map<string, { observe(value: number): void }>();
+function toolCallSecondsChild(door: string) {
+  let child = toolCallSecondsChildren.get(door);
+  if (child === undefined) {
+    child = toolCallSeconds.child(door);
+    toolCallSecondsChildren.set(door, child);
+  }
+  return child;
+}
+const httpChild = cached2((group: string, status: number) => httpRequests.child(group, String(status)));
+const upstreamChild = cached2((integration: string, outcome: string) =>
+  upstreamSeconds.child(integration, outcome),
+);
 
 /** Off when the endpoint is (METRICS=off): nobody reads them, so nothing is counted. */
 let counting = true;
@@ -149,13 +159,13 @@ export function setMetricsCounting(on: boolean): void {
 export const metrics = {
   toolCall(door: CallChannel, outcome: ToolCallOutcome, seconds?: number): void {
     if (!counting) return;
-    toolCallChild(`${door} ${outcome}`).inc();
+    toolCallChild(door, outcome).inc();
     if (seconds !== undefined) toolCallSecondsChild(door).observe(seconds);
   },
   /** `outcome`: the status class ("2xx", "4xx", …) or "network" when no answer came. */
   upstream(integration: string, outcome: string, seconds: number): void {
     if (!counting) return;
-    upstreamChild(`${integration} ${outcome}`).observe(seconds);
+    upstreamChild(integration, outcome).observe(seconds);
   },
   oauthRefresh(outcome: "success" | "failure"): void {
     if (!counting) return;
@@ -167,7 +177,7 @@ export const metrics = {
   },
   httpRequest(group: string, status: number): void {
     if (!counting) return;
-    httpChild(`${group} ${status}`).inc();
+    httpChild(group, status).inc();
   },
 };
 

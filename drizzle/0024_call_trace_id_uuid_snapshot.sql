@@ -1,0 +1,1 @@
+ALTER TABLE "tool_call" ALTER COLUMN "trace_id" SET DATA TYPE uuid;
