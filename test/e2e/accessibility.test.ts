@@ -142,6 +142,7 @@ function appRoutes({ organizationId: o, projectId: p, agentId: a }: A11yWorld): 
     `${organization}/integrations`,
     `${organization}/billing`,
     `${organization}/llm-credentials`,
+    `${organization}/audit-log`,
     project,
     `${project}/settings`,
     `${project}/api-keys`,
