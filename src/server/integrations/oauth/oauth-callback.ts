@@ -16,12 +16,8 @@ import {
   CHOOSE_SITE_REASON,
   fetchAtlassianSites,
 } from "../connections/atlassian-sites.ts";
-import {
-  findConnection,
-  sealTokens,
-  setConnectionStatus,
-  upsertConnection,
-} from "../connections/connection-store.ts";
+import { markConnectionBroken } from "../connections/connection-alerts.ts";
+import { findConnection, sealTokens, upsertConnection } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { callbackFailurePage } from "./callback-failure-page.ts";
 import { hashState, oauthStateContext, registeredClientContext } from "./pkce.ts";
@@ -90,7 +86,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   const fail = async (reason: string) => {
     // A reconnection that fails leaves a working connection as it was.
     if (existing && existing.status !== "active")
-      await setConnectionStatus(app.db, existing.id, "error", reason);
+      await markConnectionBroken(app, existing.id, reason);
     await connectionChanged(app, organizationId, provider);
     return done();
   };
