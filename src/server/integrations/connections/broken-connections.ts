@@ -2,8 +2,8 @@
 // connections in error, with what to do about each. Only the organization's members see it; owners and
 // admins get the reconnect link, members the names of those who can reconnect.
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
+import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
 import { integrationConnection, organizationMember, user } from "../../db/schema/index.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";

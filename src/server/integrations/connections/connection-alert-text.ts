@@ -73,9 +73,7 @@ export function brokenConnectionEmail(input: BrokenConnectionMailInput): MailMes
   const detail = input.reason ? `Details: ${redactSecrets(input.reason)}` : "";
   const action = `Reconnect ${name}`;
   const outro = `You receive this as an owner or admin of ${input.organizationName}. Portico sends it once per breakage.`;
-  const text = [intro, "", why, ...(detail ? [detail] : []), "", `${action}: ${link}`, "", outro].join(
-    "\n",
-  );
+  const text = [intro, "", why, ...(detail ? [detail] : []), "", `${action}: ${link}`, "", outro].join("\n");
   const html = `<p>${escapeHtml(intro)}</p><p>${escapeHtml(why)}${
     detail ? `<br>${escapeHtml(detail)}` : ""
   }</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`;

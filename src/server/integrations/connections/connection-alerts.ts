@@ -12,7 +12,12 @@ import { setConnectionError } from "./connection-store.ts";
 type StatusExtra = Parameters<typeof setConnectionError>[3];
 
 /** Puts the connection in error and, when this write is the breakage, e-mails owners and admins. */
-export async function markConnectionBroken(app: App, connectionId: string, reason: string, extra?: StatusExtra) {
+export async function markConnectionBroken(
+  app: App,
+  connectionId: string,
+  reason: string,
+  extra?: StatusExtra,
+) {
   if (await setConnectionError(app.db, connectionId, reason, extra)) alertBrokenConnection(app, connectionId);
 }
 

@@ -118,7 +118,9 @@ export async function upsertConnection(
   return row;
 }
 
-type StatusExtra = Partial<Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account">>;
+type StatusExtra = Partial<
+  Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account">
+>;
 
 /** For "error", use connection-alerts.ts's markConnectionBroken, which also tells owners and admins. */
 export async function setConnectionStatus(

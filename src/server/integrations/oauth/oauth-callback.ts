@@ -85,8 +85,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   const existing = await findConnection(app.db, organizationId, provider);
   const fail = async (reason: string) => {
     // A reconnection that fails leaves a working connection as it was.
-    if (existing && existing.status !== "active")
-      await markConnectionBroken(app, existing.id, reason);
+    if (existing && existing.status !== "active") await markConnectionBroken(app, existing.id, reason);
     await connectionChanged(app, organizationId, provider);
     return done();
   };
