@@ -21,6 +21,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (overview pages), not on its children. */
   exact?: boolean;
+  /** A count shown beside the label (use-nav-badges.ts), with the words a screen reader says for it. */
+  badge?: { count: number; label: string };
 }
 
 // Only pages that exist are listed: each feature adds its entry (Marketplace, Integrations, Billing,

@@ -5,11 +5,12 @@ import { globalNav, scopeNav } from "./nav-items.ts";
 import { NavLink } from "./nav-link.tsx";
 import { ScopeSwitcher } from "./scope-switcher.tsx";
 import { useCurrentScope } from "./use-current-scope.ts";
+import { useNavBadges } from "./use-nav-badges.ts";
 
 /** Sidebar content, used both fixed on wide screens and inside the phone drawer. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const scope = useCurrentScope();
-  const pages = scopeNav(scope);
+  const pages = useNavBadges(scope, scopeNav(scope));
   const inAdmin = useRouterState({ select: (state) => isAdminPath(state.location.pathname) });
   return (
     <div className="flex h-full flex-col gap-4 p-3">
