@@ -14,7 +14,7 @@ import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 import { addSessionCookies, expect, screenshot, test } from "./support/browser.ts";
-import { hydrated, STEP_TIMEOUT, visible, waitForPath } from "./support/page-helpers.ts";
+import { hydrated, poll, STEP_TIMEOUT, visible, waitForPath } from "./support/page-helpers.ts";
 
 const CAFLOU = { email: "ops@alerts.test", password: "caflou-password-alerts-0000001", accountId: "42" };
 let own: RunningServer;
@@ -96,6 +96,10 @@ test("a broken connection: banner on both overviews, nav count, Reconnect; gone 
       await page.goto(`/app/organization/${organizationId}`);
       await (await hydrated(page.getByRole("button", { name: "Open navigation" }))).click();
       await visible(page.getByRole("link", { name: "Integrations (1 connection needs attention)" }));
+      // The drawer slides in: photographed once it is all in view.
+      await poll(async () => (await page.getByRole("dialog", { name: "Navigation" }).boundingBox())?.x).toBe(
+        0,
+      );
       await screenshot(page, "connection-alerts-nav-375");
       await page.keyboard.press("Escape");
     }
