@@ -139,6 +139,28 @@ describe("e-mail when a connection breaks", () => {
     expect(await alertsTo(world.memberA.credentials.email)).toHaveLength(0);
   });
 
+  it("a reconnection refused at the provider while broken is the same breakage: no new e-mail", async () => {
+    const { authorizeUrl } = await world.ownerA.caller.integrations.connections.startOAuth({
+      organizationId: orgId,
+      integrationId: "hubspot",
+    });
+    expect((await findConnection(app.db, orgId, "hubspot"))?.status).toBe("pending");
+    const state = new URL(authorizeUrl).searchParams.get("state") ?? "";
+    const denied = `${app.config.baseUrl}/api/integrations/oauth/callback?state=${encodeURIComponent(state)}&error=access_denied`;
+    const response = await handleApiRequest(
+      app,
+      new Request(denied, { headers: headersFor(world.ownerA.cookie) }),
+      new URL(denied).pathname,
+    );
+    expect(response?.status).toBe(302);
+    await connectionAlertsSettled(app);
+    expect(await findConnection(app.db, orgId, "hubspot")).toMatchObject({
+      status: "error",
+      statusReason: "HubSpot did not grant access: access_denied.",
+    });
+    expect(await alertsTo(world.ownerA.credentials.email)).toHaveLength(2);
+  });
+
   it("a connection already disconnected that then fails a check sends nothing (it was not working)", async () => {
     const before = (await app.db.select().from(outboxEmail)).length;
     await app.db
