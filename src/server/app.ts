@@ -9,6 +9,7 @@ import { resolveKeyring } from "./crypto/keyring.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
+import { connectionAlertsSettled } from "./integrations/connections/connection-alerts.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { configureLogging } from "./observability/logger.ts";
@@ -123,6 +124,8 @@ export async function closeApp(): Promise<void> {
   const app = await pending;
   // The call log is flushed before the database closes: a clean stop loses no recorded call.
   await app.gateway.stop();
+  // A broken connection's e-mail under way is sent: its claim is taken, so no other process would send it.
+  await connectionAlertsSettled(app);
   // Runs of this process end now, marked interrupted, rather than being found stale later.
   await interruptLiveRuns(app.db);
   await app.database.close();

@@ -196,6 +196,8 @@ const scopedCalls: Record<string, Call> = {
     c.integrations.credentials.deleteGlobalCredential({ credentialId }),
   "integrations.connections.getOrganizationConnections": (c) =>
     c.integrations.connections.getOrganizationConnections({ organizationId: world.orgA.id }),
+  "integrations.connections.getBrokenConnections": (c) =>
+    c.integrations.connections.getBrokenConnections({ organizationId: world.orgA.id }),
   "integrations.connections.startOAuth": (c) =>
     c.integrations.connections.startOAuth({ organizationId: world.orgA.id, integrationId: "hubspot" }),
   "integrations.connections.disconnect": (c) =>

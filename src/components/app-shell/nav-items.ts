@@ -25,6 +25,8 @@ export interface NavItem {
   exact?: boolean;
   /** Listed only for members whose role allows this (the sidebar reads the organization's permissions). */
   permission?: OrganizationAction;
+  /** A count shown beside the label (use-nav-badges.ts), with the words a screen reader says for it. */
+  badge?: { count: number; label: string };
 }
 
 // Only pages that exist are listed: each feature adds its entry (Marketplace, Integrations, Billing,

@@ -17,6 +17,17 @@ export function NavLink({ item, onNavigate }: { item: NavItem; onNavigate?: () =
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       {item.label}
+      {item.badge ? (
+        <span className="ml-auto flex items-center">
+          <span
+            aria-hidden="true"
+            className="min-w-5 rounded-full bg-warning px-1.5 text-center text-xs leading-5 font-semibold text-black"
+          >
+            {item.badge.count}
+          </span>
+          <span className="sr-only">({item.badge.label})</span>
+        </span>
+      ) : null}
     </Link>
   );
 }

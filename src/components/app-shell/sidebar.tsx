@@ -5,13 +5,17 @@ import { globalNav, scopeNav } from "./nav-items.ts";
 import { NavLink } from "./nav-link.tsx";
 import { ScopeSwitcher } from "./scope-switcher.tsx";
 import { useCurrentScope } from "./use-current-scope.ts";
+import { useNavBadges } from "./use-nav-badges.ts";
 import { useOrganizationPermissions } from "./use-organization-permissions.ts";
 
 /** Sidebar content, used both fixed on wide screens and inside the phone drawer. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const scope = useCurrentScope();
   const allows = useOrganizationPermissions(scope);
-  const pages = scopeNav(scope).filter((item) => !item.permission || allows(item.permission));
+  const pages = useNavBadges(
+    scope,
+    scopeNav(scope).filter((item) => !item.permission || allows(item.permission)),
+  );
   const inAdmin = useRouterState({ select: (state) => isAdminPath(state.location.pathname) });
   return (
     <div className="flex h-full flex-col gap-4 p-3">

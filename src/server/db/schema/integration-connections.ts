@@ -54,6 +54,12 @@ export const integrationConnection = pgTable(
     connectedByUserId: text("connected_by_user_id").references(() => user.id, { onDelete: "set null" }),
     connectedAt: timestamp("connected_at", { withTimezone: true }),
     lastRefreshedAt: timestamp("last_refreshed_at", { withTimezone: true }),
+    /**
+     * When owners and admins were e-mailed that this connection broke (connections/connection-alerts.ts);
+     * null while it works. Setting it from null is the claim that decides which process sends the one
+     * e-mail of a breakage; it is cleared when the connection is active again.
+     */
+    errorAlertedAt: timestamp("error_alerted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { type OAuthClient, refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
 import { PROVIDER_TIMEOUT_MS } from "../outbound-fetch.ts";
+import { alertBrokenConnection } from "./connection-alerts.ts";
 import {
   type ConnectionRow,
   findConnection,
@@ -79,7 +80,8 @@ export async function getAccessToken(
   return refresh;
 }
 
-type Outcome = { token: string } | { failure: string };
+/** `alert`: this refresh broke the connection, so owners and admins are told once it is committed. */
+type Outcome = { token: string } | { failure: string; alert?: true };
 
 async function refreshUnderLock(app: App, connectionId: string, rejected?: string): Promise<string> {
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
@@ -96,17 +98,22 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
     if (!tokens) return { failure: `The ${name} connection holds no token. Connect again.` };
     if (fresh(row, tokens.accessToken, rejected)) return { token: tokens.accessToken };
 
+    // The row lock makes this the one write that takes the active connection to error: it claims the
+    // breakage's alert (connection-alerts.ts), sent after commit.
+    const alert = row.errorAlertedAt === null;
     const fail = async (reason: string, keepTokens: boolean): Promise<Outcome> => {
+      const now = new Date();
       await tx
         .update(integrationConnection)
         .set({
           status: "error",
           statusReason: reason,
-          updatedAt: new Date(),
+          updatedAt: now,
+          ...(alert ? { errorAlertedAt: now } : {}),
           ...(keepTokens ? {} : { tokens: null, tokensKeyId: null, accessTokenExpiresAt: null }),
         })
         .where(eq(integrationConnection.id, row.id));
-      return { failure: reason };
+      return alert ? { failure: reason, alert } : { failure: reason };
     };
     if (!tokens.refreshToken)
       return fail(`The ${name} access expired and ${name} gave no refresh token. Connect again.`, false);
@@ -153,7 +160,10 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
       return fail(`Token refresh failed: ${error.reason}.`, !error.permanent);
     }
   });
-  if ("failure" in outcome) throw new ConnectionUnavailableError(outcome.failure);
+  if ("failure" in outcome) {
+    if (outcome.alert) alertBrokenConnection(app, connectionId);
+    throw new ConnectionUnavailableError(outcome.failure);
+  }
   return outcome.token;
 }
 

@@ -1,6 +1,6 @@
 // Connection rows: tokens sealed on the way in, never in a view on the way out. The tokens' encryption
 // context is the connection's identity (organization, provider), unique by index.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ConnectionStatus, ProviderId } from "../../../lib/integrations/types.ts";
 import { Keyring } from "../../crypto/envelope.ts";
@@ -104,29 +104,74 @@ export async function upsertConnection(
 ): Promise<ConnectionRow> {
   const now = new Date();
   const { organizationId: _organizationId, provider: _provider, ...changes } = values;
+  // Working again: the next breakage is a new one, and e-mails owners and admins again.
+  const repaired = values.status === "active" ? { errorAlertedAt: null } : {};
   const [row] = await db
     .insert(integrationConnection)
     .values({ ...values, updatedAt: now })
     .onConflictDoUpdate({
       target: [integrationConnection.organizationId, integrationConnection.provider],
-      set: { ...changes, updatedAt: now },
+      set: { ...changes, ...repaired, updatedAt: now },
     })
     .returning();
   if (!row) throw new Error("connection upsert returned no row");
   return row;
 }
 
+type StatusExtra = Partial<
+  Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account">
+>;
+
+/** For "error", use connection-alerts.ts's markConnectionBroken, which also tells owners and admins. */
 export async function setConnectionStatus(
   db: Database,
   id: string,
-  status: ConnectionStatus,
+  status: Exclude<ConnectionStatus, "error">,
   statusReason: string | null,
-  extra: Partial<Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account">> = {},
+  extra: StatusExtra = {},
 ) {
   await db
     .update(integrationConnection)
-    .set({ status, statusReason, updatedAt: new Date(), ...extra })
+    .set({
+      status,
+      statusReason,
+      updatedAt: new Date(),
+      // Working again: the next breakage is a new one, and e-mails owners and admins again.
+      ...(status === "active" ? { errorAlertedAt: null } : {}),
+      ...extra,
+    })
     .where(eq(integrationConnection.id, id));
+}
+
+/**
+ * Puts the connection in error. Returns true when this write is the breakage (it was active or pending,
+ * not yet alerted) and so claimed the one alert: the conditional update takes the row lock, and a
+ * concurrent writer re-reads the row after it, finds "error" and does the plain update instead.
+ */
+export async function setConnectionError(
+  db: Database,
+  id: string,
+  statusReason: string,
+  extra: StatusExtra = {},
+): Promise<boolean> {
+  const now = new Date();
+  const claimed = await db
+    .update(integrationConnection)
+    .set({ status: "error", statusReason, updatedAt: now, errorAlertedAt: now, ...extra })
+    .where(
+      and(
+        eq(integrationConnection.id, id),
+        inArray(integrationConnection.status, ["active", "pending"]),
+        isNull(integrationConnection.errorAlertedAt),
+      ),
+    )
+    .returning({ id: integrationConnection.id });
+  if (claimed.length > 0) return true;
+  await db
+    .update(integrationConnection)
+    .set({ status: "error", statusReason, updatedAt: now, ...extra })
+    .where(eq(integrationConnection.id, id));
+  return false;
 }
 
 /** When credentials go away, connections that used them cannot work (or refresh) any more. */

@@ -13,6 +13,7 @@ import { checkCredential } from "../credential-check.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { guardedSend } from "../oauth/remote-mcp/metadata-fetch.ts";
 import { deleteRefreshToken, revokeToken } from "../oauth/token-client.ts";
+import { markConnectionBroken } from "./connection-alerts.ts";
 import {
   connectionView,
   findConnection,
@@ -115,14 +116,14 @@ export async function recheckConnection(
     ? await readCredentialById(app.db, app.keyring, row.credentialId)
     : null;
   if (!credential) {
-    await setConnectionStatus(app.db, row.id, "error", "Its credentials were removed. Save new ones.");
+    await markConnectionBroken(app, row.id, "Its credentials were removed. Save new ones.");
   } else {
     try {
       await checkCredential(app.config, provider, row.authFlow, credential.values);
       await setConnectionStatus(app.db, row.id, "active", null);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await setConnectionStatus(app.db, row.id, "error", error.message);
+      await markConnectionBroken(app, row.id, error.message);
     }
   }
   const updated = await findConnection(app.db, organizationId, provider);

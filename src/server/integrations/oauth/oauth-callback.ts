@@ -18,12 +18,8 @@ import {
   CHOOSE_SITE_REASON,
   fetchAtlassianSites,
 } from "../connections/atlassian-sites.ts";
-import {
-  findConnection,
-  sealTokens,
-  setConnectionStatus,
-  upsertConnection,
-} from "../connections/connection-store.ts";
+import { markConnectionBroken } from "../connections/connection-alerts.ts";
+import { findConnection, sealTokens, upsertConnection } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { callbackFailurePage } from "./callback-failure-page.ts";
 import { hashState, oauthStateContext, registeredClientContext } from "./pkce.ts";
@@ -91,8 +87,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   const existing = await findConnection(app.db, organizationId, provider);
   const fail = async (reason: string) => {
     // A reconnection that fails leaves a working connection as it was.
-    if (existing && existing.status !== "active")
-      await setConnectionStatus(app.db, existing.id, "error", reason);
+    if (existing && existing.status !== "active") await markConnectionBroken(app, existing.id, reason);
     await connectionChanged(app, organizationId, provider);
     return done();
   };

@@ -1,8 +1,9 @@
 // integrations.connections.*: an organization's provider connections (requirements §3 statuses with reasons),
-// the OAuth connect start, the site choice (Atlassian), disconnect and re-check.
+// the connections in error (banner), the OAuth connect start, the site choice (Atlassian), disconnect and re-check.
 import { z } from "zod";
 import { integrationIdSchema, providerIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
+import { getBrokenConnections } from "../../integrations/connections/broken-connections.ts";
 import {
   chooseConnectionSite,
   disconnect,
@@ -18,6 +19,10 @@ const byProvider = z.object({ organizationId: idField, provider: providerIdSchem
 export const integrationsConnectionsRouter = router({
   getOrganizationConnections: organizationProcedure("integrations.view").query(({ ctx, input }) =>
     getOrganizationConnections(ctx.app, ctx.user.id, input.organizationId),
+  ),
+  /** The connections in error, for the overviews' banner and the nav's count. */
+  getBrokenConnections: organizationProcedure("integrations.view").query(({ ctx, input }) =>
+    getBrokenConnections(ctx.app, ctx.user.id, input.organizationId),
   ),
   startOAuth: organizationProcedure(
     "integrations.manage",

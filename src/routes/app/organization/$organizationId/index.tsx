@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { FolderKanban, Plus, Settings, Users } from "lucide-react";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
+import { BrokenConnectionsBanner } from "~/components/integrations/broken-connections-banner.tsx";
 import { OrganizationIntegrationsSummary } from "~/components/integrations/organization-integrations-summary.tsx";
 import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
 import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
@@ -59,6 +60,7 @@ function OrganizationOverview() {
           canCreate ? <CreateProjectDialog organizationId={organizationId} trigger={newProject} /> : null
         }
       />
+      <BrokenConnectionsBanner organizationId={organizationId} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Stat label="Projects" value={organization.projectCount} icon={FolderKanban} />
         <Stat label="Members" value={organization.memberCount} icon={Users} />

@@ -6,6 +6,7 @@ import { ConnectClientsCard } from "~/components/gateway/connect-clients-card.ts
 import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
 import { SetupSection } from "~/components/gateway/setup-section.tsx";
 import { UsageSummary } from "~/components/gateway/usage-summary.tsx";
+import { BrokenConnectionsBanner } from "~/components/integrations/broken-connections-banner.tsx";
 import { ProjectServersSummary } from "~/components/servers/project-servers-summary.tsx";
 import { sortPreferenceQueryOptions } from "~/components/sort/use-sort-preference.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -84,6 +85,7 @@ function ProjectOverview() {
           </Button>
         }
       />
+      <BrokenConnectionsBanner organizationId={project.organizationId} />
       {hasCalls ? null : setup}
       <UsageSummary stats={stats} />
       <Card>

@@ -1,0 +1,1 @@
+ALTER TABLE "integration_connection" ADD COLUMN "error_alerted_at" timestamp with time zone;

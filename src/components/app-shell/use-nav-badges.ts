@@ -1,0 +1,26 @@
+// Counts beside the scope's nav items: an organization's Integrations item shows how many of its
+// connections are broken (the overviews' banner lists them).
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTRPC } from "~/lib/trpc.ts";
+import type { NavItem } from "./nav-items.ts";
+import type { ShellScope } from "./use-current-scope.ts";
+
+export function useNavBadges(scope: ShellScope, items: NavItem[]): NavItem[] {
+  const trpc = useTRPC();
+  // After hydration only: the server renders the nav before a page's own query (the overviews' banner)
+  // fills the cache, so a count read from the cache while hydrating would not match the server's HTML.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const organizationId = scope.kind === "organization" ? scope.organizationId : "";
+  const broken = useQuery({
+    ...trpc.integrations.connections.getBrokenConnections.queryOptions({ organizationId }),
+    enabled: organizationId !== "",
+  });
+  const count = mounted && organizationId ? (broken.data?.connections.length ?? 0) : 0;
+  if (count === 0) return items;
+  const label = count === 1 ? "1 connection needs attention" : `${count} connections need attention`;
+  return items.map((item) =>
+    item.href.endsWith("/integrations") ? { ...item, badge: { count, label } } : item,
+  );
+}
