@@ -2,75 +2,15 @@
 // (which passes the procedure's role check) together with the id of something of organization A.
 // Every such call must refuse and leave A's data as it was. tenancy.test.ts covers A's ids alone.
 import { beforeAll, describe, expect, it } from "vitest";
-import { integrationConnection, toolCall } from "~/server/db/schema/index.ts";
-import { OAuthTestClient } from "../support/oauth-client.ts";
-import { seedAgentOf } from "./tenancy-agents.ts";
+import { SEEDED_CALL_AT, type SeededIds, seedOrganizationA } from "./tenancy-seed.ts";
 import { worldForFile } from "./world.ts";
 
 const { app, world } = await worldForFile();
-const ids = {
-  invitation: "",
-  member: "",
-  credential: "",
-  oauthClient: "",
-  apiKey: "",
-  server: "",
-  agent: "",
-  run: "",
-  llmCredential: "",
-  call: "",
-};
-const callAt = new Date("2026-11-01T10:00:00.000Z");
+let ids: SeededIds;
+const callAt = SEEDED_CALL_AT;
 
 beforeAll(async () => {
-  const a = world.ownerA.caller;
-  ids.invitation = (
-    await a.organizationInvitations.invite({
-      organizationId: world.orgA.id,
-      email: "x@example.test",
-      role: "member",
-    })
-  ).id;
-  const members = await a.organizationMember.getMembersByOrganizationId({ organizationId: world.orgA.id });
-  ids.member = members.find((m) => m.userId === world.memberA.id)?.id ?? "";
-  ids.credential = (
-    await a.integrations.credentials.saveOrganizationCredential({
-      organizationId: world.orgA.id,
-      provider: "hubspot",
-      authFlow: "oauth",
-      values: {
-        clientId: "acme-hubspot",
-        clientSecret: "acme-hubspot-secret",
-        redirectUri: "https://acme.test/cb",
-      },
-    })
-  ).id;
-  const client = await OAuthTestClient.register(app, { client_name: "Acme agent" });
-  await client.connect(world.ownerA.cookie, world.projectA.id);
-  ids.oauthClient = client.clientId;
-  ids.apiKey = (await a.apiKeys.create({ projectId: world.projectA.id, name: "Victim" })).id;
-  await app.db
-    .insert(integrationConnection)
-    .values({ organizationId: world.orgA.id, provider: "exa", authFlow: "api-token", status: "active" });
-  ids.server = (await a.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })).id;
-  const agent = await seedAgentOf(app, world);
-  ids.agent = agent.agentId;
-  ids.run = agent.agentRunId;
-  ids.llmCredential = agent.llmCredentialId;
-  ids.call = crypto.randomUUID();
-  await app.db.insert(toolCall).values({
-    id: ids.call,
-    organizationId: world.orgA.id,
-    projectId: world.projectA.id,
-    serverName: "Standard tools",
-    toolName: "calculate",
-    channel: "mcp",
-    callerName: "Victim",
-    status: "success",
-    durationMs: 3,
-    createdAt: callAt,
-    arguments: JSON.stringify({ expression: "acme secret" }),
-  });
+  ids = await seedOrganizationA(app, world);
 });
 
 type Call = (caller: typeof world.ownerB.caller) => Promise<unknown>;
