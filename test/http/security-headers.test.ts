@@ -47,6 +47,20 @@ describe("pages", () => {
   });
 });
 
+describe("cookies", () => {
+  it("keeps the session cookie from scripts and cross-site requests", async () => {
+    const response = await new HttpClient(server.baseUrl).postJson(
+      "/api/auth/sign-up/email",
+      newUser("cookie-flags"),
+    );
+    expect(response.status).toBe(200);
+    const session = response.headers.getSetCookie().find((cookie) => cookie.includes("session_token="));
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    // Secure (and the __Secure- prefix) come with an https BASE_URL (auth.ts useSecureCookies).
+  });
+});
+
 describe("APIs", () => {
   it("answers the token endpoint and client registration with no-store", async () => {
     const anonymous = new HttpClient(server.baseUrl);
