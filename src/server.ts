@@ -12,6 +12,7 @@ import { handleApiRequest } from "./server/http/handle-api.ts";
 import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
+import { isPrivatePath, wantsHsts, withSecurityHeaders } from "./server/http/security-headers.ts";
 import { joinClusterMetrics, serveClusterMetrics } from "./server/observability/cluster-metrics.ts";
 import { handleOpsRequest } from "./server/observability/handle-ops.ts";
 import { startDraining } from "./server/observability/health.ts";
@@ -77,31 +78,42 @@ function countResponse(req: IncomingMessage, res: ServerResponse): void {
   res.once("finish", () => metrics.httpRequest(group, res.statusCode));
 }
 
+type StartFetch = Parameters<typeof handler.fetch>;
+
 export default createServerEntry({
   async fetch(request, opts) {
-    const url = new URL(request.url);
-    const ops = handleOpsRequest(config(), getApp, request, url.pathname);
-    if (ops) return ops;
-    const redirect = normalizePath(url);
-    if (redirect) return redirect;
-    const siteFile = handleSiteFiles(request, url, config().baseUrl);
-    if (siteFile) return siteFile;
-    if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
-    if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
-    if (url.pathname.startsWith("/.well-known/")) {
-      const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
-      if (response) return response;
-    }
-    if (url.pathname.startsWith("/api/")) {
-      const response = await handleApiRequest(await getApp(), request, url.pathname);
-      if (response) return response;
-    }
-    if (url.pathname.startsWith(SERVER_FN_PREFIX)) {
-      // Server functions are the browser-facing API too: the same cap, NUL and origin checks as tRPC's.
-      const guarded = await guardBrowserRequest(request, { baseUrl: config().baseUrl, checkOrigin: true });
-      if (guarded instanceof Response) return guarded;
-      return handler.fetch(guarded, opts);
-    }
-    return handler.fetch(request, opts);
+    const response = await route(request, opts);
+    const { environment, baseUrl } = config();
+    return withSecurityHeaders(response, {
+      hsts: wantsHsts(environment, baseUrl),
+      noStore: isPrivatePath(new URL(request.url).pathname),
+    });
   },
 });
+
+async function route(request: Request, opts: StartFetch[1]): Promise<Response> {
+  const url = new URL(request.url);
+  const ops = handleOpsRequest(config(), getApp, request, url.pathname);
+  if (ops) return ops;
+  const redirect = normalizePath(url);
+  if (redirect) return redirect;
+  const siteFile = handleSiteFiles(request, url, config().baseUrl);
+  if (siteFile) return siteFile;
+  if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
+  if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
+  if (url.pathname.startsWith("/.well-known/")) {
+    const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
+    if (response) return response;
+  }
+  if (url.pathname.startsWith("/api/")) {
+    const response = await handleApiRequest(await getApp(), request, url.pathname);
+    if (response) return response;
+  }
+  if (url.pathname.startsWith(SERVER_FN_PREFIX)) {
+    // Server functions are the browser-facing API too: the same cap, NUL and origin checks as tRPC's.
+    const guarded = await guardBrowserRequest(request, { baseUrl: config().baseUrl, checkOrigin: true });
+    if (guarded instanceof Response) return guarded;
+    return handler.fetch(guarded, opts);
+  }
+  return handler.fetch(request, opts);
+}

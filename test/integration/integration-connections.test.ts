@@ -171,6 +171,42 @@ describe("OAuth connect", () => {
     expect(noState.status).toBe(400);
   });
 
+  it("refuses a callback from someone who lost the right to manage integrations since starting", async () => {
+    const memberId = (
+      await world.ownerA.caller.organizationMember.getMembersByOrganizationId({
+        organizationId: world.orgA.id,
+      })
+    ).find((m) => m.userId === world.adminA.id)?.id;
+    if (!memberId) throw new Error("adminA is not a member");
+    const { authorizeUrl } = await world.adminA.caller.integrations.connections.startOAuth({
+      organizationId: world.orgA.id,
+      integrationId: "gmail",
+    });
+    const location = await google.approve(authorizeUrl);
+    const exchangesBefore = google.codeRequests.length;
+    const before = await findConnection(app.db, world.orgA.id, "google");
+    await world.ownerA.caller.organizationMember.changeRole({
+      organizationId: world.orgA.id,
+      memberId,
+      role: "member",
+    });
+    try {
+      const response = await callBack(world.adminA, location);
+      expect(response.status).toBe(403);
+      expect(await response.text()).toMatch(/no longer manage/);
+      expect(google.codeRequests.length).toBe(exchangesBefore);
+      const after = await findConnection(app.db, world.orgA.id, "google");
+      expect(after?.connectedByUserId).toBe(before?.connectedByUserId);
+      expect(after?.updatedAt).toEqual(before?.updatedAt);
+    } finally {
+      await world.ownerA.caller.organizationMember.changeRole({
+        organizationId: world.orgA.id,
+        memberId,
+        role: "admin",
+      });
+    }
+  });
+
   it("members cannot start a connection", async () => {
     expect(
       await outcome(

@@ -60,6 +60,20 @@ describe("safeRedirectPath", () => {
       expect(safeRedirectPath(value)).toBeNull();
     }
   });
+
+  it("rejects paths that normalize to another origin (dot segments before a double slash)", () => {
+    // new URL("/.//evil.com", base).pathname is "//evil.com": sent as a Location, a browser reads it as
+    // the protocol-relative URL of evil.com.
+    for (const value of [
+      "/.//evil.com",
+      "/..//evil.com",
+      "/%2e//evil.com",
+      "/a/..//evil.com",
+      "/./\\evil.com",
+    ]) {
+      expect(safeRedirectPath(value)).toBeNull();
+    }
+  });
 });
 
 describe("afterAuthDestination", () => {

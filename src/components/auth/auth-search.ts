@@ -76,7 +76,9 @@ export function safeRedirectPath(value: string | undefined): string | null {
   const base = "http://portico.invalid";
   try {
     const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+    // Dot segments can leave a path that starts with "//" ("/.//evil.com"): a protocol-relative URL.
+    if (url.origin !== base || url.pathname.startsWith("//")) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
   }

@@ -5,11 +5,15 @@ import { AppError } from "../../lib/errors.ts";
 import { publicAuthSession } from "../admin/admin-users.ts";
 import type { App } from "../app.ts";
 import { authCall } from "../auth/auth-call.ts";
+import { throttledPasswordCheck } from "../auth/sign-in-throttle.ts";
 import { requireNoSoleOwnership, soleOwnedOrganizations } from "./sole-ownership.ts";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 /** Where the confirmation link of a changed address leads once it has been opened. */
 export const EMAIL_CHANGED_CALLBACK = "/app/account?emailChanged=1";
+
+const isInvalidPassword = (error: unknown) =>
+  error instanceof APIError && error.body?.code === "INVALID_PASSWORD";
 
 async function currentSession(app: App, headers: Headers) {
   const found = await app.auth.api.getSession({ headers });
@@ -67,13 +71,20 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ) {
+  const { user } = await currentSession(app, headers);
   try {
-    await app.auth.api.changePassword({
-      body: { currentPassword, newPassword, revokeOtherSessions: false },
-      headers,
-    });
+    await throttledPasswordCheck(
+      app.db,
+      user.id,
+      () =>
+        app.auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: false },
+          headers,
+        }),
+      isInvalidPassword,
+    );
   } catch (error) {
-    if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
+    if (isInvalidPassword(error)) {
       throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
     }
     return authCall(() => Promise.reject(error));
@@ -91,9 +102,14 @@ export async function deleteAccount(app: App, headers: Headers, password: string
   // Also enforced in Better Auth's beforeDelete hook; checked first here for the clearer order of errors.
   await requireNoSoleOwnership(app.db, user.id, "self");
   try {
-    await app.auth.api.deleteUser({ body: { password }, headers });
+    await throttledPasswordCheck(
+      app.db,
+      user.id,
+      () => app.auth.api.deleteUser({ body: { password }, headers }),
+      isInvalidPassword,
+    );
   } catch (error) {
-    if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
+    if (isInvalidPassword(error)) {
       throw new AppError("BAD_REQUEST", "The password is not correct.");
     }
     return authCall(() => Promise.reject(error));

@@ -7,6 +7,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
+import { AppError } from "../../lib/errors.ts";
 import type { Database } from "../db/client.ts";
 import { signInFailure } from "../db/schema/index.ts";
 
@@ -20,7 +21,7 @@ function throttleKey(email: unknown): string | null {
 }
 
 /** Counts one attempt for `key` (a new window when the last one is over); the count including it. */
-async function countAttempt(db: Database, key: string): Promise<number> {
+export async function countAttempt(db: Database, key: string): Promise<number> {
   const now = new Date();
   const windowStart = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   const [row] = await db
@@ -77,4 +78,37 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
       ],
     },
   };
+}
+
+export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Try again in 15 minutes.";
+
+/**
+ * The same limit for the password checks of a signed-in person (changing the password, deleting the
+ * account): without it, whoever holds a session (a stolen cookie, an unlocked computer) could guess
+ * the password without end, then keep the account. Keyed by user id; the space keeps the key apart from
+ * the sign-in keys, which are email addresses. `isWrongPassword` tells a guess from other failures.
+ */
+export async function throttledPasswordCheck<T>(
+  db: Database,
+  userId: string,
+  check: () => Promise<T>,
+  isWrongPassword: (error: unknown) => boolean,
+): Promise<T> {
+  const key = `password-check ${userId}`;
+  if ((await countAttempt(db, key)) > SIGN_IN_MAX_FAILURES) {
+    throw new AppError("BAD_REQUEST", TOO_MANY_PASSWORD_CHECKS);
+  }
+  try {
+    const result = await check();
+    await db.delete(signInFailure).where(eq(signInFailure.key, key));
+    return result;
+  } catch (error) {
+    if (!isWrongPassword(error)) {
+      await db
+        .update(signInFailure)
+        .set({ failures: sql`greatest(${signInFailure.failures} - 1, 0)` })
+        .where(eq(signInFailure.key, key));
+    }
+    throw error;
+  }
 }

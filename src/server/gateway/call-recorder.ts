@@ -26,6 +26,7 @@ import { metrics } from "../observability/metrics.ts";
 import { CallLogQueue } from "./call-log-queue.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
 import type { Principal } from "./principal.ts";
+import { argumentsJson } from "./redact-arguments.ts";
 
 /**
  * The flush interval: the most a crash may lose, as time. No new call starts while a call answered
@@ -52,9 +53,12 @@ const COLUMNS =
  */
 export const MAX_STORED_ARGUMENTS = 4000;
 
-/** A call's arguments as the log stores them: JSON, cut at MAX_STORED_ARGUMENTS and marked with "…". */
+/**
+ * A call's arguments as the log stores them: JSON, credential fields redacted (redact-arguments.ts),
+ * cut at MAX_STORED_ARGUMENTS and marked with "…".
+ */
 export function storedArguments(args: Record<string, unknown>): string {
-  const json = JSON.stringify(args);
+  const json = argumentsJson(args);
   return json.length > MAX_STORED_ARGUMENTS ? `${json.slice(0, MAX_STORED_ARGUMENTS)}…` : json;
 }
 

@@ -10,6 +10,7 @@ import { nativeRedirectHooks } from "./native-redirects.ts";
 import { pkceFailureHook } from "./pkce-failure.ts";
 import { consentReferenceId, projectChoiceHook } from "./project-choice.ts";
 import { refreshAccessHook } from "./refresh-access.ts";
+import { registrationLimitsHook } from "./registration-limits.ts";
 import { authorizationDefaultsHook, registrationDefaultsHook } from "./request-defaults.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
@@ -64,6 +65,7 @@ export function oauthServerPlugins({ db, baseUrl, allowPrivateUrls }: OAuthServe
     id: "portico-oauth-rules",
     hooks: {
       before: [
+        registrationLimitsHook(),
         registrationDefaultsHook(),
         nativeRedirects.before,
         authorizationDefaultsHook(mcpResource),

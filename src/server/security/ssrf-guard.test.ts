@@ -43,16 +43,28 @@ describe("isBlockedAddress", () => {
     "::ffff:0:127.0.0.1",
     "::ffff:0:7f00:1",
     "64:ff9b:1::a00:1",
+    // Spelled out, 6to4 (2002:AABB:CCDD::) and Teredo (2001:0::/32).
+    "64:ff9b:0:0:0:0:7f00:1",
+    "64:FF9B:0000::A9FE:A9FE",
+    "2002:7f00:1::",
+    "2002:a9fe:a9fe::1",
+    "2002:0a00:0001:0:0:0:0:1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
   ])("refuses %s", (address) => {
     expect(isBlockedAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
-    "allows the public address %s",
-    (address) => {
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "2002:808:808::1",
+    "2001:4860:4860::8888",
+  ])("allows the public address %s", (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
 });
 
 describe("assertPublicUrl", () => {

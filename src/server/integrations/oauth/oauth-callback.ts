@@ -6,11 +6,13 @@ import { eq } from "drizzle-orm";
 import { oauthEndpoints, oauthHeaders, providerSpecs } from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
+import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
 import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
+import { findOrganizationRole } from "../../organizations/access.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
 import { readSessionUser } from "../../session/session-user.ts";
 import {
@@ -73,6 +75,19 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       message: "This authorization was started by another account. Sign in as that account, or start again.",
       backHref: `/app/organization/${encodeURIComponent(pending.organizationId)}/integrations?editIntegration=${encodeURIComponent(pending.integrationId)}`,
       backLabel: "Back to the integration",
+    });
+  }
+
+  // The role is checked again: whoever started may have been removed or demoted since (the state lives
+  // for minutes), and must not then attach an account to the organization.
+  const role = await findOrganizationRole(app.db, pending.organizationId, user.id);
+  if (!role || !organizationRoleAllows(role, "integrations.manage")) {
+    return callbackFailurePage({
+      status: 403,
+      title: "You can no longer manage these integrations",
+      message:
+        "Your role in this organization changed since you started connecting: you no longer manage its integrations.",
+      ...startAgain,
     });
   }
 
