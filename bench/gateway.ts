@@ -18,9 +18,13 @@
 // Observability (issue 30): by default Portico runs with metrics, tracing and the per-call log off.
 // BENCH_OBSERVABILITY=on runs every phase with all three on (Prometheus counters, every call traced and
 // exported over OTLP/HTTP to a local sink, a JSON log line per call). BENCH_OBSERVABILITY=compare
-// starts one Portico of each and runs tools/call calculate at a fixed 2,000 req/s on them in turn,
-// BENCH_ROUNDS times, printing the CPU per tools/call of each and the difference (target: within 10 %).
-// BENCH_TRACE_RATIO sets the share of calls traced (default 1: every call).
+// starts one Portico of each and loads both AT THE SAME TIME with tools/call calculate, one clock
+// alternating between them (bench/support/paired-load.ts), BENCH_PAIRED_RATE each (default 1,000/s);
+// it prints the CPU per call of each in every 2 s window, the median on/off ratio and its bootstrap
+// 95 % confidence interval (target: within 10 %). Run in turn, as it first was, two identical servers
+// differed by up to ±25 % a round; paired, an A/A run's interval is about ±3 % (docs/perf/observability-2026-11.md).
+// BENCH_TRACE_RATIO sets the share of calls traced (default 1: every call); BENCH_ON_ENV and
+// BENCH_OFF_ENV (JSON) change either side's environment.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type HostStalls, measureHostStalls } from "./support/host-stalls.ts";

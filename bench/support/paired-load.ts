@@ -1,9 +1,11 @@
 // Two servers measured at the same time under one fixed-rate load: one clock (pacer.ts) alternates its
 // requests between them, so each gets the same rate, evenly spaced, and whatever the machine's
 // neighbours take in a second they take from both. After a warm-up the run is cut into windows of the
-// schedule (each exactly `perSecond × windowMs` requests to each server) and at every window's edge
-// both servers' CPU is read (threadsCpuNs, to the nanosecond): a window gives one CPU-per-call figure
-// for each, measured over the same instant, whose ratio the caller summarises.
+// schedule (each `perSecond × windowMs` requests due to each server) and at every window's edge both
+// servers' CPU is read (threadsCpuNs, to the nanosecond) with the requests each has answered so far: a
+// window gives one CPU-per-answered-call figure for each, measured over the same instant, whose ratio
+// the caller summarises. Answered, not due: on a machine short of CPU a server falls behind and catches
+// up in the next window, and dividing by the requests due then moved each window's figure by ±20 %.
 // Which server gets the first request of each pair swaps every window, so an advantage of going first
 // (or second) cancels out over an even number of windows, and the caller can print it.
 import { performance } from "node:perf_hooks";
@@ -64,6 +66,7 @@ export async function pairedFixedRate(
   const lateness: number[] = [];
   const inFlight: Promise<void>[] = [];
   let lastNs: number[] = [];
+  let lastAnswered: number[] = [];
   let startMs: (number | null)[] = [];
   let endMs: (number | null)[] = [];
   let firstNs: number[] = [];
@@ -75,6 +78,7 @@ export async function pairedFixedRate(
     const order = closing % 2 === 0 ? [0, 1] : [1, 0];
     const now: number[] = [];
     for (const index of order) now[index] = threadsCpuNs(trees[index] as number[]);
+    const answered = senders.map((load) => load.latencies.length + load.errorCount());
     if (closing === 0) {
       firstNs = now;
       startMs = targets.map((target) => processTreeCpuMs(target.pid));
@@ -82,7 +86,10 @@ export async function pairedFixedRate(
     } else {
       results.push({
         cpuMicros: [0, 1].map(
-          (index) => ((now[index] as number) - (lastNs[index] as number)) / 1000 / perWindow,
+          (index) =>
+            ((now[index] as number) - (lastNs[index] as number)) /
+            1000 /
+            Math.max(1, (answered[index] as number) - (lastAnswered[index] as number)),
         ) as [number, number],
         first: ((closing - 1) % 2) as 0 | 1,
       });
@@ -92,6 +99,7 @@ export async function pairedFixedRate(
       latencyEnd = senders.map((load) => load.latencies.length);
     }
     lastNs = now;
+    lastAnswered = answered;
   };
 
   await pace(500 / perSecond, sends + 1, (index, dueAt) => {
