@@ -18,13 +18,19 @@
 // Observability (issue 30): by default Portico runs with metrics, tracing and the per-call log off.
 // BENCH_OBSERVABILITY=on runs every phase with all three on (Prometheus counters, every call traced and
 // exported over OTLP/HTTP to a local sink, a JSON log line per call). BENCH_OBSERVABILITY=compare
-// starts one Portico of each and runs tools/call calculate at a fixed 2,000 req/s on them in turn,
-// BENCH_ROUNDS times, printing the CPU per tools/call of each and the difference (target: within 10 %).
-// BENCH_TRACE_RATIO sets the share of calls traced (default 1: every call).
+// starts one Portico of each and loads both AT THE SAME TIME with tools/call calculate, one clock
+// alternating between them (bench/support/paired-load.ts), BENCH_PAIRED_RATE each (default 1,000/s);
+// it prints the CPU per call of each in every 2 s window, the median on/off ratio and its bootstrap
+// 95 % confidence interval (target: within 10 %). Run in turn, as it first was, two identical servers
+// differed by up to ±25 % a round; paired, an A/A run's interval is about ±3 % (docs/perf/observability-2026-11.md).
+// BENCH_TRACE_RATIO sets the share of calls traced (default 1: every call); BENCH_ON_ENV and
+// BENCH_OFF_ENV (JSON) change either side's environment.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type HostStalls, measureHostStalls } from "./support/host-stalls.ts";
 import { closedLoop, fixedRate, type LoadResult, pooled, type RequestSpec } from "./support/load.ts";
+import { pairedFixedRate } from "./support/paired-load.ts";
+import { type PairedRun, reportPairedRun, reportPairedSummary } from "./support/paired-report.ts";
 import { freePort, startPortico } from "./support/portico-process.ts";
 import { processTreeCpuMs, waitUntilIdle } from "./support/process-cpu.ts";
 import { measureToolsList } from "./support/tools-list-in-process.ts";
@@ -35,6 +41,8 @@ if (!Number.isInteger(rounds) || rounds < 1)
   throw new Error("BENCH_ROUNDS must be a whole number, 1 or more");
 const durationMs = seconds * 1000;
 const RATE = 2000;
+/** Each server's rate in BENCH_OBSERVABILITY=compare (BENCH_PAIRED_RATE); both together are twice this. */
+const PAIRED_RATE = Number(process.env.BENCH_PAIRED_RATE ?? 1000);
 const CONNECTIONS = 32;
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -170,62 +178,57 @@ const observabilityOn = (otlpOrigin: string) => ({
   ...(JSON.parse(process.env.BENCH_ON_ENV ?? "{}") as Record<string, string>),
 });
 
-/** tools/call on two Porticos in turn, off then on, `rounds` times; CPU per call of each. */
+/**
+ * tools/call calculate on two Porticos at the same time, one with observability off and one on, each at
+ * PAIRED_RATE (paired-load.ts): BENCH_PAIRED_RUNS runs of fresh servers, started in alternating order,
+ * each a warm-up then its share of BENCH_WINDOWS windows of BENCH_WINDOW_SECONDS.
+ */
 async function compareObservability() {
-  const sink = await startHelper("otlp-sink.ts");
-  const off = await startPortico({
+  const runs = Number(process.env.BENCH_PAIRED_RUNS ?? 2);
+  const windows = Number(process.env.BENCH_WINDOWS ?? 32);
+  const windowMs = Number(process.env.BENCH_WINDOW_SECONDS ?? 2) * 1000;
+  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(windows) || windows < 2 * runs)
+    throw new Error("BENCH_PAIRED_RUNS must be 1 or more, BENCH_WINDOWS at least 2 a run");
+  const offEnv = {
     ...OBSERVABILITY_OFF,
     ...(JSON.parse(process.env.BENCH_OFF_ENV ?? "{}") as Record<string, string>),
-  });
-  const on = await startPortico({ ...observabilityOn(sink.origin) });
+  };
+  const sink = await startHelper("otlp-sink.ts");
+  const onEnv = observabilityOn(sink.origin);
   console.log(
-    `Observability off ${off.baseUrl} vs on ${on.baseUrl} (metrics, traces to ${sink.origin}, a log line per call), ${seconds} s per phase\n`,
+    `Observability off vs on (${JSON.stringify(onEnv)}), both at once, tools/call calculate at ${PAIRED_RATE}/s each, ` +
+      `${runs} runs, ${windows} windows of ${windowMs / 1000} s\n`,
   );
-  const cpu: Record<"off" | "on", number[]> = { off: [], on: [] };
+  const results: PairedRun[] = [];
   try {
-    for (let round = 1; round <= rounds; round++) {
-      // Each round swaps the order: whichever goes second measured ~7 % more in an A/A run (both off).
-      const order = [
-        ["off", off],
-        ["on", on],
-      ] as const;
-      for (const [label, portico] of round % 2 === 1 ? order : [...order].reverse()) {
-        await settle(portico.pid);
-        const calculate = toolCall(portico.baseUrl, portico.apiKey, "calculate", {
-          expression: "(1250 * 1.21) / 12",
+    for (let run = 0; run < runs; run++) {
+      const startedFirst = run % 2 === 0 ? "off" : "on";
+      const first = await startPortico(startedFirst === "off" ? offEnv : onEnv);
+      const second = await startPortico(startedFirst === "off" ? onEnv : offEnv);
+      const [off, on] = startedFirst === "off" ? [first, second] : [second, first];
+      try {
+        await settle(off.pid);
+        await settle(on.pid);
+        const target = (portico: typeof off) => ({
+          pid: portico.pid,
+          spec: toolCall(portico.baseUrl, portico.apiKey, "calculate", { expression: "(1250 * 1.21) / 12" }),
         });
-        // At a fixed rate, so both do the same work per second whatever the machine's neighbours take
-        // (closed-loop throughput here moves by half between runs, and CPU per call with it).
-        const measured = await warmedFixedRate(calculate, portico.pid);
-        report(`calculate at ${RATE}/s, round ${round}, ${label}`, measured.result, measured.cpuMicros);
-        if (measured.cpuMicros !== undefined) cpu[label].push(measured.cpuMicros);
+        const result = await pairedFixedRate([target(off), target(on)], {
+          perSecond: PAIRED_RATE,
+          warmupMs: 5000,
+          windowMs,
+          // Split as evenly as whole windows allow, an even number a run so the first-request swap cancels.
+          windows: 2 * Math.round(windows / runs / 2),
+        });
+        results.push({ result, startedFirst });
+        reportPairedRun({ result, startedFirst }, run);
+      } finally {
+        await off.stop();
+        await on.stop();
       }
     }
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = Math.floor(sorted.length / 2);
-      return sorted.length % 2
-        ? (sorted[middle] as number)
-        : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-    };
-    const offMean = mean(cpu.off);
-    const onMean = mean(cpu.on);
-    // Each round's on/off pair ran back to back, under the same neighbours: their ratio moves less than
-    // either figure, and the median of the rounds' ratios is not pulled by one disturbed phase.
-    const ratios = cpu.on.map((on, index) => on / (cpu.off[index] as number));
-    const percent = (ratio: number) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)} %`;
-    console.log(
-      `\nCPU per tools/call: off ${offMean.toFixed(1)} µs, on ${onMean.toFixed(1)} µs, ` +
-        `${(((onMean - offMean) / offMean) * 100).toFixed(1)} % (target: within 10 %)`,
-    );
-    console.log(
-      `  medians: off ${median(cpu.off).toFixed(1)} µs, on ${median(cpu.on).toFixed(1)} µs; ` +
-        `on/off by round: ${ratios.map(percent).join(", ")}; median ${percent(median(ratios))}`,
-    );
+    reportPairedSummary(results);
   } finally {
-    await off.stop();
-    await on.stop();
     sink.stop();
   }
 }

@@ -33,7 +33,7 @@ export interface LoadResult {
   lateP99?: number;
 }
 
-function percentile(sorted: Float64Array, fraction: number): number {
+export function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
@@ -67,7 +67,8 @@ export function pooled(results: LoadResult[]): LoadResult {
   return summarize(latencies, errors, firstError, seconds);
 }
 
-function sender(spec: RequestSpec, connections: number) {
+/** Requests of one spec over `connections` keep-alive connections, each latency counted from its due time. */
+export function sender(spec: RequestSpec, connections: number) {
   const url = new URL(spec.url);
   const request = encodeRequest(url, spec.method, spec.headers ?? {}, spec.body);
   const idle = Array.from({ length: connections }, () => new HttpConnection(url));

@@ -49,3 +49,42 @@ export async function waitUntilIdle(pid: number, maxMs = 60_000): Promise<number
   }
   return null;
 }
+
+/** `pid` and its direct children (the server processes of WEB_CONCURRENCY), read once. */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (fields && Number(fields[1]) === pid) tree.push(Number(entry));
+  }
+  return tree;
+}
+
+/**
+ * Nanoseconds on a CPU of every live thread of the processes `pids`, from each thread's
+ * /proc/<pid>/task/<tid>/schedstat (the scheduler's own runtime, to the nanosecond). /proc/<pid>/stat
+ * counts in 10 ms ticks: at 1,000 calls a second of ~100 µs each a 2 s window holds ~200 ms of CPU, and
+ * a tick either way would be ±5 % of it. A thread that exited during a window is no longer counted (its
+ * time moves to the process's total), so a caller can compare the sum with processTreeCpuMs over a run.
+ */
+export function threadsCpuNs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const schedstat = readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8");
+        total += Number(schedstat.slice(0, schedstat.indexOf(" ")));
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  }
+  return total;
+}
