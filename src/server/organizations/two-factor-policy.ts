@@ -56,7 +56,12 @@ export async function getTwoFactorPolicy(db: Database, organizationId: string) {
 }
 
 /** Owners only; turning it on needs the owner's own two-factor sign-in, turning it off never does. */
-export async function setTwoFactorRequired(db: Database, actor: Person, organizationId: string, required: boolean) {
+export async function setTwoFactorRequired(
+  db: Database,
+  actor: Person,
+  organizationId: string,
+  required: boolean,
+) {
   await requireOrganizationAction(db, actor.id, organizationId, "organization.requireTwoFactor");
   if (required && !actor.twoFactorEnabled) throw new AppError("BAD_REQUEST", OWNER_NEEDS_TWO_FACTOR);
   await db

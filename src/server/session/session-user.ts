@@ -14,6 +14,9 @@ export async function readSessionUser(app: App, headers: Headers): Promise<Sessi
   const session = await app.auth.api.getSession({ headers });
   if (!session?.user) return null;
   const { id, email, name } = session.user;
-  const { role, twoFactorEnabled } = session.user as { role?: string | null; twoFactorEnabled?: boolean | null };
+  const { role, twoFactorEnabled } = session.user as {
+    role?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
   return { id, email, name, role: role ?? "user", twoFactorEnabled: twoFactorEnabled === true };
 }
