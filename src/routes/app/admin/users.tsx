@@ -5,6 +5,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge.tsx";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
 import { Pager } from "~/components/admin/pager.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
@@ -235,19 +236,6 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
         <UserActions row={row} isSelf={isSelf} />
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Whether the account's sign-in asks for a code after the password. */
-function TwoFactorBadge({ enabled }: { enabled: boolean }) {
-  return enabled ? (
-    <Badge variant="success" title="Two-factor authentication on">
-      2FA on
-    </Badge>
-  ) : (
-    <Badge variant="outline" className="text-muted-foreground" title="Two-factor authentication off">
-      2FA off
-    </Badge>
   );
 }
 
