@@ -27,6 +27,18 @@ async function noSidewaysScroll(page: Page) {
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
 }
 
+/** The server's first account, so its site admin, signed up once for this file's tests. */
+let firstAccount: Promise<{ client: HttpClient; user: ReturnType<typeof newUser> }> | null = null;
+function siteAdmin(baseUrl: string) {
+  firstAccount ??= (async () => {
+    const user = newUser("policy-owner");
+    const client = new HttpClient(baseUrl);
+    await client.signUp(user);
+    return { client, user };
+  })();
+  return firstAccount;
+}
+
 async function openAs(browser: Browser, baseUrl: string, client: HttpClient, viewport = DESKTOP) {
   return signedInPage(browser, baseUrl, client, viewport);
 }
@@ -34,9 +46,7 @@ async function openAs(browser: Browser, baseUrl: string, client: HttpClient, vie
 test("an owner requires two-factor sign-in; a member without it is shown how to set it up", {
   timeout: 180_000,
 }, async ({ browser, server }) => {
-  const ownerUser = newUser("policy-owner");
-  const owner = new HttpClient(server.baseUrl);
-  await owner.signUp(ownerUser);
+  const { client: owner, user: ownerUser } = await siteAdmin(server.baseUrl);
   const organization = await owner.mutate<{ id: string }>("organization.create", { name: "Harbour Ltd" });
   // Free has one seat; the owner, this instance's first account and so its site admin, moves to Start.
   await owner.mutate("admin.setOrganizationPlan", {
@@ -117,4 +127,46 @@ test("an owner requires two-factor sign-in; a member without it is shown how to 
   await screenshot(phoneOwner.page, "org-two-factor-375-members");
 
   for (const view of [ownerView, memberView, phoneMember, phoneOwner]) await view.context.close();
+});
+
+test("a site admin resets the two-factor sign-in of someone who lost their phone", {
+  timeout: 120_000,
+}, async ({ browser, server }) => {
+  const { client: admin } = await siteAdmin(server.baseUrl);
+  const lostUser = newUser("lost-phone");
+  const lost = new HttpClient(server.baseUrl);
+  await lost.signUp(lostUser);
+  await turnOnTwoFactor(lost, lostUser.password);
+  expect(await lost.query<{ twoFactorEnabled: boolean }>("account.get")).toMatchObject({
+    twoFactorEnabled: true,
+  });
+
+  const { context, page, errors } = await openAs(browser, server.baseUrl, admin);
+  await page.goto("/app/admin/users");
+  await (await hydrated(page.getByLabel("Search"))).fill(lostUser.email);
+  const row = page.locator(`tr[data-user="${lostUser.email}"]`);
+  await visible(row.getByText("2FA on").locator("visible=true"));
+  await (await hydrated(row.getByRole("button", { name: `Reset two-factor of ${lostUser.email}` }))).click();
+  const dialog = page.getByRole("dialog", { name: "Reset two-factor authentication" });
+  await visible(dialog.getByText(lostUser.name));
+  await screenshot(page, "admin-reset-two-factor-1280-confirm");
+  await dialog.getByRole("button", { name: "Reset two-factor" }).click();
+  await toastWith(page, `Two-factor authentication reset for ${lostUser.email}`);
+  await visible(row.getByText("2FA off").locator("visible=true"));
+  expect(await row.getByRole("button", { name: /Reset two-factor/ }).count()).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // Signed out everywhere; the password alone signs in now.
+  expect(
+    await lost.query("account.get").then(
+      () => "signed in",
+      () => "signed out",
+    ),
+  ).toBe("signed out");
+  const again = new HttpClient(server.baseUrl);
+  await again.signIn(lostUser);
+  expect(await again.query<{ twoFactorEnabled: boolean }>("account.get")).toMatchObject({
+    twoFactorEnabled: false,
+  });
 });
