@@ -10,6 +10,7 @@ import {
   twoFactorRequiredMessage,
 } from "~/server/organizations/two-factor-policy.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
+import { newPkce, OAuthTestClient } from "../support/oauth-client.ts";
 import { setPlan } from "../support/plans.ts";
 import { turnOnTwoFactor } from "../support/two-factor-on.ts";
 import { join, outcome, worldForFile } from "./world.ts";
@@ -132,6 +133,22 @@ describe("while the policy is on", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("refuses the member's consent to an MCP client for one of its projects (a person's act)", async () => {
+    const client = await OAuthTestClient.register(app);
+    const pkce = newPkce();
+    const consentUrl = await client.authorize(memberA.cookie, {
+      code_challenge: pkce.challenge,
+      code_challenge_method: "S256",
+    });
+    const refused = await client.consent(memberA.cookie, consentUrl, {
+      accept: true,
+      projectId: projectA.id,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(twoFactorRequiredMessage("Acme"));
+    expect(refused.redirect).toBeNull();
   });
 
   it("lets the member in once they turn on two-factor sign-in", async () => {
