@@ -6,6 +6,8 @@ export const organizationPermissions = {
   "organization.view": ["owner", "admin", "member"],
   "organization.rename": ["owner", "admin"],
   "organization.delete": ["owner"],
+  // The "Require two-factor authentication" policy (organizations/two-factor-policy.ts).
+  "organization.requireTwoFactor": ["owner"],
   // Anyone may leave, except the last owner (organizations/members.ts checks that under a lock).
   "organization.leave": ["owner", "admin", "member"],
   "members.view": ["owner", "admin", "member"],

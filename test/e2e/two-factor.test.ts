@@ -111,7 +111,8 @@ test("turn two-factor sign-in on, sign in with a code and with a backup code, tu
   await other.page.getByRole("button", { name: "Verify and sign in" }).click();
   await visible(other.page.getByRole("alert").getByText(TWO_FACTOR_MESSAGES.INVALID_CODE ?? ""));
   await screenshot(other.page, "two-factor-1280-sign-in-wrong-code");
-  await codeInput.fill(totpCode(key));
+  // The next step's code: the one that turned 2FA on counts once (server/auth/totp-reuse.ts).
+  await codeInput.fill(totpCode(key, 1));
   await other.page.getByRole("button", { name: "Verify and sign in" }).click();
   await waitForPath(other.page, /^\/app\/dashboard$/);
   await other.context.close();
@@ -172,7 +173,7 @@ test("at phone width: setup, backup codes and the code step fit the screen", {
   await passwordStep(signIn.page, user);
   await noSidewaysScroll(signIn.page);
   await screenshot(signIn.page, "two-factor-375-sign-in-code");
-  await signIn.page.getByLabel("Authentication code").fill(totpCode(key));
+  await signIn.page.getByLabel("Authentication code").fill(totpCode(key, 1));
   await signIn.page.getByRole("button", { name: "Verify and sign in" }).click();
   await waitForPath(signIn.page, /^\/app\/dashboard$/);
   await signIn.context.close();
@@ -207,7 +208,7 @@ test("an MCP client's OAuth sign-in asks for the code, then goes on to the conse
     await passwordStep(page, user);
     // Still on /sign-in, with the OAuth request in the address.
     expect(new URL(page.url()).searchParams.get("client_id")).toBeTruthy();
-    await page.getByLabel("Authentication code").fill(totpCode(totpURI));
+    await page.getByLabel("Authentication code").fill(totpCode(totpURI, 1));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await waitForPath(page, /^\/oauth\/consent$/);
     await page.getByRole("heading", { name: "Allow E2E 2FA client to use Portico?" }).waitFor();

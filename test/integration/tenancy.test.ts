@@ -68,6 +68,10 @@ const scopedCalls: Record<string, Call> = {
   "organization.getOrganizationDetail": (c) => c.organization.getOrganizationDetail({ id: world.orgA.id }),
   "organization.rename": (c) => c.organization.rename({ id: world.orgA.id, name: "Taken" }),
   "organization.delete": (c) => c.organization.delete({ id: world.orgA.id }),
+  "organization.getTwoFactorPolicy": (c) =>
+    c.organization.getTwoFactorPolicy({ organizationId: world.orgA.id }),
+  "organization.setTwoFactorRequired": (c) =>
+    c.organization.setTwoFactorRequired({ organizationId: world.orgA.id, required: false }),
   "organizationMember.getMembersByOrganizationId": (c) =>
     c.organizationMember.getMembersByOrganizationId({ organizationId: world.orgA.id }),
   "organizationMember.changeRole": (c) =>
@@ -173,6 +177,7 @@ const scopedCalls: Record<string, Call> = {
   "admin.getAuthSessions": (c) => c.admin.getAuthSessions(),
   "admin.revokeSession": (c) => c.admin.revokeSession({ sessionId: "any-session" }),
   "admin.revokeUserSessions": (c) => c.admin.revokeUserSessions({ userId: world.ownerA.id }),
+  "admin.resetTwoFactor": (c) => c.admin.resetTwoFactor({ userId: world.ownerA.id }),
   "contact.listMessages": (c) => c.contact.listMessages(),
   "integrations.credentials.getOrganizationCredentials": (c) =>
     c.integrations.credentials.getOrganizationCredentials({ organizationId: world.orgA.id }),

@@ -157,7 +157,8 @@ describe("signing in", () => {
     expect(wrong.body.message).toBe(TWO_FACTOR_MESSAGES.INVALID_CODE);
     expect(await browser.signedIn()).toBe(false);
 
-    const right = await browser.post("/two-factor/verify-totp", { code: totpCode(totpURI) });
+    // The next step's code (the one that turned 2FA on counts once: totp-reuse.ts).
+    const right = await browser.post("/two-factor/verify-totp", { code: totpCode(totpURI, 1) });
     expect(right.status).toBe(200);
     expect(await browser.signedIn()).toBe(true);
   });
@@ -207,7 +208,7 @@ describe("signing in", () => {
       expect((await first.browser.post("/two-factor/verify-totp", { code: wrong })).status).toBe(401);
     }
     // The sixth try, even with the right code, needs the password again.
-    const ended = await first.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI) });
+    const ended = await first.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI, 1) });
     expect(ended.status).toBe(400);
     expect(ended.body.message).toBe(TWO_FACTOR_MESSAGES.TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE);
     expect(await first.browser.signedIn()).toBe(false);
@@ -217,7 +218,7 @@ describe("signing in", () => {
       expect((await second.browser.post("/two-factor/verify-totp", { code: wrong })).status).toBe(401);
     }
     const third = await passwordStep(credentials);
-    const locked = await third.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI) });
+    const locked = await third.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI, 1) });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(TWO_FACTOR_MESSAGES.ACCOUNT_TEMPORARILY_LOCKED);
     expect(await third.browser.signedIn()).toBe(false);
@@ -225,7 +226,7 @@ describe("signing in", () => {
     // The lock is on the account, for 15 minutes: moved into the past, the right code works again.
     await app.db.update(twoFactor).set({ lockedUntil: new Date(Date.now() - 1000) });
     const later = await passwordStep(credentials);
-    expect((await later.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI) })).status).toBe(
+    expect((await later.browser.post("/two-factor/verify-totp", { code: totpCode(totpURI, 1) })).status).toBe(
       200,
     );
     expect(await later.browser.signedIn()).toBe(true);
@@ -234,7 +235,7 @@ describe("signing in", () => {
   it("a device trusted at sign-in skips the second step next time", async () => {
     const { credentials, totpURI } = await personWithTwoFactor("truster");
     const { browser } = await passwordStep(credentials);
-    await browser.post("/two-factor/verify-totp", { code: totpCode(totpURI), trustDevice: true });
+    await browser.post("/two-factor/verify-totp", { code: totpCode(totpURI, 1), trustDevice: true });
     await browser.post("/sign-out", {});
     expect(await browser.signedIn()).toBe(false);
     const again = await browser.post("/sign-in/email", credentials);

@@ -16,6 +16,7 @@ import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
 import { profileValidation } from "./profile-validation.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
+import { totpReuse } from "./totp-reuse.ts";
 import { twoFactorPlugins } from "./two-factor.ts";
 
 export interface AuthOptions {
@@ -96,6 +97,7 @@ export function createAuth(options: AuthOptions) {
       profileValidation(),
       signInThrottle(db),
       ...twoFactorPlugins(),
+      totpReuse(db),
       ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),
     ],
     databaseHooks: {

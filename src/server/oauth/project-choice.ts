@@ -11,6 +11,7 @@ import { defineRequestState } from "@better-auth/core/context";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { idField } from "../../lib/validation.ts";
 import type { Database } from "../db/client.ts";
+import { requireTwoFactorWhereRequired, TwoFactorRequiredError } from "../organizations/two-factor-policy.ts";
 import { findProjectAccess } from "../projects/access.ts";
 
 export const NO_PROJECT_CHOSEN = "no-project-chosen";
@@ -23,7 +24,7 @@ export async function consentReferenceId(): Promise<string> {
   return (await chosenProject.get()) ?? NO_PROJECT_CHOSEN;
 }
 
-const refuse = (status: "BAD_REQUEST" | "NOT_FOUND" | "UNAUTHORIZED", description: string) =>
+const refuse = (status: "BAD_REQUEST" | "NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN", description: string) =>
   new APIError(status, { error: "invalid_request", error_description: description, message: description });
 
 export function projectChoiceHook(db: Database) {
@@ -39,6 +40,17 @@ export function projectChoiceHook(db: Database) {
       if (!session) throw refuse("UNAUTHORIZED", "Sign in to continue.");
       const access = await findProjectAccess(db, projectId.data, session.user.id);
       if (!access) throw refuse("NOT_FOUND", "Project not found");
+      // Granting a client access is a person's act: the organization's two-factor policy holds here as
+      // on its pages (the tokens it yields, machine credentials, are not held to it afterwards).
+      const twoFactorEnabled =
+        (session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+      await requireTwoFactorWhereRequired(
+        db,
+        { id: session.user.id, twoFactorEnabled },
+        access.project.organizationId,
+      ).catch((error: unknown) => {
+        throw error instanceof TwoFactorRequiredError ? refuse("FORBIDDEN", error.message) : error;
+      });
       await chosenProject.set(access.project.id);
     }),
   };

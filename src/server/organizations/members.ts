@@ -16,8 +16,8 @@ export const LAST_OWNER_MESSAGE = "An organization must keep at least one owner.
 const MEMBER_NOT_FOUND = "Member not found";
 
 export async function getMembersByOrganizationId(db: Database, userId: string, organizationId: string) {
-  await requireOrganizationAction(db, userId, organizationId, "members.view");
-  return db
+  const viewerRole = await requireOrganizationAction(db, userId, organizationId, "members.view");
+  const rows = await db
     .select({
       id: organizationMember.id,
       userId: user.id,
@@ -25,11 +25,15 @@ export async function getMembersByOrganizationId(db: Database, userId: string, o
       email: user.email,
       role: organizationMember.role,
       joinedAt: organizationMember.createdAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(organizationMember)
     .innerJoin(user, eq(user.id, organizationMember.userId))
     .where(eq(organizationMember.organizationId, organizationId))
     .orderBy(asc(user.name));
+  // Who has two-factor sign-in is for those who set the policy and manage members, not for everyone.
+  const seesTwoFactor = viewerRole === "owner" || viewerRole === "admin";
+  return rows.map((row) => ({ ...row, twoFactorEnabled: seesTwoFactor ? row.twoFactorEnabled : null }));
 }
 
 async function findMember(db: Database, organizationId: string, memberId: string) {

@@ -6,11 +6,17 @@ export interface SessionUser {
   email: string;
   name: string;
   role: string;
+  /** Two-factor sign-in is on (organizations may require it: organizations/two-factor-policy.ts). */
+  twoFactorEnabled: boolean;
 }
 
 export async function readSessionUser(app: App, headers: Headers): Promise<SessionUser | null> {
   const session = await app.auth.api.getSession({ headers });
   if (!session?.user) return null;
   const { id, email, name } = session.user;
-  return { id, email, name, role: (session.user as { role?: string | null }).role ?? "user" };
+  const { role, twoFactorEnabled } = session.user as {
+    role?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  return { id, email, name, role: role ?? "user", twoFactorEnabled: twoFactorEnabled === true };
 }

@@ -10,6 +10,7 @@ import type { App } from "../app.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
+import { requireTwoFactorWhereRequired, TwoFactorRequiredError } from "../organizations/two-factor-policy.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { readSessionUser, type SessionUser } from "../session/session-user.ts";
 
@@ -35,8 +36,11 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause.flatten() : null;
+    // The pages show "set up two-factor" in place of the organization's screens (errors/two-factor-required.tsx).
+    const twoFactorRequiredBy =
+      error.cause instanceof TwoFactorRequiredError ? error.cause.organizationName : undefined;
     const { stack: _stack, ...data } = shape.data;
-    return { ...shape, data: { ...data, zodError } };
+    return { ...shape, data: { ...data, zodError, twoFactorRequiredBy } };
   },
 });
 
@@ -96,7 +100,8 @@ export const accessChangingProcedure = protectedProcedure.use(changesAccess);
  * A procedure on one organization, named by `organizationId` in its input (or by `key`): the whole
  * input is validated first (a bad field is a 400 for anyone), then the caller must be a member whose
  * role allows `action` (auth/permissions.ts): NOT_FOUND for a non-member, FORBIDDEN for a role without
- * it. The role is in `ctx.organizationRole`. So each router line shows the permission it needs; domain
+ * it; then, if the organization requires two-factor sign-in, the caller must have it (FORBIDDEN).
+ * The role is in `ctx.organizationRole`. So each router line shows the permission it needs; domain
  * functions keep their own check for callers outside tRPC (server functions, agents).
  */
 export function organizationProcedure<
@@ -107,6 +112,7 @@ export function organizationProcedure<
   return protectedProcedure.input(schema).use(async ({ ctx, input, next }) => {
     const organizationId = (input as Record<Key, string>)[key];
     const organizationRole = await requireOrganizationAction(ctx.app.db, ctx.user.id, organizationId, action);
+    await requireTwoFactorWhereRequired(ctx.app.db, ctx.user, organizationId);
     return next({ ctx: { organizationRole } });
   });
 }
@@ -114,7 +120,8 @@ export function organizationProcedure<
 /**
  * A procedure on one project, named by `projectId` in its input: after the input is validated, the
  * caller's effective project role (organization owners and admins act as project admins) must allow
- * `action`. The project and role are in `ctx.projectAccess`.
+ * `action`, and its organization's two-factor policy holds as above. The project and role are in
+ * `ctx.projectAccess`.
  */
 export function projectProcedure<Input extends z.ZodType<{ projectId: string }>>(
   action: ProjectAction,
@@ -123,6 +130,7 @@ export function projectProcedure<Input extends z.ZodType<{ projectId: string }>>
   const schema = input ?? (z.object({ projectId: idField }) as unknown as Input);
   return protectedProcedure.input(schema).use(async ({ ctx, input, next }) => {
     const projectAccess = await requireProjectAction(ctx.app.db, ctx.user.id, input.projectId, action);
+    await requireTwoFactorWhereRequired(ctx.app.db, ctx.user, projectAccess.project.organizationId);
     return next({ ctx: { projectAccess } });
   });
 }

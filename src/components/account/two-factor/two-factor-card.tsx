@@ -44,7 +44,8 @@ export function TwoFactorCard({ enabled, email }: { enabled: boolean; email: str
   }, [view.step]);
 
   return (
-    <Card data-testid="two-factor-card">
+    // id: the target of "Set up two-factor authentication" on an organization's two-factor-required screen.
+    <Card data-testid="two-factor-card" id="two-factor" className="scroll-mt-20">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>Two-factor authentication</CardTitle>

@@ -5,6 +5,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge.tsx";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
 import { Pager } from "~/components/admin/pager.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
@@ -238,19 +239,6 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   );
 }
 
-/** Whether the account's sign-in asks for a code after the password. */
-function TwoFactorBadge({ enabled }: { enabled: boolean }) {
-  return enabled ? (
-    <Badge variant="success" title="Two-factor authentication on">
-      2FA on
-    </Badge>
-  ) : (
-    <Badge variant="outline" className="text-muted-foreground" title="Two-factor authentication off">
-      2FA off
-    </Badge>
-  );
-}
-
 /** Sessions, ban or unban, and delete for one user (not offered on the admin's own row). */
 function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   const trpc = useTRPC();
@@ -258,6 +246,7 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   const ban = useMutation(trpc.admin.banUser.mutationOptions());
   const unban = useMutation(trpc.admin.unbanUser.mutationOptions());
   const remove = useMutation(trpc.admin.deleteUser.mutationOptions());
+  const resetTwoFactor = useMutation(trpc.admin.resetTwoFactor.mutationOptions());
   const [reason, setReason] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
   return (
@@ -322,6 +311,32 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
             />
           </div>
         </ActionDialog>
+      )}
+      {/* For someone who lost their phone and backup codes; an admin's own is turned off on the account page. */}
+      {isSelf || !row.twoFactorEnabled ? null : (
+        <ActionDialog
+          trigger={
+            <Button variant="ghost" size="sm">
+              Reset two-factor<span className="sr-only"> of {row.email}</span>
+            </Button>
+          }
+          title="Reset two-factor authentication"
+          description={
+            <>
+              Turns off two-factor sign-in for <strong className="text-foreground">{row.name}</strong> (
+              {row.email}) and signs them out everywhere. They sign in again with their password alone, and
+              can set two-factor up again on their account page. Do this only after making sure it is really
+              them.
+            </>
+          }
+          confirmLabel="Reset two-factor"
+          destructive
+          onConfirm={async () => {
+            await resetTwoFactor.mutateAsync({ userId: row.id });
+            toast.success(`Two-factor authentication reset for ${row.email}`);
+            await refresh();
+          }}
+        />
       )}
       {isSelf ? null : (
         <ActionDialog

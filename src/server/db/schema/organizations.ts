@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 const id = () =>
@@ -9,6 +9,8 @@ const id = () =>
 export const organization = pgTable("organization", {
   id: id(),
   name: text("name").notNull(),
+  /** Owners' policy: members without two-factor sign-in cannot use the organization's pages or procedures. */
+  requiresTwoFactor: boolean("requires_two_factor").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -13,6 +13,7 @@ import {
   unbanUser,
   userSortFields,
 } from "../../admin/admin-users.ts";
+import { resetTwoFactor } from "../../admin/reset-two-factor.ts";
 import { getAllOrganizations, setOrganizationPlan } from "../../billing/all-organizations.ts";
 import { listOutbox } from "../../mail/mailer.ts";
 import { router, siteAdminProcedure } from "../init.ts";
@@ -64,6 +65,10 @@ export const adminRouter = router({
   deleteUser: siteAdminProcedure
     .input(z.object({ userId }))
     .mutation(({ ctx, input }) => deleteUser(ctx.app, ctx.headers, ctx.user.id, input.userId)),
+  /** For someone who lost their authenticator and backup codes: 2FA off, every session ended. */
+  resetTwoFactor: siteAdminProcedure
+    .input(z.object({ userId }))
+    .mutation(({ ctx, input }) => resetTwoFactor(ctx.app, ctx.headers, ctx.user.id, input.userId)),
   getUserSessions: siteAdminProcedure
     .input(z.object({ userId }))
     .query(({ ctx, input }) => listUserSessions(ctx.app, ctx.headers, input.userId)),

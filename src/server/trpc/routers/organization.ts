@@ -8,6 +8,7 @@ import {
   getOrganizationsDetails,
   renameOrganization,
 } from "../../organizations/organizations.ts";
+import { getTwoFactorPolicy, setTwoFactorRequired } from "../../organizations/two-factor-policy.ts";
 import { changesAccess, organizationProcedure, protectedProcedure, router } from "../init.ts";
 
 const byId = z.object({ id: idField });
@@ -30,6 +31,15 @@ export const organizationRouter = router({
     z.object({ id: idField, name: organizationNameField }),
     "id",
   ).mutation(({ ctx, input }) => renameOrganization(ctx.app.db, ctx.user.id, input.id, input.name)),
+  getTwoFactorPolicy: organizationProcedure("organization.view").query(({ ctx, input }) =>
+    getTwoFactorPolicy(ctx.app.db, input.organizationId),
+  ),
+  setTwoFactorRequired: organizationProcedure(
+    "organization.requireTwoFactor",
+    z.object({ organizationId: idField, required: z.boolean() }),
+  ).mutation(({ ctx, input }) =>
+    setTwoFactorRequired(ctx.app.db, ctx.user, input.organizationId, input.required),
+  ),
   delete: organizationProcedure("organization.delete", byId, "id")
     .use(changesAccess)
     .mutation(({ ctx, input }) => deleteOrganization(ctx.app.db, ctx.user.id, input.id)),

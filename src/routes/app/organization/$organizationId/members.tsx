@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { toast } from "sonner";
+import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { InviteMemberDialog } from "~/components/organizations/invite-member-dialog.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -83,6 +84,12 @@ function MembersPage() {
                   >
                     <TableCell className="font-medium max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5">
                       {member.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
+                      {/* Owners and admins see who has two-factor sign-in (the policy's lockout list). */}
+                      {member.twoFactorEnabled === null ? null : (
+                        <span className="ml-2 align-middle">
+                          <TwoFactorBadge enabled={member.twoFactorEnabled} />
+                        </span>
+                      )}
                     </TableCell>
                     <TableCell className="max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5 max-sm:break-all max-sm:text-muted-foreground">
                       {member.email}

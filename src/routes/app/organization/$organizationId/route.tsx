@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Outlet, useLocation } from "@tanstack/react-router";
 import { UsageBanner } from "~/components/billing/usage-banner.tsx";
+import { OrganizationRouteError } from "~/components/errors/two-factor-required.tsx";
 
 export const Route = createFileRoute("/app/organization/$organizationId")({
   loader: async ({ context: { queryClient, trpc }, params }) => {
@@ -10,6 +11,8 @@ export const Route = createFileRoute("/app/organization/$organizationId")({
     return { crumb: organization.name };
   },
   component: OrganizationLayout,
+  // A member without two-factor sign-in where the organization requires it sees how to set it up.
+  errorComponent: OrganizationRouteError,
 });
 
 /** Every page of the organization, with the usage banner above it at 80 % and 100 % of its requests. */

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
+import { TwoFactorPolicyCard } from "~/components/organizations/two-factor-policy-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -94,6 +95,11 @@ function OrganizationSettings() {
           ) : null}
         </form>
       </Card>
+      <TwoFactorPolicyCard
+        organizationId={organizationId}
+        organizationName={organization.name}
+        canChange={organization.permissions["organization.requireTwoFactor"]}
+      />
       {organization.permissions["organization.leave"] && !organization.isLastOwner ? (
         <Card>
           <CardHeader>

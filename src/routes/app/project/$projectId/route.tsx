@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { OrganizationRouteError } from "~/components/errors/two-factor-required.tsx";
 
 export const Route = createFileRoute("/app/project/$projectId")({
   loader: async ({ context: { queryClient, trpc }, params }) => {
@@ -8,4 +9,6 @@ export const Route = createFileRoute("/app/project/$projectId")({
     return { crumb: project.name, organizationId: project.organizationId };
   },
   component: Outlet,
+  // A member without two-factor sign-in where the organization requires it sees how to set it up.
+  errorComponent: OrganizationRouteError,
 });
