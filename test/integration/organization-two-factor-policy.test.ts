@@ -100,6 +100,11 @@ describe("who may change the policy", () => {
       required: true,
       membersWithoutTwoFactor: 1,
     });
+    const log = await owner.caller.auditLog.list({ organizationId: orgA.id, filters: {} });
+    expect(log.items[0]).toMatchObject({
+      action: "organization.settings_changed",
+      details: { setting: "requires_two_factor", from: false, to: true },
+    });
   });
 });
 

@@ -4,6 +4,7 @@
 // are held to it: the MCP gateway's API keys and OAuth tokens are machine credentials (ARCHITECTURE.md).
 import { and, count, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, user } from "../db/schema/index.ts";
 import { ORGANIZATION_NOT_FOUND, requireOrganizationAction } from "./access.ts";
@@ -64,9 +65,24 @@ export async function setTwoFactorRequired(
 ) {
   await requireOrganizationAction(db, actor.id, organizationId, "organization.requireTwoFactor");
   if (required && !actor.twoFactorEnabled) throw new AppError("BAD_REQUEST", OWNER_NEEDS_TWO_FACTOR);
-  await db
-    .update(organization)
-    .set({ requiresTwoFactor: required, updatedAt: new Date() })
-    .where(eq(organization.id, organizationId));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: organization.name, required: organization.requiresTwoFactor })
+      .from(organization)
+      .where(eq(organization.id, organizationId))
+      .for("update");
+    if (!before || before.required === required) return;
+    await tx
+      .update(organization)
+      .set({ requiresTwoFactor: required, updatedAt: new Date() })
+      .where(eq(organization.id, organizationId));
+    await recordAuditEvent(tx, {
+      organizationId,
+      action: "organization.settings_changed",
+      actorId: actor.id,
+      target: { type: "organization", id: organizationId, label: before.name },
+      details: { setting: "requires_two_factor", from: before.required, to: required },
+    });
+  });
   return getTwoFactorPolicy(db, organizationId);
 }
