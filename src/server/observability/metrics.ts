@@ -7,7 +7,6 @@ import type { CallChannel } from "../db/schema/gateway.ts";
 import { FastCounter, FastHistogram } from "./fast-metrics.ts";
 
 export const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry, prefix: "portico_" });
 
 /** Seconds buckets from 1 ms to 30 s: tool calls run from microseconds (calculate) to the time limit. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -152,8 +151,15 @@ const upstreamChild = cached2((integration: string, outcome: string) =>
 
 /** Off when the endpoint is (METRICS=off): nobody reads them, so nothing is counted. */
 let counting = true;
+let processMetricsStarted = false;
 export function setMetricsCounting(on: boolean): void {
   counting = on;
+  // prom-client's process metrics keep an event-loop monitor (a wake-up every 10 ms) and a GC
+  // observer running: started only when someone can read them.
+  if (on && !processMetricsStarted) {
+    processMetricsStarted = true;
+    client.collectDefaultMetrics({ register: registry, prefix: "portico_" });
+  }
 }
 
 export const metrics = {
