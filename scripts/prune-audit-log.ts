@@ -1,5 +1,6 @@
 // node scripts/prune-audit-log.ts [days] — deletes audit events older than the retention (a year by
-// default, lib/audit-actions.ts) and prints how many. Run it daily from the host's scheduler. Safe while
+// default, lib/audit-actions.ts) and prints how many. The server already does this daily with the default;
+// the script is for another retention or a one-off. Safe while
 // servers run on PostgreSQL (one DELETE); PGlite is a single-process database: stop the server first.
 import { AUDIT_LOG_RETENTION_DAYS_DEFAULT } from "../src/lib/audit-actions.ts";
 import { pruneAuditEvents } from "../src/server/audit/retention.ts";

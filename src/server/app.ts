@@ -1,6 +1,8 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { agentToolSource } from "./agents/agent-tool-source.ts";
 import { failInterruptedRuns, interruptLiveRuns } from "./agents/neo/run-liveness.ts";
+import { schedulePruning } from "./audit/prune-schedule.ts";
+import { pruneAuditEvents } from "./audit/retention.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import { type Config, config as loadConfig } from "./config.ts";
@@ -9,8 +11,8 @@ import { resolveKeyring } from "./crypto/keyring.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
-import { connectionAlertsSettled } from "./integrations/connections/connection-alerts.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
+import { connectionAlertsSettled } from "./integrations/connections/connection-alerts.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { configureLogging } from "./observability/logger.ts";
 import { setGaugeSources, setMetricsCounting } from "./observability/metrics.ts";
@@ -109,17 +111,27 @@ export async function createApp(
 }
 
 // Kept on globalThis so the dev server's module reloads reuse the one PGlite that owns the data folder.
-const globalApp = globalThis as typeof globalThis & { __porticoApp?: Promise<App> };
+const globalApp = globalThis as typeof globalThis & {
+  __porticoApp?: Promise<App>;
+  __porticoStopPruning?: () => void;
+};
 
-/** The process-wide app, created on first use from the environment. */
+/** The process-wide app, created on first use from the environment; it prunes its audit log daily. */
 export function getApp(): Promise<App> {
-  globalApp.__porticoApp ??= createApp(loadConfig());
+  globalApp.__porticoApp ??= createApp(loadConfig()).then((app) => {
+    globalApp.__porticoStopPruning = schedulePruning(
+      () => pruneAuditEvents(app.db),
+      (error) => reportError(error, { where: "audit-log-pruning" }),
+    );
+    return app;
+  });
   return globalApp.__porticoApp;
 }
 
 export async function closeApp(): Promise<void> {
   const pending = globalApp.__porticoApp;
   globalApp.__porticoApp = undefined;
+  globalApp.__porticoStopPruning?.();
   if (!pending) return;
   const app = await pending;
   // The call log is flushed before the database closes: a clean stop loses no recorded call.

@@ -1,6 +1,6 @@
-// Audit events are kept for a year by default. Portico has no periodic job runner yet, so pruning is a
-// function an operator's scheduler calls (scripts/prune-audit-log.ts, e.g. daily from cron); deleting
-// by age uses audit_event_created_at_idx and touches no organization's recent history.
+// Audit events are kept for a year by default. The server prunes daily (prune-schedule.ts, started by
+// getApp); scripts/prune-audit-log.ts does it by hand with another retention. Deleting by age uses
+// audit_event_created_at_idx and touches no organization's recent history.
 import { lt } from "drizzle-orm";
 import { AUDIT_LOG_RETENTION_DAYS_DEFAULT } from "../../lib/audit-actions.ts";
 import type { Database } from "../db/client.ts";
