@@ -15,8 +15,12 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
-import { ConnectionUnavailableError, REFRESH_MARGIN_MS } from "./connections/access-token.ts";
-import { CredentialRefusedError, loginRefusesCredential } from "./connections/credential-refusal.ts";
+import {
+  ConnectionUnavailableError,
+  CredentialRefusedError,
+  REFRESH_MARGIN_MS,
+} from "./connections/access-token.ts";
+import { loginRefusesCredential } from "./connections/credential-refusal.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 type LoginConfig = Pick<Config, "integrationEndpoints" | "allowPrivateUrls">;

@@ -38,6 +38,14 @@ export class ConnectionUnavailableError extends Error {
   }
 }
 
+/** The provider refused the saved credential while a token was obtained with it (credential-refusal.ts). */
+export class CredentialRefusedError extends ConnectionUnavailableError {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "CredentialRefusedError";
+  }
+}
+
 // A token without a stored expiry (the token answer had no expires_in) counts as fresh until the provider
 // refuses it: then the caller passes it back as `rejected` and it is refreshed once.
 const fresh = (row: ConnectionRow, token: string, rejected?: string) =>

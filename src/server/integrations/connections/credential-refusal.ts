@@ -8,8 +8,8 @@
 // renewal is refused, not when a freshly renewed token meets a 401: the provider just accepted the
 // credential, so such a 401 is about that one request (some APIs answer 401 for a missing scope), and
 // marking the whole connection broken would stop every other tool that still works.
+// (A refused renewal is thrown as access-token.ts's CredentialRefusedError or a refused ServiceAccountError.)
 import type { App } from "../../app.ts";
-import { ConnectionUnavailableError } from "./access-token.ts";
 import { markConnectionBroken } from "./connection-alerts.ts";
 
 /** Whether an API call's HTTP status refuses the credential that was sent. */
@@ -28,14 +28,6 @@ export const loginRefusesCredential = (status: number): boolean => status === 40
  */
 export const grantRefusesCredential = (error: string): boolean =>
   error === "invalid_grant" || error === "unauthorized_client";
-
-/** The credential was refused while a token was being obtained with it; `reason` says so. */
-export class CredentialRefusedError extends ConnectionUnavailableError {
-  constructor(reason: string) {
-    super(reason);
-    this.name = "CredentialRefusedError";
-  }
-}
 
 /** Marks the connection broken because its provider refused its credential (one alert per breakage). */
 export async function credentialRefused(app: App, connectionId: string, reason: string): Promise<void> {

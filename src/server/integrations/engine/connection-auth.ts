@@ -9,10 +9,14 @@ import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
-import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
+import {
+  ConnectionUnavailableError,
+  CredentialRefusedError,
+  getAccessToken,
+} from "../connections/access-token.ts";
 import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
-import { CredentialRefusedError, credentialRefused } from "../connections/credential-refusal.ts";
+import { credentialRefused } from "../connections/credential-refusal.ts";
 import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
 import { storedReason } from "../connections/status-reason.ts";
 import { withSession } from "../credential-login.ts";
