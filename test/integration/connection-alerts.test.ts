@@ -110,7 +110,9 @@ describe("e-mail when a connection breaks", () => {
     const row = await findConnection(app.db, orgId, "hubspot");
     // The provider's answer carried the refresh token; the stored status reason does not.
     const refreshToken = fake.issued.filter((token) => token.includes("refresh-token")).at(-1) ?? "";
-    expect(row?.statusReason).toBe("Token refresh failed: invalid_grant (Refresh token [hidden] revoked).");
+    expect(row?.statusReason).toBe(
+      "Token refresh failed: HubSpot answered invalid_grant (Refresh token [hidden] revoked).",
+    );
     expect(row?.statusReason).not.toContain(refreshToken);
     const secrets = [...fake.issued, HUBSPOT_APP.clientSecret];
     for (const mail of await alertsTo(world.ownerA.credentials.email)) {
