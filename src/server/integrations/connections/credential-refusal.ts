@@ -24,7 +24,9 @@ export const loginRefusesCredential = (status: number): boolean => status === 40
 /**
  * Google's documented refusals of a JWT-bearer grant that no retry cures: invalid_grant (a deleted or
  * disabled key, a wrong user) and unauthorized_client (domain-wide delegation withdrawn for the scopes).
- * https://developers.google.com/identity/protocols/oauth2/service-account#error-codes
+ * (Its "Invalid JWT" clock complaints are invalid_grant too: a server clock off by minutes breaks every
+ * call just the same, until it is fixed and the connection re-checked.)
+ * https://developers.google.com/identity/protocols/oauth2/service-account
  */
 export const grantRefusesCredential = (error: string): boolean =>
   error === "invalid_grant" || error === "unauthorized_client";
