@@ -5,6 +5,7 @@
 // second page, an expired token replaced by a new login, and Caflou's refusal shown in one sentence.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CAFLOU_DEFAULT_BASE_URL } from "~/lib/integrations/credentials/caflou.ts";
+import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import { type FakeCaflou, startFakeCaflou } from "../fakes/caflou.ts";
 import type { RecordedRequest } from "../fakes/http-fake.ts";
 import { startApiTokenWorld } from "./api-token-world.ts";
@@ -254,6 +255,15 @@ describe("Caflou tools on /mcp", () => {
       "Caflou refused the saved email and password (HTTP 401): update the Caflou credentials in the organization's integrations.",
     );
     expect(api.requests.map((request) => request.path)).toEqual([`${base}/companies/1`, "/api/v1/login"]);
+    // The refused login broke the connection (credential-refusal.ts); a re-check with the login
+    // working again repairs it.
+    const { organizationId, provider } = { organizationId: w.world.orgA.id, provider: "caflou" as const };
+    expect(await findConnection(w.app.db, organizationId, provider)).toMatchObject({ status: "error" });
+    const repaired = await w.world.ownerA.caller.integrations.connections.recheck({
+      organizationId,
+      provider,
+    });
+    expect(repaired).toMatchObject({ status: "active" });
   });
 
   it("refuses to save an email and password Caflou's login refuses", async () => {

@@ -108,9 +108,12 @@ describe("e-mail when a connection breaks", () => {
 
   it("no token or secret is in the e-mail, even when the provider's answer echoes the refresh token", async () => {
     const row = await findConnection(app.db, orgId, "hubspot");
-    // The provider's answer did carry the refresh token into the status reason.
+    // The provider's answer carried the refresh token; the stored status reason does not.
     const refreshToken = fake.issued.filter((token) => token.includes("refresh-token")).at(-1) ?? "";
-    expect(row?.statusReason).toContain(refreshToken);
+    expect(row?.statusReason).toBe(
+      "Token refresh failed: HubSpot answered invalid_grant (Refresh token [hidden] revoked).",
+    );
+    expect(row?.statusReason).not.toContain(refreshToken);
     const secrets = [...fake.issued, HUBSPOT_APP.clientSecret];
     for (const mail of await alertsTo(world.ownerA.credentials.email)) {
       for (const secret of secrets) {

@@ -3,6 +3,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConnectionUnavailableError } from "~/server/integrations/connections/access-token.ts";
+import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import type { EngineTarget } from "~/server/integrations/engine/engine.ts";
 import {
   createRemoteMcpEngine,
@@ -226,13 +227,18 @@ describe("remote MCP engine: calls", () => {
     expect(textOf(cancelled)).toBe("The call was cancelled before Brevo's MCP server answered.");
   });
 
-  it("says the stored key was refused when the server answers 401", async () => {
+  it("says the stored key was refused when the server answers 401, and marks the connection broken", async () => {
     const message =
       "Brevo refused the stored MCP API key (HTTP 401). Update it in the organization's integrations.";
     brevo.auth = { ...brevo.auth, value: "Bearer rotated-at-brevo" };
     try {
       const call = await engine.callTool(app, brevoTarget, "send_email_v2", { to: "a@example.com" }, never());
       expect(call).toEqual({ isError: true, content: [{ type: "text", text: message }] });
+      // A saved key has nothing to renew: its 401 breaks the connection (credential-refusal.ts).
+      expect(await findConnection(app.db, world.orgA.id, "brevo")).toMatchObject({
+        status: "error",
+        statusReason: message,
+      });
       engine.forget(brevoTarget);
       await expect(engine.listTools(app, brevoTarget)).rejects.toThrow(
         new ConnectionUnavailableError(message),
@@ -240,6 +246,12 @@ describe("remote MCP engine: calls", () => {
     } finally {
       brevo.auth = { ...brevo.auth, value: `Bearer ${BREVO_KEY}` };
     }
+    // The key works again at Brevo: a re-check repairs the connection.
+    const again = await world.ownerA.caller.integrations.connections.recheck({
+      organizationId: world.orgA.id,
+      provider: "brevo",
+    });
+    expect(again).toMatchObject({ status: "active" });
     expect(await engine.listTools(app, brevoTarget)).toHaveLength(brevoTools.length);
   });
 

@@ -15,7 +15,12 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
-import { ConnectionUnavailableError, REFRESH_MARGIN_MS } from "./connections/access-token.ts";
+import {
+  ConnectionUnavailableError,
+  CredentialRefusedError,
+  REFRESH_MARGIN_MS,
+} from "./connections/access-token.ts";
+import { loginRefusesCredential } from "./connections/credential-refusal.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 type LoginConfig = Pick<Config, "integrationEndpoints" | "allowPrivateUrls">;
@@ -99,7 +104,8 @@ const fingerprintOf = (values: CredentialValues) =>
 /**
  * The values with a logged-in session token added (and that token), or the values unchanged when they
  * are not a login. `rejected`: a token the provider just refused, which is replaced by a new login.
- * Throws ConnectionUnavailableError with a sentence saying what to do when the login fails.
+ * Throws ConnectionUnavailableError with a sentence saying what to do when the login fails
+ * (CredentialRefusedError when the provider refused the email and password).
  */
 export async function withSession(
   config: LoginConfig,
@@ -150,9 +156,12 @@ async function newSession(
         : networkReason(outcome.unreachable);
     throw new ConnectionUnavailableError(`Could not reach ${name} to log in: ${reason}.`);
   }
+  if (loginRefusesCredential(outcome.status)) {
+    throw new CredentialRefusedError(
+      `${name} refused the saved email and password (HTTP ${outcome.status}): update the ${name} credentials in the organization's integrations.`,
+    );
+  }
   throw new ConnectionUnavailableError(
-    outcome.status === 401 || outcome.status === 403
-      ? `${name} refused the saved email and password (HTTP ${outcome.status}): update the ${name} credentials in the organization's integrations.`
-      : `${name} answered HTTP ${outcome.status} when Portico logged in. Try again in a few minutes.`,
+    `${name} answered HTTP ${outcome.status} when Portico logged in. Try again in a few minutes.`,
   );
 }

@@ -22,6 +22,7 @@ import {
   type StoredTokens,
   sealTokens,
 } from "./connection-store.ts";
+import { storedReason } from "./status-reason.ts";
 
 /** Refresh this long before expiry, so a token never expires in the middle of a call. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -34,6 +35,14 @@ export class ConnectionUnavailableError extends Error {
     super(reason);
     this.name = "ConnectionUnavailableError";
     this.reason = reason;
+  }
+}
+
+/** The provider refused the saved credential while a token was obtained with it (credential-refusal.ts). */
+export class CredentialRefusedError extends ConnectionUnavailableError {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "CredentialRefusedError";
   }
 }
 
@@ -101,7 +110,9 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
     // The row lock makes this the one write that takes the active connection to error: it claims the
     // breakage's alert (connection-alerts.ts), sent after commit.
     const alert = row.errorAlertedAt === null;
-    const fail = async (reason: string, keepTokens: boolean): Promise<Outcome> => {
+    // The provider's answer may echo the refresh token: it is cut out of the stored and thrown reason.
+    const fail = async (answer: string, keepTokens: boolean): Promise<Outcome> => {
+      const reason = storedReason(answer);
       const now = new Date();
       await tx
         .update(integrationConnection)

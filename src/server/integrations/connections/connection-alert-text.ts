@@ -5,6 +5,7 @@ import type { IntegrationEntry } from "../../../lib/integrations/catalogue-entry
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
+import { redactSecrets } from "./status-reason.ts";
 
 /** The catalogue's integrations that use the provider's connection, most popular first. */
 export function integrationsOf(provider: ProviderId): IntegrationEntry[] {
@@ -24,13 +25,8 @@ export function reconnectUrl(baseUrl: string, organizationId: string, provider: 
   return url.toString();
 }
 
-// Status reasons quote what the provider answered, and a provider may echo what it was sent. Anything
-// shaped like a token (a long run of token characters) is cut out before a reason is mailed or shown.
-const TOKEN_LIKE = /[A-Za-z0-9\-._~+/]{24,}=*/g;
-
-export function redactSecrets(text: string): string {
-  return text.replace(TOKEN_LIKE, "[hidden]");
-}
+// Reasons are stored without tokens (status-reason.ts); older rows are hidden again when mailed or shown.
+export { redactSecrets };
 
 /** One sentence a person who never saw an OAuth error understands, ahead of the technical reason. */
 export function plainReason(provider: ProviderId, reason: string | null): string {

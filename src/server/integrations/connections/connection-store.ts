@@ -6,6 +6,7 @@ import type { ConnectionStatus, ProviderId } from "../../../lib/integrations/typ
 import { Keyring } from "../../crypto/envelope.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
+import { storedReason } from "./status-reason.ts";
 
 export type ConnectionRow = typeof integrationConnection.$inferSelect;
 type NewConnection = typeof integrationConnection.$inferInsert;
@@ -106,12 +107,13 @@ export async function upsertConnection(
   const { organizationId: _organizationId, provider: _provider, ...changes } = values;
   // Working again: the next breakage is a new one, and e-mails owners and admins again.
   const repaired = values.status === "active" ? { errorAlertedAt: null } : {};
+  const reason = values.statusReason ? { statusReason: storedReason(values.statusReason) } : {};
   const [row] = await db
     .insert(integrationConnection)
-    .values({ ...values, updatedAt: now })
+    .values({ ...values, ...reason, updatedAt: now })
     .onConflictDoUpdate({
       target: [integrationConnection.organizationId, integrationConnection.provider],
-      set: { ...changes, ...repaired, updatedAt: now },
+      set: { ...changes, ...reason, ...repaired, updatedAt: now },
     })
     .returning();
   if (!row) throw new Error("connection upsert returned no row");
@@ -134,7 +136,7 @@ export async function setConnectionStatus(
     .update(integrationConnection)
     .set({
       status,
-      statusReason,
+      statusReason: storedReason(statusReason),
       updatedAt: new Date(),
       // Working again: the next breakage is a new one, and e-mails owners and admins again.
       ...(status === "active" ? { errorAlertedAt: null } : {}),
@@ -155,9 +157,10 @@ export async function setConnectionError(
   extra: StatusExtra = {},
 ): Promise<boolean> {
   const now = new Date();
+  const reason = storedReason(statusReason);
   const claimed = await db
     .update(integrationConnection)
-    .set({ status: "error", statusReason, updatedAt: now, errorAlertedAt: now, ...extra })
+    .set({ status: "error", statusReason: reason, updatedAt: now, errorAlertedAt: now, ...extra })
     .where(
       and(
         eq(integrationConnection.id, id),
@@ -169,7 +172,7 @@ export async function setConnectionError(
   if (claimed.length > 0) return true;
   await db
     .update(integrationConnection)
-    .set({ status: "error", statusReason, updatedAt: now, ...extra })
+    .set({ status: "error", statusReason: reason, updatedAt: now, ...extra })
     .where(eq(integrationConnection.id, id));
   return false;
 }

@@ -20,6 +20,7 @@ import {
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { Config } from "../../config.ts";
 import { networkReason, providerFetch } from "../outbound-fetch.ts";
+import { grantRefusesCredential } from "./credential-refusal.ts";
 
 export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /** Google accepts assertions valid for at most one hour. */
@@ -29,9 +30,13 @@ const MARGIN_MS = 60_000;
 
 /** The key could not give a token; `message` is a sentence for people (the check's 400, the tool's error). */
 export class ServiceAccountError extends Error {
-  constructor(message: string) {
+  /** Google refused the grant for good (credential-refusal.ts): the connection is broken, not busy. */
+  readonly refused: boolean;
+
+  constructor(message: string, refused = false) {
     super(message);
     this.name = "ServiceAccountError";
+    this.refused = refused;
   }
 }
 
@@ -112,7 +117,10 @@ async function mint(key: ServiceAccountKey, request: ServiceAccountRequest): Pro
       refused.success && refused.data.error === "unauthorized_client"
         ? ` In the Workspace admin console, allow the service account's client ID these scopes under domain-wide delegation: ${scope}.`
         : "";
-    throw new ServiceAccountError(`Google refused the service account: ${detail}.${hint}`);
+    throw new ServiceAccountError(
+      `Google refused the service account: ${detail}.${hint}`,
+      refused.success && grantRefusesCredential(refused.data.error),
+    );
   }
   const parsed = tokenAnswer.safeParse(body);
   if (!parsed.success) throw new ServiceAccountError("Google sent a token answer Portico cannot read.");

@@ -9,10 +9,16 @@ import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
-import { ConnectionUnavailableError, getAccessToken } from "../connections/access-token.ts";
+import {
+  ConnectionUnavailableError,
+  CredentialRefusedError,
+  getAccessToken,
+} from "../connections/access-token.ts";
 import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import { findConnection, openTokens } from "../connections/connection-store.ts";
+import { credentialRefused } from "../connections/credential-refusal.ts";
 import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
+import { storedReason } from "../connections/status-reason.ts";
 import { withSession } from "../credential-login.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
@@ -22,6 +28,8 @@ export interface ConnectionAuth extends CredentialAccess {
   authFlow: AuthFlowType;
   /** The OAuth access token or logged-in session token in the headers (named as rejected after a 401). */
   accessToken?: string;
+  /** The connection these headers speak for; none for a request sent without them (a signed link). */
+  connectionId?: string;
 }
 
 type Discovered = Pick<CredentialAccess, "variables"> & { baseUrl?: string };
@@ -67,6 +75,7 @@ export async function resolveConnectionAuth(
     return {
       provider,
       authFlow: "oauth",
+      connectionId: row.id,
       accessToken: token,
       baseUrl: own ?? endpoints.apiBaseUrl ?? "",
       headers,
@@ -82,17 +91,23 @@ export async function resolveConnectionAuth(
     throw new ConnectionUnavailableError(`The ${name} credentials were removed. Save new ones.`);
   }
   let values: CredentialValues = credential.values;
-  if (row.authFlow === "service-account") {
-    // A key, not a token: the access token is minted (and cached) from it, and minted again after a 401.
-    try {
+  let session: Awaited<ReturnType<typeof withSession>>;
+  try {
+    if (row.authFlow === "service-account") {
+      // A key, not a token: the access token is minted (and cached) from it, and minted again after a 401.
       values = await withServiceAccountToken(app.config, provider, values, rejectedToken);
-    } catch (error) {
-      if (error instanceof ServiceAccountError) throw new ConnectionUnavailableError(error.message);
-      throw error;
     }
+    // Credentials that are a login (Caflou) carry the logged-in token, cached until it expires.
+    session = await withSession(app.config, credential.id, provider, row.authFlow, values, rejectedToken);
+  } catch (error) {
+    const refused =
+      error instanceof CredentialRefusedError || (error instanceof ServiceAccountError && error.refused);
+    const reason = error instanceof ServiceAccountError ? error.message : undefined;
+    // The provider refused the saved key or login itself: the connection is broken until they change.
+    if (refused) await credentialRefused(app, row.id, reason ?? (error as CredentialRefusedError).reason);
+    if (reason !== undefined) throw new ConnectionUnavailableError(storedReason(reason));
+    throw error;
   }
-  // Credentials that are a login (Caflou) carry the logged-in token, cached until it expires.
-  const session = await withSession(app.config, credential.id, provider, row.authFlow, values, rejectedToken);
   const access = accessFromCredential(provider, row.authFlow, session.values, endpoints);
   if (!access) throw new ConnectionUnavailableError(`${name} cannot be called with this connection.`);
   if (access.userSupplied && !access.baseUrl) {
@@ -102,7 +117,13 @@ export async function resolveConnectionAuth(
     );
   }
   const accessToken = row.authFlow === "service-account" ? String(values.accessToken) : session.sessionToken;
-  return { provider, authFlow: row.authFlow, ...access, ...(accessToken ? { accessToken } : {}) };
+  return {
+    provider,
+    authFlow: row.authFlow,
+    connectionId: row.id,
+    ...access,
+    ...(accessToken ? { accessToken } : {}),
+  };
 }
 
 async function discover(

@@ -17,6 +17,8 @@ export interface RemoteEndpoint {
   headers: Record<string, string>;
   /** The OAuth access token in the headers, for OAuth connections (named as rejected after a 401). */
   accessToken?: string;
+  /** The connection whose credentials the headers carry. */
+  connectionId?: string;
   /**
    * Changes with the URL, the key or token and the address policy: a session or tool list obtained
    * under other ones is not reused.
@@ -47,6 +49,7 @@ export async function resolveRemoteEndpoint(
     url,
     headers: auth.headers,
     ...(oauth && auth.accessToken ? { accessToken: auth.accessToken } : {}),
+    ...(auth.connectionId ? { connectionId: auth.connectionId } : {}),
     fingerprint,
   };
 }

@@ -9,6 +9,7 @@ import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import { withCallTrace } from "../../../observability/call-trace.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
+import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { capResult } from "./cap-result.ts";
 import { describeFailure } from "./describe-failure.ts";
@@ -134,7 +135,8 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
 /**
  * Runs `work` against the endpoint. An OAuth access token the server refuses (HTTP 401: revoked, or
  * expired before its recorded expiry) is refreshed once and `work` runs again with the new token; the
- * refresh's own failure (ConnectionUnavailableError) says to reconnect. API keys are not retried.
+ * refresh's own failure (ConnectionUnavailableError) says to reconnect. API keys are not retried: their
+ * 401 marks the connection broken.
  */
 async function withFreshToken<T>(
   app: App,
@@ -145,7 +147,12 @@ async function withFreshToken<T>(
   try {
     return await work(endpoint);
   } catch (error) {
-    const refused = error instanceof StreamableHTTPError && error.code === 401;
+    const refused = error instanceof StreamableHTTPError && callRefusesCredential(error.code ?? 0);
+    if (refused && !endpoint.accessToken && endpoint.connectionId) {
+      // A saved API key has nothing to renew: its refusal breaks the connection (credential-refusal.ts).
+      const reason = describeFailure(error, { name: endpoint.name, timeoutMs: 0, cancelled: false });
+      await credentialRefused(app, endpoint.connectionId, reason);
+    }
     if (!refused || !endpoint.accessToken) throw error;
     let refreshed: RemoteEndpoint;
     try {

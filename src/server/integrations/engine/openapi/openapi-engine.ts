@@ -13,6 +13,8 @@ import { toolError } from "../../../gateway/tool-types.ts";
 import type { CallTrace } from "../../../observability/call-trace.ts";
 import { readBytesCapped } from "../../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
+import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
+import { storedReason } from "../../connections/status-reason.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
@@ -137,6 +139,8 @@ async function sendAndRead(
   const { app, deadline, providerName, timeoutMs } = call;
   const integration = call.target.integrationId;
   const { trace } = call;
+  // A key sent as saved (no token Portico obtained from it) has nothing to renew: its 401 is its refusal.
+  const savedKey = call.auth.accessToken === undefined && call.auth.connectionId !== undefined;
   let outcome = await sendRequest(app, call.auth, build(call.auth), {
     retryable,
     deadline,
@@ -176,7 +180,11 @@ async function sendAndRead(
   }
   const { response } = outcome;
   try {
-    if (response.status >= 300) return await upstreamError(response, providerName, call.auth.authFlow);
+    if (response.status >= 300) {
+      const failed = await upstreamError(response, providerName, call.auth.authFlow);
+      if (savedKey && callRefusesCredential(response.status)) return await keyRefused(call, failed);
+      return failed;
+    }
     return await read(response, providerName);
   } catch (error) {
     // The deadline or the caller can also end the call while the answer is being read.
@@ -184,6 +192,17 @@ async function sendAndRead(
     if (deadline.signal.aborted) return toolError("The call was cancelled.");
     return toolError(`${providerName}'s answer could not be read: ${networkReason(error)}.`);
   }
+}
+
+/**
+ * The provider refused the saved key during a tool call: the connection is marked broken with the
+ * answer as its reason (credential-refusal.ts), and the answer loses any echo of the key on the way.
+ */
+async function keyRefused(call: Exchange, failed: CallToolResult): Promise<CallToolResult> {
+  const answer = failed.content.map((part) => (part.type === "text" ? part.text : "")).join(" ");
+  const reason = storedReason(answer);
+  if (call.auth.connectionId) await credentialRefused(call.app, call.auth.connectionId, reason);
+  return toolError(reason);
 }
 
 /** The connection's auth with a refreshed token, or why it cannot be refreshed. */
@@ -254,7 +273,7 @@ const MAX_CODE_ANSWER_BYTES = 10 * 1024 * 1024;
 /** A pre-authenticated URL goes out without the connection's credentials, and through the SSRF guard. */
 const anonymous = (call: Exchange): Exchange => ({
   ...call,
-  auth: { ...call.auth, headers: {}, accessToken: undefined, userSupplied: true },
+  auth: { ...call.auth, headers: {}, accessToken: undefined, connectionId: undefined, userSupplied: true },
 });
 
 /** A provider's next-page link, accepted only under the API's own address. */
