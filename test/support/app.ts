@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type App, type AppOptions, createApp } from "~/server/app.ts";
 import { parseConfig } from "~/server/config.ts";
+import { connectionAlertsSettled } from "~/server/integrations/connections/connection-alerts.ts";
 import { createCallerFactory, createContext } from "~/server/trpc/init.ts";
 import { appRouter } from "~/server/trpc/root.ts";
 import { createTestDatabase } from "./database.ts";
@@ -30,8 +31,10 @@ export async function createTestApp(
   let app: App | undefined;
   const close = async () => {
     try {
-      // Like closeApp(): the call log is flushed while the database is still open.
+      // Like closeApp(): the call log is flushed and alert e-mails under way are sent while the
+      // database is still open.
       await app?.gateway.stop();
+      if (app) await connectionAlertsSettled(app);
       await database.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
