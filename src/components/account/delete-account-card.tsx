@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
-import { useId, useState } from "react";
 import { toast } from "sonner";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { errorMessage } from "~/components/errors/error-copy.ts";
-import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Card,
@@ -14,18 +10,8 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { Label } from "~/components/ui/label.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
+import { PasswordDialog } from "./password-dialog.tsx";
 
 interface DeleteAccountCardProps {
   email: string;
@@ -85,83 +71,29 @@ function DeleteAccountDialog({ email, disabled }: { email: string; disabled: boo
   const queryClient = useQueryClient();
   const router = useRouter();
   const remove = useMutation(trpc.account.delete.mutationOptions());
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const passwordId = useId();
-  const focusFirstError = useFocusFirstError();
-
-  const confirm = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setError(null);
-    if (!password) {
-      setError("Enter your password to confirm.");
-      focusFirstError(form);
-      return;
-    }
-    try {
-      await remove.mutateAsync({ password });
-      queryClient.clear();
-      toast.success("Your account has been deleted");
-      await router.navigate({ to: "/sign-in" });
-    } catch (caught) {
-      setError(errorMessage(caught));
-      focusFirstError(form);
-    }
-  };
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (remove.isPending) return;
-        setOpen(next);
-        setPassword("");
-        setError(null);
-      }}
-    >
-      <DialogTrigger asChild>
+    <PasswordDialog
+      trigger={
         <Button variant="destructive" disabled={disabled}>
           Delete account
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Delete your account</DialogTitle>
-            <DialogDescription>
-              This permanently deletes the account <strong className="text-foreground">{email}</strong>. This
-              cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <FormAlert message={error} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={passwordId}>Your password</Label>
-            <Input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={remove.isPending}
-            />
-          </div>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setOpen(false)}
-              disabled={remove.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? "Deleting…" : "Delete my account"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Delete your account"
+      description={
+        <>
+          This permanently deletes the account <strong className="text-foreground">{email}</strong>. This
+          cannot be undone.
+        </>
+      }
+      confirmLabel="Delete my account"
+      pendingLabel="Deleting…"
+      destructive
+      onConfirm={async (password) => {
+        await remove.mutateAsync({ password });
+        queryClient.clear();
+        toast.success("Your account has been deleted");
+        await router.navigate({ to: "/sign-in" });
+      }}
+    />
   );
 }

@@ -1,48 +1,12 @@
 // The audit log's filters: what kind of action, who, which project, and a range of days. Each change
 // rewrites the page's URL, so a filtered view can be shared.
 import { useQuery } from "@tanstack/react-query";
-import { X } from "lucide-react";
-import { Button } from "~/components/ui/button.tsx";
+import { ANY, ClearFiltersButton, FilterSelect } from "~/components/forms/filter-controls.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { type AuditActionGroup, auditActionGroupIds, auditActionGroups } from "~/lib/audit-actions.ts";
 import type { AuditLogSearch } from "~/lib/audit-log-search.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-
-const ANY = "any";
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  options: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ANY} onValueChange={(next) => onChange(next === ANY ? undefined : next)}>
-        <SelectTrigger id={id} className="w-full min-w-0 [&>span]:truncate">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 export function AuditLogFiltersBar({
   organizationId,
@@ -116,14 +80,7 @@ export function AuditLogFiltersBar({
             onChange={(event) => set({ to: event.target.value || undefined })}
           />
         </div>
-        <Button
-          variant="ghost"
-          disabled={!filtered}
-          onClick={() => onChange({})}
-          className="justify-self-start"
-        >
-          <X className="size-4" aria-hidden="true" /> Clear filters
-        </Button>
+        <ClearFiltersButton filtered={filtered} onClear={() => onChange({})} />
       </div>
       {reversed ? (
         <p id="audit-log-range-error" role="alert" className="text-sm text-destructive">

@@ -1,17 +1,14 @@
 // The call log's filters. Each change rewrites the page's URL, so a filtered view can be shared or
 // linked to (the overview's "Errors" figure links to the failed calls this way).
 import { useQuery } from "@tanstack/react-query";
-import { X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { ANY, ClearFiltersButton, FilterSelect } from "~/components/forms/filter-controls.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import type { CallLogSearch } from "~/lib/call-log-search.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 
-const ANY = "any";
 const CUSTOM = "custom";
 const RANGES = [
   { value: "1h", label: "Last hour", ms: 3_600_000 },
@@ -25,38 +22,6 @@ function rangeText({ from, to }: CallLogSearch): string {
   if (from && to) return `${formatDateTime(from)} to ${formatDateTime(to)}`;
   if (from) return `Since ${formatDateTime(from)}`;
   return `Before ${formatDateTime(to ?? "")}`;
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  options: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ANY} onValueChange={(next) => onChange(next === ANY ? undefined : next)}>
-        <SelectTrigger id={id} className="w-full min-w-0 [&>span]:truncate">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
 }
 
 export function CallLogFiltersBar({
@@ -141,14 +106,7 @@ export function CallLogFiltersBar({
           ...(hasRange ? [{ value: CUSTOM, label: rangeText(search) }] : []),
         ]}
       />
-      <Button
-        variant="ghost"
-        disabled={!filtered}
-        onClick={() => onChange({})}
-        className="justify-self-start"
-      >
-        <X className="size-4" aria-hidden="true" /> Clear filters
-      </Button>
+      <ClearFiltersButton filtered={filtered} onClear={() => onChange({})} />
     </div>
   );
 }

@@ -15,8 +15,8 @@ import {
   CardTitle,
 } from "~/components/ui/card.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
+import { PasswordDialog } from "../password-dialog.tsx";
 import { BackupCodes } from "./backup-codes.tsx";
-import { PasswordDialog } from "./password-dialog.tsx";
 import { SetupPasswordStep, SetupScanStep } from "./setup-two-factor.tsx";
 import { renewBackupCodes, type TwoFactorSetup, turnOffTwoFactor } from "./two-factor-calls.ts";
 

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { AUDIT_LOG_RETENTION_DAYS_DEFAULT } from "~/lib/audit-actions.ts";
 import { type AuditLogSearch, auditLogQueryFilters, parseAuditLogSearch } from "~/lib/audit-log-search.ts";
 import { seo } from "~/lib/seo.ts";
@@ -70,12 +70,7 @@ function AuditLogPage() {
               The audit log could not be loaded: {events.error.message}
             </p>
           ) : events.isPending ? (
-            <div className="flex flex-col gap-3" role="status" aria-label="Loading the audit log">
-              {Array.from({ length: 6 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-                <Skeleton key={index} className="h-10 w-full" />
-              ))}
-            </div>
+            <SkeletonRows label="Loading the audit log" />
           ) : rows.length === 0 ? (
             filtered ? (
               <EmptyState

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { type CallLogSearch, parseCallLogSearch } from "~/lib/call-log-search.ts";
 import { seo } from "~/lib/seo.ts";
 
@@ -53,12 +53,7 @@ function CallLogPage() {
               The call log could not be loaded: {calls.error.message}
             </p>
           ) : calls.isPending ? (
-            <div className="flex flex-col gap-3" role="status" aria-label="Loading calls">
-              {Array.from({ length: 6 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-                <Skeleton key={index} className="h-10 w-full" />
-              ))}
-            </div>
+            <SkeletonRows label="Loading calls" />
           ) : rows.length === 0 ? (
             filtered ? (
               <EmptyState

@@ -1,5 +1,5 @@
-// A change to two-factor sign-in that needs the password again (new backup codes, turning it off): the
-// password is asked in a dialog and a refusal shows there, where the person is looking.
+// An account change that needs the password again (deleting the account, new backup codes, turning
+// two-factor off): the password is asked in a dialog and a refusal shows there, where the person is looking.
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
