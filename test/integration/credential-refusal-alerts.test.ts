@@ -198,9 +198,9 @@ const { app, world } = await worldForFile({
   }),
 });
 let client: Client;
+// The app's database is closed by worldForFile's own afterAll, which runs after this one.
 afterAll(async () => {
   await client?.close();
-  await app.database.close();
   await Promise.all([google.close(), gmail.close(), googleApi.close()]);
 });
 const call = () => client.callTool({ name: "gmail_list_labels", arguments: {} }) as Promise<CallToolResult>;
