@@ -45,23 +45,30 @@ async function sendChunked(connection: RawConnection, chunks: number): Promise<v
 
 describe("oversized bodies", () => {
   it("an oversized chunked body on /mcp gets 413 and the connection is closed", async () => {
-    const connection = await RawConnection.open(server.port);
-    try {
-      await connection.write(
-        requestHead("POST", "/mcp", server.port, {
-          Authorization: `Bearer ${apiKey}`,
-          "Content-Type": "application/json",
-          Accept: "application/json, text/event-stream",
-          "Transfer-Encoding": "chunked",
-        }),
-      );
-      await sendChunked(connection, 16);
-      expect(await connection.waitForResponses(1, 10_000)).toBe(true);
-      expect(connection.statusCodes()[0]).toBe(413);
-      expect(await connection.waitForClose(5_000)).toBe(true);
-    } finally {
-      connection.destroy();
+    // The server closes while the client is still sending, so its kernel may answer the unread input
+    // with a reset that overtakes the 413 (about one run in twenty here): up to three attempts, each
+    // closed, and one of them must read the 413.
+    const statuses: Array<number | undefined> = [];
+    for (let attempt = 0; attempt < 3 && !statuses.includes(413); attempt++) {
+      const connection = await RawConnection.open(server.port);
+      try {
+        await connection.write(
+          requestHead("POST", "/mcp", server.port, {
+            Authorization: `Bearer ${apiKey}`,
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            "Transfer-Encoding": "chunked",
+          }),
+        );
+        await sendChunked(connection, 16);
+        await connection.waitForResponses(1, 10_000);
+        statuses.push(connection.statusCodes()[0]);
+        expect(await connection.waitForClose(5_000)).toBe(true);
+      } finally {
+        connection.destroy();
+      }
     }
+    expect(statuses.filter((status) => status !== undefined)).toEqual([413]);
   });
 
   it.each([
