@@ -59,6 +59,7 @@ const principal: Principal = {
   oauthClientName: null,
   callerName: "bench",
   userId: "u1",
+  person: null,
 };
 const calculate = (await app.gateway.tools.toolsFor("p1")).byName.get("calculate");
 if (!calculate) throw new Error("no calculate tool");

@@ -6,7 +6,7 @@ import type { IntegrationId } from "../../src/lib/integrations/types.ts";
 import { standardTools } from "../../src/server/gateway/standard-tools/index.ts";
 import { codeTools } from "../../src/server/integrations/engine/openapi/documents.ts";
 import { openApiListedTools } from "../../src/server/integrations/engine/openapi/openapi-engine.ts";
-import { gatewayToolName } from "../../src/server/servers/server-tools.ts";
+import { defaultServerName, gatewayToolName } from "../../src/server/servers/server-tools.ts";
 import type { SearchableTool } from "../../src/server/tool-search/tool-search.ts";
 
 /** Every tool a project with every integration would list, read as the engines list them. */
@@ -27,7 +27,7 @@ export function everyTool(): { tools: SearchableTool[]; perIntegration: string[]
     );
     for (const tool of listed) {
       tools.push({
-        name: gatewayToolName(id, tool.name),
+        name: gatewayToolName(defaultServerName(id), tool.name),
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,

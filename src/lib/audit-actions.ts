@@ -24,6 +24,7 @@ export const auditActions = {
   "credentials.deleted": { group: "integrations", label: "deleted integration credentials" },
   "server.added": { group: "integrations", label: "added a server to a project" },
   "server.removed": { group: "integrations", label: "removed a server from a project" },
+  "server.updated": { group: "integrations", label: "renamed a server or changed whose account it uses" },
   "llm_credentials.updated": { group: "agents", label: "saved an LLM credential" },
   "llm_credentials.deleted": { group: "agents", label: "deleted an LLM credential" },
   "agent.created": { group: "agents", label: "added an agent" },

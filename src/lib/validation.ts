@@ -56,3 +56,35 @@ export const apiKeyNameField = z
   .trim()
   .min(1, "Key name is required")
   .max(NAME_MAX_LENGTH, `Key name must be at most ${NAME_MAX_LENGTH} characters`);
+
+/** A connection's given name ("Support inbox"); empty clears it, and the account it reaches shows. */
+export const connectionLabelField = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, `Label must be at most ${NAME_MAX_LENGTH} characters`)
+  .nullable();
+
+/**
+ * A project server's short name: the prefix of its tools on /mcp, the REST facade and in search
+ * (`<name>_<tool>`). Engine tool names are at most 40 characters and gateway names at most 64, so 23.
+ */
+export const SERVER_NAME_MAX_LENGTH = 23;
+export const serverNameField = z
+  .string()
+  .trim()
+  .min(1, "Server name is required")
+  .max(SERVER_NAME_MAX_LENGTH, `Server name must be at most ${SERVER_NAME_MAX_LENGTH} characters`)
+  .regex(/^[a-z][a-z0-9_]*$/, "Use lowercase letters, digits and _, starting with a letter");
+
+/** A path inside Portico to come back to (never another site): "/app/…" only. */
+export const returnPathField = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^\/app(\/[^\s\\]*)?(\?[^\s\\]*)?$/, "Return path must be a page of Portico")
+  .refine((path) => !path.startsWith("//") && !path.includes("/."), "Return path must be a page of Portico");
+
+export const apiKeyKinds = ["project", "personal"] as const;
+export type ApiKeyKind = (typeof apiKeyKinds)[number];
+export const serverConnectionModes = ["shared", "personal"] as const;
+export type ServerConnectionMode = (typeof serverConnectionModes)[number];

@@ -4,6 +4,9 @@
 // { status_code, type, code, message }.
 // https://docs.attio.com/rest-api/endpoint-reference/records/list-records
 // https://docs.attio.com/rest-api/endpoint-reference/records/search-records
+// Identify (GET /v2/self) describes the token: `{ active: false }` for one it does not accept, else its
+// workspace; `identities` gives other tokens other workspaces (fields over `workspace`, the default's).
+// https://docs.attio.com/rest-api/endpoint-reference/meta/identify
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
@@ -29,10 +32,22 @@ export interface AttioNote {
   created_at: string;
 }
 
+/** The workspace fields of Identify a test cares about. */
+export interface AttioWorkspace {
+  workspace_id: string;
+  workspace_name: string;
+  workspace_slug: string;
+  authorized_by_workspace_member_id: string;
+}
+
 export interface FakeAttio extends HttpFake {
   records: AttioRecord[];
   entries: AttioEntry[];
   notes: AttioNote[];
+  /** The workspace a token of nobody in particular belongs to (Identify). */
+  workspace: AttioWorkspace;
+  /** Access token → another workspace (its fields over `workspace`). */
+  identities: Map<string, Partial<AttioWorkspace>>;
 }
 
 const WORKSPACE = "14beef7a-99f7-4534-a87e-70b564330a4c";
@@ -104,6 +119,24 @@ export async function startFakeAttio(acceptsToken: (token: string) => boolean): 
 
   const http = await startHttpFake((request: RecordedRequest, response) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+    if (request.method === "GET" && request.path === "/v2/self") {
+      if (!acceptsToken(token)) return json(response, 200, { active: false });
+      const now = Math.floor(Date.now() / 1000);
+      return json(response, 200, {
+        active: true,
+        scope: "record_permission:read-write object_configuration:read note:read-write",
+        client_id: "acme-crm-app",
+        token_type: "Bearer",
+        exp: null,
+        iat: now,
+        sub: fake.identities.get(token)?.workspace_id ?? fake.workspace.workspace_id,
+        aud: "acme-crm-app",
+        iss: "attio.com",
+        ...fake.workspace,
+        workspace_logo_url: null,
+        ...fake.identities.get(token),
+      });
+    }
     if (!acceptsToken(token)) return attioError(response, 401, "unauthorized", "Invalid access token.");
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
     const parts = request.path.split("/").filter(Boolean);
@@ -268,5 +301,18 @@ export async function startFakeAttio(acceptsToken: (token: string) => boolean): 
     }
     return attioError(response, 404, "not_found", "Route not found.");
   });
-  return { ...http, records, entries, notes };
+  const fake: FakeAttio = {
+    ...http,
+    records,
+    entries,
+    notes,
+    workspace: {
+      workspace_id: WORKSPACE,
+      workspace_name: "Acme",
+      workspace_slug: "acme",
+      authorized_by_workspace_member_id: "50cf242c-7fa3-4cad-87d0-75b1af71c57b",
+    },
+    identities: new Map(),
+  };
+  return fake;
 }

@@ -3,6 +3,10 @@
 // users.messages.attachments.get, users.threads list/get, users.drafts create/send, users.labels.list,
 // users.getProfile. It keeps a small mailbox, pages with opaque nextPageToken values, accepts only the
 // bearer tokens the test says are valid, and answers errors in Google's JSON error shape.
+// Several people: `users/me` is whoever the access token belongs to, so a token mapped to another
+// address (identities, or identify for the OAuth fake's identityOf) reads and writes that person's own
+// mailbox and profile; every other token reaches the default one (mailbox, drafts, profileEmail).
+// `served` records which token each request carried and whose mailbox answered it.
 import type { ServerResponse } from "node:http";
 import { authorized, googleError, pageOf } from "./google-api.ts";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
@@ -21,12 +25,40 @@ export interface FakeMail {
   raw?: string;
 }
 
+/** One person's mailbox. */
+export interface FakeGmailAccount {
+  email: string;
+  mailbox: FakeMail[];
+  drafts: Map<string, FakeMail>;
+}
+
+/** An authenticated request: the token it carried and whose mailbox answered it. */
+export interface GmailServed {
+  token: string;
+  email: string;
+  method: string;
+  path: string;
+}
+
 export interface FakeGmail extends HttpFake {
+  /** The default mailbox, drafts and address: what a token of nobody in particular reaches. */
   mailbox: FakeMail[];
   drafts: Map<string, FakeMail>;
   profileEmail: string;
   /** Whether the request's bearer token is one the test considers valid. */
   acceptsToken: (token: string) => boolean;
+  /** Other people's mailboxes by address (addAccount, or made empty when a token first names one). */
+  accounts: Map<string, FakeGmailAccount>;
+  /** Access token → the address whose mailbox it reaches. */
+  identities: Map<string, string>;
+  /** Asked for tokens not in `identities` (e.g. `(token) => oauth.identityOf(token)`). */
+  identify: ((token: string) => string | undefined) | undefined;
+  /** Adds (or replaces) a person's mailbox. */
+  addAccount(email: string, mailbox?: FakeMail[]): FakeGmailAccount;
+  /** The address a token reaches (profileEmail for a token of nobody in particular). */
+  emailOf(token: string): string;
+  /** Every authenticated request, in order, with its token and whose mailbox answered it. */
+  served: GmailServed[];
 }
 
 const PREFIX = "/gmail/v1/users/me";
@@ -128,7 +160,23 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
   const nextId = () => `19${(++sequence).toString(16).padStart(14, "0")}`;
   let fake!: FakeGmail;
 
-  function store(raw: string | undefined, threadId: unknown, labelIds: string[], response: ServerResponse) {
+  /** The mailbox a token reaches; the default one is read from the fake each time (tests replace it). */
+  function accountOf(token: string): FakeGmailAccount {
+    const email = fake.identities.get(token) ?? fake.identify?.(token);
+    if (email === undefined) return { email: fake.profileEmail, mailbox: fake.mailbox, drafts: fake.drafts };
+    const own = fake.accounts.get(email);
+    if (own) return own;
+    if (email === fake.profileEmail) return { email, mailbox: fake.mailbox, drafts: fake.drafts };
+    return fake.addAccount(email);
+  }
+
+  function store(
+    account: FakeGmailAccount,
+    raw: string | undefined,
+    threadId: unknown,
+    labelIds: string[],
+    response: ServerResponse,
+  ) {
     if (typeof raw !== "string" || raw === "") {
       googleError(
         response,
@@ -145,7 +193,7 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
       googleError(response, 400, "INVALID_ARGUMENT", "Invalid To header", "invalidArgument");
       return null;
     }
-    if (threadId !== undefined && !fake.mailbox.some((mail) => mail.threadId === threadId)) {
+    if (threadId !== undefined && !account.mailbox.some((mail) => mail.threadId === threadId)) {
       googleError(response, 404, "NOT_FOUND", "Requested entity was not found.", "notFound");
       return null;
     }
@@ -155,7 +203,7 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
       threadId: typeof threadId === "string" ? threadId : id,
       labelIds,
       internalDate: String(Date.now()),
-      headers: [{ name: "From", value: fake.profileEmail }, ...headers],
+      headers: [{ name: "From", value: account.email }, ...headers],
       text: "",
       raw: decoded,
     };
@@ -164,16 +212,19 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
 
   const http = await startHttpFake((request: RecordedRequest, response) => {
     if (!authorized(request, response, fake.acceptsToken)) return;
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+    const account = accountOf(token);
+    fake.served.push({ token, email: account.email, method: request.method, path: request.path });
     if (!request.path.startsWith(PREFIX))
       return googleError(response, 404, "NOT_FOUND", "Not Found", "notFound");
     const path = request.path.slice(PREFIX.length);
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
     const notFound = () =>
       googleError(response, 404, "NOT_FOUND", "Requested entity was not found.", "notFound");
-    const find = (wanted: string | undefined) => fake.mailbox.find((mail) => mail.id === wanted);
+    const find = (wanted: string | undefined) => account.mailbox.find((mail) => mail.id === wanted);
     const maxResults = Number(request.query.get("maxResults") ?? 100);
     const page = <T>(items: T[]) => pageOf(items, request, maxResults);
-    const found = fake.mailbox.filter((mail) =>
+    const found = account.mailbox.filter((mail) =>
       matches(mail, request.query.get("q"), request.query.getAll("labelIds")),
     );
     const [collection, id, sub, subId] = path.split("/").filter(Boolean).map(decodeURIComponent);
@@ -184,9 +235,9 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
 
     if (request.method === "GET" && path === "/profile") {
       return json(response, 200, {
-        emailAddress: fake.profileEmail,
-        messagesTotal: fake.mailbox.length,
-        threadsTotal: new Set(fake.mailbox.map((mail) => mail.threadId)).size,
+        emailAddress: account.email,
+        messagesTotal: account.mailbox.length,
+        threadsTotal: new Set(account.mailbox.map((mail) => mail.threadId)).size,
         historyId: "1000",
       });
     }
@@ -226,9 +277,9 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
       return json(response, 200, summary(mail));
     }
     if (request.method === "POST" && path === "/messages/send") {
-      const mail = store(body.raw as string | undefined, body.threadId, ["SENT"], response);
+      const mail = store(account, body.raw as string | undefined, body.threadId, ["SENT"], response);
       if (!mail) return;
-      fake.mailbox.push(mail);
+      account.mailbox.push(mail);
       return json(response, 200, summary(mail));
     }
     if (request.method === "GET" && path === "/threads") {
@@ -249,7 +300,7 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
       });
     }
     if (at("GET", "threads", undefined)) {
-      const messages = fake.mailbox.filter((mail) => mail.threadId === id);
+      const messages = account.mailbox.filter((mail) => mail.threadId === id);
       if (messages.length === 0) return notFound();
       return json(response, 200, {
         id,
@@ -260,18 +311,18 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
     }
     if (request.method === "POST" && path === "/drafts") {
       const message = (body.message ?? {}) as Record<string, unknown>;
-      const mail = store(message.raw as string | undefined, message.threadId, ["DRAFT"], response);
+      const mail = store(account, message.raw as string | undefined, message.threadId, ["DRAFT"], response);
       if (!mail) return;
       const draftId = `r-${mail.id}`;
-      fake.drafts.set(draftId, mail);
+      account.drafts.set(draftId, mail);
       return json(response, 200, { id: draftId, message: summary(mail) });
     }
     if (request.method === "POST" && path === "/drafts/send") {
-      const mail = fake.drafts.get(String(body.id ?? ""));
+      const mail = account.drafts.get(String(body.id ?? ""));
       if (!mail) return notFound();
-      fake.drafts.delete(String(body.id));
+      account.drafts.delete(String(body.id));
       mail.labelIds = ["SENT"];
-      fake.mailbox.push(mail);
+      account.mailbox.push(mail);
       return json(response, 200, summary(mail));
     }
     if (request.method === "GET" && path === "/labels") {
@@ -298,6 +349,22 @@ export async function startFakeGmail(acceptsToken: (token: string) => boolean): 
     }
     return googleError(response, 404, "NOT_FOUND", "Not Found", "notFound");
   });
-  fake = { ...http, mailbox: [], drafts: new Map(), profileEmail: "petr@acme.test", acceptsToken };
+  fake = {
+    ...http,
+    mailbox: [],
+    drafts: new Map(),
+    profileEmail: "petr@acme.test",
+    acceptsToken,
+    accounts: new Map(),
+    identities: new Map(),
+    identify: undefined,
+    addAccount(email, mailbox = []) {
+      const account: FakeGmailAccount = { email, mailbox, drafts: new Map() };
+      fake.accounts.set(email, account);
+      return account;
+    },
+    emailOf: (token) => accountOf(token).email,
+    served: [],
+  };
   return fake;
 }

@@ -1,9 +1,15 @@
 // A fake HubSpot CRM API, written from HubSpot's reference (not from Portico's code): objects v3
 // (search with filterGroups and `after` paging, get with properties/associations/idProperty, create,
 // update, batch read), associations v4 (list, default create), owners v3 and pipelines v3, with
-// HubSpot's error body { status: "error", message, correlationId, category }.
+// HubSpot's error body { status: "error", message, correlationId, category }, and the account information
+// API's details of the portal a token reaches.
 // https://developers.hubspot.com/docs/api-reference/crm-search-v3/guide
 // https://developers.hubspot.com/docs/api-reference/crm-associations-v4/guide
+// https://developers.hubspot.com/docs/api-reference/latest/account/account-information/get-account-details
+// Several portals: a token mapped to another portal id (identities, or identify for the OAuth fake's
+// identityOf) reads and writes that portal's own CRM records; every other token reaches the default
+// portal (records, associations, owners). `served` records which token each request carried and which
+// portal answered it.
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
@@ -20,13 +26,72 @@ export interface FakeAssociation {
   typeId: number;
 }
 
-export interface FakeHubSpot extends HttpFake {
+export interface FakeOwner {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userId: number;
+}
+
+/** One HubSpot account (portal): what account-info details says of it, and its CRM data. */
+export interface FakePortal {
+  portalId: number;
+  accountType: "STANDARD" | "DEVELOPER_TEST" | "SANDBOX" | "APP_DEVELOPER";
+  timeZone: string;
+  companyCurrency: string;
+  uiDomain: string;
+  dataHostingLocation: string;
   records: FakeRecord[];
   associations: FakeAssociation[];
-  owners: { id: string; email: string; firstName: string; lastName: string; userId: number }[];
+  owners: FakeOwner[];
+}
+
+/** An authenticated request: the token it carried and the portal that answered it. */
+export interface HubSpotServed {
+  token: string;
+  portalId: number;
+  method: string;
+  path: string;
+}
+
+export interface FakeHubSpot extends HttpFake {
+  /** The default portal's CRM data (the arrays of `portal`): what a token of nobody in particular reaches. */
+  records: FakeRecord[];
+  associations: FakeAssociation[];
+  owners: FakeOwner[];
   /** Refresh tokens deleted with DELETE /oauth/v1/refresh-tokens/{token} (answered 204, no auth needed). */
   deletedRefreshTokens: string[];
+  /** The default portal (id 62515). */
+  portal: FakePortal;
+  /** Other portals by id (addPortal, or made empty when a token first names one). */
+  portals: Map<number, FakePortal>;
+  /** Access token → the id of the portal it reaches. */
+  identities: Map<string, number>;
+  /** Asked for tokens not in `identities` (e.g. the OAuth fake's identityOf, mapped to a portal id). */
+  identify: ((token: string) => number | undefined) | undefined;
+  /** Adds (or replaces) a portal; its CRM data starts empty unless given. */
+  addPortal(portalId: number, data?: Partial<Omit<FakePortal, "portalId">>): FakePortal;
+  /** The portal id a token reaches. */
+  portalOf(token: string): number;
+  /** Every authenticated request, in order, with its token and the portal that answered it. */
+  served: HubSpotServed[];
 }
+
+export const DEFAULT_PORTAL_ID = 62515;
+
+const portalNamed = (portalId: number, data: Partial<Omit<FakePortal, "portalId">> = {}): FakePortal => ({
+  portalId,
+  accountType: "STANDARD",
+  timeZone: "Europe/Prague",
+  companyCurrency: "CZK",
+  uiDomain: "app-eu1.hubspot.com",
+  dataHostingLocation: "eu1",
+  records: [],
+  associations: [],
+  owners: [],
+  ...data,
+});
 
 /** HubSpot-defined default association type ids (associations v4 reference, "association type id values"). */
 const DEFAULT_TYPE: Record<string, number> = {
@@ -51,6 +116,15 @@ const SINGULAR: Record<string, string> = {
   notes: "note",
 };
 const STAMP = "2026-03-02T10:00:00.000Z";
+
+/** utcOffset and utcOffsetMilliseconds as account-info details gives them (fixed offsets are enough here). */
+function utcOffsetOf(timeZone: string) {
+  const minutes = { "Europe/Prague": 60, "US/Eastern": -300 }[timeZone] ?? 0;
+  const sign = minutes < 0 ? "-" : "+";
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+  const rest = String(Math.abs(minutes) % 60).padStart(2, "0");
+  return { utcOffset: `${sign}${hours}:${rest}`, utcOffsetMilliseconds: minutes * 60_000 };
+}
 
 function hubspotError(response: ServerResponse, status: number, message: string, category: string) {
   json(response, status, {
@@ -115,28 +189,39 @@ function matches(record: FakeRecord, filter: Filter): boolean {
 
 export async function startFakeHubSpot(acceptsToken: (token: string) => boolean): Promise<FakeHubSpot> {
   let nextId = 5000;
-  const state = {
-    records: [] as FakeRecord[],
-    associations: [] as FakeAssociation[],
-    owners: [] as FakeHubSpot["owners"],
-    deletedRefreshTokens: [] as string[],
+  const portal = portalNamed(DEFAULT_PORTAL_ID);
+  const portals = new Map<number, FakePortal>();
+  const identities = new Map<string, number>();
+  const deletedRefreshTokens: string[] = [];
+  let fake!: FakeHubSpot;
+  const portalFor = (token: string): FakePortal => {
+    const id = identities.get(token) ?? fake.identify?.(token);
+    if (id === undefined || (id === DEFAULT_PORTAL_ID && !portals.has(id))) return portal;
+    return portals.get(id) ?? fake.addPortal(id);
   };
-  const find = (type: string, id: string, idProperty?: string | null) =>
-    state.records.find(
+  const find = (portal: FakePortal, type: string, id: string, idProperty?: string | null) =>
+    portal.records.find(
       (record) =>
         record.type === type && (idProperty ? record.properties[idProperty] === id : record.id === id),
     );
-  const associate = (fromType: string, fromId: string, toType: string, toId: string, typeId?: number) => {
+  const associate = (
+    portal: FakePortal,
+    fromType: string,
+    fromId: string,
+    toType: string,
+    toId: string,
+    typeId?: number,
+  ) => {
     const forward = typeId ?? DEFAULT_TYPE[`${fromType}>${toType}`] ?? 1;
     const back = DEFAULT_TYPE[`${toType}>${fromType}`] ?? 1;
     for (const [a, aId, b, bId, id] of [
       [fromType, fromId, toType, toId, forward],
       [toType, toId, fromType, fromId, back],
     ] as const) {
-      const known = state.associations.some(
+      const known = portal.associations.some(
         (item) => item.fromType === a && item.fromId === aId && item.toType === b && item.toId === bId,
       );
-      if (!known) state.associations.push({ fromType: a, fromId: aId, toType: b, toId: bId, typeId: id });
+      if (!known) portal.associations.push({ fromType: a, fromId: aId, toType: b, toId: bId, typeId: id });
     }
     return forward;
   };
@@ -144,7 +229,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
   const http = await startHttpFake((request: RecordedRequest, response) => {
     const deleted = /^\/oauth\/v1\/refresh-tokens\/([^/]+)$/.exec(request.path);
     if (deleted && request.method === "DELETE") {
-      state.deletedRefreshTokens.push(decodeURIComponent(deleted[1] ?? ""));
+      deletedRefreshTokens.push(decodeURIComponent(deleted[1] ?? ""));
       response.writeHead(204).end();
       return;
     }
@@ -157,6 +242,16 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
         "INVALID_AUTHENTICATION",
       );
     }
+    const portal = portalFor(token);
+    fake.served.push({ token, portalId: portal.portalId, method: request.method, path: request.path });
+    // Account information API: the portal the token reaches (the current date version and the legacy v3).
+    if (
+      request.method === "GET" &&
+      (request.path === "/account-info/2026-03/details" || request.path === "/account-info/v3/details")
+    ) {
+      const { records: _r, associations: _a, owners: _o, ...details } = portal;
+      return json(response, 200, { ...details, additionalCurrencies: [], ...utcOffsetOf(details.timeZone) });
+    }
     const body = request.body ? JSON.parse(request.body) : {};
     const parts = request.path.split("/").filter(Boolean).map(decodeURIComponent);
     const [crm, version, area, type = "", ...rest] = parts;
@@ -164,7 +259,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
 
     if (version === "v3" && area === "owners") {
       const email = request.query.get("email");
-      const owners = state.owners.filter((owner) => !email || owner.email === email);
+      const owners = portal.owners.filter((owner) => !email || owner.email === email);
       const limit = Number(request.query.get("limit") ?? 100);
       return json(
         response,
@@ -216,15 +311,15 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
       if (segment !== "associations") return hubspotError(response, 404, "Not found", "OBJECT_NOT_FOUND");
       if (request.method === "PUT" && third === "default" && fourth) {
         const toId = rest[4] ?? "";
-        if (!find(type, id) || !find(fourth, toId)) {
+        if (!find(portal, type, id) || !find(portal, fourth, toId)) {
           return hubspotError(
             response,
             404,
-            `No ${!find(type, id) ? type : fourth} with ID ${!find(type, id) ? id : toId} exist`,
+            `No ${!find(portal, type, id) ? type : fourth} with ID ${!find(portal, type, id) ? id : toId} exist`,
             "OBJECT_NOT_FOUND",
           );
         }
-        const typeId = associate(type, id, fourth, toId);
+        const typeId = associate(portal, type, id, fourth, toId);
         return json(response, 200, {
           status: "COMPLETE",
           results: [
@@ -239,7 +334,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
         });
       }
       if (request.method === "GET" && third) {
-        const linked = state.associations
+        const linked = portal.associations
           .filter((item) => item.fromType === type && item.fromId === id && item.toType === third)
           .map((item) => ({
             toObjectId: Number(item.toId),
@@ -262,7 +357,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
 
     const [id] = rest;
     if (request.method === "POST" && id === "search") {
-      let found = state.records.filter((record) => record.type === type);
+      let found = portal.records.filter((record) => record.type === type);
       const groups = (body.filterGroups ?? []) as { filters: Filter[] }[];
       // The search guide's limits: 200 records a page, 5 groups of at most 6 filters, 18 in all.
       const filterCount = groups.reduce((sum, group) => sum + group.filters.length, 0);
@@ -309,7 +404,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
     }
     if (request.method === "POST" && id === "batch" && rest[1] === "read") {
       const results = (body.inputs as { id: string }[])
-        .map((input) => find(type, input.id))
+        .map((input) => find(portal, type, input.id))
         .filter((record): record is FakeRecord => Boolean(record))
         .map((record) => publicRecord(record, body.properties));
       return json(response, 200, { status: "COMPLETE", results, startedAt: STAMP, completedAt: STAMP });
@@ -319,7 +414,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
         Object.entries(body.properties ?? {}).map(([k, v]) => [k, String(v)]),
       );
       if (type === "contacts" && properties.email) {
-        const existing = find("contacts", properties.email, "email");
+        const existing = find(portal, "contacts", properties.email, "email");
         if (existing)
           return hubspotError(
             response,
@@ -337,20 +432,20 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
         );
       }
       const record: FakeRecord = { id: String(nextId++), type, properties };
-      state.records.push(record);
+      portal.records.push(record);
       for (const association of (body.associations ?? []) as {
         to: { id: string };
         types: { associationTypeId: number }[];
       }[]) {
-        const target = state.records.find((item) => item.id === association.to.id);
+        const target = portal.records.find((item) => item.id === association.to.id);
         if (target)
-          associate(type, record.id, target.type, target.id, association.types[0]?.associationTypeId);
+          associate(portal, type, record.id, target.type, target.id, association.types[0]?.associationTypeId);
       }
       return json(response, 201, publicRecord(record));
     }
     if (request.method === "GET" && !id) {
       const properties = request.query.get("properties")?.split(",");
-      const all = state.records
+      const all = portal.records
         .filter((record) => record.type === type)
         .map((record) => publicRecord(record, properties));
       const limit = Number(request.query.get("limit") ?? 10);
@@ -360,7 +455,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
         paged(all, request.query.get("after"), limit, `https://api.hubapi.com/crm/v3/objects/${type}`),
       );
     }
-    const record = id ? find(type, id, request.query.get("idProperty")) : undefined;
+    const record = id ? find(portal, type, id, request.query.get("idProperty")) : undefined;
     if (!record) return hubspotError(response, 404, "resource not found", "OBJECT_NOT_FOUND");
     if (request.method === "GET") {
       const properties = request.query.get("properties")?.split(",");
@@ -369,7 +464,7 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
         linked.map((toType) => [
           toType,
           {
-            results: state.associations
+            results: portal.associations
               .filter((item) => item.fromType === type && item.fromId === record.id && item.toType === toType)
               .map((item) => ({
                 id: item.toId,
@@ -390,6 +485,24 @@ export async function startFakeHubSpot(acceptsToken: (token: string) => boolean)
     }
     return hubspotError(response, 405, "Method not allowed", "VALIDATION_ERROR");
   });
-  // The arrays are shared: tests reset them in place (splice), the handlers read them.
-  return { ...http, ...state };
+  // The default portal's arrays are shared: tests reset them in place (splice), the handlers read them.
+  fake = {
+    ...http,
+    records: portal.records,
+    associations: portal.associations,
+    owners: portal.owners,
+    deletedRefreshTokens,
+    portal,
+    portals,
+    identities,
+    identify: undefined,
+    addPortal(portalId, data) {
+      const added = portalNamed(portalId, data);
+      portals.set(portalId, added);
+      return added;
+    },
+    portalOf: (token) => portalFor(token).portalId,
+    served: [],
+  };
+  return fake;
 }

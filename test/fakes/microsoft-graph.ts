@@ -10,6 +10,7 @@
 //   reply/replyAll, create (draft), createReply, send, move, mailFolders and childFolders
 // - calendar: calendars, calendarView (startDateTime/endDateTime required), events get/create/update/
 //   delete, findMeetingTimes, calendar/getSchedule
+// - me: GET /me, the signed-in user (user-get), per token (identities) over the default MAILBOX user
 // Collections page with $top and an @odata.nextLink carrying $skiptoken; errors are Graph's
 // { error: { code, message, innerError } } (https://learn.microsoft.com/graph/errors); only bearer
 // tokens the test accepts pass.
@@ -17,7 +18,8 @@ import { type RecordedRequest, startHttpFake } from "./http-fake.ts";
 import { handleCalendar } from "./microsoft-graph/calendar.ts";
 import { handleDownload, handleFiles } from "./microsoft-graph/files.ts";
 import { handleMail } from "./microsoft-graph/mail.ts";
-import { type FakeGraph, type GraphRequest, graphError, NOT_MINE } from "./microsoft-graph/state.ts";
+import { handleMe } from "./microsoft-graph/me.ts";
+import { type FakeGraph, type GraphRequest, graphError, MAILBOX, NOT_MINE } from "./microsoft-graph/state.ts";
 
 export type {
   FakeDrive,
@@ -27,10 +29,11 @@ export type {
   FakeItem,
   FakeMessage,
   FakeSite,
+  GraphUser,
 } from "./microsoft-graph/state.ts";
 export { graphError, MAILBOX } from "./microsoft-graph/state.ts";
 
-const AREAS = [handleFiles, handleMail, handleCalendar];
+const AREAS = [handleMe, handleFiles, handleMail, handleCalendar];
 
 export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => boolean): Promise<FakeGraph> {
   let fake!: FakeGraph;
@@ -80,6 +83,7 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
 
     const graph: GraphRequest = {
       fake,
+      token,
       request,
       response,
       path,
@@ -113,6 +117,20 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
     calendars: [],
     outbox: [],
     downloads: [],
+    me: {
+      id: "87d349ed-44d7-43e1-9a83-5f2406dee5bd",
+      displayName: MAILBOX.name,
+      givenName: "Petr",
+      surname: "Novak",
+      mail: MAILBOX.address,
+      userPrincipalName: MAILBOX.address,
+      jobTitle: null,
+      mobilePhone: null,
+      officeLocation: null,
+      preferredLanguage: "cs-CZ",
+      businessPhones: [],
+    },
+    identities: new Map(),
   };
   return fake;
 }

@@ -6,6 +6,8 @@
 // variables. Errors come as monday.com sends them: HTTP 200 with `errors`, or the older
 // { error_code, error_message, status_code }.
 // https://developer.monday.com/api-reference/docs/error-handling
+// `me` (scope me:read) answers the token's user with the fields asked for; `identities` gives other
+// tokens other users (fields over the default, Ana). https://developer.monday.com/api-reference/reference/me
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
@@ -18,16 +20,28 @@ export interface MondayItem {
   updates: { id: string; body: string; created_at: string }[];
 }
 
+export interface MondayUser {
+  id: string;
+  name: string;
+  email: string;
+  title: string | null;
+  enabled: boolean;
+  is_admin: boolean;
+  is_guest: boolean;
+}
+
 export interface FakeMonday extends HttpFake {
   items: MondayItem[];
   /** The GraphQL documents received, in order. */
   queries: { query: string; variables: Record<string, unknown> }[];
+  /** Access token (the Authorization value) → another user than Ana for `me` (its fields over hers). */
+  identities: Map<string, Partial<MondayUser>>;
 }
 
 export const MONDAY_VERSION = "2026-07";
 const BOARD = "1234567890";
 const STAMP = "2026-03-02T10:00:00Z";
-const USERS = [
+const USERS: MondayUser[] = [
   {
     id: "4616627",
     name: "Ana Novak",
@@ -70,6 +84,7 @@ export async function startFakeMonday(acceptsToken: (token: string) => boolean):
   let nextId = 9876543210;
   const items: MondayItem[] = [];
   const queries: FakeMonday["queries"] = [];
+  const identities: FakeMonday["identities"] = new Map();
   const cursors = new Map<
     string,
     { offset: number; rule?: { column_id: string; compare_value: unknown[] } }
@@ -295,10 +310,17 @@ export async function startFakeMonday(acceptsToken: (token: string) => boolean):
         account_id: 1,
       });
     }
-    if (root === "complexity" || root === "me") {
+    if (root === "me") {
+      const who = { ...USERS[0], ...identities.get(request.headers.authorization ?? "") } as MondayUser;
+      // The scalar fields the selection names (`me { id name email }`); nested objects are not served.
+      const asked = (/\bme\s*\{([^}]*)\}/.exec(query)?.[1] ?? "").split(/[\s,]+/);
+      const me = Object.fromEntries(Object.entries(who).filter(([field]) => asked.includes(field)));
+      return json(response, 200, { data: { me }, account_id: 1 });
+    }
+    if (root === "complexity") {
       return json(response, 200, { data: { me: { id: USERS[0]?.id, name: USERS[0]?.name } }, account_id: 1 });
     }
     return graphqlError(response, `Field '${root}' doesn't exist on type 'Query'`, "undefinedField");
   });
-  return { ...http, items, queries };
+  return { ...http, items, queries, identities };
 }

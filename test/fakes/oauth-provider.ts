@@ -8,6 +8,8 @@ interface PendingCode {
   clientId: string;
   redirectUri: string;
   codeChallenge: string | null;
+  /** Who consented (consentAs when the authorization was asked for). */
+  identity: string | undefined;
 }
 
 export interface FakeOAuthOptions {
@@ -78,6 +80,14 @@ export interface FakeOAuthProvider extends HttpFake {
   clientDocuments: Map<string, unknown>;
   /** Follows an authorization URL like a consenting user; answers the redirect back to the client. */
   approve(authorizeUrl: string, outcome?: { error: string }): Promise<string>;
+  /**
+   * The person who consents to the authorizations asked for from now on (undefined: nobody in
+   * particular). The tokens issued for their codes, and those refreshed from them, are theirs: API fakes
+   * read it with identityOf to answer each person from their own account.
+   */
+  consentAs: string | undefined;
+  /** Whose an access or refresh token is: consentAs at its authorization, or a service account's `sub`. */
+  identityOf(token: string): string | undefined;
 }
 
 const token = (kind: string) => `fake-${kind}-${randomBytes(9).toString("base64url")}`;
@@ -94,11 +104,14 @@ function clientOf(request: RecordedRequest, form: URLSearchParams) {
 export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise<FakeOAuthProvider> {
   const codes = new Map<string, PendingCode>();
   const refreshTokens = new Set<string>();
+  /** Token → the identity it was issued for. */
+  const owners = new Map<string, string>();
   let fake!: FakeOAuthProvider;
 
-  const issue = (withRefresh: boolean) => {
+  const issue = (withRefresh: boolean, identity?: string) => {
     const access = token("access-token");
     fake.issued.push(access);
+    if (identity !== undefined) owners.set(access, identity);
     const body: Record<string, unknown> = {
       access_token: access,
       token_type: "Bearer",
@@ -109,6 +122,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
       const refresh = token("refresh-token");
       fake.issued.push(refresh);
       refreshTokens.add(refresh);
+      if (identity !== undefined) owners.set(refresh, identity);
       body.refresh_token = refresh;
     }
     return body;
@@ -165,6 +179,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
         clientId: request.query.get("client_id") ?? "",
         redirectUri: redirect.toString(),
         codeChallenge: request.query.get("code_challenge"),
+        identity: fake.consentAs,
       });
       redirect.searchParams.set("code", code);
       redirect.searchParams.set("state", request.query.get("state") ?? "");
@@ -205,7 +220,9 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     if (request.method !== "POST" || request.path !== "/token")
       return json(response, 404, { error: "not_found" });
     if (form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer") {
-      const { status, body, record } = jwtBearer(form, request, fake.tokenUrl, options, () => issue(false));
+      const { status, body, record } = jwtBearer(form, request, fake.tokenUrl, options, (sub) =>
+        issue(false, sub),
+      );
       fake.jwtRequests.push(record);
       return json(response, status, body);
     }
@@ -235,7 +252,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
           });
         }
       }
-      return json(response, 200, issue(options.issueRefreshTokens ?? true));
+      return json(response, 200, issue(options.issueRefreshTokens ?? true, pending.identity));
     }
     if (grant === "refresh_token") {
       fake.refreshRequests.push(request);
@@ -246,7 +263,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
         return json(response, 400, { error: "invalid_grant", error_description: "Unknown refresh token" });
       }
       if (options.rotateRefreshTokens) refreshTokens.delete(presented);
-      return json(response, 200, issue(Boolean(options.rotateRefreshTokens)));
+      return json(response, 200, issue(Boolean(options.rotateRefreshTokens), owners.get(presented)));
     }
     return json(response, 400, { error: "unsupported_grant_type" });
   });
@@ -268,6 +285,8 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     expiresIn: options.expiresIn,
     refreshDelayMs: 0,
     refreshError: null,
+    consentAs: undefined,
+    identityOf: (issued) => owners.get(issued),
     async approve(authorizeUrl, outcome) {
       if (outcome) {
         const url = new URL(authorizeUrl);
@@ -354,7 +373,7 @@ function jwtBearer(
   request: RecordedRequest,
   tokenUrl: string,
   options: FakeOAuthOptions,
-  issue: () => Record<string, unknown>,
+  issue: (sub: string) => Record<string, unknown>,
 ) {
   const [h, c, s] = (form.get("assertion") ?? "").split(".");
   const header = decodePart(h);
@@ -393,5 +412,5 @@ function jwtBearer(
       "unauthorized_client",
       "Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.",
     );
-  return { status: 200, body: issue(), record: { header, claims, outcome: "issued" } };
+  return { status: 200, body: issue(claims.sub as string), record: { header, claims, outcome: "issued" } };
 }

@@ -3,13 +3,30 @@
 // get, POST, PATCH), v2 itemSearch, v1 notes (start/limit with additional_data.pagination), and
 // Pipedrive's error body { success: false, error, error_info, data: null, additional_data: null }.
 // https://developers.pipedrive.com/docs/api/v1/Deals  https://pipedrive.readme.io/docs/core-api-concepts-pagination
+// GET /api/v1/users/me answers the token's user with the bound company (id, name, domain); `identities`
+// gives other tokens other users or companies (fields over `me`, the default's).
+// https://pipedrive.readme.io/docs/marketplace-getting-user-data
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
 export type FakeItem = Record<string, unknown> & { id: number };
 
+/** The /users/me fields a test cares about; the fake adds the rest of the documented answer. */
+export interface PipedriveMe {
+  id: number;
+  name: string;
+  email: string;
+  company_id: number;
+  company_name: string;
+  company_domain: string;
+}
+
 export interface FakePipedrive extends HttpFake {
   items: Record<"deals" | "persons" | "organizations" | "activities" | "notes", FakeItem[]>;
+  /** Who a token of nobody in particular is (/users/me). */
+  me: PipedriveMe;
+  /** Access token → another user or company (its fields over `me`). */
+  identities: Map<string, Partial<PipedriveMe>>;
 }
 
 const STAMP = "2026-03-02T10:00:00Z";
@@ -46,6 +63,34 @@ export async function startFakePipedrive(acceptsToken: (token: string) => boolea
     const [api, version, collection = "", id] = request.path.split("/").filter(Boolean);
     if (api !== "api") return pipedriveError(response, 404, "Unknown method .", "");
     const q = request.query;
+
+    if (version === "v1" && collection === "users" && id === "me" && request.method === "GET") {
+      const me = { ...fake.me, ...fake.identities.get(token) };
+      return json(response, 200, {
+        success: true,
+        data: {
+          ...me,
+          default_currency: "EUR",
+          locale: "cs_CZ",
+          lang: 1,
+          phone: null,
+          activated: true,
+          last_login: "2026-03-02 09:00:00",
+          created: "2025-01-10 12:00:00",
+          modified: "2026-03-02 09:00:00",
+          has_created_company: true,
+          access: [{ app: "sales", admin: true, permission_set_id: "1" }],
+          active_flag: true,
+          timezone_name: "Europe/Prague",
+          timezone_offset: "+01:00",
+          role_id: 1,
+          icon_url: null,
+          is_you: true,
+          is_deleted: false,
+          language: { language_code: "cs", country_code: "CZ" },
+        },
+      });
+    }
 
     if (version === "v2" && collection === "itemSearch" && request.method === "GET") {
       const term = (q.get("term") ?? "").toLowerCase();
@@ -189,5 +234,18 @@ export async function startFakePipedrive(acceptsToken: (token: string) => boolea
     }
     return pipedriveError(response, 405, "Method not allowed", "");
   });
-  return { ...http, items };
+  const fake: FakePipedrive = {
+    ...http,
+    items,
+    me: {
+      id: 777,
+      name: "Petr Novak",
+      email: "petr@acme.test",
+      company_id: 5501,
+      company_name: "Acme",
+      company_domain: "acme",
+    },
+    identities: new Map(),
+  };
+  return fake;
 }

@@ -4,15 +4,31 @@
 // { id, success, errors }, PATCH 204), and Salesforce's error body [{ message, errorCode }].
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm
+// The OpenID Connect UserInfo endpoint (GET /services/oauth2/userinfo) answers the token's user and org;
+// `identities` gives other tokens other users or orgs (fields over `userinfo`, the default's).
+// https://help.salesforce.com/s/articleView?id=xcloud.remoteaccess_using_userinfo_endpoint.htm
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
 export type SalesforceRecord = Record<string, unknown> & { Id: string };
 
+/** The UserInfo fields a test cares about; the fake adds the rest of the documented answer. */
+export interface SalesforceUserinfo {
+  user_id: string;
+  organization_id: string;
+  preferred_username: string;
+  name: string;
+  email: string;
+}
+
 export interface FakeSalesforce extends HttpFake {
   records: Record<string, SalesforceRecord[]>;
   /** Records per query batch (Salesforce's default is 2,000; small here to page). */
   batchSize: number;
+  /** Who a token of nobody in particular is (UserInfo). */
+  userinfo: SalesforceUserinfo;
+  /** Access token → another user or org (its fields over `userinfo`). */
+  identities: Map<string, Partial<SalesforceUserinfo>>;
 }
 
 const API = "/services/data/v67.0";
@@ -74,6 +90,37 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!acceptsToken(token))
       return sfError(response, 401, "INVALID_SESSION_ID", "Session expired or invalid");
+    if (request.method === "GET" && request.path === "/services/oauth2/userinfo") {
+      const who = { ...fake.userinfo, ...fake.identities.get(token) };
+      const [given = "", family = ""] = who.name.split(" ");
+      const rest = `${fake.url}${API.replace("v67.0", "v{version}")}`;
+      return json(response, 200, {
+        sub: `https://login.salesforce.com/id/${who.organization_id}/${who.user_id}`,
+        user_id: who.user_id,
+        organization_id: who.organization_id,
+        preferred_username: who.preferred_username,
+        nickname: who.preferred_username.split("@")[0],
+        name: who.name,
+        email: who.email,
+        email_verified: true,
+        given_name: given,
+        family_name: family,
+        zoneinfo: "Europe/Prague",
+        active: true,
+        user_type: "STANDARD",
+        language: "en_US",
+        locale: "en_US",
+        utcOffset: 3600000,
+        updated_at: "2026-03-02T10:00:00Z",
+        is_app_installed: true,
+        urls: {
+          rest: `${rest}/`,
+          sobjects: `${rest}/sobjects/`,
+          query: `${rest}/query/`,
+          search: `${rest}/search/`,
+        },
+      });
+    }
     if (!request.path.startsWith(`${API}/`))
       return sfError(response, 404, "NOT_FOUND", "The requested resource does not exist");
     const path = request.path.slice(API.length);
@@ -204,6 +251,18 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
     }
     return sfError(response, 404, "NOT_FOUND", "The requested resource does not exist");
   });
-  const fake: FakeSalesforce = { ...http, records, batchSize: 2000 };
+  const fake: FakeSalesforce = {
+    ...http,
+    records,
+    batchSize: 2000,
+    userinfo: {
+      user_id: "005RM0000000001AAA",
+      organization_id: "00DRM0000000001AAA",
+      preferred_username: "petr@acme.test",
+      name: "Petr Novak",
+      email: "petr@acme.test",
+    },
+    identities: new Map(),
+  };
   return fake;
 }

@@ -2,12 +2,28 @@
 // (page/per_page with links.next), survey details, collectors, bulk responses and one response's
 // details, and SurveyMonkey's error body { error: { id, name, docs, message, http_status_code } }.
 // https://api.surveymonkey.com/v3/docs#pagination  https://api.surveymonkey.com/v3/docs#error-codes
+// GET /v3/users/me answers the token's user; `identities` gives other tokens other users (fields over
+// `me`, the default's). https://api.surveymonkey.com/v3/docs#api-endpoints-get-users-me
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
+
+/** The /users/me fields a test cares about; the fake adds the rest of the documented answer. */
+export interface SurveyMonkeyMe {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  account_type: string;
+}
 
 export interface FakeSurveyMonkey extends HttpFake {
   surveys: { id: string; title: string }[];
   responses: Record<string, { id: string; response_status: string }[]>;
+  /** Who a token of nobody in particular is (/users/me). */
+  me: SurveyMonkeyMe;
+  /** Access token → another user (its fields over `me`). */
+  identities: Map<string, Partial<SurveyMonkeyMe>>;
 }
 
 const smError = (response: ServerResponse, status: number, id: string, name: string, message: string) =>
@@ -64,6 +80,18 @@ export async function startFakeSurveyMonkey(
     }
     if (request.method !== "GET") return smError(response, 405, "1003", "Bad Request", "Method not allowed.");
     const parts = request.path.split("/").filter(Boolean);
+    if (parts[0] === "v3" && parts[1] === "users" && parts[2] === "me" && parts.length === 3) {
+      const me = { ...fake.me, ...fake.identities.get(token) };
+      return json(response, 200, {
+        ...me,
+        language: "en",
+        email_verified: true,
+        href: `${base}/v3/users/me`,
+        date_last_login: "2026-03-02T09:00:00.000000+00:00",
+        date_created: "2025-01-10T12:00:00+00:00",
+        sso_connections: [],
+      });
+    }
     if (parts[0] !== "v3" || parts[1] !== "surveys") {
       return notFound(response);
     }
@@ -165,5 +193,19 @@ export async function startFakeSurveyMonkey(
     return notFound(response);
   });
   base = http.url;
-  return { ...http, surveys, responses };
+  const fake: FakeSurveyMonkey = {
+    ...http,
+    surveys,
+    responses,
+    me: {
+      id: "150000001",
+      username: "petr.novak",
+      email: "petr@acme.test",
+      first_name: "Petr",
+      last_name: "Novak",
+      account_type: "team_advantage_annual",
+    },
+    identities: new Map(),
+  };
+  return fake;
 }

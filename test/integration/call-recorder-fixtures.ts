@@ -48,6 +48,7 @@ export function keyPrincipal(world: World, apiKeyId: string | null, callerName: 
     oauthClientName: null,
     callerName,
     userId: world.ownerA.id,
+    person: null,
   };
 }
 

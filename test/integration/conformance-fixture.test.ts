@@ -102,6 +102,7 @@ describe("the override", () => {
     oauthClientName: null,
     callerName,
     userId: "u",
+    person: null,
   });
   const appIn = (environment: string) => ({ config: { environment } }) as unknown as App;
 

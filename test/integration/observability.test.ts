@@ -93,6 +93,7 @@ beforeAll(async () => {
     oauthClientName: null,
     callerName: "Neo",
     userId: w.world.ownerA.id,
+    person: null,
   };
   await w.world.ownerA.caller.projectServers.addServer({
     projectId: w.world.projectA.id,

@@ -67,11 +67,15 @@ async function storeConnection(expiresAt: Date) {
     statusReason: null,
     credentialId: null,
     credentialScope: null,
-    ...sealTokens(app.keyring, world.orgA.id, "exa", {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      client: { clientId: CLIENT_ID, tokenUrl: auth.tokenUrl, resource: RESOURCE },
-    }),
+    ...sealTokens(
+      app.keyring,
+      { organizationId: world.orgA.id, provider: "exa", ownerUserId: null },
+      {
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        client: { clientId: CLIENT_ID, tokenUrl: auth.tokenUrl, resource: RESOURCE },
+      },
+    ),
     accessTokenExpiresAt: expiresAt,
     scopes: "mcp:tools",
     connectedAt: new Date(),

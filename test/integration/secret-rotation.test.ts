@@ -61,10 +61,14 @@ async function seed(app: App) {
     authFlow: "oauth",
     status: "active",
     credentialId: google.id,
-    ...sealTokens(app.keyring, organization.id, "google", {
-      accessToken: "access-secret",
-      refreshToken: "refresh-secret",
-    }),
+    ...sealTokens(
+      app.keyring,
+      { organizationId: organization.id, provider: "google", ownerUserId: null },
+      {
+        accessToken: "access-secret",
+        refreshToken: "refresh-secret",
+      },
+    ),
   });
   await saveCredential(
     app,

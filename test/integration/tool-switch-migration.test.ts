@@ -104,8 +104,8 @@ it("switches a standard and a server tool of one name apart, each upsert hitting
       .values({ projectId: "p2", serverId, toolName: "calculate", enabled })
       .onConflictDoUpdate({ ...(serverId ? serverToolKey : standardToolKey), set: { enabled } });
   const [server] = (
-    (await db.execute(sql`insert into "project_server" ("id", "project_id", "integration_id")
-      values ('s3', 'p2', 'exa') returning "id"`)) as unknown as { rows: { id: string }[] }
+    (await db.execute(sql`insert into "project_server" ("id", "project_id", "integration_id", "name")
+      values ('s3', 'p2', 'exa', 'exa') returning "id"`)) as unknown as { rows: { id: string }[] }
   ).rows;
   await flip(null, false);
   await flip(server?.id ?? "", true);

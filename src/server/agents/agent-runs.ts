@@ -50,6 +50,8 @@ export async function launchAppRun(
     oauthClientName: null,
     callerName: `Agent ${agent.name}`,
     userId,
+    // Started in the app: the run acts as the signed-in person, with their own connections.
+    person: userId,
   };
   let created!: (runId: string) => void;
   const runCreated = new Promise<string>((resolve) => {

@@ -1,7 +1,10 @@
 // Project API keys: created by editors and admins, shown once, listed masked, revoked at once on every
-// replica (the gateway's key cache is dropped through a database notification).
+// replica (the gateway's key cache is dropped through a database notification). A personal key acts as
+// its creator (their own connections too) and stops when they lose the project; a project key is a
+// service identity that reaches shared connections only.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import type { ApiKeyKind } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { apiKey, user } from "../db/schema/index.ts";
@@ -13,6 +16,7 @@ export const API_KEY_NOT_FOUND = "API key not found";
 export interface MaskedApiKey {
   id: string;
   name: string;
+  kind: ApiKeyKind;
   masked: string;
   createdAt: Date;
   createdBy: { id: string; name: string; email: string };
@@ -35,8 +39,16 @@ export async function createApiKey(
   app: App,
   userId: string,
   projectId: string,
-  input: { name: string; expiresAt?: Date | null },
-): Promise<{ id: string; name: string; secret: string; masked: string; expiresAt: Date | null }> {
+  input: { name: string; expiresAt?: Date | null; kind?: ApiKeyKind },
+): Promise<{
+  id: string;
+  name: string;
+  kind: ApiKeyKind;
+  secret: string;
+  masked: string;
+  expiresAt: Date | null;
+}> {
+  const kind = input.kind ?? "project";
   const access = await requireProjectAction(app.db, userId, projectId, "apiKeys.create");
   if (input.expiresAt && input.expiresAt <= new Date()) {
     throw new AppError("BAD_REQUEST", "The expiry date must be in the future");
@@ -49,6 +61,7 @@ export async function createApiKey(
       .values({
         projectId,
         name: input.name,
+        kind,
         prefix: generated.prefix,
         lastFour: generated.lastFour,
         secretHash: generated.secretHash,
@@ -64,11 +77,11 @@ export async function createApiKey(
       project: access.project,
       target: { type: "api_key", id: inserted.id, label: input.name },
       // The masked form only (prefix and last four), as the key list shows it.
-      details: { masked, expiresAt: inserted.expiresAt?.toISOString() ?? null },
+      details: { masked, kind, expiresAt: inserted.expiresAt?.toISOString() ?? null },
     });
     return inserted;
   });
-  return { id: row.id, name: input.name, secret: generated.secret, masked, expiresAt: row.expiresAt };
+  return { id: row.id, name: input.name, kind, secret: generated.secret, masked, expiresAt: row.expiresAt };
 }
 
 /** Every key of the project, newest first, never with a secret. */
@@ -82,6 +95,7 @@ export async function listMaskedApiKeys(
     .select({
       id: apiKey.id,
       name: apiKey.name,
+      kind: apiKey.kind,
       prefix: apiKey.prefix,
       lastFour: apiKey.lastFour,
       createdAt: apiKey.createdAt,
@@ -100,6 +114,7 @@ export async function listMaskedApiKeys(
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    kind: row.kind,
     masked: maskApiKey(row.prefix, row.lastFour),
     createdAt: row.createdAt,
     createdBy: { id: row.creatorId, name: row.creatorName, email: row.creatorEmail },

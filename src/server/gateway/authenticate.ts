@@ -67,6 +67,8 @@ export class PrincipalResolver {
       oauthClientName: grant.clientName,
       callerName: grant.clientName ?? grant.clientId,
       userId: grant.userId,
+      // An OAuth token is its person.
+      person: grant.userId,
     };
   }
 
@@ -156,6 +158,7 @@ export class PrincipalResolver {
       .select({
         id: apiKey.id,
         name: apiKey.name,
+        kind: apiKey.kind,
         projectId: apiKey.projectId,
         createdBy: apiKey.createdBy,
         expiresAt: apiKey.expiresAt,
@@ -178,6 +181,7 @@ export class PrincipalResolver {
         oauthClientName: null,
         callerName: row.name,
         userId: row.createdBy,
+        person: row.kind === "personal" ? row.createdBy : null,
       },
       expiresAt: row.expiresAt?.getTime() ?? null,
     };

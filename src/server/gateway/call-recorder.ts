@@ -27,6 +27,7 @@ import { CallLogQueue } from "./call-log-queue.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
 import type { Principal } from "./principal.ts";
 import { argumentsJson } from "./redact-arguments.ts";
+import type { ServedBy } from "./served-by.ts";
 
 /**
  * The flush interval: the most a crash may lose, as time. No new call starts while a call answered
@@ -45,7 +46,8 @@ const COPY_CHUNK = 500;
 /** tool_call's columns in the order record() writes them. */
 const COLUMNS =
   "id, organization_id, project_id, server_id, server_name, tool_name, channel, api_key_id, " +
-  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments, trace_id";
+  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments, trace_id, " +
+  "connection_id, connection_label";
 
 /**
  * Characters of a call's arguments kept for the call log: enough to debug a call with, while a large
@@ -86,6 +88,8 @@ export interface RecordedCall {
   arguments: string | null;
   /** The call's W3C trace id (observability/call-trace.ts: 32 lower-case hex digits), or null. */
   traceId?: string | null;
+  /** The connection that served the call (served-by.ts), when one did. */
+  servedBy?: ServedBy;
   at: Date;
 }
 
@@ -255,6 +259,8 @@ export class CallRecorder {
         // no quoting needed, and the uuid column reads them as they are (anything else would fail the
         // batch's COPY, so nothing else may come here).
         call.traceId ?? "",
+        csvText(call.servedBy?.connectionId ?? null),
+        csvText(call.servedBy?.connectionLabel ?? null),
       ].join(","),
     );
     batch.projects.add(principal.projectId);

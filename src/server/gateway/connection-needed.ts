@@ -14,6 +14,8 @@ export interface ConnectionNeeded {
   reason: string;
   /** Portico's page where the person connects the account; set by the project server's tool. */
   url?: string;
+  /** The account is the caller's own (a personal-mode server): they connect it themselves. */
+  ownAccount?: boolean;
 }
 
 /** The tool's error for a missing or broken connection, marked as one a person can fix. */
@@ -27,25 +29,34 @@ function mark(result: CallToolResult, needed: ConnectionNeeded): CallToolResult 
 
 type Marked = CallToolResult & { [CONNECTION_NEEDED]?: ConnectionNeeded };
 
-/** The mark with the page to connect on, once the tool knows its organization. */
-export function withConnectionsUrl(result: CallToolResult, url: string): CallToolResult {
+/**
+ * The mark with the page to connect on, once the tool knows its organization. `linkInText`: the text
+ * names the page too, for clients that neither elicit nor ask for input (a person's own account: the
+ * REST facade, an agent's step, an older client).
+ */
+export function withConnectionsUrl(result: CallToolResult, url: string, linkInText = false): CallToolResult {
   const needed = (result as Marked)[CONNECTION_NEEDED];
-  return needed ? mark(result, { ...needed, url }) : result;
+  if (!needed) return result;
+  if (!linkInText) return mark(result, { ...needed, url });
+  const text = `${needed.reason} Connect it here, then try again: ${url}`;
+  return mark(toolError(text), { ...needed, url, ownAccount: true });
 }
 
 /** The mark, when the call failed for want of a connection and Portico knows where to make it. */
-export function connectionNeededOf(result: CallToolResult): Required<ConnectionNeeded> | undefined {
+export function connectionNeededOf(result: CallToolResult): (ConnectionNeeded & { url: string }) | undefined {
   const needed = (result as Marked)[CONNECTION_NEEDED];
-  return needed?.url ? { reason: needed.reason, url: needed.url } : undefined;
+  return needed?.url ? { reason: needed.reason, url: needed.url, ownAccount: needed.ownAccount } : undefined;
 }
 
 export const connectMessage = (needed: ConnectionNeeded) =>
-  `${needed.reason} Connect the account in Portico, then try again.`;
+  needed.ownAccount
+    ? `${needed.reason} Open the link to connect it, then try again.`
+    : `${needed.reason} Connect the account in Portico, then try again.`;
 
 /** 2025-11-25's URLElicitationRequiredError: the stateless way to send the person to a URL. */
 export const URL_ELICITATION_REQUIRED = -32042;
 
-export function urlElicitationRequiredError(needed: Required<ConnectionNeeded>) {
+export function urlElicitationRequiredError(needed: ConnectionNeeded & { url: string }) {
   return {
     code: URL_ELICITATION_REQUIRED,
     message: connectMessage(needed),
@@ -62,7 +73,7 @@ export class UrlElicitationRpcError extends Error {
   readonly code = URL_ELICITATION_REQUIRED;
   readonly data: ReturnType<typeof urlElicitationRequiredError>["data"];
 
-  constructor(needed: Required<ConnectionNeeded>) {
+  constructor(needed: ConnectionNeeded & { url: string }) {
     const error = urlElicitationRequiredError(needed);
     super(error.message);
     this.data = error.data;

@@ -11,6 +11,7 @@ const caller = (apiKeyId: string): Principal => ({
   oauthClientName: null,
   callerName: apiKeyId,
   userId: "u1",
+  person: null,
 });
 /** The instance's methods under the names the tests read best with. */
 const bound = (elicitation: LegacyElicitation) => ({

@@ -10,4 +10,10 @@ export interface Principal {
   callerName: string;
   /** The key's creator, or the user who authorized the OAuth client. */
   userId: string;
+  /**
+   * The person the call acts as, whose personal connections it may use: the OAuth token's user, a
+   * personal key's creator, the signed-in person in the app. Null for a project key, a service identity
+   * that reaches shared connections only.
+   */
+  person: string | null;
 }

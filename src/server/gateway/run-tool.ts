@@ -6,6 +6,7 @@ import { startDeadline } from "../deadline.ts";
 import { type CallTrace, childSpan, endSpan, SpanKind } from "../observability/call-trace.ts";
 import { type CallRecorder, storedArguments } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
+import { servedByOf } from "./served-by.ts";
 import { type GatewayTool, toolError } from "./tool-types.ts";
 
 export interface ToolRunOptions {
@@ -109,6 +110,7 @@ export async function runTool(
     errorMessage: result.isError ? errorText(result) : null,
     arguments: storedArguments(args),
     traceId: trace?.traceId ?? null,
+    servedBy: servedByOf(result),
     at,
   });
   endSpan(recordSpan);

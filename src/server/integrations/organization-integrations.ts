@@ -1,7 +1,7 @@
 // An organization's view of the 19 integrations: which are set up and how, with tool counts. A count
 // is the number of tools the integration offers through the organization's active connection (what a
 // project server of it would expose); 0 without one or while the engine cannot list them.
-import { eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
@@ -34,7 +34,13 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
       statusReason: integrationConnection.statusReason,
     })
     .from(integrationConnection)
-    .where(eq(integrationConnection.organizationId, organizationId));
+    .where(
+      and(
+        eq(integrationConnection.organizationId, organizationId),
+        isNull(integrationConnection.ownerUserId),
+      ),
+    )
+    .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id));
   const activeProviders = new Set(connections.filter((c) => c.status === "active").map((c) => c.provider));
   const counts = new Map(
     await Promise.all(

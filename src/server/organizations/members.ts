@@ -147,7 +147,7 @@ export function removeMember(db: Database, actorId: string, { organizationId, me
       details: { role: member.role },
     });
     await deleteMembership(tx, organizationId, member);
-    return { id: memberId };
+    return { id: memberId, userId: member.userId };
   });
 }
 

@@ -50,3 +50,23 @@ export async function requireProjectAction(
   }
   return access;
 }
+
+/** Everyone who can reach the project now: its organization's owners and admins and its own members. */
+export async function projectMemberIds(db: Database, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({
+      userId: organizationMember.userId,
+      organizationRole: organizationMember.role,
+      projectRole: projectMember.role,
+    })
+    .from(project)
+    .innerJoin(organizationMember, eq(organizationMember.organizationId, project.organizationId))
+    .leftJoin(
+      projectMember,
+      and(eq(projectMember.projectId, project.id), eq(projectMember.userId, organizationMember.userId)),
+    )
+    .where(eq(project.id, projectId));
+  return rows
+    .filter((row) => effectiveProjectRole(row.organizationRole, row.projectRole) !== null)
+    .map((row) => row.userId);
+}

@@ -1,15 +1,20 @@
-// A project's servers as its members see and manage them: list (viewers), add and remove (editors and
-// admins). Every change reaches the project's /mcp at once on every replica (gateway.invalidateProject).
-import { and, eq } from "drizzle-orm";
+// A project's servers as its members see and manage them: list (viewers), add, change and remove
+// (editors and admins). A server uses a shared connection (named, or the organization's default) or each
+// caller's own (personal mode); its short name prefixes its tools. Every change reaches the project's
+// /mcp at once on every replica (gateway.invalidateProject).
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
-import { providers } from "../../lib/integrations/providers.ts";
+import { isAuthFlowAllowed, providers } from "../../lib/integrations/providers.ts";
 import type { ConnectionStatus, IntegrationId } from "../../lib/integrations/types.ts";
+import { SERVER_NAME_MAX_LENGTH, type ServerConnectionMode } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
-import { integrationConnection, projectServer } from "../db/schema/index.ts";
-import { requireProjectAction } from "../projects/access.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { integrationConnection, projectServer, user } from "../db/schema/index.ts";
+import { connectionDisplayName } from "../integrations/connections/connection-store.ts";
+import { projectMemberIds, requireProjectAction } from "../projects/access.ts";
 import {
   disabledToolsOf,
   findServer,
@@ -17,20 +22,54 @@ import {
   type ServerRecord,
   serversOfProject,
 } from "./server-store.ts";
-import { listServerTools } from "./server-tools.ts";
+import { defaultServerName, listServerTools, serverDisplayName } from "./server-tools.ts";
 
 export const SERVER_NOT_FOUND = "Server not found";
 
-async function connectionsOf(db: Database, organizationId: string) {
+/** The organization's shared connections: the default (first) per provider, and all of them by id. */
+async function sharedConnectionsOf(db: Database, organizationId: string) {
+  const rows = await db
+    .select()
+    .from(integrationConnection)
+    .where(
+      and(
+        eq(integrationConnection.organizationId, organizationId),
+        isNull(integrationConnection.ownerUserId),
+      ),
+    )
+    .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id));
+  const byProvider = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!byProvider.has(row.provider)) byProvider.set(row.provider, row);
+  return { byProvider, byId: new Map(rows.map((row) => [row.id, row])) };
+}
+
+/** Who in the project has connected their own account to each provider (names only), for personal servers. */
+async function personalConnectorsOf(db: Database, organizationId: string, projectId: string) {
   const rows = await db
     .select({
       provider: integrationConnection.provider,
       status: integrationConnection.status,
-      statusReason: integrationConnection.statusReason,
+      userId: integrationConnection.ownerUserId,
+      name: user.name,
     })
     .from(integrationConnection)
-    .where(eq(integrationConnection.organizationId, organizationId));
-  return new Map(rows.map((row) => [row.provider, row]));
+    .innerJoin(user, eq(user.id, integrationConnection.ownerUserId))
+    .where(
+      and(
+        eq(integrationConnection.organizationId, organizationId),
+        isNotNull(integrationConnection.ownerUserId),
+      ),
+    )
+    .orderBy(asc(user.name));
+  const members = new Set(await projectMemberIds(db, projectId));
+  const byProvider = new Map<string, { userId: string; name: string; status: ConnectionStatus }[]>();
+  for (const row of rows) {
+    if (!row.userId || !members.has(row.userId)) continue;
+    const list = byProvider.get(row.provider) ?? [];
+    list.push({ userId: row.userId, name: row.name, status: row.status });
+    byProvider.set(row.provider, list);
+  }
+  return byProvider;
 }
 
 function describe(integrationId: IntegrationId) {
@@ -56,8 +95,10 @@ export async function requireServerOf(db: Database, projectId: string, serverId:
 export async function getProjectServers(app: App, userId: string, projectId: string) {
   const access = await requireProjectAction(app.db, userId, projectId, "project.view");
   const servers = await serversOfProject(app.db, projectId);
-  const [connections, disabled, listings] = await Promise.all([
-    connectionsOf(app.db, access.project.organizationId),
+  const organizationId = access.project.organizationId;
+  const [shared, connectors, disabled, listings] = await Promise.all([
+    sharedConnectionsOf(app.db, organizationId),
+    personalConnectorsOf(app.db, organizationId, projectId),
     disabledToolsOf(
       app.db,
       servers.map((server) => server.id),
@@ -67,14 +108,38 @@ export async function getProjectServers(app: App, userId: string, projectId: str
   return servers.map((server, index) => {
     const listing = listings[index] ?? { ok: false as const, reason: "Not listed" };
     const info = describe(server.integrationId);
-    const connection = connections.get(info.provider);
+    const personal = server.connectionMode === "personal";
+    const connection = personal
+      ? undefined
+      : server.connectionId
+        ? shared.byId.get(server.connectionId)
+        : shared.byProvider.get(info.provider);
+    const connected = personal ? (connectors.get(info.provider) ?? []) : [];
     const off = disabled.get(server.id) ?? new Set<string>();
     const tools = listing.ok ? listing.tools : [];
     return {
       id: server.id,
       ...info,
+      /** The server's short name: its tools are `<name>_<tool>`. */
+      serverName: server.name,
+      displayName: serverDisplayName(server),
+      connectionMode: server.connectionMode,
+      /** The shared connection it uses (null in personal mode, or when the organization has none). */
+      connection: connection
+        ? {
+            id: connection.id,
+            displayName: connectionDisplayName(connection),
+            named: server.connectionId !== null,
+          }
+        : null,
+      /** Personal mode: the project's members who have connected their own account (names, statuses). */
+      connectedMembers: connected,
+      /** Whether the signed-in person has connected their own account (personal mode). */
+      connectedByMe: connected.some((member) => member.userId === userId && member.status === "active"),
       createdAt: server.createdAt,
-      connectionStatus: (connection?.status ?? null) as ConnectionStatus | null,
+      connectionStatus: personal
+        ? ("active" as ConnectionStatus)
+        : ((connection?.status ?? null) as ConnectionStatus | null),
       /** Why the server offers no tools now (connection broken, upstream unreachable); null when fine. */
       problem: listing.ok ? null : listing.reason,
       toolCount: tools.length,
@@ -86,54 +151,181 @@ export async function getProjectServers(app: App, userId: string, projectId: str
 /** The 19 integrations with whether the organization is connected and the project has it already. */
 export async function getAvailableIntegrations(app: App, userId: string, projectId: string) {
   const access = await requireProjectAction(app.db, userId, projectId, "project.view");
-  const connections = await connectionsOf(app.db, access.project.organizationId);
-  const added = new Set((await serversOfProject(app.db, projectId)).map((server) => server.integrationId));
+  const shared = await sharedConnectionsOf(app.db, access.project.organizationId);
+  const servers = await serversOfProject(app.db, projectId);
+  const added = new Set(servers.map((server) => server.integrationId));
+  const takenNames = new Set(servers.map((server) => server.name));
   return integrations.map((entry) => {
-    const connection = connections.get(entry.provider);
+    const connection = shared.byProvider.get(entry.provider);
     return {
       ...describe(entry.id),
       category: entry.category,
       connectionStatus: (connection?.status ?? null) as ConnectionStatus | null,
       connectionReason: connection?.statusReason ?? null,
       added: added.has(entry.id),
+      /** A free name for another server of it ("gmail", else "gmail_2", …). */
+      suggestedName: freeServerName(defaultServerName(entry.id), takenNames),
+      /** Its provider's shared connections a server can name (labels, never tokens). */
+      sharedConnections: [...shared.byId.values()]
+        .filter((row) => row.provider === entry.provider)
+        .map((row) => ({ id: row.id, displayName: connectionDisplayName(row), status: row.status })),
+      /** Personal mode needs a sign-in each person makes: OAuth providers only. */
+      personalModeAvailable: isAuthFlowAllowed(entry.provider, "oauth"),
     };
   });
 }
 
-export async function addServer(
-  app: App,
-  userId: string,
-  projectId: string,
+function freeServerName(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const candidate = `${base.slice(0, SERVER_NAME_MAX_LENGTH - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export interface ServerSetup {
+  /** The tools' prefix; the integration id (with "_") when absent. */
+  name?: string;
+  connectionMode?: ServerConnectionMode;
+  /** Shared mode: which of the organization's shared connections; absent: its default one. */
+  connectionId?: string | null;
+}
+
+/** Checks a server's connection setup against the organization's connections; the values to store. */
+async function checkedSetup(
+  db: Database,
+  organizationId: string,
   integrationId: IntegrationId,
-): Promise<ServerRecord> {
-  const access = await requireProjectAction(app.db, userId, projectId, "servers.manage");
+  setup: ServerSetup,
+) {
   const info = describe(integrationId);
-  const connection = (await connectionsOf(app.db, access.project.organizationId)).get(info.provider);
+  const mode = setup.connectionMode ?? "shared";
+  if (mode === "personal") {
+    if (!isAuthFlowAllowed(info.provider, "oauth")) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `${info.providerName} connects with a key the organization saves, so ${info.name} cannot use each caller's own account.`,
+      );
+    }
+    return { connectionMode: mode, connectionId: null };
+  }
+  const connectionId = setup.connectionId ?? null;
+  const { byProvider, byId } = await sharedConnectionsOf(db, organizationId);
+  const connection = connectionId ? byId.get(connectionId) : byProvider.get(info.provider);
+  if (connectionId && (!connection || connection.provider !== info.provider)) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `That ${info.providerName} connection is not one of the organization's.`,
+    );
+  }
   if (connection?.status !== "active") {
     throw new AppError(
       "BAD_REQUEST",
       `Connect ${info.providerName} on the organization's integrations page before adding ${info.name}.`,
     );
   }
+  return { connectionMode: mode, connectionId };
+}
+
+const nameTaken = (name: string) =>
+  new AppError("BAD_REQUEST", `This project already has a server named ${name}. Give this one another name.`);
+
+export async function addServer(
+  app: App,
+  userId: string,
+  projectId: string,
+  integrationId: IntegrationId,
+  setup: ServerSetup = {},
+): Promise<ServerRecord> {
+  const access = await requireProjectAction(app.db, userId, projectId, "servers.manage");
+  const info = describe(integrationId);
+  const checked = await checkedSetup(app.db, access.project.organizationId, integrationId, setup);
+  const name = setup.name ?? defaultServerName(integrationId);
   const row = await app.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(projectServer)
-      .values({ projectId, integrationId, createdBy: userId })
+      .values({ projectId, integrationId, name, ...checked, createdBy: userId })
       .onConflictDoNothing()
       .returning();
-    if (!inserted) throw new AppError("BAD_REQUEST", `${info.name} is already a server of this project.`);
+    if (!inserted) {
+      // Said as before when the integration's own name is taken: most projects add each integration once.
+      if (setup.name === undefined) {
+        throw new AppError(
+          "BAD_REQUEST",
+          `${info.name} is already a server of this project.`,
+        );
+      }
+      throw nameTaken(name);
+    }
     await recordAuditEvent(tx, {
       organizationId: access.project.organizationId,
       action: "server.added",
       actorId: userId,
       project: access.project,
-      target: { type: "server", id: inserted.id, label: info.name },
-      details: { integrationId },
+      target: { type: "server", id: inserted.id, label: serverDisplayName(inserted) },
+      details: { integrationId, name, connectionMode: checked.connectionMode },
     });
     return inserted;
   });
   await app.gateway.invalidateProject(projectId);
   return { ...row, organizationId: access.project.organizationId };
+}
+
+/**
+ * Renames a server (its tools' prefix: agents that call the old names must be told) or changes whose
+ * account it uses. A name is kept unique by the database's index, so two renames cannot race into one.
+ */
+export async function updateServer(
+  app: App,
+  userId: string,
+  projectId: string,
+  serverId: string,
+  setup: ServerSetup,
+) {
+  const access = await requireProjectAction(app.db, userId, projectId, "servers.manage");
+  const server = await requireServerOf(app.db, projectId, serverId);
+  const connectionChanges =
+    setup.connectionMode !== undefined || setup.connectionId !== undefined
+      ? await checkedSetup(app.db, access.project.organizationId, server.integrationId, {
+          connectionMode: setup.connectionMode ?? server.connectionMode,
+          connectionId: setup.connectionId === undefined ? server.connectionId : setup.connectionId,
+        })
+      : {};
+  const changes = { ...(setup.name !== undefined ? { name: setup.name } : {}), ...connectionChanges };
+  const updated = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projectServer)
+      .set(changes)
+      .where(and(eq(projectServer.id, server.id), eq(projectServer.projectId, projectId)))
+      .returning()
+      .catch((error: unknown) => {
+        if (setup.name !== undefined && isUniqueViolation(error)) throw nameTaken(setup.name);
+        throw error;
+      });
+    if (!row) throw new AppError("NOT_FOUND", SERVER_NOT_FOUND);
+    await recordAuditEvent(tx, {
+      organizationId: access.project.organizationId,
+      action: "server.updated",
+      actorId: userId,
+      project: access.project,
+      target: { type: "server", id: row.id, label: serverDisplayName(row) },
+      details: {
+        integrationId: row.integrationId,
+        name: row.name,
+        previousName: server.name,
+        connectionMode: row.connectionMode,
+      },
+    });
+    return row;
+  });
+  await app.gateway.invalidateProject(projectId);
+  return {
+    id: updated.id,
+    name: updated.name,
+    connectionMode: updated.connectionMode,
+    connectionId: updated.connectionId,
+  };
 }
 
 export async function removeServer(app: App, userId: string, projectId: string, serverId: string) {
@@ -148,7 +340,7 @@ export async function removeServer(app: App, userId: string, projectId: string, 
       action: "server.removed",
       actorId: userId,
       project: access.project,
-      target: { type: "server", id: server.id, label: describe(server.integrationId).name },
+      target: { type: "server", id: server.id, label: serverDisplayName(server) },
       details: { integrationId: server.integrationId },
     });
   });

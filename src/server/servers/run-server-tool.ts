@@ -37,6 +37,7 @@ export async function runServerTool(
     oauthClientName: null,
     callerName: "Playground",
     userId,
+    person: userId,
   };
   const started = performance.now();
   const outcome = await callTool(app, {

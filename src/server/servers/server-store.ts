@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { integrationRegistry } from "../../integrations/registry.ts";
 import type { IntegrationId } from "../../lib/integrations/types.ts";
+import type { ServerConnectionMode } from "../../lib/validation.ts";
 import type { Database } from "../db/client.ts";
 import { project, projectServer, toolSwitch } from "../db/schema/index.ts";
 
@@ -11,6 +12,11 @@ export interface ServerRecord {
   projectId: string;
   organizationId: string;
   integrationId: IntegrationId;
+  /** The tools' prefix (unique in the project). */
+  name: string;
+  connectionMode: ServerConnectionMode;
+  /** The shared connection it names; null: the organization's default shared connection. */
+  connectionId: string | null;
   createdAt: Date;
 }
 
@@ -19,6 +25,9 @@ const columns = {
   projectId: projectServer.projectId,
   organizationId: project.organizationId,
   integrationId: projectServer.integrationId,
+  name: projectServer.name,
+  connectionMode: projectServer.connectionMode,
+  connectionId: projectServer.connectionId,
   createdAt: projectServer.createdAt,
 };
 

@@ -5,8 +5,8 @@ import type { App } from "../app.ts";
 import { serverToolKey, toolSwitch } from "../db/schema/index.ts";
 import { findProjectAccess, requireProjectAction } from "../projects/access.ts";
 import { requireServerOf, SERVER_NOT_FOUND } from "./project-servers.ts";
-import { disabledToolsOf, findServer, integrationOf, type ServerRecord } from "./server-store.ts";
-import { gatewayToolName, listServerTools } from "./server-tools.ts";
+import { disabledToolsOf, findServer, type ServerRecord } from "./server-store.ts";
+import { gatewayToolName, listServerTools, serverDisplayName } from "./server-tools.ts";
 
 async function toolsView(app: App, server: ServerRecord) {
   const [listing, disabled] = await Promise.all([
@@ -17,12 +17,14 @@ async function toolsView(app: App, server: ServerRecord) {
   return {
     serverId: server.id,
     integrationId: server.integrationId,
-    serverName: integrationOf(server.integrationId).entry.name,
+    serverName: serverDisplayName(server),
+    /** The server's short name, which prefixes its tools. */
+    name: server.name,
     /** Why no tools are shown (connection broken, upstream unreachable); null when the listing worked. */
     problem: listing.ok ? null : listing.reason,
     tools: (listing.ok ? listing.tools : []).map((tool) => ({
       /** The name agents see on /mcp. */
-      name: gatewayToolName(server.integrationId, tool.name),
+      name: gatewayToolName(server.name, tool.name),
       /** The engine's own name, which the switch and the playground take. */
       toolName: tool.name,
       title: tool.title,

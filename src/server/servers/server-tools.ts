@@ -1,15 +1,18 @@
-// The tools an integration offers an organization, as the engine lists them, and how they are named
-// and run on a project's /mcp. A listing never throws: a missing or broken connection or an
-// unreachable upstream comes back as a reason, so one bad server cannot break a project's other tools.
+// The tools an integration offers, as the engine lists them, and how a project server names and runs
+// them on /mcp. A listing never throws: a missing or broken connection or an unreachable upstream
+// comes back as a reason, so one bad server cannot break a project's other tools. Which connection a
+// call uses is the server's (a named or the default shared connection) or, in personal mode, the
+// caller's own (server-connection.ts).
 import { providers } from "../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
 import { withConnectionsUrl } from "../gateway/connection-needed.ts";
-import type { GatewayTool } from "../gateway/tool-types.ts";
+import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../integrations/connections/access-token.ts";
-import { findConnection } from "../integrations/connections/connection-store.ts";
+import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
 import type { EngineTarget, EngineTool } from "../integrations/engine/engine.ts";
 import { engineFor } from "../integrations/engine/engines.ts";
+import { callChoice, connectPageFor, listingChoice } from "./server-connection.ts";
 import { integrationOf, type ServerRecord } from "./server-store.ts";
 
 /** Past this a listing counts as failed: tools/list of the whole project waits for the slowest server. */
@@ -17,9 +20,11 @@ export const LIST_TIMEOUT_MS = 10_000;
 
 export type ToolListing = { ok: true; tools: EngineTool[] } | { ok: false; reason: string };
 
-/** `<integration id with - as _>_<engine tool name>`: unique in a project, [a-z0-9_]{1,64}. */
-export const gatewayToolName = (integrationId: IntegrationId, toolName: string) =>
-  `${integrationId.replaceAll("-", "_")}_${toolName}`;
+/** `<server name>_<engine tool name>`: unique in a project, [a-z0-9_]{1,64}. */
+export const gatewayToolName = (serverName: string, toolName: string) => `${serverName}_${toolName}`;
+
+/** A server's name when none is given: the integration id with "-" as "_" (every server's before names). */
+export const defaultServerName = (integrationId: IntegrationId) => integrationId.replaceAll("-", "_");
 
 function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,15 +41,27 @@ export async function listIntegrationTools(
 ): Promise<ToolListing> {
   const { entry, provider, sourceType } = integrationOf(target.integrationId);
   const providerName = providers[provider].name;
+  const choice = target.connection ?? { kind: "shared" };
   // Checked here rather than left to the engine: an engine whose document needs no connection would
-  // otherwise list tools that can only fail.
-  const connection = await findConnection(app.db, target.organizationId, provider);
-  if (!connection) return { ok: false, reason: `${providerName} is not connected.` };
-  if (connection.status !== "active") {
-    return {
-      ok: false,
-      reason: connection.statusReason ?? `The ${providerName} connection is ${connection.status}.`,
-    };
+  // otherwise list tools that can only fail. A personal-mode server lists its OpenAPI tools without
+  // one (each caller connects their own); a remote MCP server lists with any member's.
+  if (choice.kind !== "any-personal" || sourceType === "mcp") {
+    const connection = await findChosenConnection(app.db, target.organizationId, provider, choice);
+    if (!connection) {
+      return {
+        ok: false,
+        reason:
+          choice.kind === "any-personal"
+            ? `No member has connected ${providerName} yet: its tools are listed once one has.`
+            : `${providerName} is not connected.`,
+      };
+    }
+    if (connection.status !== "active") {
+      return {
+        ok: false,
+        reason: connection.statusReason ?? `The ${providerName} connection is ${connection.status}.`,
+      };
+    }
   }
   try {
     const tools = await withTimeout(
@@ -63,29 +80,55 @@ export async function listIntegrationTools(
 export const listServerTools = (app: App, server: ServerRecord, timeoutMs?: number) =>
   listIntegrationTools(
     app,
-    { organizationId: server.organizationId, integrationId: server.integrationId },
+    {
+      organizationId: server.organizationId,
+      integrationId: server.integrationId,
+      connection: listingChoice(server),
+    },
     timeoutMs,
   );
 
+/** How the call log and tool lists name a server: the integration, and the server's name when it has its own. */
+export function serverDisplayName(server: Pick<ServerRecord, "integrationId" | "name">): string {
+  const { entry } = integrationOf(server.integrationId);
+  return server.name === defaultServerName(server.integrationId)
+    ? entry.name
+    : `${entry.name} (${server.name})`;
+}
+
 /** An engine tool as the gateway runs it: the same object serves /mcp, /api/v1 and the playground. */
 export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool): GatewayTool {
-  const { entry, sourceType } = integrationOf(server.integrationId);
+  const { sourceType } = integrationOf(server.integrationId);
   const engine = engineFor(sourceType);
-  const target: EngineTarget = { organizationId: server.organizationId, integrationId: server.integrationId };
+  const name = gatewayToolName(server.name, tool.name);
+  const sharedTarget: EngineTarget = {
+    organizationId: server.organizationId,
+    integrationId: server.integrationId,
+    connection: listingChoice(server),
+  };
+  const connectPage = connectPageFor(app, server);
   return {
-    name: gatewayToolName(server.integrationId, tool.name),
+    name,
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     annotations: tool.annotations,
     serverId: server.id,
-    serverName: entry.name,
+    serverName: serverDisplayName(server),
     // A missing connection's error carries the page where the person connects it ("connect your account").
-    run: async (args, context) =>
-      withConnectionsUrl(
+    run: async (args, context) => {
+      let target = sharedTarget;
+      if (server.connectionMode === "personal") {
+        const choice = callChoice(server, context.principal, name);
+        if ("refusal" in choice) return toolError(choice.refusal);
+        target = { ...sharedTarget, connection: choice };
+      }
+      return withConnectionsUrl(
         await engine.callTool(app, target, tool.name, args, context.signal, context.trace),
-        `${app.config.baseUrl}/app/organization/${server.organizationId}/integrations`,
-      ),
+        connectPage,
+        server.connectionMode === "personal",
+      );
+    },
   };
 }

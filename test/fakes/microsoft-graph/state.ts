@@ -73,6 +73,26 @@ export interface FakeGraph extends HttpFake {
   outbox: { kind: string; id?: string; body: unknown }[];
   /** The requests that reached a pre-authenticated download URL. */
   downloads: RecordedRequest[];
+  /** Who a token of nobody in particular is (GET /me): the MAILBOX user. */
+  me: GraphUser;
+  /** Access token → another signed-in user (its fields over `me`). */
+  identities: Map<string, Partial<GraphUser>>;
+}
+
+/** The user resource's properties GET /me returns by default (user-get reference). */
+export interface GraphUser {
+  id: string;
+  displayName: string;
+  givenName: string | null;
+  surname: string | null;
+  /** Null for accounts without an Exchange mailbox. */
+  mail: string | null;
+  userPrincipalName: string;
+  jobTitle: string | null;
+  mobilePhone: string | null;
+  officeLocation: string | null;
+  preferredLanguage: string | null;
+  businessPhones: string[];
 }
 
 export const MAILBOX = { name: "Petr Novak", address: "petr@contoso.test" };
@@ -129,6 +149,8 @@ export type Handled = typeof NOT_MINE | void;
 /** One authenticated /v1.0 request, as every area's handler reads it. */
 export interface GraphRequest {
   fake: FakeGraph;
+  /** The bearer token the request carried. */
+  token: string;
   request: RecordedRequest;
   response: ServerResponse;
   /** The path after /v1.0, and its decoded segments. */

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ApiKeyKind } from "../../../lib/validation.ts";
 import { user } from "./auth.ts";
 import { organization } from "./organizations.ts";
 import { project } from "./projects.ts";
@@ -25,6 +26,12 @@ export const apiKey = pgTable(
       .notNull()
       .references(() => project.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /**
+     * "personal": acts as its creator, who may use their own connections, and stops when they lose the
+     * project; "project": a service identity that reaches shared connections only (keys made before
+     * personal keys existed are project keys).
+     */
+    kind: text("kind").$type<ApiKeyKind>().notNull().default("project"),
     /** The first characters of the secret ("ptk_" and 8 more): enough to recognise a key, never to use it. */
     prefix: text("prefix").notNull(),
     lastFour: text("last_four").notNull(),
@@ -79,7 +86,11 @@ export const toolCall = pgTable(
     apiKeyId: text("api_key_id"),
     oauthClientId: text("oauth_client_id"),
     callerName: text("caller_name").notNull(),
+    /** The person the call acted as; null for a project key's calls (a service identity). */
     userId: text("user_id"),
+    /** The connection that served the call and its label then (account or given name), when one did. */
+    connectionId: text("connection_id"),
+    connectionLabel: text("connection_label"),
     status: text("status", { enum: ["success", "error"] }).notNull(),
     durationMs: integer("duration_ms").notNull(),
     errorMessage: text("error_message"),

@@ -1,6 +1,9 @@
-// An organization's connection to a provider account (requirements §3 statuses pending/active/error/inactive,
-// with the reason shown), and the short-lived state of OAuth authorizations in progress. Tokens and
-// PKCE verifiers are envelope-encrypted like credentials (src/server/crypto).
+// Connections to provider accounts (requirements §3 statuses pending/active/error/inactive, with the
+// reason shown), and the short-lived state of OAuth authorizations in progress. A connection is the
+// organization's (shared; several per provider allowed: two HubSpot portals) or one member's (personal;
+// one per provider per person in an organization). Tokens and PKCE verifiers are envelope-encrypted like
+// credentials (src/server/crypto).
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type {
   AuthFlowType,
@@ -12,6 +15,9 @@ import type {
 import { user } from "./auth.ts";
 import { integrationCredential } from "./integrations.ts";
 import { organization } from "./organizations.ts";
+
+export const connectIntents = ["default", "another", "reconnect", "personal"] as const;
+export type ConnectIntent = (typeof connectIntents)[number];
 
 /** A site (or account) of the provider the connection can reach; not secret. */
 export interface ConnectionSite {
@@ -39,6 +45,16 @@ export const integrationConnection = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
     provider: text("provider").$type<ProviderId>().notNull(),
+    /** The member whose personal connection this is; null for the organization's shared connections. */
+    ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** A name people give the connection ("Support inbox"); the account label shows when there is none. */
+    label: text("label"),
+    /**
+     * The provider account the connection reaches (mailbox address, portal, site, Salesforce org), read
+     * from the provider's identity call after connecting; `accountId` is the provider's stable id for it.
+     */
+    accountLabel: text("account_label"),
+    accountId: text("account_id"),
     authFlow: text("auth_flow").$type<AuthFlowType>().notNull(),
     status: text("status").$type<ConnectionStatus>().notNull(),
     statusReason: text("status_reason"),
@@ -64,7 +80,11 @@ export const integrationConnection = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("integration_connection_organization_provider").on(t.organizationId, t.provider),
+    index("integration_connection_organization_provider").on(t.organizationId, t.provider),
+    uniqueIndex("integration_connection_personal_unique")
+      .on(t.organizationId, t.provider, t.ownerUserId)
+      .where(sql`${t.ownerUserId} is not null`),
+    index("integration_connection_owner_idx").on(t.ownerUserId),
     index("integration_connection_key_idx").on(t.tokensKeyId),
   ],
 );
@@ -82,6 +102,15 @@ export const integrationOAuthState = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * What the authorization makes (oauth/connect-intent.ts): the organization's default shared
+     * connection, another shared one, a named one again, or the person's own.
+     */
+    intent: text("intent").$type<ConnectIntent>().notNull().default("default"),
+    /** The shared connection being reconnected (intent "reconnect"). */
+    connectionId: text("connection_id").references(() => integrationConnection.id, { onDelete: "cascade" }),
+    /** A path in Portico to return to after connecting (the connect prompt's link); else the integration page. */
+    returnTo: text("return_to"),
     /** The saved OAuth app used; null when the client was registered for this authorization (remote MCP). */
     credentialId: text("credential_id").references(() => integrationCredential.id, { onDelete: "cascade" }),
     /**

@@ -1,9 +1,12 @@
-// Project servers: an integration enabled in a project on top of its organization's connection to the
-// integration's provider (one server per integration per project). Its tools' switches are in
-// tool-switches.ts.
+// Project servers: an integration enabled in a project, using either one of its organization's shared
+// connections to the integration's provider or each caller's own (personal mode). A project may add an
+// integration more than once (a support inbox and personal mail); each server's short name prefixes its
+// tools, so names never collide. Its tools' switches are in tool-switches.ts.
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
+import type { ServerConnectionMode } from "../../../lib/validation.ts";
 import { user } from "./auth.ts";
+import { integrationConnection } from "./integration-connections.ts";
 import { project } from "./projects.ts";
 
 export const projectServer = pgTable(
@@ -16,11 +19,23 @@ export const projectServer = pgTable(
       .notNull()
       .references(() => project.id, { onDelete: "cascade" }),
     integrationId: text("integration_id").$type<IntegrationId>().notNull(),
+    /**
+     * The tools' prefix ([a-z0-9_], servers/server-names.ts), unique in the project. Servers made before
+     * names existed have the integration id with "-" as "_", so their tool names stay as they were.
+     */
+    name: text("name").notNull(),
+    /** "shared": an organization's connection; "personal": each caller's own connection. */
+    connectionMode: text("connection_mode").$type<ServerConnectionMode>().notNull().default("shared"),
+    /**
+     * The shared connection the server uses; null means the organization's first shared connection to
+     * the provider (servers made before several connections existed, or added before connecting).
+     */
+    connectionId: text("connection_id").references(() => integrationConnection.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("project_server_project_integration").on(t.projectId, t.integrationId),
+    uniqueIndex("project_server_project_name").on(t.projectId, t.name),
     index("project_server_integration_idx").on(t.integrationId),
   ],
 );

@@ -17,6 +17,7 @@ const principal = {
   oauthClientName: null,
   callerName: "test",
   userId: "u",
+  person: null,
 };
 const context = (allowPrivateUrls = false): ToolRunContext => ({
   principal,

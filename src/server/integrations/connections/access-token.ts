@@ -1,4 +1,4 @@
-// A usable access token for an organization's connection, refreshed shortly before it expires. Only one
+// A usable access token for a connection (shared or personal), refreshed shortly before it expires. Only one
 // refresh runs per connection: callers in this process share one in-flight refresh, and across
 // replicas the refresh holds the connection's row lock (select … for update), re-reading the row once
 // it has the lock, so a replica that waited finds the fresh token instead of refreshing again.
@@ -72,6 +72,12 @@ export async function getAccessToken(
   if (row.status !== "active") {
     throw new ConnectionUnavailableError(row.statusReason ?? `The ${name} connection is ${row.status}.`);
   }
+  return accessTokenOf(app, row, rejected);
+}
+
+/** The token of an active OAuth connection already read, refreshed first when it is due (see above). */
+export async function accessTokenOf(app: App, row: ConnectionRow, rejected?: string): Promise<string> {
+  const name = providers[row.provider].name;
   const tokens = openTokens(app.keyring, row);
   if (!tokens) throw new ConnectionUnavailableError(`The ${name} connection holds no token. Connect again.`);
   if (fresh(row, tokens.accessToken, rejected)) return tokens.accessToken;
@@ -89,7 +95,7 @@ export async function getAccessToken(
   return refresh;
 }
 
-/** `alert`: this refresh broke the connection, so owners and admins are told once it is committed. */
+/** `alert`: this refresh broke the connection, so its owner (or owners and admins) are told once committed. */
 type Outcome = { token: string } | { failure: string; alert?: true };
 
 async function refreshUnderLock(app: App, connectionId: string, rejected?: string): Promise<string> {
@@ -147,7 +153,7 @@ async function refreshUnderLock(app: App, connectionId: string, rejected?: strin
       await tx
         .update(integrationConnection)
         .set({
-          ...sealTokens(app.keyring, row.organizationId, row.provider, {
+          ...sealTokens(app.keyring, row, {
             accessToken: next.accessToken,
             refreshToken,
             ...((next.apiDomain ?? tokens.apiDomain)

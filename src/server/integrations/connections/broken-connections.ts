@@ -1,7 +1,7 @@
 // The banner's data (organization and project overviews, the nav's count): the organization's
 // connections in error, with what to do about each. Only the organization's members see it; owners and
 // admins get the reconnect link, members the names of those who can reconnect.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
@@ -22,6 +22,8 @@ export async function getBrokenConnections(app: App, userId: string, organizatio
       and(
         eq(integrationConnection.organizationId, organizationId),
         eq(integrationConnection.status, "error"),
+        // Personal connections are their owners' to fix (account page), not the organization's banner.
+        isNull(integrationConnection.ownerUserId),
       ),
     )
     .orderBy(asc(integrationConnection.provider));

@@ -51,6 +51,30 @@ export interface BrokenConnectionMailInput {
   provider: ProviderId;
   reason: string | null;
   baseUrl: string;
+  /** A personal connection's account label: the e-mail goes to its owner, who reconnects it themselves. */
+  personalAccount?: string;
+}
+
+/** Where a person reconnects their own account: the account page's Connected accounts. */
+export const personalReconnectUrl = (baseUrl: string) =>
+  new URL("/app/account#connected-accounts", baseUrl).toString();
+
+function personalConnectionEmail(
+  input: BrokenConnectionMailInput & { personalAccount: string },
+): MailMessage {
+  const name = providers[input.provider].name;
+  const link = personalReconnectUrl(input.baseUrl);
+  const subject = `Your ${name} account needs attention in ${input.organizationName} on Portico`;
+  const intro = `Your ${name} connection (${input.personalAccount}) in ${input.organizationName} stopped working. Agents' calls that act as you with it fail until you reconnect it.`;
+  const why = plainReason(input.provider, input.reason);
+  const detail = input.reason ? `Details: ${redactSecrets(input.reason)}` : "";
+  const action = `Reconnect your ${name} account`;
+  const outro = "You receive this because the connection is yours. Portico sends it once per breakage.";
+  const text = [intro, "", why, ...(detail ? [detail] : []), "", `${action}: ${link}`, "", outro].join("\n");
+  const html = `<p>${escapeHtml(intro)}</p><p>${escapeHtml(why)}${
+    detail ? `<br>${escapeHtml(detail)}` : ""
+  }</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`;
+  return { to: input.to, subject, text, html };
 }
 
 const escapeHtml = (text: string) =>
@@ -60,6 +84,9 @@ const escapeHtml = (text: string) =>
   );
 
 export function brokenConnectionEmail(input: BrokenConnectionMailInput): MailMessage {
+  if (input.personalAccount !== undefined) {
+    return personalConnectionEmail({ ...input, personalAccount: input.personalAccount });
+  }
   const name = providers[input.provider].name;
   const used = integrationsOf(input.provider).map((entry) => entry.name);
   const link = reconnectUrl(input.baseUrl, input.organizationId, input.provider);

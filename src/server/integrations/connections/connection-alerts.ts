@@ -1,5 +1,5 @@
 // When a connection breaks (active or pending → error), its organization's owners and admins get one
-// e-mail, whichever process and however many failing calls saw it: setConnectionError's conditional
+// e-mail (a personal connection's owner alone, for theirs), whichever process and however many failing calls saw it: setConnectionError's conditional
 // update (or the refresh's row lock) claims the breakage through integration_connection.error_alerted_at,
 // as usage_alert's insert does for usage (billing/usage-alerts.ts). Reconnecting clears the claim.
 import { and, eq, inArray } from "drizzle-orm";
@@ -7,7 +7,7 @@ import type { App } from "../../app.ts";
 import { integrationConnection, organization, organizationMember, user } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { brokenConnectionEmail } from "./connection-alert-text.ts";
-import { setConnectionError } from "./connection-store.ts";
+import { connectionDisplayName, setConnectionError } from "./connection-store.ts";
 
 type StatusExtra = Parameters<typeof setConnectionError>[3];
 
@@ -50,22 +50,29 @@ async function sendAlert(app: App, connectionId: string) {
       provider: integrationConnection.provider,
       statusReason: integrationConnection.statusReason,
       organizationName: organization.name,
+      ownerUserId: integrationConnection.ownerUserId,
+      label: integrationConnection.label,
+      accountLabel: integrationConnection.accountLabel,
+      account: integrationConnection.account,
     })
     .from(integrationConnection)
     .innerJoin(organization, eq(organization.id, integrationConnection.organizationId))
     .where(eq(integrationConnection.id, connectionId));
   if (!row) return;
-  const admins = await app.db
+  const personal = row.ownerUserId !== null;
+  const recipients = await app.db
     .select({ email: user.email })
     .from(organizationMember)
     .innerJoin(user, eq(user.id, organizationMember.userId))
     .where(
       and(
         eq(organizationMember.organizationId, row.organizationId),
-        inArray(organizationMember.role, ["owner", "admin"]),
+        row.ownerUserId
+          ? eq(organizationMember.userId, row.ownerUserId)
+          : inArray(organizationMember.role, ["owner", "admin"]),
       ),
     );
-  for (const admin of admins) {
+  for (const admin of recipients) {
     await app.mailer.send(
       brokenConnectionEmail({
         to: admin.email,
@@ -74,6 +81,7 @@ async function sendAlert(app: App, connectionId: string) {
         provider: row.provider,
         reason: row.statusReason,
         baseUrl: app.config.baseUrl,
+        ...(personal ? { personalAccount: connectionDisplayName({ ...row }) } : {}),
       }),
     );
   }

@@ -1,11 +1,14 @@
 // Connection rows: tokens sealed on the way in, never in a view on the way out. The tokens' encryption
-// context is the connection's identity (organization, provider), unique by index.
+// context is whose they are: the organization and provider, and the owner of a personal connection, so
+// a personal connection's ciphertext copied to another person's row does not decrypt. (Shared
+// connections keep the context they had when one per provider was the rule: their rows stay readable.)
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ConnectionStatus, ProviderId } from "../../../lib/integrations/types.ts";
 import { Keyring } from "../../crypto/envelope.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
+import { findChosenConnection, SHARED_CONNECTION } from "./connection-choice.ts";
 import { storedReason } from "./status-reason.ts";
 
 export type ConnectionRow = typeof integrationConnection.$inferSelect;
@@ -36,31 +39,40 @@ export interface RegisteredClient {
   revokeUrl?: string;
 }
 
-export const tokensContext = (organizationId: string, provider: ProviderId) =>
-  `integration_connection:${organizationId}:${provider}:tokens`;
+/** Whose tokens they are: the parts of a connection its tokens' encryption context is made of. */
+export type TokenOwner = Pick<ConnectionRow, "organizationId" | "provider" | "ownerUserId">;
 
-export function sealTokens(
-  keyring: Keyring,
-  organizationId: string,
-  provider: ProviderId,
-  tokens: StoredTokens,
-) {
-  const sealed = keyring.encrypt(JSON.stringify(tokens), tokensContext(organizationId, provider));
+export const tokensContext = ({ organizationId, provider, ownerUserId }: TokenOwner) =>
+  ownerUserId
+    ? `integration_connection:${organizationId}:${provider}:${ownerUserId}:tokens`
+    : `integration_connection:${organizationId}:${provider}:tokens`;
+
+export function sealTokens(keyring: Keyring, owner: TokenOwner, tokens: StoredTokens) {
+  const sealed = keyring.encrypt(JSON.stringify(tokens), tokensContext(owner));
   return { tokens: sealed, tokensKeyId: Keyring.keyIdOf(sealed) ?? keyring.currentKeyId };
 }
 
 export function openTokens(keyring: Keyring, row: ConnectionRow): StoredTokens | null {
   if (!row.tokens) return null;
-  return JSON.parse(
-    keyring.decrypt(row.tokens, tokensContext(row.organizationId, row.provider)),
-  ) as StoredTokens;
+  return JSON.parse(keyring.decrypt(row.tokens, tokensContext(row))) as StoredTokens;
 }
+
+/** How people see a connection named: the label given to it, else the account it reaches, else the provider. */
+export const connectionDisplayName = (
+  row: Pick<ConnectionRow, "label" | "accountLabel" | "provider" | "account">,
+) =>
+  row.label ?? row.accountLabel ?? row.account?.site?.name ?? providers[row.provider]?.name ?? row.provider;
 
 export function connectionView(row: ConnectionRow) {
   return {
     id: row.id,
     provider: row.provider,
     providerName: providers[row.provider]?.name ?? row.provider,
+    /** The member whose personal connection it is; null for the organization's shared connections. */
+    ownerUserId: row.ownerUserId,
+    label: row.label,
+    accountLabel: row.accountLabel,
+    displayName: connectionDisplayName(row),
     authFlow: row.authFlow,
     status: row.status,
     statusReason: row.statusReason,
@@ -76,52 +88,79 @@ export function connectionView(row: ConnectionRow) {
 }
 export type ConnectionView = ReturnType<typeof connectionView>;
 
-export async function listConnections(db: Database, organizationId: string) {
+/** The organization's shared connections, in the order servers fall back on them (first is the default). */
+export async function listSharedConnections(db: Database, organizationId: string) {
   const rows = await db
-    .select()
-    .from(integrationConnection)
-    .where(eq(integrationConnection.organizationId, organizationId))
-    .orderBy(asc(integrationConnection.provider));
-  return rows.map(connectionView);
-}
-
-export async function findConnection(db: Database, organizationId: string, provider: ProviderId) {
-  const [row] = await db
     .select()
     .from(integrationConnection)
     .where(
       and(
         eq(integrationConnection.organizationId, organizationId),
-        eq(integrationConnection.provider, provider),
+        isNull(integrationConnection.ownerUserId),
       ),
+    )
+    .orderBy(
+      asc(integrationConnection.provider),
+      asc(integrationConnection.createdAt),
+      asc(integrationConnection.id),
     );
+  return rows.map(connectionView);
+}
+
+/** The organization's default shared connection to a provider (its first), as servers without one named use. */
+export async function findConnection(db: Database, organizationId: string, provider: ProviderId) {
+  return findChosenConnection(db, organizationId, provider, SHARED_CONNECTION);
+}
+
+/** Creates or replaces the organization's default shared connection to a provider. */
+export async function upsertConnection(
+  db: Database,
+  values: Omit<NewConnection, "id" | "ownerUserId" | "createdAt" | "updatedAt">,
+): Promise<ConnectionRow> {
+  const existing = await findConnection(db, values.organizationId, values.provider);
+  return saveConnection(db, existing?.id ?? null, values);
+}
+
+export async function findConnectionById(db: Database, id: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(integrationConnection).where(eq(integrationConnection.id, id));
   return row;
 }
 
-/** Creates or replaces the organization's connection to a provider (one per provider). */
-export async function upsertConnection(
+/**
+ * Writes a connection: updates `existingId`'s row, or inserts a new one (with `values.id` when the
+ * caller sealed tokens for it already). Owner, organization and provider never change on update.
+ */
+export async function saveConnection(
   db: Database,
-  values: Omit<NewConnection, "id" | "createdAt" | "updatedAt">,
+  existingId: string | null,
+  values: Omit<NewConnection, "createdAt" | "updatedAt">,
 ): Promise<ConnectionRow> {
   const now = new Date();
-  const { organizationId: _organizationId, provider: _provider, ...changes } = values;
-  // Working again: the next breakage is a new one, and e-mails owners and admins again.
+  // Working again: the next breakage is a new one, and e-mails its owner, or owners and admins, again.
   const repaired = values.status === "active" ? { errorAlertedAt: null } : {};
   const reason = values.statusReason ? { statusReason: storedReason(values.statusReason) } : {};
+  if (existingId) {
+    const { organizationId: _o, provider: _p, ownerUserId: _u, id: _id, ...changes } = values;
+    const [row] = await db
+      .update(integrationConnection)
+      .set({ ...changes, ...reason, ...repaired, updatedAt: now })
+      .where(eq(integrationConnection.id, existingId))
+      .returning();
+    if (row) return row;
+  }
   const [row] = await db
     .insert(integrationConnection)
     .values({ ...values, ...reason, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [integrationConnection.organizationId, integrationConnection.provider],
-      set: { ...changes, ...reason, ...repaired, updatedAt: now },
-    })
     .returning();
-  if (!row) throw new Error("connection upsert returned no row");
+  if (!row) throw new Error("connection insert returned no row");
   return row;
 }
 
 type StatusExtra = Partial<
-  Pick<NewConnection, "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account">
+  Pick<
+    NewConnection,
+    "tokens" | "tokensKeyId" | "accessTokenExpiresAt" | "account" | "accountLabel" | "accountId"
+  >
 >;
 
 /** For "error", use connection-alerts.ts's markConnectionBroken, which also tells owners and admins. */

@@ -1,5 +1,5 @@
-// For an organization's connection to a provider: where to send API calls, with which auth headers and
-// per-connection variables. OAuth connections use the (refreshed) access token; every other flow uses
+// For one of an organization's connections to a provider (connection-choice.ts says which): where to send
+// API calls, with which auth headers and per-connection variables. OAuth connections use the (refreshed) access token; every other flow uses
 // its saved credential through the same builders as the check before saving (src/integrations/_providers/).
 // Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
 
@@ -10,12 +10,17 @@ import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.t
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import {
+  accessTokenOf,
   ConnectionUnavailableError,
   CredentialRefusedError,
-  getAccessToken,
 } from "../connections/access-token.ts";
 import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
-import { findConnection, openTokens } from "../connections/connection-store.ts";
+import {
+  type ConnectionChoice,
+  findChosenConnection,
+  SHARED_CONNECTION,
+} from "../connections/connection-choice.ts";
+import { type ConnectionRow, connectionDisplayName, openTokens } from "../connections/connection-store.ts";
 import { credentialRefused } from "../connections/credential-refusal.ts";
 import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";
 import { storedReason } from "../connections/status-reason.ts";
@@ -30,17 +35,35 @@ export interface ConnectionAuth extends CredentialAccess {
   accessToken?: string;
   /** The connection these headers speak for; none for a request sent without them (a signed link). */
   connectionId?: string;
+  /** How the call log names that connection (its label or account). */
+  connectionLabel?: string;
 }
 
 type Discovered = Pick<CredentialAccess, "variables"> & { baseUrl?: string };
 
 // What OAuth connections had to ask the provider for (Atlassian site, Salesforce instance), per
-// connection (organization ids are unique across apps); forgetConnectionAuth drops it after a reconnect.
+// connection, keyed "organization:provider:connection"; forgetConnectionAuth drops it after a reconnect.
 const discovered = new Map<string, Discovered>();
-const cacheKey = (organizationId: string, provider: ProviderId) => `${organizationId}:${provider}`;
+const cacheKey = (row: ConnectionRow) => `${row.organizationId}:${row.provider}:${row.id}`;
 
+/** Drops what was discovered for the organization's connections to the provider. */
 export function forgetConnectionAuth(organizationId: string, provider: ProviderId): void {
-  discovered.delete(cacheKey(organizationId, provider));
+  const prefix = `${organizationId}:${provider}:`;
+  for (const key of discovered.keys()) if (key.startsWith(prefix)) discovered.delete(key);
+}
+
+/** Which connection a call uses: the organization, the provider and the choice among its connections. */
+export interface ConnectionTarget {
+  organizationId: string;
+  provider: ProviderId;
+  connection?: ConnectionChoice;
+}
+
+/** Why there is no connection to use, in the words the caller reads. */
+function missingReason(target: ConnectionTarget, name: string): string {
+  if (target.connection?.kind !== "personal") return `${name} is not connected.`;
+  const purpose = target.connection.purpose;
+  return `Connect your ${name} account to use ${purpose ?? "this tool"}.`;
 }
 
 /**
@@ -49,19 +72,24 @@ export function forgetConnectionAuth(organizationId: string, provider: ProviderI
  */
 export async function resolveConnectionAuth(
   app: App,
-  organizationId: string,
-  provider: ProviderId,
+  target: ConnectionTarget,
   rejectedToken?: string,
 ): Promise<ConnectionAuth> {
+  const { provider } = target;
   const name = providers[provider].name;
-  const row = await findConnection(app.db, organizationId, provider);
-  if (!row) throw new ConnectionUnavailableError(`${name} is not connected.`);
+  const row = await findChosenConnection(
+    app.db,
+    target.organizationId,
+    provider,
+    target.connection ?? SHARED_CONNECTION,
+  );
+  if (!row) throw new ConnectionUnavailableError(missingReason(target, name));
   if (row.status !== "active") {
     throw new ConnectionUnavailableError(row.statusReason ?? `The ${name} connection is ${row.status}.`);
   }
   const endpoints = providerEndpoints(provider, app.config);
   if (row.authFlow === "oauth") {
-    const token = await getAccessToken(app, organizationId, provider, rejectedToken);
+    const token = await accessTokenOf(app, row, rejectedToken);
     const headers = oauthHeaders(provider, token);
     // The Atlassian site chosen in the connect flow, stored with the connection.
     const site = provider === "atlassian" ? row.account?.site : undefined;
@@ -70,12 +98,13 @@ export async function resolveConnectionAuth(
     const fromToken = openTokens(app.keyring, row)?.apiDomain;
     const found: Discovered = site
       ? { variables: { cloudId: site.id } }
-      : await discover(app, organizationId, provider, headers, fromToken !== undefined);
+      : await discover(app, row, headers, fromToken !== undefined);
     const own = fromToken ?? found.baseUrl;
     return {
       provider,
       authFlow: "oauth",
       connectionId: row.id,
+      connectionLabel: connectionDisplayName(row),
       accessToken: token,
       baseUrl: own ?? endpoints.apiBaseUrl ?? "",
       headers,
@@ -121,6 +150,7 @@ export async function resolveConnectionAuth(
     provider,
     authFlow: row.authFlow,
     connectionId: row.id,
+    connectionLabel: connectionDisplayName(row),
     ...access,
     ...(accessToken ? { accessToken } : {}),
   };
@@ -128,16 +158,16 @@ export async function resolveConnectionAuth(
 
 async function discover(
   app: App,
-  organizationId: string,
-  provider: ProviderId,
+  row: ConnectionRow,
   headers: Record<string, string>,
   hostKnown: boolean,
 ): Promise<Discovered> {
+  const { provider } = row;
   // Salesforce's token answer names the instance; userinfo is asked only for connections made before
   // Portico kept instance_url.
   if (provider === "salesforce" && hostKnown) return { variables: {} };
   if (provider !== "atlassian" && provider !== "salesforce") return { variables: {} };
-  const key = cacheKey(organizationId, provider);
+  const key = cacheKey(row);
   const known = discovered.get(key);
   if (known) return known;
   const found =

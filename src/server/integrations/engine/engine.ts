@@ -6,12 +6,21 @@ import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import type { ToolDescription } from "../../gateway/tool-types.ts";
 import type { CallTrace } from "../../observability/call-trace.ts";
+import type { ConnectionChoice } from "../connections/connection-choice.ts";
 
-/** Whose connection a call uses: the organization's connection to the integration's provider. */
+/** Whose connection a call uses: one of the organization's connections to the integration's provider. */
 export interface EngineTarget {
   organizationId: string;
   integrationId: IntegrationId;
+  /**
+   * Which of them (connections/connection-choice.ts); absent: the organization's default shared one.
+   * Engines never pick one themselves.
+   */
+  connection?: ConnectionChoice;
 }
+
+/** What an engine drops its caches for: every connection of an organization's integration. */
+export type EngineScope = Pick<EngineTarget, "organizationId" | "integrationId">;
 
 /**
  * A tool as an engine defines it. `name` is bare (no integration prefix), matches [a-z0-9_]{1,40} and is
@@ -40,5 +49,5 @@ export interface IntegrationEngine {
     trace?: CallTrace | null,
   ): Promise<CallToolResult>;
   /** Drops whatever the engine cached for the organization's integration (after reconnecting, say). */
-  forget(target: EngineTarget): void;
+  forget(scope: EngineScope): void;
 }

@@ -1,18 +1,18 @@
 // GET /api/integrations/oauth/callback: the provider sends the user back here. The state is single-use
 // and must come back to the same signed-in user who started (otherwise someone could finish their own
-// authorization inside another person's organization). The user always lands on the integration's
-// editor, where the connection's status and reason say how it went.
+// authorization inside another person's organization). It makes what the state's intent says
+// (connect-intent.ts): the default shared connection, another shared one, a named one again, or the
+// person's own. The user lands where the flow began (the integration's editor, their Connected
+// accounts, or the page a connect prompt named), where the connection's status and reason say how it went.
 import { eq } from "drizzle-orm";
 import { oauthEndpoints, oauthHeaders, providerSpecs } from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
-import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
 import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
-import { findOrganizationRole } from "../../organizations/access.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
 import { readSessionUser } from "../../session/session-user.ts";
 import {
@@ -21,9 +21,17 @@ import {
   fetchAtlassianSites,
 } from "../connections/atlassian-sites.ts";
 import { markConnectionBroken } from "../connections/connection-alerts.ts";
-import { findConnection, sealTokens, upsertConnection } from "../connections/connection-store.ts";
+import { findChosenConnection } from "../connections/connection-choice.ts";
+import {
+  connectionDisplayName,
+  findConnection,
+  findConnectionById,
+  saveConnection,
+  sealTokens,
+} from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { callbackFailurePage } from "./callback-failure-page.ts";
+import { mayStillConnect } from "./connect-intent.ts";
 import { hashState, oauthStateContext, registeredClientContext } from "./pkce.ts";
 import {
   exchangeRemoteCode,
@@ -34,6 +42,15 @@ import {
 import { exchangeCode, TokenRequestError, type TokenSet } from "./token-client.ts";
 
 export const OAUTH_CALLBACK_ROUTE = OAUTH_CALLBACK_PATH;
+
+/** Where the person lands after connecting: the page the flow named, else where it began. */
+function landingPath(pending: typeof integrationOAuthState.$inferSelect): string {
+  if (pending.returnTo) return pending.returnTo;
+  if (pending.intent === "personal") {
+    return `/app/account?connected=${encodeURIComponent(pending.provider)}#connected-accounts`;
+  }
+  return `/app/organization/${encodeURIComponent(pending.organizationId)}/integrations?editIntegration=${encodeURIComponent(pending.integrationId)}`;
+}
 
 function plainPage(status: number, message: string): Response {
   return new Response(`${message}\n`, {
@@ -80,8 +97,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
 
   // The role is checked again: whoever started may have been removed or demoted since (the state lives
   // for minutes), and must not then attach an account to the organization.
-  const role = await findOrganizationRole(app.db, pending.organizationId, user.id);
-  if (!role || !organizationRoleAllows(role, "integrations.manage")) {
+  if (!(await mayStillConnect(app.db, pending.organizationId, user.id, pending.intent))) {
     return callbackFailurePage({
       status: 403,
       title: "You can no longer manage these integrations",
@@ -91,15 +107,26 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
     });
   }
 
-  const { organizationId, provider, integrationId } = pending;
+  const { organizationId, provider, integrationId, intent } = pending;
+  const personal = intent === "personal";
+  const ownerUserId = personal ? user.id : null;
   const name = providers[provider].name;
-  const back = new URL(
-    `/app/organization/${encodeURIComponent(organizationId)}/integrations`,
-    app.config.baseUrl,
-  );
-  back.searchParams.set("editIntegration", integrationId);
+  const back = new URL(landingPath(pending), app.config.baseUrl);
   const done = () => Response.redirect(back.toString(), 302);
-  const existing = await findConnection(app.db, organizationId, provider);
+  const existing =
+    intent === "another"
+      ? undefined
+      : personal
+        ? await findChosenConnection(app.db, organizationId, provider, {
+            kind: "personal",
+            ownerUserId: user.id,
+          })
+        : pending.connectionId
+          ? await findConnectionById(app.db, pending.connectionId)
+          : await findConnection(app.db, organizationId, provider);
+  // Sealing needs the row's identity before it exists: a new connection's id is chosen here.
+  const connectionId = existing?.id ?? crypto.randomUUID();
+  const owner = { organizationId, provider, ownerUserId };
   const fail = async (reason: string) => {
     // A reconnection that fails leaves a working connection as it was.
     if (existing && existing.status !== "active") await markConnectionBroken(app, existing.id, reason);
@@ -108,12 +135,14 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   };
 
   /** Stores the connection a code exchange made (tokens sealed by the caller) and sends the user back. */
-  const saveConnection = async (
+  const storeConnection = async (
     tokens: Pick<TokenSet, "expiresAt" | "scope">,
     fields: Omit<
-      Parameters<typeof upsertConnection>[1],
+      Parameters<typeof saveConnection>[2],
+      | "id"
       | "organizationId"
       | "provider"
+      | "ownerUserId"
       | "authFlow"
       | "accessTokenExpiresAt"
       | "scopes"
@@ -123,9 +152,11 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
     >,
   ) => {
     await app.db.transaction(async (tx) => {
-      const connection = await upsertConnection(tx as unknown as Database, {
+      const connection = await saveConnection(tx as unknown as Database, existing?.id ?? null, {
+        id: connectionId,
         organizationId,
         provider,
+        ownerUserId,
         authFlow: "oauth",
         ...fields,
         accessTokenExpiresAt: tokens.expiresAt,
@@ -138,8 +169,19 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         organizationId,
         action: "integration.connected",
         actorId: user.id,
-        target: { type: "integration", id: connection.id, label: name },
-        details: { provider, integrationId, authFlow: "oauth", scopes: tokens.scope ?? null },
+        target: {
+          type: "integration",
+          id: connection.id,
+          label: `${name}: ${connectionDisplayName(connection)}`,
+        },
+        details: {
+          provider,
+          integrationId,
+          authFlow: "oauth",
+          scopes: tokens.scope ?? null,
+          personal,
+          account: connection.accountLabel,
+        },
       });
     });
     await connectionChanged(app, organizationId, provider);
@@ -176,13 +218,13 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         { code, redirectUri: pending.redirectUri, codeVerifier: codeVerifier ?? "" },
         name,
       );
-      return await saveConnection(tokens, {
+      return await storeConnection(tokens, {
         status: "active",
         statusReason: null,
         account: null,
         credentialId: null,
         credentialScope: null,
-        ...sealTokens(app.keyring, organizationId, provider, {
+        ...sealTokens(app.keyring, owner, {
           accessToken: tokens.accessToken,
           ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
           client: registeredClientOf(remote),
@@ -224,14 +266,14 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       account = accountAfterConnect(listed.sites, existing?.account ?? null);
     }
     const chosen = !account || account.site !== undefined;
-    return await saveConnection(tokens, {
+    return await storeConnection(tokens, {
       // Several sites and none chosen yet: connected, but waiting for the user's choice.
       status: chosen ? "active" : "pending",
       statusReason: chosen ? null : CHOOSE_SITE_REASON,
       account,
       credentialId: credential.id,
       credentialScope: credential.scope,
-      ...sealTokens(app.keyring, organizationId, provider, {
+      ...sealTokens(app.keyring, owner, {
         accessToken: tokens.accessToken,
         ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
         ...(tokens.apiDomain ? { apiDomain: tokens.apiDomain } : {}),

@@ -4,31 +4,50 @@ import { lt } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
-import { findConnection, upsertConnection } from "../connections/connection-store.ts";
+import { findChosenConnection } from "../connections/connection-choice.ts";
+import { findConnection, findConnectionById, saveConnection } from "../connections/connection-store.ts";
+import type { ResolvedIntent } from "./connect-intent.ts";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
+type StateValues = Omit<
+  typeof integrationOAuthState.$inferInsert,
+  "expiresAt" | "createdAt" | "intent" | "connectionId" | "returnTo"
+>;
+
 /**
  * Stores the single-use state of an authorization under way (sweeping expired ones: abandoned
- * authorizations are swept here rather than by a background job) and marks the connection pending,
- * unless a working connection keeps working while its reconnection is under way.
+ * authorizations are swept here rather than by a background job) and marks the connection it makes
+ * pending, unless a working connection keeps working while its reconnection is under way. Another
+ * shared connection appears only once it is made: an abandoned one leaves nothing behind.
  */
-export async function rememberAuthorization(
-  app: App,
-  values: Omit<typeof integrationOAuthState.$inferInsert, "expiresAt" | "createdAt">,
-) {
+export async function rememberAuthorization(app: App, intent: ResolvedIntent, values: StateValues) {
   await app.db.delete(integrationOAuthState).where(lt(integrationOAuthState.expiresAt, new Date()));
-  await app.db
-    .insert(integrationOAuthState)
-    .values({ ...values, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
-  const existing = await findConnection(app.db, values.organizationId, values.provider);
-  if (existing?.status !== "active") {
-    await upsertConnection(app.db, {
-      organizationId: values.organizationId,
-      provider: values.provider,
-      authFlow: "oauth",
-      status: "pending",
-      statusReason: `Waiting for authorization at ${providers[values.provider].name}.`,
-    });
-  }
+  await app.db.insert(integrationOAuthState).values({
+    ...values,
+    intent: intent.intent,
+    connectionId: intent.connectionId,
+    returnTo: intent.returnTo,
+    expiresAt: new Date(Date.now() + STATE_TTL_MS),
+  });
+  if (intent.intent === "another") return;
+  const { organizationId, provider, userId } = values;
+  const existing =
+    intent.intent === "personal"
+      ? await findChosenConnection(app.db, organizationId, provider, {
+          kind: "personal",
+          ownerUserId: userId,
+        })
+      : intent.connectionId
+        ? await findConnectionById(app.db, intent.connectionId)
+        : await findConnection(app.db, organizationId, provider);
+  if (existing?.status === "active") return;
+  await saveConnection(app.db, existing?.id ?? null, {
+    organizationId,
+    provider,
+    ownerUserId: intent.intent === "personal" ? userId : null,
+    authFlow: "oauth",
+    status: "pending",
+    statusReason: `Waiting for authorization at ${providers[provider].name}.`,
+  });
 }

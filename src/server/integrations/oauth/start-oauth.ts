@@ -11,11 +11,10 @@ import {
 } from "../../../integrations/registry.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { connectsWithoutOAuthApp, providers } from "../../../lib/integrations/providers.ts";
-import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { Keyring } from "../../crypto/envelope.ts";
-import { requireOrganizationAction } from "../../organizations/access.ts";
 import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
+import { type ConnectRequest, resolveConnectIntent } from "./connect-intent.ts";
 import { rememberAuthorization } from "./pending-authorization.ts";
 import { codeChallengeOf, hashState, oauthStateContext, randomToken } from "./pkce.ts";
 import { startRemoteMcpOAuth } from "./remote-mcp/start-remote-mcp-oauth.ts";
@@ -31,14 +30,14 @@ export async function resolveOAuthApp(app: App, organizationId: string, provider
 export async function startOAuthConnection(
   app: App,
   userId: string,
-  organizationId: string,
-  integrationId: IntegrationId,
+  request: ConnectRequest,
 ): Promise<{ authorizeUrl: string }> {
-  await requireOrganizationAction(app.db, userId, organizationId, "integrations.manage");
+  const { organizationId, integrationId } = request;
   const provider = integrationProvider[integrationId];
+  const intent = await resolveConnectIntent(app.db, userId, provider, request);
   // Remote MCP servers that name their own authorization server: no saved app, a client registered now.
   if (connectsWithoutOAuthApp(provider))
-    return startRemoteMcpOAuth(app, userId, organizationId, integrationId);
+    return startRemoteMcpOAuth(app, userId, organizationId, integrationId, intent);
   const name = providers[provider].name;
   const oauth = providerSpecs[provider].oauth;
   const endpoints = providerEndpoints(provider, app.config);
@@ -58,7 +57,7 @@ export async function startOAuthConnection(
   const verifier = oauth.pkce ? randomToken() : null;
   const sealedVerifier = verifier ? app.keyring.encrypt(verifier, oauthStateContext(stateHash)) : null;
 
-  await rememberAuthorization(app, {
+  await rememberAuthorization(app, intent, {
     stateHash,
     organizationId,
     provider,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiKeyNameField, idField } from "../../../lib/validation.ts";
+import { apiKeyKinds, apiKeyNameField, idField } from "../../../lib/validation.ts";
 import {
   createApiKey,
   listMaskedApiKeys,
@@ -19,7 +19,12 @@ export const apiKeysRouter = router({
   ),
   create: projectProcedure(
     "apiKeys.create",
-    byProject.extend({ name: apiKeyNameField, expiresAt: z.coerce.date().nullable().optional() }),
+    byProject.extend({
+      name: apiKeyNameField,
+      expiresAt: z.coerce.date().nullable().optional(),
+      /** "personal": acts as its creator; "project" (the default): shared connections only. */
+      kind: z.enum(apiKeyKinds).optional(),
+    }),
   ).mutation(({ ctx, input }) => createApiKey(ctx.app, ctx.user.id, input.projectId, input)),
   revoke: projectProcedure("apiKeys.revoke", byProject.extend({ keyId: idField })).mutation(
     ({ ctx, input }) => revokeApiKey(ctx.app, ctx.user.id, input.projectId, input.keyId),

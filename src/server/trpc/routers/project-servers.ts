@@ -1,13 +1,14 @@
 // projectServers.* (requirements §7): a project's servers, their tools and switches, and the playground.
 import { z } from "zod";
 import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
-import { idField } from "../../../lib/validation.ts";
+import { idField, serverConnectionModes, serverNameField } from "../../../lib/validation.ts";
 import { requirePremiumAllowed } from "../../billing/plan-limits.ts";
 import {
   addServer,
   getAvailableIntegrations,
   getProjectServers,
   removeServer,
+  updateServer,
 } from "../../servers/project-servers.ts";
 import { runServerTool } from "../../servers/run-server-tool.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
@@ -16,6 +17,12 @@ import { projectProcedure, router } from "../init.ts";
 const byProject = z.object({ projectId: idField });
 const byServer = byProject.extend({ serverId: idField });
 const toolName = z.string().trim().min(1).max(64);
+/** A server's name (tools' prefix) and whose account it uses: a shared connection, or each caller's own. */
+const serverSetup = {
+  name: serverNameField.optional(),
+  connectionMode: z.enum(serverConnectionModes).optional(),
+  connectionId: idField.nullable().optional(),
+};
 /** Playground arguments: a JSON object, capped like the gateway's request bodies are. */
 const MAX_ARGUMENTS_CHARS = 256 * 1024;
 const toolArguments = z
@@ -34,12 +41,21 @@ export const projectServersRouter = router({
   ),
   addServer: projectProcedure(
     "servers.manage",
-    byProject.extend({ integrationId: integrationIdSchema }),
+    byProject.extend({ integrationId: integrationIdSchema, ...serverSetup }),
   ).mutation(async ({ ctx, input }) => {
     await requirePremiumAllowed(ctx.app.db, ctx.app.config.baseUrl, input.projectId, input.integrationId);
-    const server = await addServer(ctx.app, ctx.user.id, input.projectId, input.integrationId);
-    return { id: server.id, integrationId: server.integrationId };
+    const server = await addServer(ctx.app, ctx.user.id, input.projectId, input.integrationId, input);
+    return {
+      id: server.id,
+      integrationId: server.integrationId,
+      name: server.name,
+      connectionMode: server.connectionMode,
+    };
   }),
+  /** Renames a server (its tools' prefix) or changes whose account it uses. */
+  updateServer: projectProcedure("servers.manage", byServer.extend(serverSetup)).mutation(({ ctx, input }) =>
+    updateServer(ctx.app, ctx.user.id, input.projectId, input.serverId, input),
+  ),
   removeServer: projectProcedure("servers.manage", byServer).mutation(({ ctx, input }) =>
     removeServer(ctx.app, ctx.user.id, input.projectId, input.serverId),
   ),

@@ -17,8 +17,9 @@ export interface RemoteEndpoint {
   headers: Record<string, string>;
   /** The OAuth access token in the headers, for OAuth connections (named as rejected after a 401). */
   accessToken?: string;
-  /** The connection whose credentials the headers carry. */
+  /** The connection whose credentials the headers carry, and how the call log names it. */
   connectionId?: string;
+  connectionLabel?: string;
   /**
    * Changes with the URL, the key or token and the address policy: a session or tool list obtained
    * under other ones is not reused.
@@ -36,7 +37,7 @@ export async function resolveRemoteEndpoint(
   if (sourceType !== "mcp") throw new Error(`${target.integrationId} is not a remote MCP integration`);
   // The connection must be active and its saved key is sent the way the check before saving sent it:
   // the same resolution the OpenAPI engine uses, whose base URL for API keys is the MCP URL.
-  const auth = await resolveConnectionAuth(app, target.organizationId, provider, rejectedToken);
+  const auth = await resolveConnectionAuth(app, { ...target, provider }, rejectedToken);
   const oauth = auth.authFlow === "oauth";
   const endpoints = providerEndpoints(provider, app.config);
   const url = oauth ? (providerSpecs[provider].remoteMcpUrl?.(endpoints) ?? endpoints.mcpUrl) : auth.baseUrl;
@@ -50,6 +51,7 @@ export async function resolveRemoteEndpoint(
     headers: auth.headers,
     ...(oauth && auth.accessToken ? { accessToken: auth.accessToken } : {}),
     ...(auth.connectionId ? { connectionId: auth.connectionId } : {}),
+    ...(auth.connectionLabel ? { connectionLabel: auth.connectionLabel } : {}),
     fingerprint,
   };
 }

@@ -6,11 +6,12 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../../app.ts";
 import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
+import { markServedBy } from "../../../gateway/served-by.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import { withCallTrace } from "../../../observability/call-trace.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
-import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
+import type { EngineScope, EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { capResult } from "./cap-result.ts";
 import { describeFailure } from "./describe-failure.ts";
 import { listRemoteTools, type RemoteToolSet } from "./list-remote-tools.ts";
@@ -41,7 +42,14 @@ export const REMOTE_MCP_DEFAULTS: RemoteMcpEngineOptions = {
   maxResponseBytes: 10_000_000,
 };
 
-const keyOf = (target: EngineTarget) => `${target.organizationId}:${target.integrationId}`;
+/**
+ * Sessions and tool lists are per connection: "organization:connection:integration" (the session pool
+ * reads the integration from the end). An endpoint always names its connection; the fallback is a guard.
+ */
+const keyOf = (target: EngineTarget, endpoint: RemoteEndpoint) =>
+  `${target.organizationId}:${endpoint.connectionId ?? "-"}:${target.integrationId}`;
+const inScope = (scope: EngineScope) => (key: string) =>
+  key.startsWith(`${scope.organizationId}:`) && key.endsWith(`:${scope.integrationId}`);
 
 export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions> = {}): IntegrationEngine {
   const options = { ...REMOTE_MCP_DEFAULTS, ...overrides };
@@ -55,8 +63,8 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
   });
 
   const toolSet = (app: App, target: EngineTarget, endpoint: RemoteEndpoint) =>
-    tools.get(keyOf(target), endpoint.fingerprint, () =>
-      pool.use(app, keyOf(target), endpoint, (client) =>
+    tools.get(keyOf(target, endpoint), endpoint.fingerprint, () =>
+      pool.use(app, keyOf(target, endpoint), endpoint, (client) =>
         listRemoteTools(client, `${endpoint.name}'s MCP server`, options.listTimeoutMs),
       ),
     );
@@ -98,7 +106,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
           timeoutMs = options.callTimeoutMs;
           // The SDK's transport makes the request (guarded-fetch.ts), so the trace is entered for it.
           return withCallTrace(trace, () =>
-            pool.use(app, keyOf(target), current, (client) =>
+            pool.use(app, keyOf(target, current), current, (client) =>
               client.callTool({ name: remoteName, arguments: args }, undefined, {
                 signal,
                 timeout: options.callTimeoutMs,
@@ -112,7 +120,8 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
           "content" in result
             ? (result as CallToolResult)
             : { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
-        return capResult(content, options.maxResultChars);
+        // The call log names the connection that served the call (gateway/served-by.ts).
+        return markServedBy(capResult(content, options.maxResultChars), endpoint);
       } catch (error) {
         return toolError(
           describeFailure(error, {
@@ -125,9 +134,9 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       }
     },
 
-    forget(target) {
-      tools.delete(keyOf(target));
-      pool.forget(keyOf(target));
+    forget(scope) {
+      tools.deleteWhere(inScope(scope));
+      pool.forgetWhere(inScope(scope));
     },
   };
 }

@@ -58,10 +58,9 @@ export class SessionPool {
     }
   }
 
-  /** Closes the session of `key`, if any, once the calls using it are done. */
-  forget(key: string): void {
-    const session = this.sessions.get(key);
-    if (session) this.retire(key, session);
+  /** Closes the sessions whose key `matches`, once the calls using them are done. */
+  forgetWhere(matches: (key: string) => boolean): void {
+    for (const [key, session] of this.sessions) if (matches(key)) this.retire(key, session);
   }
 
   private acquire(app: App, key: string, endpoint: RemoteEndpoint): Session {
@@ -71,7 +70,7 @@ export class SessionPool {
       session = undefined;
     }
     if (!session) {
-      // Keys are "organization:integration" (remote-mcp-engine.ts); the integration labels the metrics.
+      // Keys end in ":integration" (remote-mcp-engine.ts); the integration labels the metrics.
       session = this.open(app, endpoint, key.slice(key.lastIndexOf(":") + 1));
       this.sessions.set(key, session);
     }

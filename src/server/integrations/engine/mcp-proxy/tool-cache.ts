@@ -27,7 +27,8 @@ export class ToolCache<T> {
     return entry.value;
   }
 
-  delete(key: string): void {
-    this.entries.delete(key);
+  /** Drops every entry whose key `matches` (all connections of an organization's integration, say). */
+  deleteWhere(matches: (key: string) => boolean): void {
+    for (const key of this.entries.keys()) if (matches(key)) this.entries.delete(key);
   }
 }

@@ -9,6 +9,7 @@ import type { IntegrationId } from "../../../../lib/integrations/types.ts";
 import type { App } from "../../../app.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
 import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
+import { markServedBy } from "../../../gateway/served-by.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import type { CallTrace } from "../../../observability/call-trace.ts";
 import { readBytesCapped } from "../../../security/ssrf-guard.ts";
@@ -28,6 +29,7 @@ import {
 } from "./code-tools.ts";
 import { codeTools, documentTools, openApiDocuments } from "./documents.ts";
 import { successResult, upstreamError } from "./format-result.ts";
+import type { OpenApiTool } from "./generate-tools.ts";
 import { sendRequest } from "./send-request.ts";
 import { argumentProblem } from "./validate-arguments.ts";
 
@@ -84,7 +86,7 @@ async function callTool(
     auth = forIntegration(
       app,
       target.integrationId,
-      await resolveConnectionAuth(app, target.organizationId, provider),
+      await resolveConnectionAuth(app, { ...target, provider }),
     );
   } catch (error) {
     if (error instanceof ConnectionUnavailableError) return connectionUnavailable(error.reason);
@@ -95,27 +97,39 @@ async function callTool(
   const deadline = startDeadline(signal, timeoutMs);
   const call: Exchange = { app, target, auth, deadline, providerName, timeoutMs, trace: trace ?? null };
   try {
-    if (generated) {
-      return await sendAndRead(
-        call,
-        (current) => buildRequest(generated, args, current),
-        generated.retryable,
-        successResult,
-      );
-    }
-    const server = openApiDocuments[target.integrationId]?.servers?.map((item) => item.url) ?? ["{baseUrl}"];
-    try {
-      return await (code as CodeTool).run(args, {
-        request: (upstream) => requestJson(call, server, upstream),
-        requestText: (upstream) => requestText(call, server, upstream),
-        requestBytes: (upstream, maxBytes) => requestBytes(call, server, upstream, maxBytes),
-      });
-    } catch (error) {
-      if (error instanceof ToolFailure) return error.result;
-      throw error;
-    }
+    // The call log names the connection that served the call (gateway/served-by.ts).
+    return markServedBy(await exchange(call, args, generated, code as CodeTool), auth);
   } finally {
     deadline.release();
+  }
+}
+
+async function exchange(
+  call: Exchange,
+  args: Record<string, unknown>,
+  generated: OpenApiTool | undefined,
+  code: CodeTool,
+): Promise<CallToolResult> {
+  if (generated) {
+    return sendAndRead(
+      call,
+      (current) => buildRequest(generated, args, current),
+      generated.retryable,
+      successResult,
+    );
+  }
+  const server = openApiDocuments[call.target.integrationId]?.servers?.map((item) => item.url) ?? [
+    "{baseUrl}",
+  ];
+  try {
+    return await code.run(args, {
+      request: (upstream) => requestJson(call, server, upstream),
+      requestText: (upstream) => requestText(call, server, upstream),
+      requestBytes: (upstream, maxBytes) => requestBytes(call, server, upstream, maxBytes),
+    });
+  } catch (error) {
+    if (error instanceof ToolFailure) return error.result;
+    throw error;
   }
 }
 
@@ -210,8 +224,7 @@ async function refreshedAuth(call: Exchange): Promise<{ auth: ConnectionAuth } |
   try {
     const auth = await resolveConnectionAuth(
       call.app,
-      call.target.organizationId,
-      call.auth.provider,
+      { ...call.target, provider: call.auth.provider },
       call.auth.accessToken,
     );
     return { auth: forIntegration(call.app, call.target.integrationId, auth) };
@@ -334,6 +347,6 @@ export const openApiEngine: IntegrationEngine = {
   listTools: async (_app, target) => openApiListedTools(target.integrationId),
   callTool,
   // Generated tools depend on the document only; what the connection discovered is dropped.
-  forget: (target) =>
-    forgetConnectionAuth(target.organizationId, integrationRegistry[target.integrationId].provider),
+  forget: (scope) =>
+    forgetConnectionAuth(scope.organizationId, integrationRegistry[scope.integrationId].provider),
 };

@@ -11,6 +11,7 @@ import { providers } from "../../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
 import type { App } from "../../../app.ts";
 import { Keyring } from "../../../crypto/envelope.ts";
+import type { ResolvedIntent } from "../connect-intent.ts";
 import { rememberAuthorization } from "../pending-authorization.ts";
 import {
   codeChallengeOf,
@@ -30,6 +31,7 @@ export async function startRemoteMcpOAuth(
   userId: string,
   organizationId: string,
   integrationId: IntegrationId,
+  intent: ResolvedIntent,
 ): Promise<{ authorizeUrl: string }> {
   const provider = integrationProvider[integrationId];
   const name = providers[provider].name;
@@ -64,7 +66,7 @@ export async function startRemoteMcpOAuth(
   const stateHash = hashState(state);
   const verifier = randomToken();
   const sealedVerifier = app.keyring.encrypt(verifier, oauthStateContext(stateHash));
-  await rememberAuthorization(app, {
+  await rememberAuthorization(app, intent, {
     stateHash,
     organizationId,
     provider,

@@ -1,0 +1,82 @@
+// Which of an organization's connections to a provider a call or a listing uses. A project server names
+// one shared connection, or takes the organization's first shared one (servers made before several
+// connections existed), or uses each caller's own (personal mode). Resolved with one indexed read on
+// every call, so a reconnect, disconnect or a member's departure takes effect at once on every replica.
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { ProviderId } from "../../../lib/integrations/types.ts";
+import type { Database } from "../../db/client.ts";
+import { integrationConnection } from "../../db/schema/index.ts";
+import type { ConnectionRow } from "./connection-store.ts";
+
+export type ConnectionChoice =
+  /** One shared connection, by id (a server that names it). */
+  | { kind: "named"; connectionId: string }
+  /** The organization's first shared connection to the provider. */
+  | { kind: "shared" }
+  /** The personal connection of this person; `purpose` (the tool's name) is named when there is none. */
+  | { kind: "personal"; ownerUserId: string; purpose?: string }
+  /**
+   * Any member's working personal connection: only to list a remote MCP server's tools for a server in
+   * personal mode, whose tool list is the project's, not one caller's.
+   */
+  | { kind: "any-personal" };
+
+export const SHARED_CONNECTION: ConnectionChoice = { kind: "shared" };
+
+export async function findChosenConnection(
+  db: Database,
+  organizationId: string,
+  provider: ProviderId,
+  choice: ConnectionChoice,
+): Promise<ConnectionRow | undefined> {
+  const ofProvider = and(
+    eq(integrationConnection.organizationId, organizationId),
+    eq(integrationConnection.provider, provider),
+  );
+  switch (choice.kind) {
+    case "named": {
+      const [row] = await db
+        .select()
+        .from(integrationConnection)
+        .where(
+          and(
+            ofProvider,
+            eq(integrationConnection.id, choice.connectionId),
+            isNull(integrationConnection.ownerUserId),
+          ),
+        );
+      return row;
+    }
+    case "shared": {
+      const [row] = await db
+        .select()
+        .from(integrationConnection)
+        .where(and(ofProvider, isNull(integrationConnection.ownerUserId)))
+        .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id))
+        .limit(1);
+      return row;
+    }
+    case "personal": {
+      const [row] = await db
+        .select()
+        .from(integrationConnection)
+        .where(and(ofProvider, eq(integrationConnection.ownerUserId, choice.ownerUserId)));
+      return row;
+    }
+    case "any-personal": {
+      const [row] = await db
+        .select()
+        .from(integrationConnection)
+        .where(
+          and(
+            ofProvider,
+            isNotNull(integrationConnection.ownerUserId),
+            eq(integrationConnection.status, "active"),
+          ),
+        )
+        .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id))
+        .limit(1);
+      return row;
+    }
+  }
+}
