@@ -39,7 +39,21 @@ export function ApiKeysTable({
       <TableBody>
         {keys.map((key) => (
           <TableRow key={key.id}>
-            <TableCell className="font-medium">{key.name}</TableCell>
+            <TableCell className="font-medium">
+              <span className="flex flex-wrap items-center gap-2">
+                {key.name}
+                <Badge
+                  variant={key.kind === "personal" ? "secondary" : "outline"}
+                  title={
+                    key.kind === "personal"
+                      ? `Acts as ${key.createdBy.name}, with their own connected accounts`
+                      : "Uses the organization's shared connections"
+                  }
+                >
+                  {key.kind === "personal" ? "Personal" : "Project"}
+                </Badge>
+              </span>
+            </TableCell>
             <TableCell>
               <code className="text-xs">{key.masked}</code>
               {/* At phone width the status sits under the key, so Revoke stays on screen. */}

@@ -1,5 +1,6 @@
-// Creates a project API key, then shows its secret once with a copy button: after this dialog closes
-// nobody can see it again (only its hash is stored).
+// Creates a project API key — a project key (the project's own identity: shared connections only) or a
+// personal key (acts as its creator, with their own connected accounts) — then shows its secret once
+// with a copy button: after this dialog closes nobody can see it again (only its hash is stored).
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
@@ -21,8 +22,9 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { RadioOption } from "~/components/servers/radio-option.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
-import { apiKeyNameField } from "~/lib/validation.ts";
+import { type ApiKeyKind, apiKeyNameField } from "~/lib/validation.ts";
 import { NewKeySnippets } from "./new-key-snippets.tsx";
 import { OneTimeSecret } from "./one-time-secret.tsx";
 
@@ -35,6 +37,21 @@ const expiryChoices = [
 
 const schema = z.object({ name: apiKeyNameField });
 
+const kindChoices: { value: ApiKeyKind; title: string; description: string }[] = [
+  {
+    value: "project",
+    title: "Project key",
+    description:
+      "For a shared agent or service. Uses the organization's shared connections only; servers that use each caller's own account refuse it.",
+  },
+  {
+    value: "personal",
+    title: "Personal key",
+    description:
+      "Acts as you and uses your own connected accounts where a server asks for them. Stops working if you leave the project.",
+  },
+];
+
 export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; baseUrl: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -42,6 +59,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<string>("never");
+  const [kind, setKind] = useState<ApiKeyKind>("project");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -53,6 +71,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
     if (next) {
       setName("");
       setExpiry("never");
+      setKind("project");
       setErrors({});
       setFormError(null);
       setSecret(null);
@@ -74,11 +93,12 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
           projectId,
           name: name.trim(),
           expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+          kind,
         });
         setSecret(created.secret);
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
       },
-      success: `API key "${name.trim()}" created`,
+      success: `${kind === "personal" ? "Personal" : "Project"} API key "${name.trim()}" created`,
     });
   };
 
@@ -89,7 +109,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
           <Plus className="size-4" aria-hidden="true" /> Create API key
         </Button>
       </DialogTrigger>
-      <DialogContent className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : undefined}>
+      <DialogContent className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : "max-h-[90svh] overflow-y-auto"}>
         {secret ? (
           <div className="flex flex-col gap-4">
             <DialogHeader>
@@ -129,6 +149,20 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
                 name="name"
               />
             </FormField>
+            <fieldset className="flex flex-col gap-2" disabled={create.isPending}>
+              <legend className="mb-2 text-sm font-medium">Key type</legend>
+              {kindChoices.map((choice) => (
+                <RadioOption
+                  key={choice.value}
+                  name="kind"
+                  value={choice.value}
+                  checked={kind === choice.value}
+                  onChange={(value) => setKind(value as ApiKeyKind)}
+                  title={choice.title}
+                  description={choice.description}
+                />
+              ))}
+            </fieldset>
             <FormField label="Expires">
               <Select value={expiry} onValueChange={setExpiry} disabled={create.isPending}>
                 <SelectTrigger aria-label="Expires">

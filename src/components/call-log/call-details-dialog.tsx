@@ -1,4 +1,5 @@
-// One call in full, for debugging: what the agent sent, what went wrong, how long it took, who called.
+// One call in full, for debugging: what the agent sent, what went wrong, how long it took, who called,
+// and which connection served it (its label then, its name now, personal or shared).
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -12,8 +13,26 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { formatDateTime } from "~/lib/format-date.ts";
-import { useTRPC } from "~/lib/trpc.ts";
+import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 import { CallChannelBadge } from "./call-channel-badge.tsx";
+
+type Call = RouterOutputs["callLog"]["get"];
+
+/** The connection that served a call, as the details name it. */
+export function connectionText(connection: NonNullable<Call["connection"]>): string {
+  const label = connection.label ?? connection.currentName ?? "An unnamed connection";
+  const kind =
+    connection.personal === null
+      ? "no longer exists"
+      : connection.personal
+        ? "personal: a member's own account"
+        : "shared by the organization";
+  const renamed =
+    connection.currentName && connection.label && connection.currentName !== connection.label
+      ? `, now named “${connection.currentName}”`
+      : "";
+  return `${label} (${kind}${renamed})`;
+}
 
 /** Stored arguments pretty-printed; a value cut at the storage cap is not valid JSON and shows as it is. */
 function prettyArguments(stored: string): string {
@@ -104,7 +123,14 @@ export function CallDetailsDialog({
                   : `OAuth client “${data.oauthClientName ?? data.callerName}”`}
             </Row>
             <Row label="User">
-              {data.userName ? `${data.userName} (${data.userEmail})` : "A user no longer in Portico"}
+              {data.userName
+                ? `${data.userName} (${data.userEmail})`
+                : data.attributed
+                  ? "A former member of this organization"
+                  : "Not attributed to a person"}
+            </Row>
+            <Row label="Connection">
+              {data.connection ? connectionText(data.connection) : "None (no provider account was used)"}
             </Row>
             {data.traceId ? (
               <Row label="Trace">

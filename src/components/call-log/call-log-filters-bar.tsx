@@ -1,13 +1,15 @@
 // The call log's filters. Each change rewrites the page's URL, so a filtered view can be shared or
 // linked to (the overview's "Errors" figure links to the failed calls this way).
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { ANY, ClearFiltersButton, FilterSelect } from "~/components/forms/filter-controls.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import type { CallLogSearch } from "~/lib/call-log-search.ts";
+import type { CallLogView } from "~/lib/call-log-filters.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
-import { useTRPC } from "~/lib/trpc.ts";
+import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
+
+type FilterOptions = RouterOutputs["callLog"]["filterOptions"];
 
 const CUSTOM = "custom";
 const RANGES = [
@@ -18,10 +20,35 @@ const RANGES = [
 ];
 
 /** The current time range in words, for the select's "custom" entry (a link's or an earlier choice). */
-function rangeText({ from, to }: CallLogSearch): string {
+function rangeText({ from, to }: CallLogView): string {
   if (from && to) return `${formatDateTime(from)} to ${formatDateTime(to)}`;
   if (from) return `Since ${formatDateTime(from)}`;
   return `Before ${formatDateTime(to ?? "")}`;
+}
+
+/**
+ * The person and connection selects' entries: everyone offered, and the URL's value if it is not among
+ * them (someone no longer in the organization, another project's connection), so the select names it.
+ */
+export function personAndConnectionOptions(options: FilterOptions | undefined, search: CallLogView) {
+  const people = (options?.people ?? []).map((person) => ({
+    value: person.value,
+    label: `${person.name} (${person.email})`,
+  }));
+  const connections = (options?.connections ?? []).map((connection) => ({
+    value: connection.value,
+    label: connection.name,
+  }));
+  if (search.person && !people.some((person) => person.value === search.person)) {
+    people.push({ value: search.person, label: "Someone not in this organization" });
+  }
+  if (search.connection && !connections.some((connection) => connection.value === search.connection)) {
+    connections.push({ value: search.connection, label: "A connection that served no call here" });
+  }
+  return {
+    people: [{ value: ANY, label: "All people" }, ...people],
+    connections: [{ value: ANY, label: "All connections" }, ...connections],
+  };
 }
 
 export function CallLogFiltersBar({
@@ -30,14 +57,23 @@ export function CallLogFiltersBar({
   onChange,
 }: {
   projectId: string;
-  search: CallLogSearch;
-  onChange: (next: CallLogSearch) => void;
+  search: CallLogView;
+  onChange: (next: CallLogView) => void;
 }) {
   const trpc = useTRPC();
-  const { data: options } = useQuery(trpc.callLog.filterOptions.queryOptions({ projectId }));
+  // The current person and connection go along, so one from a link is named however old its calls.
+  const { data: options } = useQuery({
+    ...trpc.callLog.filterOptions.queryOptions({
+      projectId,
+      person: search.person,
+      connection: search.connection,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const { people, connections } = personAndConnectionOptions(options, search);
   const [tool, setTool] = useState(search.tool ?? "");
   useEffect(() => setTool(search.tool ?? ""), [search.tool]);
-  const set = (patch: CallLogSearch) => onChange({ ...search, ...patch });
+  const set = (patch: CallLogView) => onChange({ ...search, ...patch });
   const submitTool = (event: FormEvent) => {
     event.preventDefault();
     set({ tool: tool.trim() || undefined });
@@ -46,7 +82,7 @@ export function CallLogFiltersBar({
   const filtered = Object.values(search).some((value) => value !== undefined);
 
   return (
-    <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-4">
       <form onSubmit={submitTool} className="col-span-2 flex min-w-0 flex-col gap-1.5 md:col-span-1">
         <Label htmlFor="call-log-tool">Tool</Label>
         <Input
@@ -72,7 +108,7 @@ export function CallLogFiltersBar({
         id="call-log-status"
         label="Status"
         value={search.status}
-        onChange={(status) => set({ status: status as CallLogSearch["status"] })}
+        onChange={(status) => set({ status: status as CallLogView["status"] })}
         options={[
           { value: ANY, label: "Any status" },
           { value: "success", label: "Succeeded" },
@@ -90,6 +126,20 @@ export function CallLogFiltersBar({
           { value: "playground", label: "Playground runs" },
           ...(options?.callers ?? []).map((caller) => ({ value: caller.value, label: caller.name })),
         ]}
+      />
+      <FilterSelect
+        id="call-log-person"
+        label="Person"
+        value={search.person}
+        onChange={(person) => set({ person })}
+        options={people}
+      />
+      <FilterSelect
+        id="call-log-connection"
+        label="Connection"
+        value={search.connection}
+        onChange={(connection) => set({ connection })}
+        options={connections}
       />
       <FilterSelect
         id="call-log-range"

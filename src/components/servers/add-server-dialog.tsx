@@ -1,107 +1,256 @@
-// "Add server": the organization's integrations with an active connection that the project does not
-// have yet, one button each; when none is connected, the way to the organization's integrations page.
+// "Add server": first the integrations a server can use (an active shared connection of the
+// organization, or each caller's own account for OAuth providers), then a form for the one picked: its
+// name (the tools' prefix) and whose account it uses. An integration already added can be added again
+// under another name (a second HubSpot portal, a personal Gmail next to the shared inbox).
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Plug, Plus } from "lucide-react";
-import { type ReactNode, Suspense, useState } from "react";
+import { ArrowLeft, Plug, Plus } from "lucide-react";
+import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import { toast } from "sonner";
-import { messageOf } from "~/components/forms/form-errors.ts";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
+import type { FieldErrors } from "~/components/forms/form-errors.ts";
+import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { ToolListSkeleton } from "./server-card.tsx";
+import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
+import {
+  type AvailableIntegration,
+  checkSetup,
+  initialSetup,
+  placeServerError,
+  ServerSetupFields,
+  type SetupValues,
+  setupInput,
+} from "./server-setup-fields.tsx";
 
-function Choices({
-  projectId,
+const hasActiveShared = (entry: AvailableIntegration) =>
+  entry.sharedConnections.some((connection) => connection.status === "active");
+
+/** How the list says what the integration would use. */
+function accountSummary(entry: AvailableIntegration) {
+  const active = entry.sharedConnections.filter((connection) => connection.status === "active");
+  if (active.length === 1 && active[0]) return `Shared: ${active[0].displayName}`;
+  if (active.length > 1) return `${active.length} shared connections`;
+  return `Each caller's own ${entry.providerName} account`;
+}
+
+/** A server's name as the list shows it: the integration's, with its short name when not the usual one. */
+export function serverLabel(integrationName: string, integrationId: string, name: string) {
+  return name === integrationId.replaceAll("-", "_") ? integrationName : `${integrationName} (${name})`;
+}
+
+function IntegrationChoices({
+  integrations,
   organizationId,
-  onAdded,
+  focusId,
+  onPick,
 }: {
-  projectId: string;
+  integrations: AvailableIntegration[];
   organizationId: string;
-  onAdded: () => void;
+  focusId: IntegrationId | null;
+  onPick: (id: IntegrationId) => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const { data: integrations } = useSuspenseQuery(
-    trpc.projectServers.getAvailableIntegrations.queryOptions({ projectId }),
-  );
-  const add = useMutation(trpc.projectServers.addServer.mutationOptions());
-  const connected = integrations.filter((entry) => entry.connectionStatus === "active");
-  const addable = connected.filter((entry) => !entry.added);
+  // Usable now: a working shared connection, or each caller's own account; working ones first.
+  const usable = integrations
+    .filter((entry) => hasActiveShared(entry) || entry.personalModeAvailable)
+    .sort((a, b) => Number(hasActiveShared(b)) - Number(hasActiveShared(a)));
   const connectLink = (
-    <Button asChild variant="outline">
-      <Link to="/app/organization/$organizationId/integrations" params={{ organizationId }}>
-        <Plug className="size-4" aria-hidden="true" /> Connect an integration
-      </Link>
-    </Button>
+    <Link
+      to="/app/organization/$organizationId/integrations"
+      params={{ organizationId }}
+      className="underline underline-offset-2"
+    >
+      Connect it on the organization's integrations page
+    </Link>
   );
 
-  if (addable.length === 0) {
+  if (usable.length === 0) {
     return (
       <EmptyState
         icon={Plug}
-        title={
-          connected.length === 0 ? "No integration is connected yet" : "Every connected integration is added"
-        }
+        title="No integration is connected yet"
         description="Connect an account on the organization's integrations page, then add it here."
-        action={connectLink}
+        action={
+          <Button asChild variant="outline">
+            <Link to="/app/organization/$organizationId/integrations" params={{ organizationId }}>
+              <Plug className="size-4" aria-hidden="true" /> Connect an integration
+            </Link>
+          </Button>
+        }
       />
     );
   }
 
-  const choose = async (integrationId: (typeof addable)[number]["integrationId"], name: string) => {
-    try {
-      await add.mutateAsync({ projectId, integrationId });
-      await queryClient.invalidateQueries({ queryKey: trpc.projectServers.pathKey() });
-      toast.success(`${name} added`);
-      onAdded();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
-
   return (
     <div className="flex flex-col gap-3">
-      <ul className="flex flex-col gap-2">
-        {addable.map((entry) => (
+      <ul className="flex flex-col gap-2" aria-label="Integrations">
+        {usable.map((entry) => (
           <li key={entry.integrationId} className="flex items-center gap-3 rounded-lg border p-3">
             <IntegrationLogo logo={entry.logo} name={entry.name} className="size-8" />
             <div className="flex min-w-0 flex-1 flex-col">
-              <span className="font-medium">{entry.name}</span>
-              <span className="truncate text-xs text-muted-foreground">{entry.description}</span>
+              <span className="flex flex-wrap items-center gap-2 font-medium">
+                {entry.name}
+                {entry.added ? <Badge variant="secondary">Added</Badge> : null}
+              </span>
+              <span className="truncate text-xs text-muted-foreground">{accountSummary(entry)}</span>
             </div>
             <Button
               size="sm"
-              disabled={add.isPending}
-              aria-label={`Add ${entry.name}`}
-              onClick={() => void choose(entry.integrationId, entry.name)}
+              variant={entry.added ? "outline" : "default"}
+              aria-label={entry.added ? `Add another ${entry.name}` : `Add ${entry.name}`}
+              autoFocus={entry.integrationId === focusId}
+              onClick={() => onPick(entry.integrationId)}
             >
-              <Plus className="size-4" aria-hidden="true" /> Add
+              <Plus className="size-4" aria-hidden="true" /> {entry.added ? "Add another" : "Add"}
             </Button>
           </li>
         ))}
       </ul>
-      <p className="text-sm text-muted-foreground">
-        Missing one?{" "}
-        <Link
-          to="/app/organization/$organizationId/integrations"
-          params={{ organizationId }}
-          className="underline"
-        >
-          Connect it on the organization's integrations page
-        </Link>
-        .
-      </p>
+      <p className="text-sm text-muted-foreground">Missing one? {connectLink}.</p>
     </div>
+  );
+}
+
+function AddServerForm({
+  projectId,
+  organizationId,
+  integration,
+  onBack,
+  onAdded,
+  onPendingChange,
+}: {
+  projectId: string;
+  organizationId: string;
+  integration: AvailableIntegration;
+  onBack: () => void;
+  onAdded: () => void;
+  onPendingChange: (pending: boolean) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const add = useMutation(trpc.projectServers.addServer.mutationOptions());
+  const [values, setValues] = useState<SetupValues>(() => initialSetup(integration));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const focusFirstError = useFocusFirstError();
+
+  const change = (field: keyof SetupValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field === "name" ? "name" : "account"]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFormError(null);
+    const found = checkSetup(integration, values);
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      focusFirstError(form);
+      return;
+    }
+    setErrors({});
+    onPendingChange(true);
+    try {
+      const input = setupInput(values);
+      const added = await add.mutateAsync({ projectId, integrationId: integration.integrationId, ...input });
+      await queryClient.invalidateQueries({ queryKey: trpc.projectServers.pathKey() });
+      toast.success(`${serverLabel(integration.name, integration.integrationId, added.name)} added`);
+      onAdded();
+    } catch (error) {
+      const placed = placeServerError(error);
+      setErrors(placed.fields);
+      setFormError(placed.form);
+      focusFirstError(form);
+    } finally {
+      onPendingChange(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <div className="flex items-center gap-3">
+        <IntegrationLogo logo={integration.logo} name={integration.name} className="size-8" />
+        <div className="flex min-w-0 flex-col">
+          <span className="font-medium">{integration.name}</span>
+          <span className="text-xs text-muted-foreground">{integration.description}</span>
+        </div>
+      </div>
+      <FormAlert message={formError} />
+      <ServerSetupFields
+        integration={integration}
+        organizationId={organizationId}
+        values={values}
+        errors={errors}
+        onChange={change}
+        disabled={add.isPending}
+        autoFocus
+      />
+      <DialogFooter className="gap-2 sm:justify-between">
+        <Button type="button" variant="ghost" onClick={onBack} disabled={add.isPending}>
+          <ArrowLeft className="size-4" aria-hidden="true" /> All integrations
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? "Adding…" : "Add server"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AddServerFlow({
+  projectId,
+  organizationId,
+  picked,
+  onPick,
+  onAdded,
+  onPendingChange,
+}: {
+  projectId: string;
+  organizationId: string;
+  picked: { id: IntegrationId | null; last: IntegrationId | null };
+  onPick: (id: IntegrationId | null) => void;
+  onAdded: () => void;
+  onPendingChange: (pending: boolean) => void;
+}) {
+  const trpc = useTRPC();
+  const { data: integrations } = useSuspenseQuery(
+    trpc.projectServers.getAvailableIntegrations.queryOptions({ projectId }),
+  );
+  const integration = integrations.find((entry) => entry.integrationId === picked.id);
+  if (!integration) {
+    return (
+      <IntegrationChoices
+        integrations={integrations}
+        organizationId={organizationId}
+        focusId={picked.last}
+        onPick={onPick}
+      />
+    );
+  }
+  return (
+    <AddServerForm
+      key={integration.integrationId}
+      projectId={projectId}
+      organizationId={organizationId}
+      integration={integration}
+      onBack={() => onPick(null)}
+      onAdded={onAdded}
+      onPendingChange={onPendingChange}
+    />
   );
 }
 
@@ -115,19 +264,39 @@ export function AddServerDialog({
   trigger: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  // The integration whose form is shown, and the last one picked (focus returns to it from the form).
+  const [picked, setPicked] = useState<{ id: IntegrationId | null; last: IntegrationId | null }>({
+    id: null,
+    last: null,
+  });
+  const changeOpen = (next: boolean) => {
+    if (pending) return;
+    setOpen(next);
+    if (next) setPicked({ id: null, last: null });
+  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent className="max-h-[90svh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Add server</DialogTitle>
           <DialogDescription>
-            A server gives this project's agents the tools of one connected integration.
+            {picked.id
+              ? "Name the server and choose whose account its tools use."
+              : "A server gives this project's agents the tools of one integration."}
           </DialogDescription>
         </DialogHeader>
         {open ? (
           <Suspense fallback={<ToolListSkeleton />}>
-            <Choices projectId={projectId} organizationId={organizationId} onAdded={() => setOpen(false)} />
+            <AddServerFlow
+              projectId={projectId}
+              organizationId={organizationId}
+              picked={picked}
+              onPick={(id) => setPicked((current) => ({ id, last: id ?? current.id }))}
+              onAdded={() => setOpen(false)}
+              onPendingChange={setPending}
+            />
           </Suspense>
         ) : null}
       </DialogContent>

@@ -1,5 +1,6 @@
-// /app/project/{id}/servers: the project's servers (integrations on the organization's connections)
-// and its standard tools, with what the signed-in member's role allows.
+// /app/project/{id}/servers: the project's servers (integrations on the organization's shared
+// connections or each caller's own account) and its standard tools, with what the signed-in member's
+// role allows.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Plus, Server } from "lucide-react";
 import { Suspense } from "react";
@@ -36,7 +37,7 @@ function ServerList({
       <EmptyState
         icon={Server}
         title="No servers yet"
-        description="Add a connected integration (HubSpot, Jira, Exa…) to give this project's agents its tools."
+        description="Add an integration (HubSpot, Jira, Gmail…) to give this project's agents its tools, on a shared connection or each caller's own account."
         action={
           permissions.canManage ? (
             <AddServerDialog
@@ -56,7 +57,13 @@ function ServerList({
   return (
     <div className="flex flex-col gap-4">
       {servers.map((server) => (
-        <ServerCard key={server.id} projectId={projectId} server={server} {...permissions} />
+        <ServerCard
+          key={server.id}
+          projectId={projectId}
+          organizationId={organizationId}
+          server={server}
+          {...permissions}
+        />
       ))}
     </div>
   );

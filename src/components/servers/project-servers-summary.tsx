@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { sortItems } from "~/lib/sort-options.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { ToolListSkeleton } from "./server-card.tsx";
+import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
 
 export function ProjectServersSummary({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -70,7 +70,7 @@ export function ProjectServersSummary({ projectId }: { projectId: string }) {
               <li key={server.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                 <IntegrationLogo logo={server.logo} name={server.name} className="size-8" />
                 <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="font-medium">{server.name}</span>
+                  <span className="font-medium">{server.displayName}</span>
                   <span className="truncate text-sm text-muted-foreground">
                     {server.problem ?? `${server.enabledToolCount} of ${server.toolCount} tools on`}
                   </span>

@@ -1,7 +1,9 @@
-// A project server: its integration, connection status with the reason when it offers no tools, tool
-// counts, its tools on demand, and removal behind a confirmation naming it.
+// A project server: its name (the prefix of its tools), whose account it uses — a shared connection, or
+// each caller's own with who has connected theirs and a link to connect one's own — its connection
+// status with the reason when it offers no tools, tool counts, its tools on demand, and Edit (rename,
+// whose account) and Remove behind a confirmation naming it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, Trash2 } from "lucide-react";
+import { ChevronDown, Pencil, Trash2 } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { toast } from "sonner";
 import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
@@ -10,45 +12,90 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { cn } from "~/lib/cn.ts";
-import type { LogoSpec } from "~/lib/integrations/catalogue-entry.ts";
-import type { ConnectionStatus } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";
+import { EditServerDialog, type ProjectServer } from "./edit-server-dialog.tsx";
 import { ServerToolsList } from "./server-tools-list.tsx";
+import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
 
-export interface ServerSummary {
-  id: string;
-  name: string;
-  description: string;
-  logo: LogoSpec;
-  providerName: string;
-  sourceType: "openapi" | "mcp";
-  connectionStatus: ConnectionStatus | null;
-  problem: string | null;
-  toolCount: number;
-  enabledToolCount: number;
-}
+/** Where a member connects their own account to the integration's provider (personal mode). */
+export const connectOwnHref = (integrationId: string, organizationId: string) =>
+  `/app/connect/${encodeURIComponent(integrationId)}?${new URLSearchParams({
+    organization: organizationId,
+    personal: "1",
+  })}`;
 
-export function ToolListSkeleton() {
+const memberStatus: Record<string, string> = {
+  pending: "pending",
+  error: "needs reconnecting",
+  inactive: "disconnected",
+};
+
+/** Whose account the server uses, and in personal mode who has connected theirs. */
+function AccountLine({ server, organizationId }: { server: ProjectServer; organizationId: string }) {
+  if (server.connectionMode === "shared") {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="server-account">
+        {server.connection ? (
+          <>
+            Uses <span className="font-medium text-foreground">{server.connection.displayName}</span>
+            {server.connection.named ? null : " (the organization's default connection)"}
+          </>
+        ) : (
+          `No shared ${server.providerName} connection: connect one on the organization's integrations page.`
+        )}
+      </p>
+    );
+  }
+  const members = server.connectedMembers;
   return (
-    <div className="flex flex-col gap-3" aria-hidden="true">
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-2/3" />
+    <div className="flex flex-col gap-1 text-sm text-muted-foreground" data-testid="server-account">
+      <p>
+        <span className="font-medium text-foreground">Each caller's own {server.providerName} account</span>
+        {" · "}project API keys cannot call it
+      </p>
+      <p>
+        {members.length === 0 ? (
+          "Nobody in the project has connected theirs yet."
+        ) : (
+          <>
+            Connected:{" "}
+            {members.map((member, index) => (
+              <span key={member.userId}>
+                {index > 0 ? ", " : null}
+                <span className="text-foreground">{member.name}</span>
+                {memberStatus[member.status] ? ` (${memberStatus[member.status]})` : null}
+              </span>
+            ))}
+          </>
+        )}
+      </p>
+      {server.connectedByMe ? null : (
+        <p>
+          You have not connected yours —{" "}
+          <a
+            href={connectOwnHref(server.integrationId, organizationId)}
+            className="font-medium text-foreground underline underline-offset-2"
+          >
+            Connect<span className="sr-only"> your {server.providerName} account</span>
+          </a>
+        </p>
+      )}
     </div>
   );
 }
 
 export function ServerCard({
   projectId,
+  organizationId,
   server,
   canManage,
   canConfigure,
   canRun,
 }: {
   projectId: string;
-  server: ServerSummary;
+  organizationId: string;
+  server: ProjectServer;
   canManage: boolean;
   canConfigure: boolean;
   canRun: boolean;
@@ -58,31 +105,34 @@ export function ServerCard({
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const remove = useMutation(trpc.projectServers.removeServer.mutationOptions());
+  const title = server.displayName;
 
   return (
-    <Card data-testid={`server-${server.name}`}>
-      <CardHeader className="flex flex-row items-start gap-3">
-        <IntegrationLogo logo={server.logo} name={server.name} />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <CardTitle className="flex flex-wrap items-center gap-2 leading-normal">
-            {server.name}
-            <ConnectionStatusBadge status={server.connectionStatus} />
-            <Badge variant="secondary" className="tabular-nums">
-              {server.problem
-                ? "No tools available"
-                : `${server.enabledToolCount} of ${server.toolCount} tools on`}
-            </Badge>
-          </CardTitle>
-          {server.problem ? (
-            <p className="text-sm text-destructive">{server.problem}</p>
-          ) : (
+    <Card data-testid={`server-${title}`} data-server-name={server.serverName}>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <IntegrationLogo logo={server.logo} name={server.name} />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <CardTitle className="flex flex-wrap items-center gap-2 leading-normal">
+              {title}
+              <ConnectionStatusBadge status={server.connectionStatus} />
+              <Badge variant="secondary" className="tabular-nums">
+                {server.problem
+                  ? "No tools available"
+                  : `${server.enabledToolCount} of ${server.toolCount} tools on`}
+              </Badge>
+            </CardTitle>
             <p className="text-sm text-muted-foreground">
-              {server.sourceType === "mcp" ? "Remote MCP server" : "API"} · through the organization's{" "}
-              {server.providerName} connection
+              {server.sourceType === "mcp" ? "Remote MCP server" : "API"} · tools named{" "}
+              <code className="font-mono text-foreground" data-testid="server-prefix">
+                {server.serverName}_…
+              </code>
             </p>
-          )}
+            <AccountLine server={server} organizationId={organizationId} />
+            {server.problem ? <p className="text-sm text-destructive">{server.problem}</p> : null}
+          </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
           <Button
             variant="ghost"
             size="sm"
@@ -97,23 +147,35 @@ export function ServerCard({
             />
           </Button>
           {canManage ? (
-            <ConfirmDialog
-              title="Remove server"
-              subject={server.name}
-              confirmLabel="Remove"
-              verb="remove"
-              description="Its tools disappear from this project's MCP endpoint at once. The organization's connection stays; you can add the server again later."
-              trigger={
-                <Button variant="ghost" size="icon" aria-label={`Remove ${server.name}`}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
-              }
-              onConfirm={async () => {
-                await remove.mutateAsync({ projectId, serverId: server.id });
-                await queryClient.invalidateQueries({ queryKey: trpc.projectServers.pathKey() });
-                toast.success(`${server.name} removed`);
-              }}
-            />
+            <>
+              <EditServerDialog
+                projectId={projectId}
+                organizationId={organizationId}
+                server={server}
+                trigger={
+                  <Button variant="ghost" size="icon" aria-label={`Edit ${title}`}>
+                    <Pencil className="size-4" aria-hidden="true" />
+                  </Button>
+                }
+              />
+              <ConfirmDialog
+                title="Remove server"
+                subject={title}
+                confirmLabel="Remove"
+                verb="remove"
+                description={`Its tools (${server.serverName}_…) disappear from this project's MCP endpoint at once. The connections stay; you can add the server again later.`}
+                trigger={
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${title}`}>
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                }
+                onConfirm={async () => {
+                  await remove.mutateAsync({ projectId, serverId: server.id });
+                  await queryClient.invalidateQueries({ queryKey: trpc.projectServers.pathKey() });
+                  toast.success(`${title} removed`);
+                }}
+              />
+            </>
           ) : null}
         </div>
       </CardHeader>

@@ -1,6 +1,8 @@
-// The signed-in person's own account: name, email, password, two-factor sign-in, sessions and deletion.
+// The signed-in person's own account: name, email, password, two-factor sign-in, sessions, connected
+// accounts (their own connections to providers) and deletion.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useRouterState } from "@tanstack/react-router";
+import { ConnectedAccountsCard } from "~/components/account/connected-accounts/connected-accounts-card.tsx";
 import { DeleteAccountCard } from "~/components/account/delete-account-card.tsx";
 import { EmailCard } from "~/components/account/email-card.tsx";
 import { NameCard } from "~/components/account/name-card.tsx";
@@ -26,11 +28,16 @@ function AccountPage() {
   // would add to every page's first load.
   const query = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
   const emailChanged = String(query.emailChanged) === "1" && !query.error;
+  // Set by the way back from connecting one's own account (?connected=<provider>#connected-accounts).
+  const connectedProvider = typeof query.connected === "string" && query.connected ? query.connected : null;
   // Loaded in the component (no route loader): route options are part of every page's first load.
   const { data: account, error } = useQuery(trpc.account.get.queryOptions());
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Your account" description="Your name, sign-in details and sessions." />
+      <PageHeader
+        title="Your account"
+        description="Your name, sign-in details, sessions and connected accounts."
+      />
       <FormAlert message={error ? errorMessage(error) : null} />
       <FormAlert message={query.error ? INVALID_CONFIRMATION_LINK : null} />
       {account ? (
@@ -38,6 +45,11 @@ function AccountPage() {
       ) : error ? null : (
         <AccountSkeleton />
       )}
+      {/* Loads on its own, in a place that stays put while the cards above load. */}
+      <ConnectedAccountsCard connectedProvider={connectedProvider} pageReady={Boolean(account || error)} />
+      {account ? (
+        <DeleteAccountCard email={account.email} soleOwned={account.soleOwnedOrganizations} />
+      ) : null}
     </div>
   );
 }
@@ -59,7 +71,6 @@ function AccountCards({
       <PasswordCard />
       <TwoFactorCard enabled={account.twoFactorEnabled} email={account.email} />
       <SessionsCard sessions={account.sessions} />
-      <DeleteAccountCard email={account.email} soleOwned={account.soleOwnedOrganizations} />
     </>
   );
 }

@@ -251,10 +251,7 @@ export async function addServer(
     if (!inserted) {
       // Said as before when the integration's own name is taken: most projects add each integration once.
       if (setup.name === undefined) {
-        throw new AppError(
-          "BAD_REQUEST",
-          `${info.name} is already a server of this project.`,
-        );
+        throw new AppError("BAD_REQUEST", `${info.name} is already a server of this project.`);
       }
       throw nameTaken(name);
     }

@@ -1,22 +1,34 @@
 // "Connect Gmail" on a public integration page leads here: to the organization's Integrations page with
 // that integration's dialog open (requirements §2, editIntegration). With one organization the person manages,
 // straight there; with several, they pick one; with none, they are told what to do first.
+// With ?organization=<id>&personal=1 (the link of a personal-mode server's connect prompt) it is the
+// page that connects the person's own account instead (personal-connect.tsx).
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, Navigate } from "@tanstack/react-router";
+import { createFileRoute, Link, Navigate, useRouterState } from "@tanstack/react-router";
 import { Building2, ChevronRight } from "lucide-react";
+import { PersonalConnect } from "~/components/account/connected-accounts/personal-connect.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 
 export const Route = createFileRoute("/app/connect/$integrationId")({
-  // No loader: the choice is made in the component, which is split off (route options ship in every
-  // page's entry bundle, which the landing page's budget keeps small).
-  component: ChooseOrganization,
+  // No loader and no search validator: the choice is made in the component, which is split off (route
+  // options ship in every page's entry bundle, which the landing page's budget keeps small).
+  component: ConnectPage,
 });
 
-function ChooseOrganization() {
+function ConnectPage() {
   const { integrationId } = Route.useParams();
+  const query = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
+  const organizationId = typeof query.organization === "string" ? query.organization : "";
+  if (String(query.personal) === "1" && organizationId) {
+    return <PersonalConnect integrationId={integrationId} organizationId={organizationId} />;
+  }
+  return <ChooseOrganization integrationId={integrationId} />;
+}
+
+function ChooseOrganization({ integrationId }: { integrationId: string }) {
   const { trpc } = Route.useRouteContext();
   const { data: organizations } = useSuspenseQuery(trpc.organization.getOrganizationsDetails.queryOptions());
   const managed = organizations.filter((organization) => organization.permissions["integrations.manage"]);

@@ -63,6 +63,13 @@ export const connectionDisplayName = (
 ) =>
   row.label ?? row.accountLabel ?? row.account?.site?.name ?? providers[row.provider]?.name ?? row.provider;
 
+/** How the audit log names a connection: the provider, and the account or label when there is one. */
+export function connectionAuditLabel(row: Parameters<typeof connectionDisplayName>[0]): string {
+  const provider = providers[row.provider]?.name ?? row.provider;
+  const shown = connectionDisplayName(row);
+  return shown === provider ? provider : `${provider}: ${shown}`;
+}
+
 export function connectionView(row: ConnectionRow) {
   return {
     id: row.id,
@@ -119,6 +126,27 @@ export async function upsertConnection(
 ): Promise<ConnectionRow> {
   const existing = await findConnection(db, values.organizationId, values.provider);
   return saveConnection(db, existing?.id ?? null, values);
+}
+
+/** The organization's shared connection that reaches this provider account, if one does. */
+export async function findSharedConnectionOfAccount(
+  db: Database,
+  organizationId: string,
+  provider: ProviderId,
+  accountId: string,
+): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(integrationConnection)
+    .where(
+      and(
+        eq(integrationConnection.organizationId, organizationId),
+        eq(integrationConnection.provider, provider),
+        isNull(integrationConnection.ownerUserId),
+        eq(integrationConnection.accountId, accountId),
+      ),
+    );
+  return row;
 }
 
 export async function findConnectionById(db: Database, id: string): Promise<ConnectionRow | undefined> {

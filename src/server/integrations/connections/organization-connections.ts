@@ -20,7 +20,7 @@ import { readCredentialById } from "../credentials/credential-store.ts";
 import { markConnectionBroken } from "./connection-alerts.ts";
 import {
   type ConnectionRow,
-  connectionDisplayName,
+  connectionAuditLabel,
   connectionView,
   findConnection,
   findConnectionById,
@@ -123,7 +123,7 @@ export async function disconnect(app: App, userId: string, address: ConnectionAd
       organizationId: row.organizationId,
       action: "integration.disconnected",
       actorId: userId,
-      target: { type: "integration", id: row.id, label: `${name}: ${connectionDisplayName(row)}` },
+      target: { type: "integration", id: row.id, label: connectionAuditLabel(row) },
       details: {
         provider: row.provider,
         authFlow: row.authFlow,
@@ -161,7 +161,7 @@ export async function removePersonalConnections(app: App, organizationId: string
         target: {
           type: "integration",
           id: row.id,
-          label: `${providers[row.provider].name}: ${connectionDisplayName(row)}`,
+          label: connectionAuditLabel(row),
         },
         details: {
           provider: row.provider,

@@ -5,7 +5,12 @@
 // person's own. The user lands where the flow began (the integration's editor, their Connected
 // accounts, or the page a connect prompt named), where the connection's status and reason say how it went.
 import { eq } from "drizzle-orm";
-import { oauthEndpoints, oauthHeaders, providerSpecs } from "../../../integrations/registry.ts";
+import {
+  oauthEndpoints,
+  oauthHeaders,
+  providerEndpoints,
+  providerSpecs,
+} from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
@@ -15,6 +20,7 @@ import { integrationOAuthState } from "../../db/schema/index.ts";
 import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
 import { readSessionUser } from "../../session/session-user.ts";
+import { readAccountIdentity } from "../connections/account-identity.ts";
 import {
   accountAfterConnect,
   CHOOSE_SITE_REASON,
@@ -23,9 +29,10 @@ import {
 import { markConnectionBroken } from "../connections/connection-alerts.ts";
 import { findChosenConnection } from "../connections/connection-choice.ts";
 import {
-  connectionDisplayName,
+  connectionAuditLabel,
   findConnection,
   findConnectionById,
+  findSharedConnectionOfAccount,
   saveConnection,
   sealTokens,
 } from "../connections/connection-store.ts";
@@ -136,7 +143,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
 
   /** Stores the connection a code exchange made (tokens sealed by the caller) and sends the user back. */
   const storeConnection = async (
-    tokens: Pick<TokenSet, "expiresAt" | "scope">,
+    tokens: Pick<TokenSet, "expiresAt" | "scope" | "accessToken" | "apiDomain">,
     fields: Omit<
       Parameters<typeof saveConnection>[2],
       | "id"
@@ -151,13 +158,30 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       | "lastRefreshedAt"
     >,
   ) => {
+    // The account it reaches, from the provider's identity call (null when it has none or it failed).
+    const identity = fields.account?.site
+      ? { id: fields.account.site.id, label: fields.account.site.name }
+      : await readAccountIdentity(app, provider, {
+          baseUrl: tokens.apiDomain ?? providerEndpoints(provider, app.config).apiBaseUrl ?? "",
+          headers: oauthHeaders(provider, tokens.accessToken),
+          accessToken: tokens.accessToken,
+          authFlow: "oauth",
+          userSupplied: tokens.apiDomain !== undefined,
+        });
+    // "Add another" that reaches an account the organization already connected reconnects that one.
+    const same =
+      intent === "another" && identity
+        ? await findSharedConnectionOfAccount(app.db, organizationId, provider, identity.id)
+        : undefined;
+    const target = existing?.id ?? same?.id ?? null;
     await app.db.transaction(async (tx) => {
-      const connection = await saveConnection(tx as unknown as Database, existing?.id ?? null, {
-        id: connectionId,
+      const connection = await saveConnection(tx as unknown as Database, target, {
+        id: target ?? connectionId,
         organizationId,
         provider,
         ownerUserId,
         authFlow: "oauth",
+        ...(identity ? { accountId: identity.id, accountLabel: identity.label } : {}),
         ...fields,
         accessTokenExpiresAt: tokens.expiresAt,
         scopes: tokens.scope ?? null,
@@ -172,7 +196,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         target: {
           type: "integration",
           id: connection.id,
-          label: `${name}: ${connectionDisplayName(connection)}`,
+          label: connectionAuditLabel(connection),
         },
         details: {
           provider,

@@ -18,7 +18,14 @@ export const callLogRouter = router({
     "calls.view",
     byProject.extend({ callId: idField, createdAt: z.coerce.date() }),
   ).query(({ ctx, input }) => getProjectCall(ctx.app, ctx.user.id, input)),
-  filterOptions: projectProcedure("calls.view").query(({ ctx, input }) =>
-    getCallLogFilterOptions(ctx.app, ctx.user.id, input.projectId),
+  /** The filters' choices; `person` and `connection` are the page's current ones, offered however old. */
+  filterOptions: projectProcedure(
+    "calls.view",
+    byProject.extend({ person: idField.optional(), connection: idField.optional() }),
+  ).query(({ ctx, input }) =>
+    getCallLogFilterOptions(ctx.app, ctx.user.id, input.projectId, {
+      person: input.person,
+      connection: input.connection,
+    }),
   ),
 });

@@ -1,5 +1,7 @@
 // The organization's integrations (requirements §2): how each is set up, its tool count, and the editor for the
-// provider's credentials, opened by ?editIntegration=<id>. Owners and admins edit; members view.
+// provider's credentials and shared connections (all of them: a second portal or mailbox too), opened by
+// ?editIntegration=<id>. Owners and admins edit and see the accounts members connected for themselves;
+// members view.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Plug, SearchIcon } from "lucide-react";
@@ -10,6 +12,7 @@ import { ConnectionStatusBadge } from "~/components/integrations/connection-stat
 import { CredentialEditor } from "~/components/integrations/credential-editor.tsx";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
 import { IntegrationSetupBadge } from "~/components/integrations/integration-status.tsx";
+import { MemberConnectionsCard } from "~/components/integrations/member-connections-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -59,6 +62,8 @@ function OrganizationIntegrationsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() });
 
   const editing = rows.find((row) => row.id === editIntegration);
+  const sharedCount = (provider: string) =>
+    connections.filter((connection) => connection.provider === provider).length;
   const openEditor = (id: IntegrationId | undefined) =>
     navigate({ search: (prev) => ({ ...prev, editIntegration: id }), replace: !id });
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -138,6 +143,11 @@ function OrganizationIntegrationsPage() {
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">
                       <ConnectionStatusBadge status={row.connection?.status ?? null} />
+                      {sharedCount(row.provider) > 1 ? (
+                        <span className="mt-1 block text-xs text-muted-foreground">
+                          {sharedCount(row.provider)} connections
+                        </span>
+                      ) : null}
                     </TableCell>
                     <TableCell className="hidden text-right tabular-nums sm:table-cell">
                       {row.toolCount}
@@ -155,6 +165,7 @@ function OrganizationIntegrationsPage() {
           </CardContent>
         </Card>
       )}
+      {credentials.canManage ? <MemberConnectionsCard organizationId={organizationId} /> : null}
       {editing ? (
         <CredentialEditor
           key={editing.provider}
@@ -203,7 +214,7 @@ function OrganizationIntegrationsPage() {
               organizationId={organizationId}
               integrationId={editing.id}
               provider={editing.provider}
-              connection={connections.find((connection) => connection.provider === editing.provider)}
+              connections={connections.filter((connection) => connection.provider === editing.provider)}
               flow={flow}
               oauthAppAvailable={
                 connectsWithoutOAuthApp(editing.provider) ||

@@ -1,5 +1,5 @@
 // A project's call log (issue 27): every tool call, agents' and the playground's, with filters kept in
-// the URL, pages loaded on demand, and one call's details in a dialog.
+// the URL (person and connection too), pages loaded on demand, and one call's details in a dialog.
 import { useInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Activity, SearchX } from "lucide-react";
@@ -12,7 +12,7 @@ import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
-import { type CallLogSearch, parseCallLogSearch } from "~/lib/call-log-search.ts";
+import { type CallLogView, parseCallLogView } from "~/lib/call-log-filters.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/calls")({
@@ -24,7 +24,7 @@ export const Route = createFileRoute("/app/project/$projectId/calls")({
 
 function CallLogPage() {
   const { projectId } = Route.useParams();
-  const search = parseCallLogSearch(Route.useSearch() as Record<string, unknown>);
+  const search = parseCallLogView(Route.useSearch() as Record<string, unknown>);
   const { trpc } = Route.useRouteContext();
   const navigate = useNavigate({ from: Route.fullPath });
   const [open, setOpen] = useState<CallRef | null>(null);
@@ -37,7 +37,7 @@ function CallLogPage() {
   );
   const rows = calls.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(search).length > 0;
-  const setSearch = (next: CallLogSearch) => navigate({ search: parseCallLogSearch(next), replace: true });
+  const setSearch = (next: CallLogView) => navigate({ search: parseCallLogView(next), replace: true });
 
   return (
     <div className="flex flex-col gap-6">
