@@ -71,6 +71,50 @@ describe("the call log", () => {
     expect(await outcome(list({ from: "yesterday" }))).toBe("BAD_REQUEST");
   });
 
+  it("names the person and the connection that served a call, and narrows to either", async () => {
+    const [exa] = await world.ownerA.caller.integrations.connections.getOrganizationConnections({
+      organizationId: world.orgA.id,
+    });
+    if (!exa) throw new Error("no Exa connection");
+    const { items } = await list({});
+    expect(
+      items.map((call) => [call.toolName, call.personName, call.connectionId, call.connectionLabel]),
+    ).toEqual([
+      ["exa_web_search_exa", world.ownerA.credentials.name, exa.id, exa.displayName],
+      ["calculate", world.ownerA.credentials.name, null, null],
+      ["calculate", world.ownerA.credentials.name, null, null],
+    ]);
+    const tools = async (filters: Parameters<typeof list>[0]) =>
+      (await list(filters)).items.map((call) => call.toolName);
+    expect(await tools({ connection: exa.id })).toEqual(["exa_web_search_exa"]);
+    expect(await tools({ person: world.ownerA.id })).toHaveLength(3);
+    expect(await tools({ person: world.adminA.id })).toEqual([]);
+    const options = await world.ownerA.caller.callLog.filterOptions({ projectId: world.projectA.id });
+    expect(options.people.map((who) => who.value)).toEqual([world.ownerA.id]);
+    expect(options.connections).toEqual([
+      {
+        value: exa.id,
+        label: exa.displayName,
+        currentName: exa.displayName,
+        personal: false,
+        name: exa.displayName,
+      },
+    ]);
+    const [served] = items;
+    if (!served) throw new Error("no call");
+    const call = await world.ownerA.caller.callLog.get({
+      projectId: world.projectA.id,
+      callId: served.id,
+      createdAt: served.createdAt,
+    });
+    expect(call.connection).toEqual({
+      id: exa.id,
+      label: exa.displayName,
+      currentName: exa.displayName,
+      personal: false,
+    });
+  });
+
   it("shows one call in full: arguments, error text, duration and who called", async () => {
     const [failed] = (await list({ status: "error" })).items;
     if (!failed) throw new Error("no failed call");
