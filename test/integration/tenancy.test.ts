@@ -17,6 +17,8 @@ let serverId: string;
 let agentId: string;
 let agentRunId: string;
 let llmCredentialId: string;
+/** Member A's personal HubSpot connection: another organization must not reach it by its id. */
+let personalConnectionId: string;
 
 beforeAll(async () => {
   const invitation = await world.ownerA.caller.organizationInvitations.invite({
@@ -51,6 +53,18 @@ beforeAll(async () => {
   serverId = (
     await world.ownerA.caller.projectServers.addServer({ projectId: world.projectA.id, integrationId: "exa" })
   ).id;
+  const [personal] = await app.db
+    .insert(integrationConnection)
+    .values({
+      organizationId: world.orgA.id,
+      ownerUserId: world.memberA.id,
+      provider: "hubspot",
+      authFlow: "oauth",
+      status: "active",
+      accountLabel: "member-a@acme.test",
+    })
+    .returning();
+  personalConnectionId = personal?.id ?? "";
   ({ agentId, agentRunId, llmCredentialId } = await seedAgentOf(app, world));
 });
 
@@ -141,6 +155,10 @@ const scopedCalls: Record<string, Call> = {
     c.projectServers.addServer({ projectId: world.projectA.id, integrationId: "brevo" }),
   "projectServers.removeServer": (c) =>
     c.projectServers.removeServer({ projectId: world.projectA.id, serverId }),
+  "projectServers.updateServer": (c) =>
+    c.projectServers.updateServer({ projectId: world.projectA.id, serverId, name: "stolen" }),
+  "projectServers.updateServer (own project)": (c) =>
+    c.projectServers.updateServer({ projectId: world.projectB.id, serverId, name: "stolen" }),
   "projectServers.setToolEnabled": (c) =>
     c.projectServers.setToolEnabled({
       projectId: world.projectA.id,
@@ -215,6 +233,37 @@ const scopedCalls: Record<string, Call> = {
     }),
   "integrations.connections.recheck": (c) =>
     c.integrations.connections.recheck({ organizationId: world.orgA.id, provider: "hubspot" }),
+  "integrations.connections.getMemberConnections": (c) =>
+    c.integrations.connections.getMemberConnections({ organizationId: world.orgA.id }),
+  "integrations.connections.rename": (c) =>
+    c.integrations.connections.rename({
+      organizationId: world.orgA.id,
+      connectionId: personalConnectionId,
+      label: "Mine now",
+    }),
+  // A's personal connection named by id, from B's own organization too.
+  "integrations.connections.disconnect (personal)": (c) =>
+    c.integrations.connections.disconnect({
+      organizationId: world.orgA.id,
+      connectionId: personalConnectionId,
+    }),
+  "integrations.connections.disconnect (personal, own organization)": (c) =>
+    c.integrations.connections.disconnect({
+      organizationId: world.orgB.id,
+      connectionId: personalConnectionId,
+    }),
+  "integrations.connections.rename (own organization)": (c) =>
+    c.integrations.connections.rename({
+      organizationId: world.orgB.id,
+      connectionId: personalConnectionId,
+      label: "Mine now",
+    }),
+  "integrations.connections.startOAuth (personal)": (c) =>
+    c.integrations.connections.startOAuth({
+      organizationId: world.orgA.id,
+      integrationId: "hubspot",
+      personal: true,
+    }),
   "integrations.organizations.getAllOrganizationIntegrationsWithToolCounts": (c) =>
     c.integrations.organizations.getAllOrganizationIntegrationsWithToolCounts({
       organizationId: world.orgA.id,
@@ -309,6 +358,8 @@ const selfScoped = [
   "organizationInvitations.getPendingInvitationsForUser",
   "projectPermissions.getAccessibleProjectsForUser",
   "user.getInfo",
+  // The caller's own personal connections (no id in the input).
+  "integrations.connections.getMyConnections",
   // The caller's own account: no id in the input, so nobody else's account can be named.
   "account.get",
   "account.updateName",
@@ -350,6 +401,7 @@ describe("tenancy", () => {
       await c.organization.getOrganizationsDetails(),
       await c.organizationInvitations.getPendingInvitationsForUser(),
       await c.projectPermissions.getAccessibleProjectsForUser(),
+      await c.integrations.connections.getMyConnections(),
     ]);
     expect(serialized).not.toContain(world.orgA.id);
     expect(serialized).not.toContain(world.projectA.id);
@@ -399,7 +451,11 @@ describe("tenancy", () => {
     });
     expect(clients.map((client) => client.clientId)).toEqual([oauthClientId]);
     const servers = await app.db.select().from(projectServer);
-    expect(servers.map((server) => server.id)).toEqual([serverId]);
+    expect(servers.map((server) => [server.id, server.name])).toEqual([[serverId, "exa"]]);
+    const mine = await world.memberA.caller.integrations.connections.getMyConnections();
+    expect(mine.flatMap((entry) => entry.connections.map((row) => [row.id, row.status, row.label]))).toEqual([
+      [personalConnectionId, "active", null],
+    ]);
     expect(await app.db.select().from(toolSwitch)).toEqual([]);
     const { agents } = await world.ownerA.caller.projectAgents.getProjectAgentsByProjectId({
       projectId: world.projectA.id,
