@@ -125,6 +125,7 @@ async function addServer(page: Page, name: string) {
   await page.getByRole("button", { name: "Add server" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Add server" });
   await (await hydrated(dialog.getByRole("button", { name: `Add ${name}` }))).click();
+  await dialog.getByRole("button", { name: "Add server" }).click();
   await toastWith(page, `${name} added`);
   await visible(page.getByTestId(`server-${name}`));
 }

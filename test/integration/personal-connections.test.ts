@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationConnection, toolCall } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
+import { connectionAlertsSettled } from "~/server/integrations/connections/connection-alerts.ts";
 import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
 import { createFakeGoogleUserinfo } from "../fakes/google-api.ts";
 import { json, startHttpFake } from "../fakes/http-fake.ts";
@@ -19,6 +20,7 @@ import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { createTestApp, headersFor } from "../support/app.ts";
 import { connectMcpClient, connectModernMcpClient, mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
+import { mailsTo } from "../support/outbox.ts";
 import { textOf } from "./tool-pack.ts";
 import { buildWorld, outcome, type Person, type World } from "./world.ts";
 
@@ -320,5 +322,43 @@ describe("a member who leaves", () => {
     const from = gmail.requests.length;
     expect((await search(await mcp(await personalKey(world.ownerA)))).isError).toBeFalsy();
     expect(new Set(bearersSince(from))).toEqual(new Set([`Bearer ${ownerToken}`]));
+  });
+});
+
+describe("a broken personal connection", () => {
+  it("e-mails its owner once, not the organization's admins, and stays off the organization's banner", async () => {
+    await app.db
+      .update(integrationConnection)
+      .set({ accessTokenExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(integrationConnection.ownerUserId, world.ownerA.id));
+    oauth.refreshError = { error: "invalid_grant", error_description: "Token has been expired or revoked." };
+    try {
+      const client = await mcp(await personalKey(world.ownerA));
+      const results = await Promise.all([
+        search(client).catch((error) => error),
+        search(client).catch((e) => e),
+      ]);
+      expect(results).toHaveLength(2);
+    } finally {
+      oauth.refreshError = null;
+    }
+    await connectionAlertsSettled(app);
+    const subjects = async (who: Person) =>
+      (await mailsTo(app.db, who.credentials.email))
+        .map((mail) => mail.subject)
+        .filter((s) => /Google/.test(s));
+    expect(await subjects(world.ownerA)).toEqual(["Your Google account needs attention in Acme on Portico"]);
+    expect(await subjects(world.adminA)).toEqual([]);
+    const [mail] = await mailsTo(app.db, world.ownerA.credentials.email);
+    expect(mail?.text).toContain(`${app.config.baseUrl}/app/account#connected-accounts`);
+    expect(mail?.text).toContain(world.ownerA.credentials.email);
+    const banner = await world.adminA.caller.integrations.connections.getBrokenConnections({
+      organizationId: world.orgA.id,
+    });
+    expect(banner.connections).toEqual([]);
+    const mine = await world.ownerA.caller.integrations.connections.getMyConnections();
+    expect(mine.find((entry) => entry.organizationId === world.orgA.id)?.connections[0]?.status).toBe(
+      "error",
+    );
   });
 });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
+import { RadioOption } from "~/components/servers/radio-option.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -22,7 +23,6 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { RadioOption } from "~/components/servers/radio-option.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { type ApiKeyKind, apiKeyNameField } from "~/lib/validation.ts";
 import { NewKeySnippets } from "./new-key-snippets.tsx";
@@ -109,7 +109,9 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
           <Plus className="size-4" aria-hidden="true" /> Create API key
         </Button>
       </DialogTrigger>
-      <DialogContent className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : "max-h-[90svh] overflow-y-auto"}>
+      <DialogContent
+        className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : "max-h-[90svh] overflow-y-auto"}
+      >
         {secret ? (
           <div className="flex flex-col gap-4">
             <DialogHeader>

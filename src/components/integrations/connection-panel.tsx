@@ -309,8 +309,8 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
               </Button>
             </div>
             <p className="text-xs text-muted-foreground">
-              Sign in to another {name} account (a second portal or mailbox); servers can then name which
-              one they use.
+              Sign in to another {name} account (a second portal or mailbox); servers can then name which one
+              they use.
             </p>
           </div>
         )

@@ -1,7 +1,7 @@
 // Editing one provider's credential for one scope: choose the auth flow (when the provider allows
 // more than one), fill its fields, save or remove. Used by the organization integrations page and the
 // admin credentials page.
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -70,6 +70,9 @@ export function CredentialEditor(props: CredentialEditorProps) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const focusFirstError = useFocusFirstError();
+  // The tabs switch what the part below shows (no Radix TabsContent: one form serves every flow), so
+  // they name it as what they control; Radix's default points at panels that are never rendered.
+  const panelId = useId();
 
   const chooseFlow = (next: string) => {
     const nextFlow = next as AuthFlowType;
@@ -116,38 +119,40 @@ export function CredentialEditor(props: CredentialEditorProps) {
             <Tabs value={flow} onValueChange={chooseFlow}>
               <TabsList aria-label="Sign-in method">
                 {flows.map((option) => (
-                  <TabsTrigger key={option} value={option} disabled={pending}>
+                  <TabsTrigger key={option} value={option} disabled={pending} aria-controls={panelId}>
                     {authFlowLabels[option]}
                   </TabsTrigger>
                 ))}
               </TabsList>
             </Tabs>
           ) : null}
-          <p className="text-sm text-muted-foreground">{props.flowNote(flow)}</p>
-          {flow === "oauth" && props.canManage && !connectsWithoutOAuthApp(props.provider) ? (
-            <OAuthAppGuide provider={props.provider} redirectUri={props.redirectUri} />
-          ) : null}
-          {shape ? (
-            <CredentialFields
-              fields={shape.fields}
-              values={values}
-              errors={errors}
-              savedSecrets={saved?.secrets ?? []}
-              disabled={disabled}
-              onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-            />
-          ) : null}
-          {saveError ? (
-            <p
-              role="alert"
-              tabIndex={-1}
-              data-form-alert=""
-              className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive outline-none"
-            >
-              {saveError}
-            </p>
-          ) : null}
-          {props.footer?.(flow)}
+          <div id={panelId} className="flex flex-col gap-4">
+            <p className="text-sm text-muted-foreground">{props.flowNote(flow)}</p>
+            {flow === "oauth" && props.canManage && !connectsWithoutOAuthApp(props.provider) ? (
+              <OAuthAppGuide provider={props.provider} redirectUri={props.redirectUri} />
+            ) : null}
+            {shape ? (
+              <CredentialFields
+                fields={shape.fields}
+                values={values}
+                errors={errors}
+                savedSecrets={saved?.secrets ?? []}
+                disabled={disabled}
+                onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+              />
+            ) : null}
+            {saveError ? (
+              <p
+                role="alert"
+                tabIndex={-1}
+                data-form-alert=""
+                className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive outline-none"
+              >
+                {saveError}
+              </p>
+            ) : null}
+            {props.footer?.(flow)}
+          </div>
           <DialogFooter className="gap-2 sm:justify-between">
             {saved && props.canManage ? (
               <ConfirmDialog

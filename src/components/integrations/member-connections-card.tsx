@@ -3,7 +3,7 @@
 // confirmation. Tokens never reach the page; a member manages their own on their account page.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { UserRound } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, useId } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -64,7 +64,9 @@ function MemberConnectionsTable({ organizationId }: { organizationId: string }) 
               <TableCell className="hidden md:table-cell">{connection.providerName}</TableCell>
               <TableCell className="hidden break-all sm:table-cell">
                 {account ?? <span className="text-muted-foreground">—</span>}
-                <span className="block text-xs text-muted-foreground md:hidden">{connection.providerName}</span>
+                <span className="block text-xs text-muted-foreground md:hidden">
+                  {connection.providerName}
+                </span>
               </TableCell>
               <TableCell className="hidden sm:table-cell">
                 <ConnectionStatusBadge status={connection.status} />
@@ -108,13 +110,14 @@ function MemberConnectionsTable({ organizationId }: { organizationId: string }) 
 }
 
 export function MemberConnectionsCard({ organizationId }: { organizationId: string }) {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Members' connected accounts</CardTitle>
+        <CardTitle id={titleId}>Members' connected accounts</CardTitle>
         <CardDescription>
-          Accounts members connected for themselves, used by servers that act with each caller's own
-          account. Disconnecting one stops those servers for that member until they connect again.
+          Accounts members connected for themselves, used by servers that act with each caller's own account.
+          Disconnecting one stops those servers for that member until they connect again.
         </CardDescription>
       </CardHeader>
       <CardContent>

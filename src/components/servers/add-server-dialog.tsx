@@ -25,7 +25,6 @@ import {
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
 import {
   type AvailableIntegration,
   checkSetup,
@@ -35,6 +34,7 @@ import {
   type SetupValues,
   setupInput,
 } from "./server-setup-fields.tsx";
+import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
 
 const hasActiveShared = (entry: AvailableIntegration) =>
   entry.sharedConnections.some((connection) => connection.status === "active");

@@ -19,7 +19,6 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog.tsx";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
-import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
 import {
   checkSetup,
   DEFAULT_CONNECTION,
@@ -28,6 +27,7 @@ import {
   type SetupValues,
   setupInput,
 } from "./server-setup-fields.tsx";
+import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
 
 export type ProjectServer = RouterOutputs["projectServers"]["getProjectServersByProjectId"][number];
 
@@ -181,7 +181,9 @@ export function EditServerDialog({
       <DialogContent className="max-h-[90svh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Edit server</DialogTitle>
-          <DialogDescription>{server.displayName}: its name and whose account its tools use.</DialogDescription>
+          <DialogDescription>
+            {server.displayName}: its name and whose account its tools use.
+          </DialogDescription>
         </DialogHeader>
         {open ? (
           <Suspense fallback={<ToolListSkeleton />}>

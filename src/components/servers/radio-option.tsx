@@ -31,7 +31,7 @@ export function RadioOption({
     <div
       className={cn(
         "flex items-start gap-3 rounded-lg border p-3 transition-colors has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50",
-        disabled && "opacity-70",
+        disabled && "bg-muted/40",
         className,
       )}
     >
@@ -52,7 +52,10 @@ export function RadioOption({
         <label
           htmlFor={`${id}-input`}
           id={`${id}-title`}
-          className={cn("text-sm font-medium", disabled ? "cursor-not-allowed" : "cursor-pointer")}
+          className={cn(
+            "text-sm font-medium",
+            disabled ? "cursor-not-allowed text-muted-foreground" : "cursor-pointer",
+          )}
         >
           {title}
         </label>

@@ -115,7 +115,10 @@ export function ServerCard({
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <CardTitle className="flex flex-wrap items-center gap-2 leading-normal">
               {title}
-              <ConnectionStatusBadge status={server.connectionStatus} />
+              {/* Personal mode has no one connection: who has connected theirs is said below. */}
+              {server.connectionMode === "shared" ? (
+                <ConnectionStatusBadge status={server.connectionStatus} />
+              ) : null}
               <Badge variant="secondary" className="tabular-nums">
                 {server.problem
                   ? "No tools available"

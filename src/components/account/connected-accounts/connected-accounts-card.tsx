@@ -146,6 +146,14 @@ function ConnectedNotice({
     .sort(
       (a, b) => new Date(b.connection.updatedAt).getTime() - new Date(a.connection.updatedAt).getTime(),
     )[0];
+  // The notice tells how the connecting went, as it stood on return: once the connection changes here
+  // (renamed, disconnected), it has nothing more to say.
+  const onReturn = useRef(latest ? `${latest.connection.id}@${String(latest.connection.updatedAt)}` : "none");
+  if (
+    onReturn.current !== (latest ? `${latest.connection.id}@${String(latest.connection.updatedAt)}` : "none")
+  ) {
+    return null;
+  }
   if (!latest) {
     // No connection was made (the provider refused, or the person said no there).
     if (!Object.hasOwn(providers, provider)) return null;
@@ -160,6 +168,8 @@ function ConnectedNotice({
       />
     );
   }
+  // "Google account (petr@acme.test)" when the account it reaches is known.
+  const account = `${connection.providerName} account${connection.accountLabel ? ` (${connection.accountLabel})` : ""}`;
   const dismiss = () =>
     void navigate({ to: "/app/account", hash: CONNECTED_ACCOUNTS_ID, replace: true, resetScroll: false });
   return (
@@ -171,8 +181,8 @@ function ConnectedNotice({
       <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
       <span className="flex-1">
         {connection.status === "active"
-          ? `Your ${connection.providerName} account is connected in ${organizationName}. Agents and apps acting as you there can use it now.`
-          : `Your ${connection.providerName} account is connected in ${organizationName}, with one step left: ${connection.statusReason ?? "see below"}`}
+          ? `Your ${account} is connected in ${organizationName}. Agents and apps acting as you there can use it now.`
+          : `Your ${account} is connected in ${organizationName}, with one step left: ${connection.statusReason ?? "see below"}`}
       </span>
       <Button
         variant="ghost"

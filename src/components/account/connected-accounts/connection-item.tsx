@@ -1,7 +1,7 @@
 // One of the person's own connections: the provider, the account it reaches, its status with the
 // reason, the projects' servers that use it, and Reconnect, Rename and Disconnect.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
@@ -37,11 +37,13 @@ export function ConnectionItem({
   // Without a label the name already is the account (or the provider); with one, the account is said too.
   const account = connection.label ? connection.accountLabel : null;
   const fallbackName = connection.accountLabel ?? provider;
-  const closeRename = () => {
-    setRenaming(false);
-    // The form is gone: focus goes back to the button that opened it.
-    requestAnimationFrame(() => renameButton.current?.focus());
-  };
+  const wasRenaming = useRef(false);
+  // The form is gone once saved or cancelled: focus goes back to the button that opened it.
+  useEffect(() => {
+    if (wasRenaming.current && !renaming) renameButton.current?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
+  const closeRename = () => setRenaming(false);
 
   return (
     <li
@@ -57,12 +59,10 @@ export function ConnectionItem({
             <ConnectionStatusBadge status={connection.status} />
           </div>
           <span className="text-xs text-muted-foreground">
-            {provider}
-            {account ? ` · ${account}` : null}
+            {[connection.displayName === provider ? null : provider, account].filter(Boolean).join(" · ")}
             {connection.connectedAt ? (
               <>
-                {" "}
-                · connected{" "}
+                {connection.displayName === provider && !account ? "Connected " : " · connected "}
                 <time dateTime={new Date(connection.connectedAt).toISOString()} suppressHydrationWarning>
                   {formatDate(connection.connectedAt)}
                 </time>

@@ -53,8 +53,9 @@ export function PersonalConnect({
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeader
-        title={`Connect your ${provider} account`}
-        description={`${entry.name} uses each person's own ${provider} account here, not one shared by the organization.`}
+        // The header truncates its title to one line; this one wraps, so a phone shows all of it.
+        title={<span className="whitespace-normal">Connect your {provider} account</span>}
+        description={`A project's ${entry.name} server uses each person's own ${provider} account, not one shared by the organization.`}
       />
       <ConnectCard entry={entry} organizationId={organizationId} provider={provider} />
     </div>
