@@ -8,7 +8,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApp } from "~/server/app.ts";
 import { integrationConnection, toolCall } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
@@ -295,6 +296,11 @@ describe("a member who leaves", () => {
     const key = await personalKey(world.memberA);
     const token = await oauthToken(world.memberA);
     expect((await search(await mcp(key))).isError).toBeFalsy();
+    // Another server process on the same database has the key cached from a call of its own.
+    const replica = await createApp(app.config, app.database);
+    const viaReplica = await connectMcpClient(replica, key);
+    clients.push(viaReplica);
+    expect((await search(viaReplica)).isError).toBeFalsy();
     const revokedBefore = oauth.revoked.length;
     const members = await world.ownerA.caller.organizationMember.getMembersByOrganizationId({
       organizationId: world.orgA.id,
@@ -318,6 +324,14 @@ describe("a member who leaves", () => {
     };
     expect((await mcpPost(app, initialize, { authorization: `Bearer ${key}` })).status).toBe(401);
     expect((await mcpPost(app, initialize, { authorization: `Bearer ${token}` })).status).toBe(401);
+    // The replica hears of the change over LISTEN/NOTIFY (at once on PostgreSQL, by polling on PGlite).
+    await vi.waitFor(
+      async () =>
+        expect((await mcpPost(replica, initialize, { authorization: `Bearer ${key}` })).status).toBe(401),
+      { timeout: 5_000, interval: 50 },
+    );
+    expect((await mcpPost(replica, initialize, { authorization: `Bearer ${token}` })).status).toBe(401);
+    await replica.gateway.stop();
     // The owner's own connection is untouched.
     const from = gmail.requests.length;
     expect((await search(await mcp(await personalKey(world.ownerA)))).isError).toBeFalsy();

@@ -148,12 +148,9 @@ function ConnectedNotice({
     )[0];
   // The notice tells how the connecting went, as it stood on return: once the connection changes here
   // (renamed, disconnected), it has nothing more to say.
-  const onReturn = useRef(latest ? `${latest.connection.id}@${String(latest.connection.updatedAt)}` : "none");
-  if (
-    onReturn.current !== (latest ? `${latest.connection.id}@${String(latest.connection.updatedAt)}` : "none")
-  ) {
-    return null;
-  }
+  const state = latest ? `${latest.connection.id}@${String(latest.connection.updatedAt)}` : "none";
+  const onReturn = useRef(state);
+  if (onReturn.current !== state) return null;
   if (!latest) {
     // No connection was made (the provider refused, or the person said no there).
     if (!Object.hasOwn(providers, provider)) return null;
