@@ -8,55 +8,27 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { createFakeGoogleUserinfo } from "../fakes/google-api.ts";
-import { type HttpFake, json, startHttpFake } from "../fakes/http-fake.ts";
-import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
+import type { FakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import type { Credentials } from "../support/app.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
 import { type AxeFinding, axeFindings, COLOUR_RULES, describeFindings, failing } from "./support/axe.ts";
 import { addSessionCookies, expect, screenshot, screenshotDir, test } from "./support/browser.ts";
+import { type GoogleServer, googleOrganization, startGoogleServer } from "./support/google-world.ts";
 import { hydrated, poll, STEP_TIMEOUT, toastWith, visible, waitForPath } from "./support/page-helpers.ts";
 
-const GOOGLE_APP = { clientId: "e2e-personal-google", clientSecret: "e2e-personal-google-secret-01" };
 let own: RunningServer;
 let google: FakeOAuthProvider;
-// Google's API host, for the userinfo call that names the account a connection reaches.
-let googleApi: HttpFake;
-let siteAdmin: HttpClient;
+let server: GoogleServer;
 
 beforeAll(async () => {
-  google = await startFakeOAuthProvider({
-    clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
-    expiresIn: 3600,
-  });
-  // Each token reaches the account of whoever consented when it was issued.
-  const userinfo = createFakeGoogleUserinfo();
-  userinfo.identify = (token) => google.identityOf(token);
-  googleApi = await startHttpFake((request, response) => {
-    if (!userinfo.handle(request, response)) json(response, 404, { error: { code: 404 } });
-  });
-  own = await startServer({
-    env: {
-      INTEGRATION_ENDPOINTS: JSON.stringify({
-        google: {
-          authorizeUrl: google.authorizeUrl,
-          tokenUrl: google.tokenUrl,
-          revokeUrl: google.revokeUrl,
-          apiBaseUrl: googleApi.url,
-        },
-      }),
-    },
-  });
-  // The instance's first account is its site admin: it puts the organizations on a plan with seats.
-  siteAdmin = new HttpClient(own.baseUrl);
-  await siteAdmin.signUp(newUser("personal-site-admin"));
+  server = await startGoogleServer({ siteAdminLabel: "personal-site-admin" });
+  ({ own, google } = server);
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {
-  await own?.stop();
-  await Promise.all([google?.close(), googleApi?.close()]);
+  await server?.stop();
 });
 
 /**
@@ -64,44 +36,17 @@ afterAll(async () => {
  * account, and a member who edits that project.
  */
 async function personalModeWorld(label: string) {
-  const owner = new HttpClient(own.baseUrl);
-  await owner.signUp(newUser(`${label}-owner`));
-  const organizationName = `Personal Org ${label}`;
-  const { id: organizationId } = await owner.mutate<{ id: string }>("organization.create", {
-    name: organizationName,
+  const world = await googleOrganization(server, {
+    label,
+    organizationName: `Personal Org ${label}`,
+    projectName: "Support bot",
   });
-  await siteAdmin.mutate("admin.setOrganizationPlan", { organizationId, plan: "start", interval: "monthly" });
-  await owner.mutate("integrations.credentials.saveOrganizationCredential", {
-    organizationId,
-    provider: "google",
-    authFlow: "oauth",
-    values: { ...GOOGLE_APP, redirectUri: `${own.baseUrl}/api/integrations/oauth/callback` },
-  });
-  const { id: projectId } = await owner.mutate<{ id: string }>("project.create", {
-    organizationId,
-    name: "Support bot",
-  });
-  await owner.mutate("projectServers.addServer", {
-    projectId,
+  await world.owner.mutate("projectServers.addServer", {
+    projectId: world.projectId,
     integrationId: "gmail",
     connectionMode: "personal",
   });
-  const memberUser = newUser(`${label}-member`);
-  const member = new HttpClient(own.baseUrl);
-  await member.signUp(memberUser);
-  const invitation = await owner.mutate<{ id: string }>("organizationInvitations.invite", {
-    organizationId,
-    email: memberUser.email,
-    role: "member",
-  });
-  await member.mutate("organizationInvitations.accept", { invitationId: invitation.id });
-  const { id: memberId } = await member.query<{ id: string }>("account.get");
-  await owner.mutate("projectPermissions.setProjectMemberRole", {
-    projectId,
-    userId: memberId,
-    role: "editor",
-  });
-  return { owner, member, memberUser, organizationId, organizationName, projectId };
+  return world;
 }
 
 async function newPage(

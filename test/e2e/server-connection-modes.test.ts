@@ -7,98 +7,35 @@
 // the second one, and the members' connected accounts card.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFailed } from "vitest";
-import { type HttpFake, json, startHttpFake } from "../fakes/http-fake.ts";
-import { type FakeOAuthProvider, startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { HttpClient } from "../support/http-client.ts";
-import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
-import { newUser } from "../support/users.ts";
+import type { FakeOAuthProvider } from "../fakes/oauth-provider.ts";
+import { type RunningServer, SERVER_HOOK_TIMEOUT } from "../support/server.ts";
 import { type AxeFinding, axeFindings, describeFindings, failing } from "./support/axe.ts";
 import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
+import { type GoogleServer, googleOrganization, startGoogleServer } from "./support/google-world.ts";
 import { hydrated, poll, toastWith, visible } from "./support/page-helpers.ts";
 
-const GOOGLE_APP = { clientId: "e2e-google-app", clientSecret: "e2e-google-secret-0000000001" };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 let own: RunningServer;
 let google: FakeOAuthProvider;
-/** Google's API host as far as the connection's identity call goes: userinfo names whoever consented. */
-let googleApi: HttpFake;
-let siteAdmin: HttpClient;
+let server: GoogleServer;
 
 beforeAll(async () => {
-  google = await startFakeOAuthProvider({
-    clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
-    expiresIn: 3600,
+  server = await startGoogleServer({
+    siteAdminLabel: "modes-site-admin",
+    env: { ALLOW_PRIVATE_URLS: "true" },
   });
-  googleApi = await startHttpFake((request, response) => {
-    const token = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
-    const email = google.identityOf(token);
-    if (request.path === "/oauth2/v2/userinfo" && email) json(response, 200, { id: email, email });
-    else json(response, 404, { error: { code: 404, message: "Not found" } });
-  });
-  own = await startServer({
-    env: {
-      ALLOW_PRIVATE_URLS: "true",
-      INTEGRATION_ENDPOINTS: JSON.stringify({
-        google: {
-          authorizeUrl: google.authorizeUrl,
-          tokenUrl: google.tokenUrl,
-          revokeUrl: google.revokeUrl,
-          apiBaseUrl: googleApi.url,
-        },
-      }),
-    },
-  });
-  // The instance's first account is its site admin: it gives the test organizations seats.
-  siteAdmin = new HttpClient(own.baseUrl);
-  await siteAdmin.signUp(newUser("modes-site-admin"));
+  ({ own, google } = server);
 }, SERVER_HOOK_TIMEOUT);
 
 afterAll(async () => {
-  await own?.stop();
-  await Promise.all([google?.close(), googleApi?.close()]);
+  await server?.stop();
 });
 
 /** An organization on a plan with seats, its Google OAuth app saved, a project, and a member in it. */
-async function world(label: string) {
-  const ownerUser = newUser(`${label}-owner`);
-  const owner = new HttpClient(own.baseUrl);
-  await owner.signUp(ownerUser);
-  const organization = await owner.mutate<{ id: string }>("organization.create", { name: `${label} Org` });
-  await siteAdmin.mutate("admin.setOrganizationPlan", {
-    organizationId: organization.id,
-    plan: "start",
-    interval: "monthly",
-  });
-  await owner.mutate("integrations.credentials.saveOrganizationCredential", {
-    organizationId: organization.id,
-    provider: "google",
-    authFlow: "oauth",
-    values: { ...GOOGLE_APP, redirectUri: `${own.baseUrl}/api/integrations/oauth/callback` },
-  });
-  const project = await owner.mutate<{ id: string }>("project.create", {
-    organizationId: organization.id,
-    name: "Inbox agent",
-  });
-  const memberUser = newUser(`${label}-member`);
-  const member = new HttpClient(own.baseUrl);
-  await member.signUp(memberUser);
-  const invitation = await owner.mutate<{ id: string }>("organizationInvitations.invite", {
-    organizationId: organization.id,
-    email: memberUser.email,
-    role: "member",
-  });
-  await member.mutate("organizationInvitations.accept", { invitationId: invitation.id });
-  const me = await member.query<{ id: string }>("user.getInfo");
-  // In the project as an editor: the servers page counts who of its members has connected.
-  await owner.mutate("projectPermissions.setProjectMemberRole", {
-    projectId: project.id,
-    userId: me.id,
-    role: "editor",
-  });
-  return { owner, ownerUser, member, memberUser, organization, project };
-}
+const world = (label: string) =>
+  googleOrganization(server, { label, organizationName: `${label} Org`, projectName: "Inbox agent" });
 
 /** axe (WCAG 2.1 AA) over the page as it is now: its serious and critical findings go into `into`. */
 async function checkAxe(page: Page, where: string, into: AxeFinding[]) {
@@ -123,7 +60,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   google.consentAs = "ana.personal@gmail.test";
   const { authorizeUrl } = await w.member.mutate<{ authorizeUrl: string }>(
     "integrations.connections.startOAuth",
-    { organizationId: w.organization.id, integrationId: "gmail", personal: true },
+    { organizationId: w.organizationId, integrationId: "gmail", personal: true },
   );
   await memberSession.page.goto(await google.approve(authorizeUrl));
   await memberSession.page.waitForURL((url) => url.pathname.startsWith("/app/"));
@@ -133,7 +70,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   onTestFailed(async () => {
     await screenshot(page, "FAILED-modes-personal").catch(() => null);
   });
-  await page.goto(`/app/project/${w.project.id}/servers`);
+  await page.goto(`/app/project/${w.projectId}/servers`);
   await visible(page.getByRole("heading", { name: "No servers yet" }));
   let dialog = await openAddServer(page);
   await visible(dialog.getByRole("button", { name: "Add Gmail" }));
@@ -170,7 +107,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   await visible(card.getByText(/You have not connected yours/));
   const href = new URL((await connectLink.getAttribute("href")) ?? "", own.baseUrl);
   expect(href.pathname).toBe("/app/connect/gmail");
-  expect(href.searchParams.get("organization")).toBe(w.organization.id);
+  expect(href.searchParams.get("organization")).toBe(w.organizationId);
   expect(href.searchParams.get("personal")).toBe("1");
   await screenshot(page, "modes-02-card-personal-1280");
   await checkAxe(page, "servers: personal card", findings);
@@ -202,12 +139,12 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   await visible(renamed.getByTestId("server-prefix").getByText("mail_…"));
   const serverId = (
     await w.owner.query<{ id: string; serverName: string }[]>("projectServers.getProjectServersByProjectId", {
-      projectId: w.project.id,
+      projectId: w.projectId,
     })
   )[0]?.id;
   const tools = await w.owner.query<{ name: string; tools: { name: string }[] }>(
     "projectServers.getServerTools",
-    { projectId: w.project.id, serverId },
+    { projectId: w.projectId, serverId },
   );
   expect(tools.name).toBe("mail");
   expect(tools.tools.length).toBeGreaterThan(0);
@@ -218,7 +155,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
 
   // The member at 390 px: connected, so no prompt to connect.
   const memberPage = memberSession.page;
-  await memberPage.goto(`/app/project/${w.project.id}/servers`);
+  await memberPage.goto(`/app/project/${w.projectId}/servers`);
   const memberCard = memberPage.getByTestId("server-Gmail (mail)");
   await visible(memberCard.getByText("Each caller's own Google account"));
   await visible(memberCard.getByText(`Connected: ${w.memberUser.name}`));
@@ -242,7 +179,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   await page.keyboard.press("Escape");
 
   // A personal API key (acts as its creator, so it can call the server above); the list says which kind.
-  await page.goto(`/app/project/${w.project.id}/api-keys`);
+  await page.goto(`/app/project/${w.projectId}/api-keys`);
   await (await hydrated(page.getByRole("button", { name: "Create API key" }).first())).click();
   const create = page.getByRole("dialog", { name: "Create API key" });
   await create.getByLabel("Name").fill("Ana's Claude");
@@ -260,7 +197,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   await visible(page.getByRole("row", { name: /Ana's Claude/ }).getByText("Personal", { exact: true }));
   await screenshot(page, "modes-17-keys-list-1280");
   const keys = await w.owner.query<{ name: string; kind: string }[]>("apiKeys.getUserApiKeysMasked", {
-    projectId: w.project.id,
+    projectId: w.projectId,
   });
   expect(keys.find((key) => key.name === "Ana's Claude")?.kind).toBe("personal");
 
@@ -280,7 +217,7 @@ test("several shared connections: add another, rename it, a server that names it
   const memberSession = await signedInPage(browser, own.baseUrl, w.member, DESKTOP);
   const { authorizeUrl } = await w.member.mutate<{ authorizeUrl: string }>(
     "integrations.connections.startOAuth",
-    { organizationId: w.organization.id, integrationId: "gmail", personal: true },
+    { organizationId: w.organizationId, integrationId: "gmail", personal: true },
   );
   await memberSession.page.goto(await google.approve(authorizeUrl));
   await memberSession.page.waitForURL((url) => url.pathname.startsWith("/app/"));
@@ -290,7 +227,7 @@ test("several shared connections: add another, rename it, a server that names it
   onTestFailed(async () => {
     await screenshot(page, "FAILED-modes-shared").catch(() => null);
   });
-  const editorUrl = `/app/organization/${w.organization.id}/integrations?editIntegration=gmail`;
+  const editorUrl = `/app/organization/${w.organizationId}/integrations?editIntegration=gmail`;
   const back = () =>
     page.waitForURL(
       (url) => url.pathname.endsWith("/integrations") && url.searchParams.get("editIntegration") === "gmail",
@@ -335,7 +272,7 @@ test("several shared connections: add another, rename it, a server that names it
   await page.setViewportSize(DESKTOP);
 
   // A Gmail server that names the second connection.
-  await page.goto(`/app/project/${w.project.id}/servers`);
+  await page.goto(`/app/project/${w.projectId}/servers`);
   const dialog = await openAddServer(page);
   await (await hydrated(dialog.getByRole("button", { name: "Add Gmail" }))).click();
   await expect(
@@ -354,7 +291,7 @@ test("several shared connections: add another, rename it, a server that names it
   await screenshot(page, "modes-14-card-shared-1280");
 
   // Disconnect the member's account from the card, behind a confirmation.
-  await page.goto(`/app/organization/${w.organization.id}/integrations`);
+  await page.goto(`/app/organization/${w.organizationId}/integrations`);
   await (await hydrated(page.getByRole("button", { name: /Disconnect .*Google account/ }))).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect" }).click();
   await toastWith(page, /Google account disconnected/);

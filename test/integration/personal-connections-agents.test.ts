@@ -5,53 +5,21 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { handleApiRequest } from "~/server/http/handle-api.ts";
-import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
-import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { headersFor } from "../support/app.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
+import { startPersonalWorld } from "./personal-world.ts";
 import { textOf } from "./tool-pack.ts";
-import { type Person, worldForFile } from "./world.ts";
 
 const OPENAI_KEY = "sk-test-openai-0123456789";
-const GOOGLE_APP = { clientId: "acme-google-app", clientSecret: "acme-google-secret-0123456789" };
 const llm = await startLlmFake();
 llm.validKeys.add(OPENAI_KEY);
-const oauth = await startFakeOAuthProvider({
-  clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
-  expiresIn: 3600,
-});
-const gmail: FakeGmail = await startFakeGmail((token) => oauth.issued.includes(token));
-gmail.identify = (token) => oauth.identityOf(token);
-const { app, world } = await worldForFile({
+const { app, world, gmail, serverId, connectOwnGoogle } = await startPersonalWorld({
   LLM_ENDPOINTS: llm.endpoints,
-  INTEGRATION_ENDPOINTS: JSON.stringify({
-    google: { authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl, revokeUrl: oauth.revokeUrl },
-    gmail: { apiBaseUrl: gmail.url },
-  }),
 });
 const clients: Client[] = [];
-let serverId: string;
 let agent: { id: string; toolName: string };
 const tokens = new Map<string, string>();
-
-async function connectOwnGoogle(who: Person) {
-  oauth.consentAs = who.credentials.email;
-  const { authorizeUrl } = await who.caller.integrations.connections.startOAuth({
-    organizationId: world.orgA.id,
-    integrationId: "gmail",
-    personal: true,
-  });
-  const location = await oauth.approve(authorizeUrl);
-  await handleApiRequest(
-    app,
-    new Request(location, { headers: headersFor(who.cookie) }),
-    new URL(location).pathname,
-  );
-  tokens.set(who.id, oauth.issued.filter((token) => token.includes("access-token")).at(-1) ?? "");
-}
 
 async function mcpAs(token: string) {
   const client = await connectMcpClient(app, token);
@@ -78,24 +46,6 @@ async function bearersDuring(work: () => Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
-    organizationId: world.orgA.id,
-    provider: "google",
-    authFlow: "oauth",
-    values: { ...GOOGLE_APP, redirectUri: `${app.config.baseUrl}/api/integrations/oauth/callback` },
-  });
-  await world.ownerA.caller.projectPermissions.setProjectMemberRole({
-    projectId: world.projectA.id,
-    userId: world.memberA.id,
-    role: "editor",
-  });
-  serverId = (
-    await world.ownerA.caller.projectServers.addServer({
-      projectId: world.projectA.id,
-      integrationId: "gmail",
-      connectionMode: "personal",
-    })
-  ).id;
   const credential = await world.ownerA.caller.llmCredentials.saveOrganizationLlmCredential({
     organizationId: world.orgA.id,
     values: { llmType: "openai", name: "OpenAI", apiKey: OPENAI_KEY },
@@ -114,14 +64,12 @@ beforeAll(async () => {
     config: { ...config, llmCredentialId: credential.id },
   });
   agent = { id, toolName: config.toolName };
-  await connectOwnGoogle(world.ownerA);
-  await connectOwnGoogle(world.memberA);
+  for (const who of [world.ownerA, world.memberA]) tokens.set(who.id, await connectOwnGoogle(who));
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await app.database.close();
-  await Promise.all([llm.close(), oauth.close(), gmail.close()]);
+  await llm.close();
 });
 
 describe("agents and personal connections", () => {

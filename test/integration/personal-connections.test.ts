@@ -8,69 +8,20 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "~/server/app.ts";
 import { integrationConnection, toolCall } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
-import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { connectionAlertsSettled } from "~/server/integrations/connections/connection-alerts.ts";
-import { type FakeGmail, startFakeGmail } from "../fakes/gmail.ts";
-import { createFakeGoogleUserinfo } from "../fakes/google-api.ts";
-import { json, startHttpFake } from "../fakes/http-fake.ts";
-import { startFakeOAuthProvider } from "../fakes/oauth-provider.ts";
-import { createTestApp, headersFor } from "../support/app.ts";
 import { connectMcpClient, connectModernMcpClient, mcpPost } from "../support/mcp-client.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
 import { mailsTo } from "../support/outbox.ts";
+import { startPersonalWorld } from "./personal-world.ts";
 import { textOf } from "./tool-pack.ts";
-import { buildWorld, outcome, type Person, type World } from "./world.ts";
+import { outcome, type Person } from "./world.ts";
 
-const GOOGLE_APP = { clientId: "acme-google-app", clientSecret: "acme-google-secret-0123456789" };
-const oauth = await startFakeOAuthProvider({
-  clients: { [GOOGLE_APP.clientId]: GOOGLE_APP.clientSecret },
-  expiresIn: 3600,
-});
-const gmail: FakeGmail = await startFakeGmail((token) => oauth.issued.includes(token));
-// Each token reaches the mailbox (and userinfo) of whoever consented when it was issued.
-gmail.identify = (token) => oauth.identityOf(token);
-const userinfo = createFakeGoogleUserinfo();
-userinfo.identify = (token) => oauth.identityOf(token);
-const googleApi = await startHttpFake((request, response) => {
-  if (!userinfo.handle(request, response)) json(response, 404, { error: { code: 404 } });
-});
-const app = await createTestApp({
-  INTEGRATION_ENDPOINTS: JSON.stringify({
-    google: {
-      authorizeUrl: oauth.authorizeUrl,
-      tokenUrl: oauth.tokenUrl,
-      revokeUrl: oauth.revokeUrl,
-      apiBaseUrl: googleApi.url,
-    },
-    gmail: { apiBaseUrl: gmail.url },
-  }),
-});
-let world: World;
-let serverId: string;
+const { app, world, oauth, gmail, serverId, connectOwnGoogle } = await startPersonalWorld();
 const clients: { close(): Promise<unknown> }[] = [];
-
-/** The person connects their own Google account, as the connect link's page does. */
-async function connectOwnGoogle(who: Person): Promise<string> {
-  oauth.consentAs = who.credentials.email;
-  const { authorizeUrl } = await who.caller.integrations.connections.startOAuth({
-    organizationId: world.orgA.id,
-    integrationId: "gmail",
-    personal: true,
-  });
-  const location = await oauth.approve(authorizeUrl);
-  const callback = await handleApiRequest(
-    app,
-    new Request(location, { headers: headersFor(who.cookie) }),
-    new URL(location).pathname,
-  );
-  expect(callback?.status).toBe(302);
-  expect(callback?.headers.get("location")).toContain("/app/account");
-  return oauth.issued.filter((token) => token.includes("access-token")).at(-1) ?? "";
-}
 
 /** The Authorization headers Gmail received since `from` (an index into its requests). */
 const bearersSince = (from: number) =>
@@ -111,31 +62,8 @@ function rest(token: string) {
 let ownerToken: string;
 let memberToken: string;
 
-beforeAll(async () => {
-  world = await buildWorld(app);
-  await world.ownerA.caller.integrations.credentials.saveOrganizationCredential({
-    organizationId: world.orgA.id,
-    provider: "google",
-    authFlow: "oauth",
-    values: { ...GOOGLE_APP, redirectUri: `${app.config.baseUrl}/api/integrations/oauth/callback` },
-  });
-  await world.ownerA.caller.projectPermissions.setProjectMemberRole({
-    projectId: world.projectA.id,
-    userId: world.memberA.id,
-    role: "editor",
-  });
-  const server = await world.ownerA.caller.projectServers.addServer({
-    projectId: world.projectA.id,
-    integrationId: "gmail",
-    connectionMode: "personal",
-  });
-  serverId = server.id;
-});
-
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await app.database.close();
-  await Promise.all([oauth.close(), gmail.close(), googleApi.close()]);
 });
 
 describe("a server in personal mode", () => {

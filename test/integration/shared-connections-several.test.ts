@@ -3,10 +3,9 @@
 // tool prefix, and each tool reaches its own portal (the fake records which portal answered).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { DEFAULT_PORTAL_ID, startFakeHubSpot } from "../fakes/hubspot.ts";
-import { headersFor } from "../support/app.ts";
 import { startCrmWorld, textOf } from "./crm-world.ts";
+import { connectThroughConsent } from "./personal-world.ts";
 import { outcome } from "./world.ts";
 
 const SANDBOX_PORTAL = 2220002;
@@ -28,17 +27,11 @@ w.api.addPortal(SANDBOX_PORTAL, {
 
 async function connectAnotherPortal() {
   w.oauth.consentAs = "sandbox-admin";
-  const { authorizeUrl } = await owner.caller.integrations.connections.startOAuth({
+  const callback = await connectThroughConsent(app, w.oauth, owner, {
     organizationId: world.orgA.id,
     integrationId: "hubspot",
     addAnother: true,
   });
-  const location = await w.oauth.approve(authorizeUrl);
-  const callback = await handleApiRequest(
-    app,
-    new Request(location, { headers: headersFor(owner.cookie) }),
-    new URL(location).pathname,
-  );
   expect(callback?.status).toBe(302);
 }
 

@@ -10,7 +10,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderWithActions,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
 
@@ -33,17 +40,12 @@ function MemberConnectionsTable({ organizationId }: { organizationId: string }) 
   }
   return (
     <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Member</TableHead>
-          <TableHead className="hidden md:table-cell">Provider</TableHead>
-          <TableHead className="hidden sm:table-cell">Account</TableHead>
-          <TableHead className="hidden sm:table-cell">Status</TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeaderWithActions>
+        <TableHead>Member</TableHead>
+        <TableHead className="hidden md:table-cell">Provider</TableHead>
+        <TableHead className="hidden sm:table-cell">Account</TableHead>
+        <TableHead className="hidden sm:table-cell">Status</TableHead>
+      </TableHeaderWithActions>
       <TableBody>
         {connections.map((connection) => {
           const account = connection.accountLabel ?? connection.account?.site?.name ?? null;

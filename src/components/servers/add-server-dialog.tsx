@@ -2,39 +2,24 @@
 // organization, or each caller's own account for OAuth providers), then a form for the one picked: its
 // name (the tools' prefix) and whose account it uses. An integration already added can be added again
 // under another name (a second HubSpot portal, a personal Gmail next to the shared inbox).
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Plug, Plus } from "lucide-react";
-import { type FormEvent, type ReactNode, Suspense, useState } from "react";
-import { toast } from "sonner";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
-import type { FieldErrors } from "~/components/forms/form-errors.ts";
-import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
+import { type ReactNode, useState } from "react";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { DialogFooter } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";
+import { type AvailableIntegration, initialSetup } from "./server-setup-fields.tsx";
 import {
-  type AvailableIntegration,
-  checkSetup,
-  initialSetup,
-  placeServerError,
-  ServerSetupFields,
-  type SetupValues,
-  setupInput,
-} from "./server-setup-fields.tsx";
-import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
+  ServerSetupDialog,
+  ServerSetupForm,
+  type SetupDialogControls,
+  useServerSetupForm,
+} from "./server-setup-form.tsx";
 
 const hasActiveShared = (entry: AvailableIntegration) =>
   entry.sharedConnections.some((connection) => connection.status === "active");
@@ -129,76 +114,39 @@ function AddServerForm({
   organizationId,
   integration,
   onBack,
-  onAdded,
-  onPendingChange,
+  dialog,
 }: {
   projectId: string;
   organizationId: string;
   integration: AvailableIntegration;
   onBack: () => void;
-  onAdded: () => void;
-  onPendingChange: (pending: boolean) => void;
+  dialog: SetupDialogControls;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const add = useMutation(trpc.projectServers.addServer.mutationOptions());
-  const [values, setValues] = useState<SetupValues>(() => initialSetup(integration));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const focusFirstError = useFocusFirstError();
-
-  const change = (field: keyof SetupValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field === "name" ? "name" : "account"]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    const found = checkSetup(integration, values);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      focusFirstError(form);
-      return;
-    }
-    setErrors({});
-    onPendingChange(true);
-    try {
-      const input = setupInput(values);
-      const added = await add.mutateAsync({ projectId, integrationId: integration.integrationId, ...input });
-      await queryClient.invalidateQueries({ queryKey: trpc.projectServers.pathKey() });
-      toast.success(`${serverLabel(integration.name, integration.integrationId, added.name)} added`);
-      onAdded();
-    } catch (error) {
-      const placed = placeServerError(error);
-      setErrors(placed.fields);
-      setFormError(placed.form);
-      focusFirstError(form);
-    } finally {
-      onPendingChange(false);
-    }
-  };
+  const setup = useServerSetupForm({
+    integration,
+    initial: () => initialSetup(integration),
+    dialog,
+    save: (input) => add.mutateAsync({ projectId, integrationId: integration.integrationId, ...input }),
+    success: (added) => `${serverLabel(integration.name, integration.integrationId, added.name)} added`,
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <div className="flex items-center gap-3">
-        <IntegrationLogo logo={integration.logo} name={integration.name} className="size-8" />
-        <div className="flex min-w-0 flex-col">
-          <span className="font-medium">{integration.name}</span>
-          <span className="text-xs text-muted-foreground">{integration.description}</span>
+    <ServerSetupForm
+      setup={setup}
+      organizationId={organizationId}
+      disabled={add.isPending}
+      header={
+        <div className="flex items-center gap-3">
+          <IntegrationLogo logo={integration.logo} name={integration.name} className="size-8" />
+          <div className="flex min-w-0 flex-col">
+            <span className="font-medium">{integration.name}</span>
+            <span className="text-xs text-muted-foreground">{integration.description}</span>
+          </div>
         </div>
-      </div>
-      <FormAlert message={formError} />
-      <ServerSetupFields
-        integration={integration}
-        organizationId={organizationId}
-        values={values}
-        errors={errors}
-        onChange={change}
-        disabled={add.isPending}
-        autoFocus
-      />
+      }
+    >
       <DialogFooter className="gap-2 sm:justify-between">
         <Button type="button" variant="ghost" onClick={onBack} disabled={add.isPending}>
           <ArrowLeft className="size-4" aria-hidden="true" /> All integrations
@@ -207,7 +155,7 @@ function AddServerForm({
           {add.isPending ? "Adding…" : "Add server"}
         </Button>
       </DialogFooter>
-    </form>
+    </ServerSetupForm>
   );
 }
 
@@ -216,15 +164,13 @@ function AddServerFlow({
   organizationId,
   picked,
   onPick,
-  onAdded,
-  onPendingChange,
+  dialog,
 }: {
   projectId: string;
   organizationId: string;
   picked: { id: IntegrationId | null; last: IntegrationId | null };
   onPick: (id: IntegrationId | null) => void;
-  onAdded: () => void;
-  onPendingChange: (pending: boolean) => void;
+  dialog: SetupDialogControls;
 }) {
   const trpc = useTRPC();
   const { data: integrations } = useSuspenseQuery(
@@ -248,8 +194,7 @@ function AddServerFlow({
       organizationId={organizationId}
       integration={integration}
       onBack={() => onPick(null)}
-      onAdded={onAdded}
-      onPendingChange={onPendingChange}
+      dialog={dialog}
     />
   );
 }
@@ -263,43 +208,31 @@ export function AddServerDialog({
   organizationId: string;
   trigger: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
   // The integration whose form is shown, and the last one picked (focus returns to it from the form).
   const [picked, setPicked] = useState<{ id: IntegrationId | null; last: IntegrationId | null }>({
     id: null,
     last: null,
   });
-  const changeOpen = (next: boolean) => {
-    if (pending) return;
-    setOpen(next);
-    if (next) setPicked({ id: null, last: null });
-  };
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90svh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Add server</DialogTitle>
-          <DialogDescription>
-            {picked.id
-              ? "Name the server and choose whose account its tools use."
-              : "A server gives this project's agents the tools of one integration."}
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <Suspense fallback={<ToolListSkeleton />}>
-            <AddServerFlow
-              projectId={projectId}
-              organizationId={organizationId}
-              picked={picked}
-              onPick={(id) => setPicked((current) => ({ id, last: id ?? current.id }))}
-              onAdded={() => setOpen(false)}
-              onPendingChange={setPending}
-            />
-          </Suspense>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <ServerSetupDialog
+      trigger={trigger}
+      title="Add server"
+      description={
+        picked.id
+          ? "Name the server and choose whose account its tools use."
+          : "A server gives this project's agents the tools of one integration."
+      }
+      onOpen={() => setPicked({ id: null, last: null })}
+    >
+      {(dialog) => (
+        <AddServerFlow
+          projectId={projectId}
+          organizationId={organizationId}
+          picked={picked}
+          onPick={(id) => setPicked((current) => ({ id, last: id ?? current.id }))}
+          dialog={dialog}
+        />
+      )}
+    </ServerSetupDialog>
   );
 }

@@ -3,31 +3,18 @@
 // does not re-check a connection that is broken for now.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
-import { type FormEvent, type ReactNode, Suspense, useState } from "react";
-import { toast } from "sonner";
+import type { ReactNode } from "react";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import type { FieldErrors } from "~/components/forms/form-errors.ts";
-import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { DialogFooter } from "~/components/ui/dialog.tsx";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
+import { type AvailableIntegration, DEFAULT_CONNECTION, type SetupValues } from "./server-setup-fields.tsx";
 import {
-  checkSetup,
-  DEFAULT_CONNECTION,
-  placeServerError,
-  ServerSetupFields,
-  type SetupValues,
-  setupInput,
-} from "./server-setup-fields.tsx";
-import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
+  ServerSetupDialog,
+  ServerSetupForm,
+  type SetupDialogControls,
+  useServerSetupForm,
+} from "./server-setup-form.tsx";
 
 export type ProjectServer = RouterOutputs["projectServers"]["getProjectServersByProjectId"][number];
 
@@ -35,20 +22,45 @@ function EditServerForm({
   projectId,
   organizationId,
   server,
-  onDone,
-  onPendingChange,
+  dialog,
 }: {
   projectId: string;
   organizationId: string;
   server: ProjectServer;
-  onDone: () => void;
-  onPendingChange: (pending: boolean) => void;
+  dialog: SetupDialogControls;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { data: integrations } = useSuspenseQuery(
     trpc.projectServers.getAvailableIntegrations.queryOptions({ projectId }),
   );
+  const integration = integrations.find((entry) => entry.integrationId === server.integrationId);
+  if (!integration) return <FormAlert message="This integration is no longer offered." />;
+  return (
+    <EditServerFields
+      projectId={projectId}
+      organizationId={organizationId}
+      server={server}
+      integration={integration}
+      dialog={dialog}
+    />
+  );
+}
+
+function EditServerFields({
+  projectId,
+  organizationId,
+  server,
+  integration,
+  dialog,
+}: {
+  projectId: string;
+  organizationId: string;
+  server: ProjectServer;
+  integration: AvailableIntegration;
+  dialog: SetupDialogControls;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   // A tool of its own for the example, when its list has been loaded already (its card was expanded).
   const tools = queryClient.getQueryData(
     trpc.projectServers.getServerTools.queryKey({ projectId, serverId: server.id }),
@@ -59,74 +71,39 @@ function EditServerForm({
     mode: server.connectionMode,
     connection: server.connection?.named ? server.connection.id : DEFAULT_CONNECTION,
   };
-  const [values, setValues] = useState<SetupValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const focusFirstError = useFocusFirstError();
-  const integration = integrations.find((entry) => entry.integrationId === server.integrationId);
-  if (!integration) return <FormAlert message="This integration is no longer offered." />;
-
-  const renamed = values.name.trim() !== server.serverName;
-  const accountChanged = values.mode !== initial.mode || values.connection !== initial.connection;
-  const exampleTool = tools?.tools[0]?.toolName;
-
-  const change = (field: keyof SetupValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field === "name" ? "name" : "account"]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    const found = checkSetup(integration, values);
+  const isRename = (name: string) => name.trim() !== server.serverName;
+  const isAccountChange = (values: SetupValues) =>
+    values.mode !== initial.mode || values.connection !== initial.connection;
+  const setup = useServerSetupForm({
+    integration,
+    initial,
+    dialog,
     // A connection left as it was is not the form's to judge (the card shows its state).
-    if (!accountChanged) delete found.account;
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      focusFirstError(form);
-      return;
-    }
-    if (!renamed && !accountChanged) {
-      onDone();
-      return;
-    }
-    setErrors({});
-    onPendingChange(true);
-    try {
-      const input = setupInput(values);
-      await update.mutateAsync({
+    checkAccount: isAccountChange,
+    save: (input, values) => {
+      const renamed = isRename(input.name);
+      const accountChanged = isAccountChange(values);
+      if (!renamed && !accountChanged) return null;
+      return update.mutateAsync({
         projectId,
         serverId: server.id,
         ...(renamed ? { name: input.name } : {}),
         ...(accountChanged ? { connectionMode: input.connectionMode, connectionId: input.connectionId } : {}),
       });
-      await queryClient.invalidateQueries({ queryKey: trpc.projectServers.pathKey() });
-      toast.success(renamed ? `Server renamed to ${input.name}` : `${server.displayName} saved`);
-      onDone();
-    } catch (error) {
-      const placed = placeServerError(error);
-      setErrors(placed.fields);
-      setFormError(placed.form);
-      focusFirstError(form);
-    } finally {
-      onPendingChange(false);
-    }
-  };
+    },
+    success: (_saved, input) =>
+      isRename(input.name) ? `Server renamed to ${input.name}` : `${server.displayName} saved`,
+  });
+  const renamed = isRename(setup.values.name);
+  const exampleTool = tools?.tools[0]?.toolName;
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <FormAlert message={formError} />
-      <ServerSetupFields
-        integration={integration}
-        organizationId={organizationId}
-        values={values}
-        errors={errors}
-        onChange={change}
-        disabled={update.isPending}
-        exampleTool={exampleTool}
-        autoFocus
-      />
+    <ServerSetupForm
+      setup={setup}
+      organizationId={organizationId}
+      disabled={update.isPending}
+      exampleTool={exampleTool}
+    >
       <div
         className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
         data-testid="rename-warning"
@@ -137,7 +114,7 @@ function EditServerForm({
             <>
               Its tools will be called{" "}
               <code className="font-mono">
-                {values.name.trim() || "…"}_{exampleTool ?? "<tool>"}
+                {setup.values.name.trim() || "…"}_{exampleTool ?? "<tool>"}
               </code>{" "}
               instead of{" "}
               <code className="font-mono">
@@ -151,14 +128,14 @@ function EditServerForm({
         </p>
       </div>
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+        <Button type="button" variant="outline" onClick={dialog.close} disabled={update.isPending}>
           Cancel
         </Button>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? "Saving…" : "Save changes"}
         </Button>
       </DialogFooter>
-    </form>
+    </ServerSetupForm>
   );
 }
 
@@ -173,30 +150,20 @@ export function EditServerDialog({
   server: ProjectServer;
   trigger: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90svh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Edit server</DialogTitle>
-          <DialogDescription>
-            {server.displayName}: its name and whose account its tools use.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <Suspense fallback={<ToolListSkeleton />}>
-            <EditServerForm
-              projectId={projectId}
-              organizationId={organizationId}
-              server={server}
-              onDone={() => setOpen(false)}
-              onPendingChange={setPending}
-            />
-          </Suspense>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <ServerSetupDialog
+      trigger={trigger}
+      title="Edit server"
+      description={<>{server.displayName}: its name and whose account its tools use.</>}
+    >
+      {(dialog) => (
+        <EditServerForm
+          projectId={projectId}
+          organizationId={organizationId}
+          server={server}
+          dialog={dialog}
+        />
+      )}
+    </ServerSetupDialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn.ts";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
@@ -30,6 +30,20 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
       )}
       {...props}
     />
+  );
+}
+
+/** A header row of `children` columns, then the row buttons' column: no heading shown, "Actions" read out. */
+export function TableHeaderWithActions({ children }: { children: ReactNode }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {children}
+        <TableHead className="text-right">
+          <span className="sr-only">Actions</span>
+        </TableHead>
+      </TableRow>
+    </TableHeader>
   );
 }
 

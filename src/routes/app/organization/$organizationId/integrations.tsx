@@ -18,7 +18,14 @@ import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderWithActions,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
 import { connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
@@ -106,18 +113,13 @@ function OrganizationIntegrationsPage() {
         <Card>
           <CardContent className="pt-2">
             <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Integration</TableHead>
-                  <TableHead className="hidden md:table-cell">Provider</TableHead>
-                  <TableHead className="hidden lg:table-cell">Setup</TableHead>
-                  <TableHead className="hidden sm:table-cell">Status</TableHead>
-                  <TableHead className="hidden text-right sm:table-cell">Tools</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
+              <TableHeaderWithActions>
+                <TableHead>Integration</TableHead>
+                <TableHead className="hidden md:table-cell">Provider</TableHead>
+                <TableHead className="hidden lg:table-cell">Setup</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Tools</TableHead>
+              </TableHeaderWithActions>
               <TableBody>
                 {visible.map((row) => (
                   <TableRow key={row.id} data-integration={row.id}>
