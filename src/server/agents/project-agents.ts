@@ -1,5 +1,6 @@
 // Agents added to a project: viewers see them and their runs, editors and admins add, configure and
 // remove them. Every change reaches the project's /mcp at once, where each agent is a tool.
+
 import { and, asc, count, desc, eq, max } from "drizzle-orm";
 import { findMarketplaceAgent } from "../../lib/agents/marketplace.ts";
 import { defaultModels, llmTypeLabels, MAX_STEPS_DEFAULT } from "../../lib/agents/models.ts";
@@ -11,7 +12,8 @@ import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, llmCredential, projectAgent } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
-import { integrationOf, serversOfProject } from "../servers/server-store.ts";
+import { serversOfProject } from "../servers/server-store.ts";
+import { serverDisplayName } from "../servers/server-tools.ts";
 import { agentToolName } from "./agent-tool-name.ts";
 import { findUsableCredential, usableBy } from "./credentials/llm-credential-store.ts";
 import { failInterruptedRuns } from "./neo/run-liveness.ts";
@@ -81,7 +83,7 @@ export async function getProjectAgent(app: App, userId: string, projectId: strin
     .orderBy(asc(llmCredential.scope), asc(llmCredential.name));
   const servers = (await serversOfProject(app.db, projectId)).map((server) => ({
     id: server.id,
-    name: integrationOf(server.integrationId).entry.name,
+    name: serverDisplayName(server),
     integrationId: server.integrationId,
   }));
   return {

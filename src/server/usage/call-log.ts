@@ -3,6 +3,7 @@
 // Calls name their person (tool_call.user_id) only while that person is a member of the project's
 // organization: someone who left, perhaps for another organization, shows as a former member and is
 // not offered as a filter, so the log never lists users of other organizations.
+
 import { and, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import {
   CALL_LOG_PAGE_SIZE,
@@ -22,7 +23,8 @@ import {
 } from "../db/schema/index.ts";
 import { connectionDisplayName } from "../integrations/connections/connection-store.ts";
 import { requireProjectAction } from "../projects/access.ts";
-import { integrationOf, serversOfProject } from "../servers/server-store.ts";
+import { serversOfProject } from "../servers/server-store.ts";
+import { serverDisplayName } from "../servers/server-tools.ts";
 
 export const CALL_NOT_FOUND = "Call not found";
 export const INVALID_CURSOR = "This page of the call log no longer exists: start again from the first page.";
@@ -351,7 +353,7 @@ export async function getCallLogFilterOptions(
       { value: STANDARD_SERVER_FILTER, name: "Standard tools" },
       ...servers.map((server) => ({
         value: server.id,
-        name: integrationOf(server.integrationId).entry.name,
+        name: serverDisplayName(server),
       })),
     ],
     callers: [

@@ -6,7 +6,8 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
-import type { ConnectionRow } from "./connection-store.ts";
+
+type ConnectionRow = typeof integrationConnection.$inferSelect;
 
 export type ConnectionChoice =
   /** One shared connection, by id (a server that names it). */
