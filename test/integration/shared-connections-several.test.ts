@@ -141,4 +141,32 @@ describe("two HubSpot portals in one organization", () => {
       ),
     ).toBe("BAD_REQUEST");
   });
+
+  it("offers each caller's own account only where members can sign in through an OAuth app", async () => {
+    const available = await owner.caller.projectServers.getAvailableIntegrations({
+      projectId: world.projectA.id,
+    });
+    const personal = (id: string) =>
+      available.find((entry) => entry.integrationId === id)?.personalModeAvailable;
+    // HubSpot has the organization's OAuth app; Salesforce has none; Raynet connects with a key.
+    expect([personal("hubspot"), personal("salesforce"), personal("raynet")]).toEqual([true, false, false]);
+    await expect(
+      owner.caller.projectServers.addServer({
+        projectId: world.projectA.id,
+        integrationId: "salesforce",
+        connectionMode: "personal",
+      }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message:
+        "Save an OAuth app for Salesforce on the organization's integrations page first: members connect their own accounts through it.",
+    });
+    await expect(
+      owner.caller.projectServers.addServer({
+        projectId: world.projectA.id,
+        integrationId: "raynet",
+        connectionMode: "personal",
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
 });

@@ -2,17 +2,22 @@
 // (editors and admins). A server uses a shared connection (named, or the organization's default) or each
 // caller's own (personal mode); its short name prefixes its tools. Every change reaches the project's
 // /mcp at once on every replica (gateway.invalidateProject).
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
-import { isAuthFlowAllowed, providers } from "../../lib/integrations/providers.ts";
-import type { ConnectionStatus, IntegrationId } from "../../lib/integrations/types.ts";
+import { connectsWithoutOAuthApp, isAuthFlowAllowed, providers } from "../../lib/integrations/providers.ts";
+import {
+  type ConnectionStatus,
+  type IntegrationId,
+  type ProviderId,
+  providerIds,
+} from "../../lib/integrations/types.ts";
 import { SERVER_NAME_MAX_LENGTH, type ServerConnectionMode } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { integrationConnection, projectServer, user } from "../db/schema/index.ts";
+import { integrationConnection, integrationCredential, projectServer, user } from "../db/schema/index.ts";
 import { connectionDisplayName } from "../integrations/connections/connection-store.ts";
 import { projectMemberIds, requireProjectAction } from "../projects/access.ts";
 import {
@@ -41,6 +46,28 @@ async function sharedConnectionsOf(db: Database, organizationId: string) {
   const byProvider = new Map<string, (typeof rows)[number]>();
   for (const row of rows) if (!byProvider.has(row.provider)) byProvider.set(row.provider, row);
   return { byProvider, byId: new Map(rows.map((row) => [row.id, row])) };
+}
+
+/**
+ * The providers whose members can connect their own accounts: OAuth with an app to sign in through
+ * (the organization's own or Portico's), or a remote MCP server that registers its own client.
+ */
+async function personalModeProviders(db: Database, organizationId: string): Promise<Set<ProviderId>> {
+  const apps = await db
+    .selectDistinct({ provider: integrationCredential.provider })
+    .from(integrationCredential)
+    .where(
+      and(
+        eq(integrationCredential.authFlow, "oauth"),
+        or(
+          eq(integrationCredential.organizationId, organizationId),
+          eq(integrationCredential.scope, "global"),
+        ),
+      ),
+    );
+  const ready = new Set(apps.map((row) => row.provider));
+  for (const provider of providerIds) if (connectsWithoutOAuthApp(provider)) ready.add(provider);
+  return new Set([...ready].filter((provider) => isAuthFlowAllowed(provider, "oauth")));
 }
 
 /** Who in the project has connected their own account to each provider (names only), for personal servers. */
@@ -151,8 +178,12 @@ export async function getProjectServers(app: App, userId: string, projectId: str
 /** The 19 integrations with whether the organization is connected and the project has it already. */
 export async function getAvailableIntegrations(app: App, userId: string, projectId: string) {
   const access = await requireProjectAction(app.db, userId, projectId, "project.view");
-  const shared = await sharedConnectionsOf(app.db, access.project.organizationId);
-  const servers = await serversOfProject(app.db, projectId);
+  const organizationId = access.project.organizationId;
+  const [shared, servers, personalReady] = await Promise.all([
+    sharedConnectionsOf(app.db, organizationId),
+    serversOfProject(app.db, projectId),
+    personalModeProviders(app.db, organizationId),
+  ]);
   const added = new Set(servers.map((server) => server.integrationId));
   const takenNames = new Set(servers.map((server) => server.name));
   return integrations.map((entry) => {
@@ -169,8 +200,8 @@ export async function getAvailableIntegrations(app: App, userId: string, project
       sharedConnections: [...shared.byId.values()]
         .filter((row) => row.provider === entry.provider)
         .map((row) => ({ id: row.id, displayName: connectionDisplayName(row), status: row.status })),
-      /** Personal mode needs a sign-in each person makes: OAuth providers only. */
-      personalModeAvailable: isAuthFlowAllowed(entry.provider, "oauth"),
+      /** Personal mode needs a sign-in each person makes: OAuth providers with an app to sign in through. */
+      personalModeAvailable: personalReady.has(entry.provider),
     };
   });
 }
@@ -206,6 +237,12 @@ async function checkedSetup(
       throw new AppError(
         "BAD_REQUEST",
         `${info.providerName} connects with a key the organization saves, so ${info.name} cannot use each caller's own account.`,
+      );
+    }
+    if (!(await personalModeProviders(db, organizationId)).has(info.provider)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `Save an OAuth app for ${info.providerName} on the organization's integrations page first: members connect their own accounts through it.`,
       );
     }
     return { connectionMode: mode, connectionId: null };
