@@ -10,7 +10,12 @@ import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import type { ConnectIntent } from "../../db/schema/integration-connections.ts";
 import { findOrganizationRole, requireOrganizationAction } from "../../organizations/access.ts";
-import { findConnectionById } from "../connections/connection-store.ts";
+import {
+  type ConnectionChoice,
+  findChosenConnection,
+  SHARED_CONNECTION,
+} from "../connections/connection-choice.ts";
+import { type ConnectionRow, findConnectionById } from "../connections/connection-store.ts";
 
 export interface ConnectRequest {
   organizationId: string;
@@ -54,6 +59,33 @@ export async function resolveConnectIntent(
     return { intent: "reconnect", connectionId: row.id, returnTo };
   }
   return { intent: request.addAnother ? "another" : "default", connectionId: null, returnTo };
+}
+
+/**
+ * The connection an authorization makes again, if it exists: the person's own, the named shared one, or
+ * the organization's default shared one; none for "another" (a new connection).
+ */
+export function findIntendedConnection(
+  db: Database,
+  state: {
+    intent: ConnectIntent;
+    connectionId: string | null;
+    organizationId: string;
+    provider: ProviderId;
+    userId: string;
+  },
+): Promise<ConnectionRow | undefined> {
+  const choice: ConnectionChoice | null =
+    state.intent === "personal"
+      ? { kind: "personal", ownerUserId: state.userId }
+      : state.intent === "reconnect" && state.connectionId
+        ? { kind: "named", connectionId: state.connectionId }
+        : state.intent === "default"
+          ? SHARED_CONNECTION
+          : null;
+  return choice
+    ? findChosenConnection(db, state.organizationId, state.provider, choice)
+    : Promise.resolve(undefined);
 }
 
 /** Whether the person who started may still finish (roles change while the state lives). */

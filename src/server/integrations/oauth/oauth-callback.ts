@@ -27,18 +27,15 @@ import {
   fetchAtlassianSites,
 } from "../connections/atlassian-sites.ts";
 import { markConnectionBroken } from "../connections/connection-alerts.ts";
-import { findChosenConnection } from "../connections/connection-choice.ts";
 import {
   connectionAuditLabel,
-  findConnection,
-  findConnectionById,
   findSharedConnectionOfAccount,
   saveConnection,
   sealTokens,
 } from "../connections/connection-store.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { callbackFailurePage } from "./callback-failure-page.ts";
-import { mayStillConnect } from "./connect-intent.ts";
+import { findIntendedConnection, mayStillConnect } from "./connect-intent.ts";
 import { hashState, oauthStateContext, registeredClientContext } from "./pkce.ts";
 import {
   exchangeRemoteCode,
@@ -120,17 +117,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
   const name = providers[provider].name;
   const back = new URL(landingPath(pending), app.config.baseUrl);
   const done = () => Response.redirect(back.toString(), 302);
-  const existing =
-    intent === "another"
-      ? undefined
-      : personal
-        ? await findChosenConnection(app.db, organizationId, provider, {
-            kind: "personal",
-            ownerUserId: user.id,
-          })
-        : pending.connectionId
-          ? await findConnectionById(app.db, pending.connectionId)
-          : await findConnection(app.db, organizationId, provider);
+  const existing = await findIntendedConnection(app.db, pending);
   // Sealing needs the row's identity before it exists: a new connection's id is chosen here.
   const connectionId = existing?.id ?? crypto.randomUUID();
   const owner = { organizationId, provider, ownerUserId };

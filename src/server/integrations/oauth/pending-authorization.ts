@@ -4,9 +4,8 @@ import { lt } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
-import { findChosenConnection } from "../connections/connection-choice.ts";
-import { findConnection, findConnectionById, saveConnection } from "../connections/connection-store.ts";
-import type { ResolvedIntent } from "./connect-intent.ts";
+import { saveConnection } from "../connections/connection-store.ts";
+import { findIntendedConnection, type ResolvedIntent } from "./connect-intent.ts";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -32,15 +31,7 @@ export async function rememberAuthorization(app: App, intent: ResolvedIntent, va
   });
   if (intent.intent === "another") return;
   const { organizationId, provider, userId } = values;
-  const existing =
-    intent.intent === "personal"
-      ? await findChosenConnection(app.db, organizationId, provider, {
-          kind: "personal",
-          ownerUserId: userId,
-        })
-      : intent.connectionId
-        ? await findConnectionById(app.db, intent.connectionId)
-        : await findConnection(app.db, organizationId, provider);
+  const existing = await findIntendedConnection(app.db, { ...intent, organizationId, provider, userId });
   if (existing?.status === "active") return;
   await saveConnection(app.db, existing?.id ?? null, {
     organizationId,
