@@ -1,14 +1,15 @@
 // An organization's view of the 19 integrations: which are set up and how, with tool counts. A count
 // is the number of tools the integration offers through the organization's active connection (what a
 // project server of it would expose); 0 without one or while the engine cannot list them.
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
-import { integrationConnection, integrationCredential } from "../db/schema/index.ts";
+import { integrationCredential } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { listIntegrationTools } from "../servers/server-tools.ts";
+import { sharedConnectionRows } from "./connections/connection-store.ts";
 import { platformCredentialFlows } from "./credentials/platform-credentials.ts";
 
 /** Shorter than a server listing's limit: an overview should not wait long for one slow upstream. */
@@ -26,21 +27,9 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
     .from(integrationCredential)
     .where(eq(integrationCredential.organizationId, organizationId));
   const platform = await platformCredentialFlows(db);
-  const connections = await db
-    .select({
-      provider: integrationConnection.provider,
-      authFlow: integrationConnection.authFlow,
-      status: integrationConnection.status,
-      statusReason: integrationConnection.statusReason,
-    })
-    .from(integrationConnection)
-    .where(
-      and(
-        eq(integrationConnection.organizationId, organizationId),
-        isNull(integrationConnection.ownerUserId),
-      ),
-    )
-    .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id));
+  const connections = (await sharedConnectionRows(db, organizationId)).map(
+    ({ provider, authFlow, status, statusReason }) => ({ provider, authFlow, status, statusReason }),
+  );
   const activeProviders = new Set(connections.filter((c) => c.status === "active").map((c) => c.provider));
   const counts = new Map(
     await Promise.all(

@@ -2,7 +2,7 @@
 // (editors and admins). A server uses a shared connection (named, or the organization's default) or each
 // caller's own (personal mode); its short name prefixes its tools. Every change reaches the project's
 // /mcp at once on every replica (gateway.invalidateProject).
-import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { connectsWithoutOAuthApp, isAuthFlowAllowed, providers } from "../../lib/integrations/providers.ts";
@@ -18,7 +18,7 @@ import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { integrationConnection, integrationCredential, projectServer, user } from "../db/schema/index.ts";
-import { connectionDisplayName } from "../integrations/connections/connection-store.ts";
+import { connectionDisplayName, sharedConnectionRows } from "../integrations/connections/connection-store.ts";
 import { projectMemberIds, requireProjectAction } from "../projects/access.ts";
 import {
   disabledToolsOf,
@@ -33,16 +33,7 @@ export const SERVER_NOT_FOUND = "Server not found";
 
 /** The organization's shared connections: the default (first) per provider, and all of them by id. */
 async function sharedConnectionsOf(db: Database, organizationId: string) {
-  const rows = await db
-    .select()
-    .from(integrationConnection)
-    .where(
-      and(
-        eq(integrationConnection.organizationId, organizationId),
-        isNull(integrationConnection.ownerUserId),
-      ),
-    )
-    .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id));
+  const rows = await sharedConnectionRows(db, organizationId);
   const byProvider = new Map<string, (typeof rows)[number]>();
   for (const row of rows) if (!byProvider.has(row.provider)) byProvider.set(row.provider, row);
   return { byProvider, byId: new Map(rows.map((row) => [row.id, row])) };

@@ -97,7 +97,12 @@ export type ConnectionView = ReturnType<typeof connectionView>;
 
 /** The organization's shared connections, in the order servers fall back on them (first is the default). */
 export async function listSharedConnections(db: Database, organizationId: string) {
-  const rows = await db
+  return (await sharedConnectionRows(db, organizationId)).map(connectionView);
+}
+
+/** The same rows as they are stored (for server code; never sent to a browser: they hold sealed tokens). */
+export function sharedConnectionRows(db: Database, organizationId: string): Promise<ConnectionRow[]> {
+  return db
     .select()
     .from(integrationConnection)
     .where(
@@ -111,7 +116,6 @@ export async function listSharedConnections(db: Database, organizationId: string
       asc(integrationConnection.createdAt),
       asc(integrationConnection.id),
     );
-  return rows.map(connectionView);
 }
 
 /** The organization's default shared connection to a provider (its first), as servers without one named use. */
