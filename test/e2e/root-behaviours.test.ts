@@ -114,6 +114,32 @@ test('"system" theme follows the OS colour scheme live', async ({ page, context,
   await poll(() => htmlClass(page)).toBe("light");
 });
 
+test("an OS theme switch between the first paint and hydration is followed", async ({
+  page,
+  context,
+  server,
+}) => {
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await signUpInto(context, server.baseUrl, newUser("prehydration"));
+  // The scripts are held back, so the boot script in <head> has made the page dark and React has
+  // not subscribed to the OS theme yet when it turns light.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/app/dashboard", { waitUntil: "commit" });
+  await poll(() => htmlClass(page)).toBe("dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  release();
+  await hydrated(page.getByRole("button", { name: "Theme: System" }));
+  await poll(() => htmlClass(page)).toBe("light");
+});
+
 test("toasts appear at the bottom right with square corners", async ({ page, context, server }) => {
   page.setDefaultTimeout(STEP_TIMEOUT);
   await signUpInto(context, server.baseUrl, newUser("toast"));

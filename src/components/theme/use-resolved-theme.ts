@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useSyncExternalStore } from "react";
 import { DARK_QUERY, type ResolvedTheme, resolveTheme, type Theme } from "~/lib/theme.ts";
 import { saveThemePreference } from "~/server/preferences/theme.ts";
 
@@ -26,5 +26,20 @@ export function useResolvedTheme(theme: Theme): ResolvedTheme {
     });
   }, [preference, lastSystemTheme, live]);
 
-  return resolveTheme(theme, live);
+  const resolved = resolveTheme(theme, live);
+  useLayoutEffect(() => applyToDocument(resolved), [resolved]);
+  return resolved;
+}
+
+/**
+ * React leaves attributes that differ at hydration as they are, and sets <html>'s class only when the
+ * rendered value changes. An OS switch after the boot script ran but before hydration subscribed would
+ * then leave the class stale, so the resolved theme is written to the document itself.
+ */
+function applyToDocument(resolved: ResolvedTheme): void {
+  const html = document.documentElement;
+  if (html.classList.contains(resolved) && html.style.colorScheme === resolved) return;
+  html.classList.remove("light", "dark");
+  html.classList.add(resolved);
+  html.style.colorScheme = resolved;
 }
