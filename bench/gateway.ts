@@ -25,13 +25,19 @@
 // differed by up to ±25 % a round; paired, an A/A run's interval is about ±3 % (docs/perf/observability-2026-11.md).
 // BENCH_TRACE_RATIO sets the share of calls traced (default 1: every call); BENCH_ON_ENV and
 // BENCH_OFF_ENV (JSON) change either side's environment.
-import { spawn } from "node:child_process";
+//
+// BENCH_BASELINE=<git revision> (main, a commit) builds that revision beside this checkout
+// (support/baseline-checkout.ts) and measures both the same paired way, at once, for a trivial and a
+// proxied tools/call: the CPU-per-call ratio with its 95 % interval, and both p99s, that a change states
+// against main in one command.
+import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
+import { prepareBaseline } from "./support/baseline-checkout.ts";
 import { type HostStalls, measureHostStalls } from "./support/host-stalls.ts";
 import { closedLoop, fixedRate, type LoadResult, pooled, type RequestSpec } from "./support/load.ts";
-import { pairedFixedRate } from "./support/paired-load.ts";
-import { type PairedRun, reportPairedRun, reportPairedSummary } from "./support/paired-report.ts";
-import { freePort, startPortico } from "./support/portico-process.ts";
+import { comparePaired, type PairedSide, pairedPlanFromEnv } from "./support/paired-compare.ts";
+import { reportPairedSummary } from "./support/paired-report.ts";
+import { freePort, type PorticoProcess, startPortico } from "./support/portico-process.ts";
 import { processTreeCpuMs, waitUntilIdle } from "./support/process-cpu.ts";
 import { measureToolsList } from "./support/tools-list-in-process.ts";
 
@@ -41,8 +47,6 @@ if (!Number.isInteger(rounds) || rounds < 1)
   throw new Error("BENCH_ROUNDS must be a whole number, 1 or more");
 const durationMs = seconds * 1000;
 const RATE = 2000;
-/** Each server's rate in BENCH_OBSERVABILITY=compare (BENCH_PAIRED_RATE); both together are twice this. */
-const PAIRED_RATE = Number(process.env.BENCH_PAIRED_RATE ?? 1000);
 const CONNECTIONS = 32;
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -178,17 +182,12 @@ const observabilityOn = (otlpOrigin: string) => ({
   ...(JSON.parse(process.env.BENCH_ON_ENV ?? "{}") as Record<string, string>),
 });
 
-/**
- * tools/call calculate on two Porticos at the same time, one with observability off and one on, each at
- * PAIRED_RATE (paired-load.ts): BENCH_PAIRED_RUNS runs of fresh servers, started in alternating order,
- * each a warm-up then its share of BENCH_WINDOWS windows of BENCH_WINDOW_SECONDS.
- */
+const calculateCall = (portico: PorticoProcess) =>
+  toolCall(portico.baseUrl, portico.apiKey, "calculate", { expression: "(1250 * 1.21) / 12" });
+
+/** tools/call calculate on two Porticos at the same time, observability off and on (paired-compare.ts). */
 async function compareObservability() {
-  const runs = Number(process.env.BENCH_PAIRED_RUNS ?? 2);
-  const windows = Number(process.env.BENCH_WINDOWS ?? 32);
-  const windowMs = Number(process.env.BENCH_WINDOW_SECONDS ?? 2) * 1000;
-  if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(windows) || windows < 2 * runs)
-    throw new Error("BENCH_PAIRED_RUNS must be 1 or more, BENCH_WINDOWS at least 2 a run");
+  const plan = pairedPlanFromEnv();
   const offEnv = {
     ...OBSERVABILITY_OFF,
     ...(JSON.parse(process.env.BENCH_OFF_ENV ?? "{}") as Record<string, string>),
@@ -196,45 +195,67 @@ async function compareObservability() {
   const sink = await startHelper("otlp-sink.ts");
   const onEnv = observabilityOn(sink.origin);
   console.log(
-    `Observability off vs on (${JSON.stringify(onEnv)}), both at once, tools/call calculate at ${PAIRED_RATE}/s each, ` +
-      `${runs} runs, ${windows} windows of ${windowMs / 1000} s\n`,
+    `Observability off vs on (${JSON.stringify(onEnv)}), both at once, tools/call calculate at ${plan.perSecond}/s each, ` +
+      `${plan.runs} runs, ${plan.windows} windows of ${plan.windowMs / 1000} s\n`,
   );
-  const results: PairedRun[] = [];
   try {
-    for (let run = 0; run < runs; run++) {
-      const startedFirst = run % 2 === 0 ? "off" : "on";
-      const first = await startPortico(startedFirst === "off" ? offEnv : onEnv);
-      const second = await startPortico(startedFirst === "off" ? onEnv : offEnv);
-      const [off, on] = startedFirst === "off" ? [first, second] : [second, first];
-      try {
-        await settle(off.pid);
-        await settle(on.pid);
-        const target = (portico: typeof off) => ({
-          pid: portico.pid,
-          spec: toolCall(portico.baseUrl, portico.apiKey, "calculate", { expression: "(1250 * 1.21) / 12" }),
-        });
-        const result = await pairedFixedRate([target(off), target(on)], {
-          perSecond: PAIRED_RATE,
-          warmupMs: 5000,
-          windowMs,
-          // Split as evenly as whole windows allow, an even number a run so the first-request swap cancels.
-          windows: 2 * Math.round(windows / runs / 2),
-        });
-        results.push({ result, startedFirst });
-        reportPairedRun({ result, startedFirst }, run);
-      } finally {
-        await off.stop();
-        await on.stop();
-      }
-    }
-    reportPairedSummary(results);
+    const sides: [PairedSide, PairedSide] = [
+      { label: "off", start: () => startPortico(offEnv) },
+      { label: "on", start: () => startPortico(onEnv) },
+    ];
+    const runs = await comparePaired(sides, calculateCall, plan);
+    reportPairedSummary(runs, ["off", "on"], "tools/call", "within 10 %");
   } finally {
     sink.stop();
   }
 }
 
+/**
+ * BENCH_BASELINE=<revision>: that revision's build against this checkout's, both at once, each as
+ * shipped (observability off), for a trivial call (calculate) and a proxied one (fetch_web_page of a
+ * loopback page): the ratio a change states against main.
+ */
+async function compareWithBaseline(revision: string) {
+  const plan = pairedPlanFromEnv();
+  const baseline = prepareBaseline(revision);
+  const head = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
+    cwd: root,
+    encoding: "utf8",
+  }).trim();
+  const upstream = await startHelper("upstream.ts");
+  const env = { ...OBSERVABILITY_OFF, ALLOW_PRIVATE_URLS: "true" };
+  const labels: [string, string] = [
+    `${revision} (${baseline.commit.slice(0, 12)})`,
+    `this checkout (${head})`,
+  ];
+  const sides: [PairedSide, PairedSide] = [
+    { label: labels[0], start: () => startPortico(env, baseline.root) },
+    { label: labels[1], start: () => startPortico(env) },
+  ];
+  console.log(
+    `Baseline ${revision} (${labels[0]}) vs this checkout (${labels[1]}), both at once at ${plan.perSecond}/s each, ` +
+      `${plan.runs} runs, ${plan.windows} windows of ${plan.windowMs / 1000} s a kind of call\n`,
+  );
+  try {
+    console.log("1. tools/call calculate (trivial)");
+    const trivial = await comparePaired(sides, calculateCall, plan);
+    console.log(`\n2. tools/call fetch_web_page of ${upstream.origin}/page (proxied)`);
+    const proxiedCall = (portico: PorticoProcess) =>
+      toolCall(portico.baseUrl, portico.apiKey, "fetch_web_page", { url: `${upstream.origin}/page` });
+    const proxied = await comparePaired(sides, proxiedCall, plan);
+    reportPairedSummary(trivial, labels, "trivial tools/call", "within 5 %");
+    reportPairedSummary(proxied, labels, "proxied tools/call", "within 5 %");
+  } finally {
+    upstream.stop();
+  }
+}
+
 if (observability === "compare") {
   await compareObservability();
+  process.exit(0);
+}
+if (process.env.BENCH_BASELINE) {
+  await compareWithBaseline(process.env.BENCH_BASELINE);
   process.exit(0);
 }
 

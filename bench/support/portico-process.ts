@@ -1,13 +1,12 @@
 // Starts the production build (scripts/serve.ts) as its own process on a free port with a fresh data
 // folder, as `npm start` would, and prepares a signed-up user, an organization, a project and an API key.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const thisCheckout = path.resolve(import.meta.dirname, "../..");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -79,12 +78,24 @@ async function call(
 const dataOf = (body: unknown) =>
   (body as { result: { data: { json: Record<string, string> } } }).result.data.json;
 
-export async function startPortico(env: Record<string, string> = {}): Promise<PorticoProcess> {
+/**
+ * `root` is the checkout whose build runs (another revision's, for BENCH_BASELINE); its own
+ * server-node-flags.ts gives the flags, as its `npm start` would.
+ */
+export async function startPortico(
+  env: Record<string, string> = {},
+  root: string = thisCheckout,
+): Promise<PorticoProcess> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-bench-"));
-  const serve = [...SERVER_NODE_FLAGS, path.join(root, "scripts/serve.ts")];
-  const child = spawn(path.join(root, "node_modules/.bin/node"), serve, {
+  const node = path.join(root, "node_modules/.bin/node");
+  const flags = execFileSync(node, [path.join(root, "scripts/server-node-flags.ts")], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  const serve = [...flags, path.join(root, "scripts/serve.ts")];
+  const child = spawn(node, serve, {
     cwd: root,
     env: {
       ...process.env,
