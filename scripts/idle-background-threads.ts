@@ -8,7 +8,7 @@
 // write and the GC helpers' bursts took a core for tens of milliseconds, and the request thread then
 // waited up to 20 ms in every 50 for a CPU; requests queued behind it in clusters. nice 19 helped about
 // half as much: a woken thread preempts a running SCHED_IDLE thread at once, while a nice-19 thread may
-// first finish its time slice. See ARCHITECTURE.md, "Gateway latency and CPU priority".
+// first finish its time slice. See docs/perf/gateway-decisions-2026-11.md, "Gateway latency and CPU priority".
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";

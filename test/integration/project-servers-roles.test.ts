@@ -1,4 +1,4 @@
-// Who may do what with project servers (ARCHITECTURE.md "Project servers"): viewers see servers and
+// Who may do what with project servers (docs/architecture/integrations.md "Project servers"): viewers see servers and
 // tools; editors and admins add, remove, switch tools and run the playground. And the playground
 // itself: the gateway's path for one tool, its result and time, logged but not counted as agent traffic.
 import { beforeAll, describe, expect, it } from "vitest";

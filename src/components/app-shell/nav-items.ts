@@ -36,7 +36,7 @@ export const globalNav: NavItem[] = [
   { label: "Marketplace", href: "/app/marketplace", icon: Store },
 ];
 
-/** The current scope's pages (DESIGN.md "The app's shape"). */
+/** The current scope's pages: an organization's, or a project's (requirements §2). */
 export function scopeNav(scope: ShellScope): NavItem[] {
   if (scope.kind === "organization") {
     const base = `/app/organization/${encodeURIComponent(scope.organizationId)}`;

@@ -2,7 +2,7 @@ import { text, trimSlash } from "./access.ts";
 import type { ProviderSpec } from "./provider-spec.ts";
 
 // The regional API address comes from the credential's baseUrl (Czech or Slovak). No public reference was
-// at hand: the check's path is assumed (ARCHITECTURE.md, "Assumed provider details").
+// at hand: the check's path is assumed (docs/architecture/integrations.md, "Assumed provider details").
 export const alveno: ProviderSpec = {
   id: "alveno",
   endpoints: {},

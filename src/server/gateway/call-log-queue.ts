@@ -5,7 +5,7 @@
 // enough to survive two young-generation collections and be promoted. Queued rows were about 45 % of
 // what each scavenge copied (560 KB of survivors per scavenge, 310 KB without them; pauses 2.7 ms
 // against 1.6 ms), and every millisecond of pause is latency for the requests waiting behind it. Bytes
-// in a Buffer are never copied by the GC. See ARCHITECTURE.md, "Gateway latency and GC".
+// in a Buffer are never copied by the GC. See docs/perf/gateway-decisions-2026-11.md, "Gateway latency and GC".
 const INITIAL_BYTES = 256 * 1024;
 const INITIAL_ROWS = 1024;
 const NEWLINE = 0x0a;

@@ -18,7 +18,7 @@
 //
 // Rows go in with COPY, as CSV made once per call in record(). On the embedded database the call log is
 // the one thing that costs CPU beside every request, and COPY into tool_call as shaped in migration
-// 0006 costs a third of the JSON insert it replaced (see ARCHITECTURE.md, "Call log in bulk").
+// 0006 costs a third of the JSON insert it replaced (see docs/perf/gateway-decisions-2026-11.md, "Call log in bulk").
 import { randomUUID } from "node:crypto";
 import type { BulkTransaction, DatabaseHandle } from "../db/client.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";

@@ -8,7 +8,7 @@
 // Why: the per-request SDK pair (zod parsing of each message, a Server with its handler tables, a
 // transport, a ReadableStream-backed Response) costs several hundred microseconds, most of a tools/call
 // that runs a fast tool, and the SDK re-serializes the whole tools/list (most of a megabyte for a
-// project with a thousand tools) on every request. See ARCHITECTURE.md, "MCP gateway fast path".
+// project with a thousand tools) on every request. See docs/perf/gateway-decisions-2026-11.md, "Fast path beside the SDK".
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { FastResponse } from "srvx";
 import type { ToolCallOutcome } from "./admission.ts";

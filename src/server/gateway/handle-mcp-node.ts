@@ -5,7 +5,7 @@
 // Why: on the Web path each request becomes a Web Request (srvx's adapter: URL, Headers, an
 // AbortSignal), runs inside TanStack Start's request scope, and its Response is converted back to
 // node:http. That was a fifth to a quarter of the request thread's CPU for a `calculate` call, and
-// ~4 % of a fetch_web_page call's. See ARCHITECTURE.md, "/mcp straight from node:http".
+// ~4 % of a fetch_web_page call's. See docs/perf/gateway-decisions-2026-11.md, "/mcp straight from node:http".
 //
 // Nothing is decided differently here: a request this path does not answer goes on to `next` (the Web
 // path) untouched when that is clear from its headers, or, once its body has been read, to

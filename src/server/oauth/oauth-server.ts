@@ -1,5 +1,5 @@
 // The OAuth 2.1 authorization server MCP clients use (Better Auth's oauth-provider plugin) and the
-// Portico rules around it. See ARCHITECTURE.md ("OAuth for MCP clients") for the design.
+// Portico rules around it. See docs/architecture/oauth.md ("OAuth for MCP clients") for the design.
 import { oauthProvider } from "@better-auth/oauth-provider";
 import type { BetterAuthPlugin } from "better-auth";
 import { OAUTH_SCOPES, type OAuthScope } from "../../lib/oauth-scopes.ts";

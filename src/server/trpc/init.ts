@@ -99,7 +99,7 @@ export const accessChangingProcedure = protectedProcedure.use(changesAccess);
 /**
  * A procedure on one organization, named by `organizationId` in its input (or by `key`): the whole
  * input is validated first (a bad field is a 400 for anyone), then the caller must be a member whose
- * role allows `action` (auth/permissions.ts): NOT_FOUND for a non-member, FORBIDDEN for a role without
+ * role allows `action` (lib/permissions.ts): NOT_FOUND for a non-member, FORBIDDEN for a role without
  * it; then, if the organization requires two-factor sign-in, the caller must have it (FORBIDDEN).
  * The role is in `ctx.organizationRole`. So each router line shows the permission it needs; domain
  * functions keep their own check for callers outside tRPC (server functions, agents).

@@ -57,7 +57,7 @@ export type CallChannel = (typeof callChannels)[number];
 
 /**
  * One row per tool call, written in bulk by gateway/call-recorder.ts. Shaped for that load, which on the
- * embedded database costs CPU beside every request (see ARCHITECTURE.md, "Call log in bulk"): the
+ * embedded database costs CPU beside every request (see docs/perf/gateway-decisions-2026-11.md, "Call log in bulk"): the
  * primary key leads with (project, time), so it is also the index the overview reads, and there is no
  * foreign key, whose per-row check was a third of each row's cost. Rows go with their project all the
  * same: a trigger on project deletes them (migration 0006), and the recorder skips projects deleted

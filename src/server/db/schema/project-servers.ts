@@ -20,7 +20,7 @@ export const projectServer = pgTable(
       .references(() => project.id, { onDelete: "cascade" }),
     integrationId: text("integration_id").$type<IntegrationId>().notNull(),
     /**
-     * The tools' prefix ([a-z0-9_], servers/server-names.ts), unique in the project. Servers made before
+     * The tools' prefix ([a-z0-9_], `serverNameField` in lib/validation.ts), unique in the project. Servers made before
      * names existed have the integration id with "-" as "_", so their tool names stay as they were.
      */
     name: text("name").notNull(),

@@ -1,4 +1,4 @@
-// Standard tools keep name, description, zod input schema and handler together (DESIGN.md). The zod
+// Standard tools keep name, description, zod input schema and handler together in one file. The zod
 // schema is published as JSON Schema in tools/list and checked again on every call, so a model's bad
 // arguments come back as a readable tool error it can correct, not as a protocol failure.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";

@@ -15,7 +15,7 @@ export function integrationsOf(provider: ProviderId): IntegrationEntry[] {
 }
 
 /**
- * The organization's integrations page with the provider's editor open (SPEC §2, editIntegration),
+ * The organization's integrations page with the provider's editor open (requirements §2, editIntegration),
  * where its connection is reconnected.
  */
 export function reconnectUrl(baseUrl: string, organizationId: string, provider: ProviderId): string {
