@@ -9,7 +9,23 @@ export default defineConfig({
   plugins: [viteReact()],
   test: {
     environment: "node",
-    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    // Three suites, each its own command (package.json): unit tests need neither a database nor a
+    // build (feedback in seconds), integration tests run the app in process on a scratch database, and
+    // HTTP tests start the production build, which only `npm test` and `npm run test:http` make first.
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.{ts,tsx}", "test/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts", "test/support/**/*.test.ts"],
+        },
+      },
+      { extends: true, test: { name: "http", include: ["test/http/**/*.test.ts"] } },
+    ],
     exclude: ["test/e2e/**", "node_modules/**", "dist/**"],
     // One child process per test file: each owns its PGlite instance or spawned server, and a crash
     // or leaked handle in one file cannot take the others down. Two cores, two workers.
