@@ -1,6 +1,14 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { agentToolSource } from "./agents/agent-tool-source.ts";
 import { failInterruptedRuns, interruptLiveRuns } from "./agents/neo/run-liveness.ts";
+import {
+  createJobQueue,
+  followScheduleStarts,
+  type JobQueue,
+  type JobQueueOptions,
+} from "./agents/schedules/job-queue.ts";
+import { runScheduledSlot } from "./agents/schedules/run-scheduled.ts";
+import { startSchedulesIfAny } from "./agents/schedules/schedule-store.ts";
 import { schedulePruning } from "./audit/prune-schedule.ts";
 import { pruneAuditEvents } from "./audit/retention.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
@@ -32,11 +40,15 @@ export interface App {
   keyring: Keyring;
   /** OpenTelemetry traces over OTLP, when an endpoint is configured (observability/tracing.ts). */
   tracing: Tracing | null;
+  /** Scheduled agent runs: the job queue, started on the first schedule (agents/schedules/). */
+  agentSchedules: { queue: JobQueue };
 }
 
 export interface AppOptions {
   /** Tool sources beyond the built-in ones (benchmarks and tests with synthetic tools). */
   extraToolSources?: ToolSource[];
+  /** The schedule queue's clock (tests move a TestClock by hand). */
+  jobClock?: JobQueueOptions["clock"];
 }
 
 export async function createApp(
@@ -99,6 +111,11 @@ export async function createApp(
     ),
     keyring,
     tracing: createTracing(config),
+    agentSchedules: {
+      queue: createJobQueue(handle, (job) => runScheduledSlot(builtApp(), job), {
+        ...(options.jobClock ? { clock: options.jobClock } : {}),
+      }),
+    },
   };
   const { gateway } = app;
   setGaugeSources({
@@ -118,11 +135,13 @@ const globalApp = globalThis as typeof globalThis & {
 
 /** The process-wide app, created on first use from the environment; it prunes its audit log daily. */
 export function getApp(): Promise<App> {
-  globalApp.__porticoApp ??= createApp(loadConfig()).then((app) => {
+  globalApp.__porticoApp ??= createApp(loadConfig()).then(async (app) => {
     globalApp.__porticoStopPruning = schedulePruning(
       () => pruneAuditEvents(app.db),
       (error) => reportError(error, { where: "audit-log-pruning" }),
     );
+    await startSchedulesIfAny(app);
+    await followScheduleStarts(app.database, app.agentSchedules.queue);
     return app;
   });
   return globalApp.__porticoApp;
@@ -134,6 +153,8 @@ export async function closeApp(): Promise<void> {
   globalApp.__porticoStopPruning?.();
   if (!pending) return;
   const app = await pending;
+  // No new scheduled slot starts here; a run under way is marked interrupted below.
+  await app.agentSchedules.queue.stop();
   // The call log is flushed before the database closes: a clean stop loses no recorded call.
   await app.gateway.stop();
   // A broken connection's e-mail under way is sent: its claim is taken, so no other process would send it.

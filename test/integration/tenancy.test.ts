@@ -16,6 +16,15 @@ let apiKeyId: string;
 let serverId: string;
 let agentId: string;
 let agentRunId: string;
+let scheduleId: string;
+const scheduleForm = {
+  kind: "daily" as const,
+  time: "09:00",
+  weekday: "",
+  cron: "",
+  timeZone: "Europe/Prague",
+  request: "Weekly status",
+};
 let llmCredentialId: string;
 /** Member A's personal HubSpot connection: another organization must not reach it by its id. */
 let personalConnectionId: string;
@@ -66,6 +75,11 @@ beforeAll(async () => {
     .returning();
   personalConnectionId = personal?.id ?? "";
   ({ agentId, agentRunId, llmCredentialId } = await seedAgentOf(app, world));
+  ({ id: scheduleId } = await world.ownerA.caller.projectAgents.createSchedule({
+    ...scheduleForm,
+    projectId: world.projectA.id,
+    agentId,
+  }));
 });
 
 type Call = (caller: typeof world.ownerB.caller) => Promise<unknown>;
@@ -292,6 +306,20 @@ const scopedCalls: Record<string, Call> = {
     c.projectAgents.answerQuestion({ projectId: world.projectB.id, runId: agentRunId, answer: "Acme" }),
   "projectAgents.listRuns": (c) => c.projectAgents.listRuns({ projectId: world.projectA.id, agentId }),
   "projectAgents.getRun": (c) => c.projectAgents.getRun({ projectId: world.projectA.id, runId: agentRunId }),
+  "projectAgents.listSchedules": (c) =>
+    c.projectAgents.listSchedules({ projectId: world.projectA.id, agentId }),
+  "projectAgents.createSchedule": (c) =>
+    c.projectAgents.createSchedule({ ...scheduleForm, projectId: world.projectA.id, agentId }),
+  "projectAgents.setScheduleEnabled": (c) =>
+    c.projectAgents.setScheduleEnabled({ projectId: world.projectA.id, scheduleId, enabled: false }),
+  "projectAgents.deleteSchedule": (c) =>
+    c.projectAgents.deleteSchedule({ projectId: world.projectA.id, scheduleId }),
+  "projectAgents.createSchedule (own project)": (c) =>
+    c.projectAgents.createSchedule({ ...scheduleForm, projectId: world.projectB.id, agentId }),
+  "projectAgents.setScheduleEnabled (own project)": (c) =>
+    c.projectAgents.setScheduleEnabled({ projectId: world.projectB.id, scheduleId, enabled: false }),
+  "projectAgents.deleteSchedule (own project)": (c) =>
+    c.projectAgents.deleteSchedule({ projectId: world.projectB.id, scheduleId }),
   // Through the caller's own project: A's agent and run must not be reachable from B's project.
   "projectAgents.getProjectAgent (own project)": (c) =>
     c.projectAgents.getProjectAgent({ projectId: world.projectB.id, agentId }),
@@ -437,6 +465,11 @@ describe("tenancy", () => {
     expect(detail.memberCount).toBe(3);
     const project = await world.ownerA.caller.project.getById({ projectId: world.projectA.id });
     expect(project.name).toBe("Support bot");
+    const schedules = await world.ownerA.caller.projectAgents.listSchedules({
+      projectId: world.projectA.id,
+      agentId,
+    });
+    expect(schedules.map((schedule) => [schedule.id, schedule.enabled])).toEqual([[scheduleId, true]]);
     const pending = await world.ownerA.caller.organizationInvitations.getOrganizationInvitations({
       organizationId: world.orgA.id,
     });

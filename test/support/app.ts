@@ -33,6 +33,7 @@ export async function createTestApp(
     try {
       // Like closeApp(): the call log is flushed and alert e-mails under way are sent while the
       // database is still open.
+      await app?.agentSchedules.queue.stop();
       await app?.gateway.stop();
       if (app) await connectionAlertsSettled(app);
       await database.close();

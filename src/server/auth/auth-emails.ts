@@ -1,11 +1,7 @@
 // The mails Better Auth asks Portico to send: password reset and e-mail address confirmation.
-import type { MailMessage } from "../mail/mailer.ts";
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+import { escapeHtml } from "../mail/escape-html.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 
 function mail(
   to: string,

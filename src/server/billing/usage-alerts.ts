@@ -5,6 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { formatLimit, plans } from "../../lib/plans.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, usageAlert, user } from "../db/schema/index.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { EffectivePlan } from "./effective-plan.ts";
 import { billingPageUrl } from "./limit-messages.ts";
@@ -86,9 +87,3 @@ export function createUsageAlerts(
     }
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );

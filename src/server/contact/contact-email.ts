@@ -1,12 +1,7 @@
 // The notification site admins get for a new contact message.
 import { type ContactTopic, contactTopicLabels } from "../../lib/contact-topics.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export function contactNotificationEmail(input: {
   to: string[];

@@ -38,12 +38,28 @@ export interface DatabaseHandle {
    * log, gateway/call-recorder.ts). Commits when `fn` resolves, rolls back when it throws.
    */
   bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Where the job library (agents/schedules/job-queue.ts) keeps its queue: its own pool on the same
+   * PostgreSQL, or the embedded database's one connection.
+   */
+  jobBackend: JobBackend;
   /** Whether cross-replica signals are being received now (readiness, observability/health.ts). */
   listening(): boolean;
   /** The PostgreSQL pool's connections (metrics); null on the embedded database, which has none. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
+
+export type JobBackend =
+  | { kind: "postgres"; url: string }
+  | {
+      kind: "pglite";
+      client: {
+        query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+        exec(sql: string): Promise<{ rows: unknown[] }[]>;
+        listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+      };
+    };
 
 export interface BulkTransaction {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -121,6 +137,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release(connectionBroken);
         }
       },
+      jobBackend: { kind: "postgres", url: target.url },
       listening: () => listener.isConnected,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
@@ -163,6 +180,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           },
         }),
       ),
+    jobBackend: { kind: "pglite", client },
     // Notifications come from the database thread itself: received while it is alive.
     listening: () => client.alive,
     poolStats: () => null,

@@ -75,6 +75,13 @@ export class PgliteThread implements PgliteQueryable {
     return this.exclusive.then(() => this.send(sql, params, options));
   }
 
+  /** Several statements without parameters, each one's rows in order (PGlite's exec). */
+  exec(sql: string): Promise<{ rows: unknown[] }[]> {
+    return this.exclusive
+      .then(() => this.request({ op: "exec", sql }))
+      .then((result) => (result.rows as unknown[][]).map((rows) => ({ rows })));
+  }
+
   /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK when it throws); other statements wait meanwhile. */
   async transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
     const previous = this.exclusive;

@@ -34,6 +34,8 @@ export type WorkerCommand =
       /** What `copy … from '/dev/blob'` reads. */
       blob?: string;
     }
+  /** Several statements in one string, without parameters (the job library's schema and locked blocks). */
+  | { op: "exec"; sql: string }
   | { op: "listen"; channel: string }
   | { op: "close" };
 
@@ -84,6 +86,11 @@ export function pgliteWorkerMain(load: (id: string) => unknown): void {
           ...(blob ? { blob } : {}),
         });
         return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case "exec": {
+        // One row per statement: that statement's rows.
+        const results = await db.exec(request.sql);
+        return { rows: results.map((result) => result.rows), fields: [] };
       }
       case "listen":
         await db.listen(request.channel, (payload) =>

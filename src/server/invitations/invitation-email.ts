@@ -1,10 +1,5 @@
+import { escapeHtml } from "../mail/escape-html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export function invitationEmail(input: {
   to: string;

@@ -16,7 +16,7 @@ import {
 } from "ai";
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app.ts";
-import type { projectAgent } from "../../db/schema/index.ts";
+import type { AgentRunChannel, projectAgent } from "../../db/schema/index.ts";
 import type { Principal } from "../../gateway/principal.ts";
 import type { GatewayTool } from "../../gateway/tool-types.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
@@ -49,7 +49,9 @@ export interface NeoRunRequest {
   clarification?: string;
   /** The "needs_input" run that asked the question `clarification` answers, when known. */
   continuesRunId?: string;
-  channel: "app" | "gateway";
+  channel: AgentRunChannel;
+  /** The schedule that started it (channel "schedule"). */
+  scheduleId?: string;
   userId: string | null;
   signal?: AbortSignal;
   /** Told the run's id as soon as its row exists (the app opens the run page with it). */
@@ -108,6 +110,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     request,
     clarification: run.clarification ?? null,
     continuesRunId: run.continuesRunId ?? null,
+    scheduleId: run.scheduleId ?? null,
   });
   run.onRunCreated?.(runId);
   const untrack = trackRun(app.db, runId);

@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
 import type { Database } from "../../db/client.ts";
-import { type AgentRunStatus, agentRun, agentRunStep } from "../../db/schema/index.ts";
+import { type AgentRunChannel, type AgentRunStatus, agentRun, agentRunStep } from "../../db/schema/index.ts";
 import { publishRun } from "./run-events.ts";
 
 const changed = (runId: string) => publishRun(runId, { kind: "changed" });
@@ -20,12 +20,13 @@ export async function createRun(
     agentId: string;
     projectId: string;
     organizationId: string;
-    channel: "app" | "gateway";
+    channel: AgentRunChannel;
     userId: string | null;
     request: string;
     /** The person's answer to a question, and the run that asked it when known. */
     clarification?: string | null;
     continuesRunId?: string | null;
+    scheduleId?: string | null;
   },
 ): Promise<string> {
   // A question is answered once: a second continuation of the same run is not inserted (the unique

@@ -83,6 +83,8 @@ export const projectAgent = pgTable(
   ],
 );
 
+export type AgentRunChannel = "app" | "gateway" | "schedule";
+
 /** "needs_input": Neo stopped to ask the person a question (the run's answer holds it). */
 export type AgentRunStatus = "running" | "completed" | "failed" | "max_steps" | "needs_input";
 
@@ -97,8 +99,10 @@ export const agentRun = pgTable(
       .references(() => projectAgent.id, { onDelete: "cascade" }),
     projectId: text("project_id").notNull(),
     organizationId: text("organization_id").notNull(),
-    /** Where it was started: the app, or the gateway (/mcp or the REST facade). */
-    channel: text("channel").$type<"app" | "gateway">().notNull(),
+    /** Where it was started: the app, the gateway (/mcp or the REST facade), or a schedule. */
+    channel: text("channel").$type<AgentRunChannel>().notNull(),
+    /** The schedule that started it (channel "schedule"). */
+    scheduleId: text("schedule_id").references((): AnyPgColumn => agentSchedule.id, { onDelete: "set null" }),
     userId: text("user_id"),
     status: text("status").$type<AgentRunStatus>().notNull().default("running"),
     request: text("request").notNull(),
@@ -156,4 +160,37 @@ export const agentRunStep = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("agent_run_step_position").on(t.runId, t.position)],
+);
+
+/**
+ * A project agent's run on a schedule (agents/schedules/): a cron expression in a time zone with the
+ * request it runs, acting as the member who set it (`created_by`, their personal connections). The job
+ * library (pg-boss) holds the timing; this row is what people see and edit. A schedule whose member
+ * lost access stops: `enabled` false with `stopped_reason`.
+ */
+export const agentSchedule = pgTable(
+  "agent_schedule",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => projectAgent.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cron: text("cron").notNull(),
+    timeZone: text("time_zone").notNull(),
+    request: text("request").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    stoppedReason: text("stopped_reason"),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("agent_schedule_agent_idx").on(t.agentId), index("agent_schedule_enabled_idx").on(t.enabled)],
 );

@@ -4,6 +4,7 @@ import { catalogue } from "../../../lib/integrations/catalogue.ts";
 import type { IntegrationEntry } from "../../../lib/integrations/catalogue-entry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
+import { escapeHtml } from "../../mail/escape-html.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { redactSecrets } from "./status-reason.ts";
 
@@ -76,12 +77,6 @@ function personalConnectionEmail(
   }</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`;
   return { to: input.to, subject, text, html };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export function brokenConnectionEmail(input: BrokenConnectionMailInput): MailMessage {
   if (input.personalAccount !== undefined) {

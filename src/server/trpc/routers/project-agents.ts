@@ -12,6 +12,13 @@ import {
   listAgentRuns,
   updateAgentConfig,
 } from "../../agents/project-agents.ts";
+import {
+  createSchedule,
+  createScheduleInput,
+  deleteSchedule,
+  listSchedules,
+  setScheduleEnabled,
+} from "../../agents/schedules/schedule-store.ts";
 import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
@@ -47,6 +54,20 @@ export const projectAgentsRouter = router({
   ),
   getRun: projectProcedure("agents.view", byProject.extend({ runId: idField })).query(({ ctx, input }) =>
     getAgentRun(ctx.app.db, ctx.user.id, input.projectId, input.runId),
+  ),
+  // Schedules: set by someone who may run agents (it runs as them); each change reaches the job queue.
+  listSchedules: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
+    listSchedules(ctx.app, ctx.user.id, input.projectId, input.agentId),
+  ),
+  createSchedule: projectProcedure("agents.run", createScheduleInput).mutation(({ ctx, input }) =>
+    createSchedule(ctx.app, ctx.user.id, input),
+  ),
+  setScheduleEnabled: projectProcedure(
+    "agents.view",
+    byProject.extend({ scheduleId: idField, enabled: z.boolean() }),
+  ).mutation(({ ctx, input }) => setScheduleEnabled(ctx.app, ctx.user.id, input)),
+  deleteSchedule: projectProcedure("agents.view", byProject.extend({ scheduleId: idField })).mutation(
+    ({ ctx, input }) => deleteSchedule(ctx.app, ctx.user.id, input),
   ),
   // The run page's live view (server-sent events): the run as it changes, with the answer while it is
   // written, until the run ends.
