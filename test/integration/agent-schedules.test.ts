@@ -74,7 +74,7 @@ describe("schedules", () => {
     const base = {
       projectId: world.projectA.id,
       agentId,
-      kind: "cron" as const,
+      kind: "cron" as "daily" | "weekly" | "cron",
       time: "",
       weekday: "",
       cron: "0 9 * * 1-5",

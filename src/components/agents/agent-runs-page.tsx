@@ -16,6 +16,7 @@ import { agentRequestField } from "~/lib/agents/validation.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AgentRunView, statusLabels } from "./agent-run-view.tsx";
+import { AgentSchedulesCard } from "./agent-schedules-card.tsx";
 import { shortRunId } from "./run-conversation.tsx";
 
 export function AgentRunsPage({
@@ -83,6 +84,7 @@ export function AgentRunsPage({
       ) : (
         <p className="text-sm text-muted-foreground">Project editors and admins can run agents.</p>
       )}
+      <AgentSchedulesCard projectId={projectId} agentId={agentId} canSchedule={canRun} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div>
           {runId ? (
@@ -117,7 +119,7 @@ export function AgentRunsPage({
                         <Badge variant={statusLabels[run.status].variant}>
                           {statusLabels[run.status].label}
                         </Badge>
-                        {formatDateTime(run.startedAt)} · {run.stepCount} steps
+                        {formatDateTime(run.startedAt)} · {run.stepCount} steps · {originLabels[run.channel]}
                       </span>
                     </button>
                     <ConversationLink run={run} selectRun={selectRun} />
@@ -131,6 +133,13 @@ export function AgentRunsPage({
     </div>
   );
 }
+
+/** Where a run came from, as the list names it. */
+const originLabels: Record<"app" | "gateway" | "schedule", string> = {
+  app: "App",
+  gateway: "MCP or API",
+  schedule: "Schedule",
+};
 
 /** Under a past run: the run that answered its question, or the run whose question it answers. */
 function ConversationLink({
