@@ -203,33 +203,20 @@ function NewScheduleForm({ projectId, agentId }: { projectId: string; agentId: s
       <FormAlert message={form.serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Repeats" error={errors.kind}>
-          <Select value={kind} onValueChange={(value) => form.update("kind", value)}>
-            <SelectTrigger className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(KIND_LABELS) as ScheduleKind[]).map((each) => (
-                <SelectItem key={each} value={each}>
-                  {KIND_LABELS[each]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect
+            value={kind}
+            onChange={(value) => form.update("kind", value)}
+            options={(Object.keys(KIND_LABELS) as ScheduleKind[]).map((each) => [each, KIND_LABELS[each]])}
+          />
         </FormField>
         {kind === "weekly" ? (
           <FormField label="Day" error={errors.weekday}>
-            <Select value={values.weekday} onValueChange={(value) => form.update("weekday", value)}>
-              <SelectTrigger className="w-full">
-                <SelectValue placeholder="Choose a day" />
-              </SelectTrigger>
-              <SelectContent>
-                {WEEKDAYS.map((day, index) => (
-                  <SelectItem key={day} value={String(index)}>
-                    {day}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ChoiceSelect
+              value={values.weekday}
+              onChange={(value) => form.update("weekday", value)}
+              options={WEEKDAYS.map((day, index) => [String(index), day])}
+              placeholder="Choose a day"
+            />
           </FormField>
         ) : null}
         {kind === "cron" ? (
@@ -281,5 +268,37 @@ function NewScheduleForm({ projectId, agentId }: { projectId: string; agentId: s
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The app's Select as one form control, so FormField's label, id and messages reach its trigger. */
+function ChoiceSelect({
+  value,
+  onChange,
+  options,
+  placeholder,
+  ...control
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  options: [value: string, label: string][];
+  placeholder?: string;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger className="w-full" {...control}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map(([optionValue, label]) => (
+          <SelectItem key={optionValue} value={optionValue}>
+            {label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
