@@ -77,6 +77,12 @@ const configSchema = z
       .min(100, "TOOL_TIMEOUT_MS must be between 100 and 600000")
       .max(600_000, "TOOL_TIMEOUT_MS must be between 100 and 600000")
       .default(60_000),
+    LLM_TIMEOUT_MS: z.coerce
+      .number({ message: "LLM_TIMEOUT_MS must be a number" })
+      .int("LLM_TIMEOUT_MS must be a whole number")
+      .min(100, "LLM_TIMEOUT_MS must be between 100 and 600000")
+      .max(600_000, "LLM_TIMEOUT_MS must be between 100 and 600000")
+      .default(120_000),
     ALLOW_PRIVATE_URLS: z
       .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
       .default("false"),
@@ -177,6 +183,8 @@ const configSchema = z
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
       /** The time limit of every tool run through the gateway. */
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
+      /** The time limit of each model call an agent makes (one stage, or one executor turn). */
+      llmTimeoutMs: env.LLM_TIMEOUT_MS,
       /** Proxies whose X-Forwarded-For is believed for per-address limits (http/client-address.ts). */
       trustedProxies: env.TRUSTED_PROXIES,
       /** The server log (observability/logger.ts): JSON lines outside development unless told. */

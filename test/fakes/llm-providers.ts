@@ -37,6 +37,11 @@ export interface ScriptedTurn {
   delayMs?: number;
   /** When streamed: the pause between two pieces of text (a browser test watches the answer grow). */
   pieceDelayMs?: number;
+  /**
+   * A broken answer instead: a stream of events that are not JSON, no answer at all (until the client
+   * gives up), a 200 whose body is not JSON, or a 401 whose message repeats the key it was sent.
+   */
+  fault?: "malformed-stream" | "hang" | "not-json" | "401-echoing-key";
 }
 
 export type Turn = ScriptedTurn | ((request: { body: Record<string, unknown> }) => ScriptedTurn);
@@ -115,6 +120,26 @@ export async function startLlmFake(): Promise<LlmFake> {
         status: "INVALID_ARGUMENT",
       },
     });
+  }
+
+  async function fault(response: ServerResponse, kind: NonNullable<ScriptedTurn["fault"]>, key: string) {
+    if (kind === "hang") {
+      // Nothing is ever sent; the request ends when the client gives up.
+      await new Promise((resolve) => response.once("close", resolve));
+      return;
+    }
+    if (kind === "401-echoing-key") {
+      return json(response, 401, { error: { message: `Incorrect API key provided: ${key}.`, type: "invalid_request_error" } });
+    }
+    if (kind === "not-json") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end("<html><body>502 Bad Gateway</body></html>");
+      return;
+    }
+    startEvents(response);
+    response.write("data: {\"choices\": [{\"delta\": \n\n");
+    response.write("data: not json at all\n\n");
+    response.end();
   }
 
   function openaiAnswer(turn: ScriptedTurn, model: string) {
@@ -357,14 +382,18 @@ export async function startLlmFake(): Promise<LlmFake> {
     if (provider === "openai" && path === "/v1/chat/completions") {
       const streamed = body.stream === true;
       calls.push({ provider, path, body, headers, streamed });
-      if (streamed) return openaiStream(response, await take(), body);
-      return json(response, 200, openaiAnswer(await take(), String(body.model)));
+      const turn = await take();
+      if (turn.fault) return fault(response, turn.fault, keyOf(request));
+      if (streamed) return openaiStream(response, turn, body);
+      return json(response, 200, openaiAnswer(turn, String(body.model)));
     }
     if (provider === "anthropic" && path === "/v1/messages") {
       const streamed = body.stream === true;
       calls.push({ provider, path, body, headers, streamed });
-      if (streamed) return anthropicStream(response, await take(), String(body.model));
-      return json(response, 200, anthropicAnswer(await take(), String(body.model)));
+      const turn = await take();
+      if (turn.fault) return fault(response, turn.fault, keyOf(request));
+      if (streamed) return anthropicStream(response, turn, String(body.model));
+      return json(response, 200, anthropicAnswer(turn, String(body.model)));
     }
     const gemini = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
     if (provider === "google" && gemini) {
@@ -373,8 +402,10 @@ export async function startLlmFake(): Promise<LlmFake> {
         return json(response, 400, { error: { code: 400, message: "This fake answers alt=sse only" } });
       }
       calls.push({ provider, path, body, headers, streamed });
-      if (streamed) return googleStream(response, await take());
-      return json(response, 200, googleAnswer(await take()));
+      const turn = await take();
+      if (turn.fault) return fault(response, turn.fault, keyOf(request));
+      if (streamed) return googleStream(response, turn);
+      return json(response, 200, googleAnswer(turn));
     }
     return json(response, 404, { error: { message: `No route ${request.path}` } });
   });

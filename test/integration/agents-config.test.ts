@@ -181,7 +181,7 @@ describe("project agents", () => {
       await expect(update({ maxSteps })).rejects.toThrow("Max steps must be a whole number from 1 to 100");
     }
     await expect(update({ models: { ...agent.models, executor: "claude-sonnet-4-5" } })).rejects.toThrow(
-      /claude-sonnet-4-5 is not a OpenAI model/,
+      /claude-sonnet-4-5 is not an OpenAI model/,
     );
     const other = await world.ownerB.caller.llmCredentials.saveOrganizationLlmCredential({
       organizationId: world.orgB.id,

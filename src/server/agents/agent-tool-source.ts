@@ -91,8 +91,15 @@ export function agentToolSource(getApp: () => App): ToolSource {
           serverId: null,
           serverName: AGENTS_SERVER_NAME,
           async run(args, context) {
+            if (typeof args.request !== "string")
+              return toolError(
+                `The "request" argument is missing: say in plain words what the agent should do.`,
+              );
             const request = agentRequestField.safeParse(args.request);
-            if (!request.success) return toolError(request.error.issues[0]?.message ?? "Invalid input");
+            if (!request.success)
+              return toolError(
+                `The "request" argument: ${request.error.issues[0]?.message ?? "Invalid input"}`,
+              );
             const clarification = args[CLARIFICATION_ARGUMENT];
             if (clarification !== undefined && typeof clarification !== "string") {
               return toolError(`"${CLARIFICATION_ARGUMENT}" must be a string.`);

@@ -177,7 +177,7 @@ export async function updateAgentConfig(
     if (outside) {
       throw new AppError(
         "BAD_REQUEST",
-        `${outside} is not a ${llmTypeLabels[credential.llmType]} model: choose models of the credential's provider`,
+        `${outside} is not ${withArticle(llmTypeLabels[credential.llmType])} model: choose models of the credential's provider`,
       );
     }
   }
@@ -255,3 +255,6 @@ export async function listAgentRuns(db: Database, userId: string, projectId: str
   );
   return runs.map((run) => ({ ...run, continuedByRunId: continuationOf.get(run.id) ?? null }));
 }
+
+/** "an OpenAI", "an Anthropic", "a Google": the article goes by the sound of the name. */
+const withArticle = (name: string) => `${/^[AEIOU]/i.test(name) ? "an" : "a"} ${name}`;

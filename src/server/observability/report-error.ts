@@ -5,15 +5,19 @@ import * as Sentry from "@sentry/node";
 interface ReportContext {
   user?: { id: string; email: string; name: string } | null;
   where?: string;
+  /** The agent run it happened in, so a report and the run page can be matched. */
+  runId?: string;
 }
 
 export function reportError(error: unknown, context: ReportContext = {}): void {
-  console.error(`[portico] ${context.where ?? "error"}:`, error);
+  const run = context.runId ? ` (run ${context.runId})` : "";
+  console.error(`[portico] ${context.where ?? "error"}${run}:`, error);
   Sentry.withScope((scope) => {
     if (context.user) {
       scope.setUser({ id: context.user.id, email: context.user.email, username: context.user.name });
     }
     if (context.where) scope.setTag("where", context.where);
+    if (context.runId) scope.setTag("run_id", context.runId);
     Sentry.captureException(error);
   });
 }

@@ -19,12 +19,14 @@ import type { App } from "../../app.ts";
 import type { AgentRunChannel, projectAgent } from "../../db/schema/index.ts";
 import type { Principal } from "../../gateway/principal.ts";
 import type { GatewayTool } from "../../gateway/tool-types.ts";
+import { reportError } from "../../observability/report-error.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
 import { openUsableCredential } from "../credentials/llm-credential-store.ts";
 import { followStream } from "./follow-stream.ts";
 import { intentInstructions, parseIntent, withClarification } from "./intent.ts";
 import { modelFactory } from "./language-model.ts";
-import { llmErrorMessage } from "./llm-error.ts";
+import { isUnexpectedFailure, llmErrorMessage } from "./llm-error.ts";
+import { modelCallSettings } from "./model-call.ts";
 import { parsePlan } from "./plan.ts";
 import { publishRun } from "./run-events.ts";
 import { trackRun } from "./run-liveness.ts";
@@ -117,6 +119,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
   const steps: NeoRunResult["steps"] = [];
   const progress = (message: string) => run.onProgress?.(message);
   const model = modelFactory(credential, app.config);
+  const settings = modelCallSettings(app.config.llmTimeoutMs, signal);
   const count = async (usage: LanguageModelUsage) => {
     const { input, output } = usageOf(usage);
     await addTokens(app.db, runId, input, output);
@@ -125,8 +128,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     progress("Understanding the request");
     const intent = await generateText({
       model: model(agent.models.intentExtractor),
-      abortSignal: signal,
-      maxRetries: 1,
+      ...settings,
       system: intentInstructions(mayAsk),
       prompt: request,
     });
@@ -150,7 +152,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       request,
       intentText,
       candidates,
-      signal,
+      settings,
     );
     await addTokens(app.db, runId, selection.tokens.input, selection.tokens.output);
     const chosen = new Set(selection.serverIds);
@@ -166,8 +168,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     // Streamed, so the plan's lines reach the run page while the model writes them.
     const planned = streamText({
       model: model(agent.models.planner),
-      abortSignal: signal,
-      maxRetries: 1,
+      ...settings,
       onError: () => undefined,
       system: `${agent.instructions}\n\nWrite a short plan to fulfil the request with the tools listed: a numbered list, one step per line, each step naming the tool it uses. At most ${agent.maxSteps} steps. Answer with the list only.`,
       prompt: `Request: ${request}\nIntent: ${intentText}\n\nTools:\n${toolList || "(none)"}`,
@@ -216,8 +217,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const limitReached: StopCondition<ToolSet> = () => calls >= agent.maxSteps;
     const executed = streamText({
       model: model(agent.models.executor),
-      abortSignal: signal,
-      maxRetries: 1,
+      ...settings,
       tools: toolSet,
       stopWhen: [limitReached, stepCountIs(agent.maxSteps + 1)],
       system: `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`,
@@ -246,7 +246,11 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
     return { runId, status, answer, question: null, error: null, steps };
   } catch (error) {
-    const message = llmErrorMessage(error, credential.llmType);
+    const message = llmErrorMessage(error, credential.llmType, {
+      timeoutMs: app.config.llmTimeoutMs,
+      cancelled: signal?.aborted === true,
+    });
+    if (isUnexpectedFailure(error)) reportError(error, { where: "agent-run", runId });
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
     return { runId, status: "failed", answer: null, question: null, error: message, steps };
   } finally {

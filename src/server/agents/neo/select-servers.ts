@@ -5,6 +5,7 @@
 import type { LanguageModel } from "ai";
 import { generateText } from "ai";
 import { z } from "zod";
+import type { ModelCallSettings } from "./model-call.ts";
 
 export interface ServerCandidate {
   id: string;
@@ -38,7 +39,7 @@ export async function selectServers(
   request: string,
   intent: string,
   candidates: ServerCandidate[],
-  abortSignal?: AbortSignal,
+  settings: ModelCallSettings,
 ): Promise<Selection> {
   if (candidates.length === 0) return { serverIds: [], tokens: { input: 0, output: 0 } };
   const listing = candidates
@@ -46,8 +47,7 @@ export async function selectServers(
     .join("\n");
   const result = await generateText({
     model,
-    abortSignal,
-    maxRetries: 1,
+    ...settings,
     system:
       'You choose which servers an assistant needs to fulfil a request. Answer only with JSON: {"servers": ["<id>", ...]} listing the ids of every server whose tools the request needs, and no others.',
     prompt: `Request: ${request}\nIntent: ${intent}\n\nServers:\n${listing}`,
