@@ -13,3 +13,4 @@ export * from "./project-servers.ts";
 export * from "./projects.ts";
 export * from "./site.ts";
 export * from "./tool-switches.ts";
+export * from "./tool-pins.ts";
