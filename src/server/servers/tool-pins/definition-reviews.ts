@@ -11,14 +11,23 @@ import { projectServer, serverToolPin } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
 import { requireServerOf } from "../project-servers.ts";
 import { gatewayToolName, serverDisplayName } from "../server-names.ts";
-import { serversOfProject } from "../server-store.ts";
+import { integrationOf, serversOfProject } from "../server-store.ts";
+import { listServerTools } from "../server-tools.ts";
 import { changedFields, fieldLabels } from "./changed-fields.ts";
 import { definitionDiff } from "./definition-diff.ts";
 import { describeChange } from "./pin-alert-text.ts";
 
 export async function getDefinitionReviews(app: App, userId: string, projectId: string) {
   await requireProjectAction(app.db, userId, projectId, "project.view");
-  const servers = new Map((await serversOfProject(app.db, projectId)).map((server) => [server.id, server]));
+  const projectServers = await serversOfProject(app.db, projectId);
+  // Each remote server's listing (cached by the engine) first, so what the page shows is up to date
+  // with what the upstreams offer now: the comparison records what changed (reconcile-pins.ts).
+  await Promise.all(
+    projectServers
+      .filter((server) => integrationOf(server.integrationId).sourceType === "mcp")
+      .map((server) => listServerTools(app, server)),
+  );
+  const servers = new Map(projectServers.map((server) => [server.id, server]));
   const rows = await app.db
     .select({ pin: serverToolPin })
     .from(serverToolPin)
