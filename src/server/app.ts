@@ -21,6 +21,7 @@ import { reportError } from "./observability/report-error.ts";
 import { createTracing, type Tracing } from "./observability/tracing.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
+import { recordPackVersions } from "./servers/tool-pins/pack-versions.ts";
 import { definitionMailsSettled } from "./servers/tool-pins/pin-alerts.ts";
 import { upstreamToolsChangedForServers } from "./servers/tool-pins/upstream-changes.ts";
 
@@ -124,6 +125,8 @@ const globalApp = globalThis as typeof globalThis & {
 /** The process-wide app, created on first use from the environment; it prunes its audit log daily. */
 export function getApp(): Promise<App> {
   globalApp.__porticoApp ??= createApp(loadConfig()).then((app) => {
+    // This build's integration packs, by version (servers/tool-pins/pack-versions.ts).
+    recordPackVersions(app.db).catch((error) => reportError(error, { where: "pack-versions" }));
     globalApp.__porticoStopPruning = schedulePruning(
       () => pruneAuditEvents(app.db),
       (error) => reportError(error, { where: "audit-log-pruning" }),

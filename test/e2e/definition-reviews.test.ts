@@ -52,7 +52,9 @@ const resaveKey = (owner: HttpClient, organizationId: string) =>
   });
 
 async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 test("review a remote server's changed and new tools: accept one, reject the other, at 1280 and 390 px", {
@@ -67,7 +69,10 @@ test("review a remote server's changed and new tools: accept one, reject the oth
   });
   await resaveKey(owner, organization.id);
   await owner.mutate("projectServers.addServer", { projectId: project.id, integrationId: "exa" });
-  const key = await owner.mutate<{ secret: string }>("apiKeys.create", { projectId: project.id, name: "Agent" });
+  const key = await owner.mutate<{ secret: string }>("apiKeys.create", {
+    projectId: project.id,
+    name: "Agent",
+  });
   const mcp = new Client({ name: "e2e-agent", version: "1.0.0" });
   await mcp.connect(
     new StreamableHTTPClientTransport(new URL(`${own.baseUrl}/mcp`), {

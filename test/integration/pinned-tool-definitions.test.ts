@@ -6,8 +6,14 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvent } from "~/server/db/schema/index.ts";
+import { auditEvent, integrationPackVersion } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
+import { openApiListedTools } from "~/server/integrations/engine/openapi/openapi-engine.ts";
+import {
+  packUpdatesOf,
+  packVersionOf,
+  recordPackVersions,
+} from "~/server/servers/tool-pins/pack-versions.ts";
 import type { FakeTool } from "../fakes/remote-mcp-server.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
 import { mailsTo } from "../support/outbox.ts";
@@ -95,7 +101,10 @@ describe("pinned tool definitions", () => {
 
     // Owners and admins of the organization are mailed; the mail names the tool and what changed.
     for (const admin of [world.ownerA, world.adminA]) {
-      await vi.waitFor(async () => expect(await mailsAbout(admin.credentials.email, "exa_web_search_exa")).toHaveLength(1), WAIT);
+      await vi.waitFor(
+        async () => expect(await mailsAbout(admin.credentials.email, "exa_web_search_exa")).toHaveLength(1),
+        WAIT,
+      );
     }
     const [mail] = await mailsAbout(world.ownerA.credentials.email, "exa_web_search_exa");
     expect(mail?.subject).toContain("exa_web_search_exa");
@@ -148,9 +157,11 @@ describe("pinned tool definitions", () => {
   it("only admins decide, and only on the definition they reviewed", async () => {
     const [review] = await reviews();
     const decision = { projectId, serverId, toolName: "web_search_exa", revision: review?.revision ?? "" };
-    expect(await outcome(world.memberA.caller.projectServers.decideDefinitionReview({ ...decision, decision: "accept" }))).toBe(
-      "FORBIDDEN",
-    );
+    expect(
+      await outcome(
+        world.memberA.caller.projectServers.decideDefinitionReview({ ...decision, decision: "accept" }),
+      ),
+    ).toBe("FORBIDDEN");
     expect(
       await outcome(
         world.ownerA.caller.projectServers.decideDefinitionReview({
@@ -181,7 +192,9 @@ describe("pinned tool definitions", () => {
     const events = await app.db
       .select()
       .from(auditEvent)
-      .where(and(eq(auditEvent.organizationId, world.orgA.id), eq(auditEvent.action, "tool_definition.accepted")));
+      .where(
+        and(eq(auditEvent.organizationId, world.orgA.id), eq(auditEvent.action, "tool_definition.accepted")),
+      );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actorUserId: world.adminA.id,
@@ -203,7 +216,11 @@ describe("pinned tool definitions", () => {
     await vi.waitFor(async () => expect(await reviews()).toHaveLength(1), WAIT);
     expect(await listedNames(client)).not.toContain("exa_send_report_exa");
     const [review] = await reviews();
-    expect(review).toMatchObject({ gatewayName: "exa_send_report_exa", kind: "added", summary: "a new tool" });
+    expect(review).toMatchObject({
+      gatewayName: "exa_send_report_exa",
+      kind: "added",
+      summary: "a new tool",
+    });
     await vi.waitFor(async () => {
       const [mail] = await mailsAbout(world.ownerA.credentials.email, "exa_send_report_exa");
       expect(mail?.text).toContain("exa_send_report_exa: a new tool");
@@ -249,5 +266,55 @@ describe("pinned tool definitions", () => {
     await expect.poll(() => listedNames(client), WAIT).not.toContain("exa_crawling_exa");
     await expect.poll(reviews, WAIT).toEqual([]);
     expect(await listedNames(client)).toContain("exa_web_search_exa");
+  });
+});
+
+describe("integration packs (Portico's own tools) are pinned by version", () => {
+  it("records each pack's version once, and shows what an upgrade changed since a server was added", async () => {
+    vi.useRealTimers();
+    const addedAt = new Date(Date.now() - 60 * 60_000);
+    const gmail = packVersionOf("gmail");
+    const [send, read] = openApiListedTools("gmail").map((entry) => entry.name);
+    if (!send || !read) throw new Error("the gmail pack has tools");
+    // The build before this one: one tool defined otherwise, one not yet there, one since removed.
+    const { [read]: _notYet, ...olderHashes } = gmail.toolHashes;
+    await app.db.insert(integrationPackVersion).values({
+      integrationId: "gmail",
+      hash: "0".repeat(64),
+      toolHashes: { ...olderHashes, [send]: "1".repeat(64), gone_tool: "2".repeat(64) },
+      recordedAt: new Date(addedAt.getTime() - 60_000),
+    });
+    await recordPackVersions(app.db);
+    await recordPackVersions(app.db);
+    const versions = await app.db
+      .select()
+      .from(integrationPackVersion)
+      .where(eq(integrationPackVersion.integrationId, "gmail"));
+    expect(versions.map((row) => row.hash).sort()).toEqual(["0".repeat(64), gmail.hash].sort());
+
+    const server = {
+      id: "server-1",
+      projectId,
+      organizationId: world.orgA.id,
+      integrationId: "gmail" as const,
+      name: "gmail",
+      connectionMode: "shared" as const,
+      connectionId: null,
+      createdAt: addedAt,
+    };
+    const [update] = await packUpdatesOf(app.db, [server]);
+    expect(update).toMatchObject({
+      serverId: "server-1",
+      version: gmail.hash.slice(0, 12),
+      changed: [send],
+      added: [read],
+      removed: ["gone_tool"],
+    });
+    // A server added after the upgrade has nothing to be told.
+    expect(await packUpdatesOf(app.db, [{ ...server, createdAt: new Date(Date.now() + 60_000) }])).toEqual(
+      [],
+    );
+    // This project has no pack servers: nothing to show, and the procedure answers its members.
+    expect(await world.memberA.caller.projectServers.getToolPackUpdates({ projectId })).toEqual([]);
   });
 });

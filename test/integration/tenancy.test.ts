@@ -185,6 +185,8 @@ const scopedCalls: Record<string, Call> = {
     }),
   "projectServers.getDefinitionReviews": (c) =>
     c.projectServers.getDefinitionReviews({ projectId: world.projectA.id }),
+  "projectServers.getToolPackUpdates": (c) =>
+    c.projectServers.getToolPackUpdates({ projectId: world.projectA.id }),
   "projectServers.decideDefinitionReview": (c) =>
     c.projectServers.decideDefinitionReview({
       projectId: world.projectA.id,

@@ -57,8 +57,12 @@ function JsonDiff({ parts }: { parts: FieldDiff["parts"] }) {
                 : "px-3 text-muted-foreground"
           }
         >
-          <span aria-hidden="true">{line.kind === "added" ? "+ " : line.kind === "removed" ? "− " : "  "}</span>
-          <span className="sr-only">{line.kind === "added" ? "added: " : line.kind === "removed" ? "removed: " : ""}</span>
+          <span aria-hidden="true">
+            {line.kind === "added" ? "+ " : line.kind === "removed" ? "− " : "  "}
+          </span>
+          <span className="sr-only">
+            {line.kind === "added" ? "added: " : line.kind === "removed" ? "removed: " : ""}
+          </span>
           {line.text}
         </div>
       ))}
@@ -70,8 +74,12 @@ export function DefinitionDiffView({ diff }: { diff: FieldDiff[] }) {
   return (
     <div className="flex flex-col gap-4">
       {diff.map((field) => (
-        <section key={field.field} className="flex flex-col gap-1.5" aria-label={`Change to the ${field.label}`}>
-          <h3 className="text-sm font-medium capitalize">{field.label}</h3>
+        <section
+          key={field.field}
+          className="flex flex-col gap-1.5"
+          aria-label={`Change to the ${field.label}`}
+        >
+          <h3 className="text-sm font-medium first-letter:uppercase">{field.label}</h3>
           {field.format === "text" ? <ProseDiff parts={field.parts} /> : <JsonDiff parts={field.parts} />}
         </section>
       ))}

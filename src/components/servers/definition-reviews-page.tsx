@@ -16,7 +16,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { type DefinitionReview, DefinitionDiffView } from "./definition-diff-view.tsx";
+import { DefinitionDiffView, type DefinitionReview } from "./definition-diff-view.tsx";
 
 function ReviewCard({
   projectId,
@@ -103,7 +103,9 @@ function ReviewList({ projectId, canDecide }: { projectId: string; canDecide: bo
   return (
     <div className="flex flex-col gap-4">
       {canDecide ? null : (
-        <p className="text-sm text-muted-foreground">Only the project's admins can accept or reject changes.</p>
+        <p className="text-sm text-muted-foreground">
+          Only the project's admins can accept or reject changes.
+        </p>
       )}
       {reviews.map((review) => (
         <ReviewCard
@@ -114,6 +116,44 @@ function ReviewList({ projectId, canDecide }: { projectId: string; canDecide: bo
         />
       ))}
     </div>
+  );
+}
+
+/** Portico's own packs changed by an upgrade since their servers were added: shown, not held back. */
+function PackUpdates({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  const { data: updates } = useSuspenseQuery(
+    trpc.projectServers.getToolPackUpdates.queryOptions({ projectId }),
+  );
+  if (updates.length === 0) return null;
+  const list = (label: string, names: string[]) =>
+    names.length === 0 ? null : (
+      <p className="break-words">
+        {label}: <span className="font-mono text-xs">{names.join(", ")}</span>
+      </p>
+    );
+  return (
+    <Card data-testid="pack-updates">
+      <CardHeader>
+        <CardTitle>Updated with Portico</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          Tools Portico defines itself change only with a Portico upgrade. Agents already have these; they are
+          listed so you know what changed.
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        {updates.map((update) => (
+          <div key={update.serverId} className="flex flex-col gap-1">
+            <p className="font-medium">
+              {update.serverName} · version {update.version}, since {formatDateTime(update.updatedAt)}
+            </p>
+            {list("Changed", update.changed)}
+            {list("Added", update.added)}
+            {list("Removed", update.removed)}
+          </div>
+        ))}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -143,6 +183,9 @@ export function DefinitionReviewsPage({ projectId }: { projectId: string }) {
         }
       >
         <ReviewList projectId={projectId} canDecide={project.permissions["tools.reviewDefinitions"]} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PackUpdates projectId={projectId} />
       </Suspense>
     </div>
   );

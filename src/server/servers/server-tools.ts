@@ -32,7 +32,6 @@ export type ServerToolListing =
   | { ok: true; tools: (EngineTool | PinnedTool)[]; held: HeldTool[] }
   | { ok: false; reason: string };
 
-
 function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -107,7 +106,6 @@ export async function listServerTools(
   if (!listing.ok) return listing;
   return { ok: true, ...(await reconcilePins(app, server, listing.tools, pins)) };
 }
-
 
 /** An engine tool as the gateway runs it: the same object serves /mcp, /api/v1 and the playground. */
 export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool | PinnedTool): GatewayTool {

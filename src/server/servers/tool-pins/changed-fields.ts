@@ -2,7 +2,13 @@
 import canonicalize from "canonicalize";
 import type { ToolDefinition } from "../../integrations/engine/tool-definition.ts";
 
-export const definitionFields = ["title", "description", "inputSchema", "outputSchema", "annotations"] as const;
+export const definitionFields = [
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+] as const;
 export type DefinitionField = (typeof definitionFields)[number];
 
 export const fieldLabels: Record<DefinitionField, string> = {

@@ -15,6 +15,7 @@ import { integrationOf, serversOfProject } from "../server-store.ts";
 import { listServerTools } from "../server-tools.ts";
 import { changedFields, fieldLabels } from "./changed-fields.ts";
 import { definitionDiff } from "./definition-diff.ts";
+import { packUpdatesOf } from "./pack-versions.ts";
 import { describeChange } from "./pin-alert-text.ts";
 
 export async function getDefinitionReviews(app: App, userId: string, projectId: string) {
@@ -115,4 +116,25 @@ export async function decideDefinitionReview(app: App, userId: string, input: De
   });
   await app.gateway.invalidateProject(input.projectId);
   return { toolName: input.toolName, decision: input.decision };
+}
+
+/** Integration packs a Portico upgrade changed since the project's servers of them were added (not held back). */
+export async function getToolPackUpdates(app: App, userId: string, projectId: string) {
+  await requireProjectAction(app.db, userId, projectId, "project.view");
+  const servers = await serversOfProject(app.db, projectId);
+  const byId = new Map(servers.map((server) => [server.id, server]));
+  return (await packUpdatesOf(app.db, servers)).flatMap((update) => {
+    const server = byId.get(update.serverId);
+    if (!server) return [];
+    const named = (names: string[]) => names.map((name) => gatewayToolName(server.name, name));
+    return [
+      {
+        ...update,
+        serverName: serverDisplayName(server),
+        changed: named(update.changed),
+        added: named(update.added),
+        removed: named(update.removed),
+      },
+    ];
+  });
 }

@@ -1,7 +1,8 @@
 // The e-mail telling a project's admins that a remote MCP server redefined or added tools: each tool by
 // the name agents call it, what changed, and the review page where they accept or reject it.
-import type { MailMessage } from "../../mail/mailer.ts";
+
 import { escapeHtml } from "../../mail/escape-html.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
 import { fieldLabels } from "./changed-fields.ts";
 import type { HeldTool } from "./reconcile-pins.ts";
 

@@ -6,8 +6,8 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import type { App } from "../../app.ts";
 import { organizationMember, project, projectMember, user } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";
-import type { ServerRecord } from "../server-store.ts";
 import { gatewayToolName, serverDisplayName } from "../server-names.ts";
+import type { ServerRecord } from "../server-store.ts";
 import { definitionChangeEmail } from "./pin-alert-text.ts";
 import type { HeldTool } from "./reconcile-pins.ts";
 
@@ -62,7 +62,10 @@ async function sendMails(app: App, server: ServerRecord, changes: DetectedChange
         projectId: server.projectId,
         projectName: name,
         serverName: serverDisplayName(server),
-        changes: changes.map((change) => ({ ...change, gatewayName: gatewayToolName(server.name, change.name) })),
+        changes: changes.map((change) => ({
+          ...change,
+          gatewayName: gatewayToolName(server.name, change.name),
+        })),
         baseUrl: app.config.baseUrl,
       }),
     );

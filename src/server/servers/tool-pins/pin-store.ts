@@ -38,7 +38,11 @@ export interface ObservedTool {
 }
 
 /** Records the server's first list as accepted; false when another listing recorded it first. */
-export async function recordBaseline(db: Database, serverId: string, tools: ObservedTool[]): Promise<boolean> {
+export async function recordBaseline(
+  db: Database,
+  serverId: string,
+  tools: ObservedTool[],
+): Promise<boolean> {
   const now = new Date();
   return db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -87,11 +91,7 @@ export async function recordNewTool(db: Database, serverId: string, tool: Observ
  * A definition the upstream changed to: the pending review, replacing any earlier one not yet decided.
  * Conditional on the pending hash the caller read, so of two listings seeing one change one records it.
  */
-export async function recordChange(
-  db: Database,
-  pin: PinRow,
-  tool: ObservedTool,
-): Promise<boolean> {
+export async function recordChange(db: Database, pin: PinRow, tool: ObservedTool): Promise<boolean> {
   const now = new Date();
   const updated = await db
     .update(serverToolPin)

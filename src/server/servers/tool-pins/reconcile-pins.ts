@@ -45,7 +45,13 @@ export async function reconcilePins(
   const allowed = () => observed.map(({ tool, seen }) => ({ ...tool, pinnedHash: seen.hash }));
   if (!state.pinnedAt) {
     // The first listing (the server was just added, or existed before pinning): what it shows is trusted.
-    if (await recordBaseline(app.db, server.id, observed.map(({ seen }) => seen))) {
+    if (
+      await recordBaseline(
+        app.db,
+        server.id,
+        observed.map(({ seen }) => seen),
+      )
+    ) {
       return { tools: allowed(), held: [] };
     }
     // Another listing recorded it meanwhile: hold back whatever differs from that record.
@@ -57,7 +63,11 @@ export async function reconcilePins(
   for (const { tool, seen } of observed) {
     const pin = state.pins.get(tool.name);
     if (!pin) {
-      const added: HeldTool = { name: tool.name, kind: "added", fields: changedFields(null, seen.definition) };
+      const added: HeldTool = {
+        name: tool.name,
+        kind: "added",
+        fields: changedFields(null, seen.definition),
+      };
       held.push(added);
       if (await recordNewTool(app.db, server.id, seen)) detected.push(added);
       continue;

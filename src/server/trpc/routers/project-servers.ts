@@ -15,6 +15,7 @@ import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-
 import {
   decideDefinitionReview,
   getDefinitionReviews,
+  getToolPackUpdates,
 } from "../../servers/tool-pins/definition-reviews.ts";
 import { projectProcedure, router } from "../init.ts";
 
@@ -70,6 +71,10 @@ export const projectServersRouter = router({
   /** Remote MCP tools held back because the upstream changed or added them, with their difference. */
   getDefinitionReviews: projectProcedure("project.view").query(({ ctx, input }) =>
     getDefinitionReviews(ctx.app, ctx.user.id, input.projectId),
+  ),
+  /** Integration packs whose tools a Portico upgrade changed since the project's servers were added. */
+  getToolPackUpdates: projectProcedure("project.view").query(({ ctx, input }) =>
+    getToolPackUpdates(ctx.app, ctx.user.id, input.projectId),
   ),
   decideDefinitionReview: projectProcedure(
     "tools.reviewDefinitions",

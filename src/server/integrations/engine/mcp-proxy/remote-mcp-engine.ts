@@ -80,7 +80,10 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
     const previous = signatures.get(key);
     signatures.set(key, signature);
     if (previous !== undefined && previous !== signature) {
-      upstreamToolsChanged(app, { organizationId: target.organizationId, integrationId: target.integrationId });
+      upstreamToolsChanged(app, {
+        organizationId: target.organizationId,
+        integrationId: target.integrationId,
+      });
     }
   };
 
@@ -150,7 +153,10 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
         });
         if (!result) return toolError(`${endpoint.name}'s MCP server has no tool named ${name}.`);
         if (result === HELD_BACK) {
-          upstreamToolsChanged(app, { organizationId: target.organizationId, integrationId: target.integrationId });
+          upstreamToolsChanged(app, {
+            organizationId: target.organizationId,
+            integrationId: target.integrationId,
+          });
           return toolError(
             `${endpoint.name}'s MCP server changed the definition of ${name}. It is held back until an admin of the project reviews the change in Portico.`,
           );
