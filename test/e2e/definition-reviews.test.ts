@@ -10,6 +10,7 @@ import { type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-serv
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
+import { axeFindings, describeFindings, failing } from "./support/axe.ts";
 import { expect, screenshot, signedInPage, test } from "./support/browser.ts";
 import { hydrated, poll, toastWith, visible } from "./support/page-helpers.ts";
 
@@ -115,6 +116,9 @@ test("review a remote server's changed and new tools: accept one, reject the oth
   await visible(added.getByText("New tool", { exact: true }));
   await visible(added.getByRole("region", { name: "Change to the input schema" }).getByText(/"required"/));
   await screenshot(page, "definition-reviews-02-review-1280");
+  // The diff's colours and marks pass axe (WCAG 2.1 AA), in the theme the page opened in.
+  const findings = failing(await axeFindings(page, "definition review"));
+  expect(findings, describeFindings(findings)).toEqual([]);
 
   // Accept the changed tool behind a confirmation: agents get it with the new description.
   await (await hydrated(changed.getByRole("button", { name: "Accept" }))).click();
