@@ -11,6 +11,7 @@ import { ConnectionUnavailableError } from "../integrations/connections/access-t
 import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
 import type { EngineTarget, EngineTool, ListToolsOptions } from "../integrations/engine/engine.ts";
 import { engineFor } from "../integrations/engine/engines.ts";
+import { reportError } from "../observability/report-error.ts";
 import { callChoice, connectPageFor, listingChoice } from "./server-connection.ts";
 import { gatewayToolName, serverDisplayName } from "./server-names.ts";
 import { integrationOf, type ServerRecord } from "./server-store.ts";
@@ -104,7 +105,17 @@ export async function listServerTools(
     ...(pins.lastWrite ? { freshSince: pins.lastWrite } : {}),
   });
   if (!listing.ok) return listing;
-  return { ok: true, ...(await reconcilePins(app, server, listing.tools, pins)) };
+  try {
+    return { ok: true, ...(await reconcilePins(app, server, listing.tools, pins)) };
+  } catch (error) {
+    // Offering tools unchecked would defeat the pins: the server offers none until the next listing.
+    reportError(error, { where: "tool-pins" });
+    const { entry } = integrationOf(server.integrationId);
+    return {
+      ok: false,
+      reason: `Portico could not compare ${entry.name}'s tools with their recorded definitions.`,
+    };
+  }
 }
 
 /** An engine tool as the gateway runs it: the same object serves /mcp, /api/v1 and the playground. */

@@ -54,8 +54,11 @@ export async function reconcilePins(
     ) {
       return { tools: allowed(), held: [] };
     }
-    // Another listing recorded it meanwhile: hold back whatever differs from that record.
-    return reconcilePins(app, server, listed, await readPinState(app.db, server.id));
+    // Another listing recorded it meanwhile: hold back whatever differs from that record. (Still
+    // unrecorded means the server was removed meanwhile: it offers nothing.)
+    const recorded = await readPinState(app.db, server.id);
+    if (!recorded.pinnedAt) return { tools: [], held: [] };
+    return reconcilePins(app, server, listed, recorded);
   }
   const tools: PinnedTool[] = [];
   const held: HeldTool[] = [];
