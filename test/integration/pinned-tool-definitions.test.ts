@@ -248,7 +248,12 @@ describe("pinned tool definitions", () => {
     laterByMinutes(12);
     await callTool("exa_crawling_exa", { url: "https://acme.test" });
     await vi.waitFor(async () => expect(await reviews()).toHaveLength(1), WAIT);
-    expect(await mailsAbout(world.ownerA.credentials.email, "exa_send_report_exa")).toHaveLength(2);
+    // Mailed in the background once the change is recorded.
+    await vi.waitFor(
+      async () =>
+        expect(await mailsAbout(world.ownerA.credentials.email, "exa_send_report_exa")).toHaveLength(2),
+      WAIT,
+    );
   });
 
   it("drops a tool the upstream removed, review and all", async () => {
