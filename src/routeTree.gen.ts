@@ -65,6 +65,7 @@ import { Route as AppProjectProjectIdAgentsIndexRouteImport } from './routes/app
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
 import { Route as AppProjectProjectIdPlatformDocsPlatformRouteImport } from './routes/app/project/$projectId/platform-docs/$platform'
 import { Route as AppProjectProjectIdServersIndexRouteImport } from './routes/app/project/$projectId/servers/index'
+import { Route as AppProjectProjectIdServersReviewsRouteImport } from './routes/app/project/$projectId/servers/reviews'
 import { Route as AppProjectProjectIdAgentsAgentIdIndexRouteImport } from './routes/app/project/$projectId/agents/$agentId/index'
 import { Route as AppProjectProjectIdAgentsAgentIdRunsRouteImport } from './routes/app/project/$projectId/agents/$agentId/runs'
 
@@ -364,6 +365,12 @@ const AppProjectProjectIdServersIndexRoute =
     path: '/servers/',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdServersReviewsRoute =
+  AppProjectProjectIdServersReviewsRouteImport.update({
+    id: '/servers/reviews',
+    path: '/servers/reviews',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdAgentsAgentIdIndexRoute =
   AppProjectProjectIdAgentsAgentIdIndexRouteImport.update({
     id: '/agents/$agentId/',
@@ -430,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/servers/reviews': typeof AppProjectProjectIdServersReviewsRoute
   '/app/project/$projectId/agents/': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
@@ -485,6 +493,7 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/servers/reviews': typeof AppProjectProjectIdServersReviewsRoute
   '/app/project/$projectId/agents': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers': typeof AppProjectProjectIdServersIndexRoute
@@ -546,6 +555,7 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
   '/app/project/$projectId/platform-docs/$platform': typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  '/app/project/$projectId/servers/reviews': typeof AppProjectProjectIdServersReviewsRoute
   '/app/project/$projectId/agents/': typeof AppProjectProjectIdAgentsIndexRoute
   '/app/project/$projectId/platform-docs/': typeof AppProjectProjectIdPlatformDocsIndexRoute
   '/app/project/$projectId/servers/': typeof AppProjectProjectIdServersIndexRoute
@@ -607,6 +617,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/servers/reviews'
     | '/app/project/$projectId/agents/'
     | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
@@ -662,6 +673,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/servers/reviews'
     | '/app/project/$projectId/agents'
     | '/app/project/$projectId/platform-docs'
     | '/app/project/$projectId/servers'
@@ -722,6 +734,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
     | '/app/project/$projectId/platform-docs/$platform'
+    | '/app/project/$projectId/servers/reviews'
     | '/app/project/$projectId/agents/'
     | '/app/project/$projectId/platform-docs/'
     | '/app/project/$projectId/servers/'
@@ -1136,6 +1149,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdServersIndexRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/servers/reviews': {
+      id: '/app/project/$projectId/servers/reviews'
+      path: '/servers/reviews'
+      fullPath: '/app/project/$projectId/servers/reviews'
+      preLoaderRoute: typeof AppProjectProjectIdServersReviewsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/agents/$agentId/': {
       id: '/app/project/$projectId/agents/$agentId/'
       path: '/agents/$agentId'
@@ -1256,6 +1276,7 @@ interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
+  AppProjectProjectIdServersReviewsRoute: typeof AppProjectProjectIdServersReviewsRoute
   AppProjectProjectIdAgentsIndexRoute: typeof AppProjectProjectIdAgentsIndexRoute
   AppProjectProjectIdPlatformDocsIndexRoute: typeof AppProjectProjectIdPlatformDocsIndexRoute
   AppProjectProjectIdServersIndexRoute: typeof AppProjectProjectIdServersIndexRoute
@@ -1271,6 +1292,8 @@ const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildr
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:
       AppProjectProjectIdPlatformDocsPlatformRoute,
+    AppProjectProjectIdServersReviewsRoute:
+      AppProjectProjectIdServersReviewsRoute,
     AppProjectProjectIdAgentsIndexRoute: AppProjectProjectIdAgentsIndexRoute,
     AppProjectProjectIdPlatformDocsIndexRoute:
       AppProjectProjectIdPlatformDocsIndexRoute,

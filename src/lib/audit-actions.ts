@@ -25,6 +25,8 @@ export const auditActions = {
   "server.added": { group: "integrations", label: "added a server to a project" },
   "server.removed": { group: "integrations", label: "removed a server from a project" },
   "server.updated": { group: "integrations", label: "renamed a server or changed whose account it uses" },
+  "tool_definition.accepted": { group: "integrations", label: "accepted a tool's changed definition" },
+  "tool_definition.rejected": { group: "integrations", label: "rejected a tool's changed definition" },
   "llm_credentials.updated": { group: "agents", label: "saved an LLM credential" },
   "llm_credentials.deleted": { group: "agents", label: "deleted an LLM credential" },
   "agent.created": { group: "agents", label: "added an agent" },

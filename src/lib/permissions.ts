@@ -39,6 +39,9 @@ export const projectPermissions = {
   // The playground makes real calls with the organization's connection, which may write: the same
   // people who decide which tools agents get, not viewers.
   "tools.run": ["editor", "admin"],
+  // Accepting a remote MCP server's changed or new tool definition (servers/tool-pins/) decides what
+  // agents are told a tool does: admins, who are mailed each change.
+  "tools.reviewDefinitions": ["admin"],
   "agents.view": ["viewer", "editor", "admin"],
   "agents.configure": ["editor", "admin"],
   // A run makes real tool calls with the organization's connections, like the playground.

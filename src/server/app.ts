@@ -21,6 +21,7 @@ import { applyMigrations } from "./db/migrate.ts";
 import { createGateway, type Gateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { connectionAlertsSettled } from "./integrations/connections/connection-alerts.ts";
+import { onUpstreamToolsChanged } from "./integrations/engine/upstream-tool-changes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { configureLogging } from "./observability/logger.ts";
 import { setGaugeSources, setMetricsCounting } from "./observability/metrics.ts";
@@ -28,6 +29,9 @@ import { reportError } from "./observability/report-error.ts";
 import { createTracing, type Tracing } from "./observability/tracing.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
+import { recordPackVersions } from "./servers/tool-pins/pack-versions.ts";
+import { definitionMailsSettled } from "./servers/tool-pins/pin-alerts.ts";
+import { upstreamToolsChangedForServers } from "./servers/tool-pins/upstream-changes.ts";
 
 export interface App {
   config: Config;
@@ -95,6 +99,8 @@ export async function createApp(
     return app;
   };
   const servers = projectServerToolSource(builtApp);
+  // A remote MCP server's changed list reloads the projects using it, where pins are compared.
+  onUpstreamToolsChanged(upstreamToolsChangedForServers);
   const usageAlerts = createUsageAlerts(handle.db, mailer, config.baseUrl, (error) =>
     reportError(error, { where: "usage-alerts" }),
   );
@@ -136,6 +142,8 @@ const globalApp = globalThis as typeof globalThis & {
 /** The process-wide app, created on first use from the environment; it prunes its audit log daily. */
 export function getApp(): Promise<App> {
   globalApp.__porticoApp ??= createApp(loadConfig()).then(async (app) => {
+    // This build's integration packs, by version (servers/tool-pins/pack-versions.ts).
+    recordPackVersions(app.db).catch((error) => reportError(error, { where: "pack-versions" }));
     globalApp.__porticoStopPruning = schedulePruning(
       () => pruneAuditEvents(app.db),
       (error) => reportError(error, { where: "audit-log-pruning" }),
@@ -159,6 +167,7 @@ export async function closeApp(): Promise<void> {
   await app.gateway.stop();
   // A broken connection's e-mail under way is sent: its claim is taken, so no other process would send it.
   await connectionAlertsSettled(app);
+  await definitionMailsSettled(app);
   // Runs of this process end now, marked interrupted, rather than being found stale later.
   await interruptLiveRuns(app.db);
   await app.database.close();

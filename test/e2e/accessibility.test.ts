@@ -147,6 +147,7 @@ function appRoutes({ organizationId: o, projectId: p, agentId: a }: A11yWorld): 
     `${project}/settings`,
     `${project}/api-keys`,
     `${project}/servers`,
+    `${project}/servers/reviews`,
     `${project}/agents`,
     `${project}/agents/${a}`,
     `${project}/agents/${a}/runs`,

@@ -129,7 +129,9 @@ export async function startLlmFake(): Promise<LlmFake> {
       return;
     }
     if (kind === "401-echoing-key") {
-      return json(response, 401, { error: { message: `Incorrect API key provided: ${key}.`, type: "invalid_request_error" } });
+      return json(response, 401, {
+        error: { message: `Incorrect API key provided: ${key}.`, type: "invalid_request_error" },
+      });
     }
     if (kind === "not-json") {
       response.writeHead(200, { "content-type": "application/json" });
@@ -137,7 +139,7 @@ export async function startLlmFake(): Promise<LlmFake> {
       return;
     }
     startEvents(response);
-    response.write("data: {\"choices\": [{\"delta\": \n\n");
+    response.write('data: {"choices": [{"delta": \n\n');
     response.write("data: not json at all\n\n");
     response.end();
   }

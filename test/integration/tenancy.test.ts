@@ -197,6 +197,26 @@ const scopedCalls: Record<string, Call> = {
       toolName: "web_search_exa",
       arguments: {},
     }),
+  "projectServers.getDefinitionReviews": (c) =>
+    c.projectServers.getDefinitionReviews({ projectId: world.projectA.id }),
+  "projectServers.getToolPackUpdates": (c) =>
+    c.projectServers.getToolPackUpdates({ projectId: world.projectA.id }),
+  "projectServers.decideDefinitionReview": (c) =>
+    c.projectServers.decideDefinitionReview({
+      projectId: world.projectA.id,
+      serverId,
+      toolName: "web_search_exa",
+      revision: "0".repeat(64),
+      decision: "accept",
+    }),
+  "projectServers.decideDefinitionReview (own project)": (c) =>
+    c.projectServers.decideDefinitionReview({
+      projectId: world.projectB.id,
+      serverId,
+      toolName: "web_search_exa",
+      revision: "0".repeat(64),
+      decision: "accept",
+    }),
   "tools.getToolsForServer": (c) => c.tools.getToolsForServer({ serverId }),
   "admin.getMailOutbox": (c) => c.admin.getMailOutbox(),
   "admin.getStats": (c) => c.admin.getStats(),

@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AddServerDialog } from "./add-server-dialog.tsx";
+import { DefinitionReviewsNotice } from "./definition-reviews-page.tsx";
 import { ServerCard } from "./server-card.tsx";
 
 interface Permissions {
@@ -105,6 +106,9 @@ export function ProjectServersPage({ projectId }: { projectId: string }) {
           ) : null
         }
       />
+      <Suspense fallback={null}>
+        <DefinitionReviewsNotice projectId={projectId} />
+      </Suspense>
       <Suspense fallback={<ServerListSkeleton />}>
         <ServerList projectId={projectId} organizationId={project.organizationId} permissions={permissions} />
       </Suspense>

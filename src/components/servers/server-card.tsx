@@ -3,6 +3,7 @@
 // status with the reason when it offers no tools, tool counts, its tools on demand, and Edit (rename,
 // whose account) and Remove behind a confirmation naming it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { ChevronDown, Pencil, Trash2 } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { toast } from "sonner";
@@ -133,6 +134,20 @@ export function ServerCard({
             </p>
             <AccountLine server={server} organizationId={organizationId} />
             {server.problem ? <p className="text-sm text-destructive">{server.problem}</p> : null}
+            {server.heldToolCount > 0 ? (
+              <p className="text-sm" data-testid="server-held-tools">
+                {server.heldToolCount === 1
+                  ? "1 tool held back: its definition changed or is new."
+                  : `${server.heldToolCount} tools held back: their definitions changed or are new.`}{" "}
+                <Link
+                  to="/app/project/$projectId/servers/reviews"
+                  params={{ projectId }}
+                  className="font-medium underline underline-offset-2"
+                >
+                  Review
+                </Link>
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">

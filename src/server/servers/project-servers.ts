@@ -161,6 +161,8 @@ export async function getProjectServers(app: App, userId: string, projectId: str
       /** Why the server offers no tools now (connection broken, upstream unreachable); null when fine. */
       problem: listing.ok ? null : listing.reason,
       toolCount: tools.length,
+      /** Remote MCP tools held back until an admin reviews their changed or new definition. */
+      heldToolCount: listing.ok ? listing.held.length : 0,
       enabledToolCount: tools.filter((tool) => !off.has(tool.name)).length,
     };
   });
@@ -294,7 +296,11 @@ export async function addServer(
     return inserted;
   });
   await app.gateway.invalidateProject(projectId);
-  return { ...row, organizationId: access.project.organizationId };
+  const server = { ...row, organizationId: access.project.organizationId };
+  // A remote MCP server's tool definitions are recorded now (tool-pins/): later changes are reviewed.
+  // A listing that fails here records them on the first one that works.
+  if (info.sourceType === "mcp") await listServerTools(app, server);
+  return server;
 }
 
 /**

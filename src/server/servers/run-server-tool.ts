@@ -26,7 +26,15 @@ export async function runServerTool(
   const listing = await listServerTools(app, server);
   if (!listing.ok) throw new AppError("BAD_REQUEST", listing.reason);
   const tool = listing.tools.find((candidate) => candidate.name === input.toolName);
-  if (!tool) throw new AppError("NOT_FOUND", `Unknown tool: ${input.toolName}`);
+  if (!tool) {
+    if (listing.held.some((candidate) => candidate.name === input.toolName)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `${input.toolName} is held back: its server changed its definition, and an admin of the project reviews it first.`,
+      );
+    }
+    throw new AppError("NOT_FOUND", `Unknown tool: ${input.toolName}`);
+  }
   const principal: Principal = {
     projectId: input.projectId,
     organizationId: access.project.organizationId,

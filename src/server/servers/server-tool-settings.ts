@@ -7,6 +7,7 @@ import { findProjectAccess, requireProjectAction } from "../projects/access.ts";
 import { requireServerOf, SERVER_NOT_FOUND } from "./project-servers.ts";
 import { disabledToolsOf, findServer, type ServerRecord } from "./server-store.ts";
 import { gatewayToolName, listServerTools, serverDisplayName } from "./server-tools.ts";
+import { describeChange } from "./tool-pins/pin-alert-text.ts";
 
 async function toolsView(app: App, server: ServerRecord) {
   const [listing, disabled] = await Promise.all([
@@ -34,6 +35,14 @@ async function toolsView(app: App, server: ServerRecord) {
       destructive: tool.annotations.destructiveHint === true,
       enabled: !off.has(tool.name),
     })),
+    /** Tools held back until an admin reviews the upstream's change (remote MCP servers). */
+    held: listing.ok
+      ? listing.held.map((tool) => ({
+          name: gatewayToolName(server.name, tool.name),
+          kind: tool.kind,
+          summary: describeChange(tool),
+        }))
+      : [],
   };
 }
 

@@ -4,27 +4,34 @@
 // call uses is the server's (a named or the default shared connection) or, in personal mode, the
 // caller's own (server-connection.ts).
 import { providers } from "../../lib/integrations/providers.ts";
-import type { IntegrationId } from "../../lib/integrations/types.ts";
 import type { App } from "../app.ts";
 import { withConnectionsUrl } from "../gateway/connection-needed.ts";
 import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
 import { ConnectionUnavailableError } from "../integrations/connections/access-token.ts";
 import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
-import type { EngineTarget, EngineTool } from "../integrations/engine/engine.ts";
+import type { EngineTarget, EngineTool, ListToolsOptions } from "../integrations/engine/engine.ts";
 import { engineFor } from "../integrations/engine/engines.ts";
+import { reportError } from "../observability/report-error.ts";
 import { callChoice, connectPageFor, listingChoice } from "./server-connection.ts";
+import { gatewayToolName, serverDisplayName } from "./server-names.ts";
 import { integrationOf, type ServerRecord } from "./server-store.ts";
+import { readPinState } from "./tool-pins/pin-store.ts";
+import { type HeldTool, type PinnedTool, reconcilePins } from "./tool-pins/reconcile-pins.ts";
+
+export { defaultServerName, gatewayToolName, serverDisplayName } from "./server-names.ts";
 
 /** Past this a listing counts as failed: tools/list of the whole project waits for the slowest server. */
 export const LIST_TIMEOUT_MS = 10_000;
 
 export type ToolListing = { ok: true; tools: EngineTool[] } | { ok: false; reason: string };
 
-/** `<server name>_<engine tool name>`: unique in a project, [a-z0-9_]{1,64}. */
-export const gatewayToolName = (serverName: string, toolName: string) => `${serverName}_${toolName}`;
-
-/** A server's name when none is given: the integration id with "-" as "_" (every server's before names). */
-export const defaultServerName = (integrationId: IntegrationId) => integrationId.replaceAll("-", "_");
+/**
+ * A server's listing: for a remote MCP server, only tools whose definition is the accepted one (each
+ * with its hash), and those held back for review (tool-pins/).
+ */
+export type ServerToolListing =
+  | { ok: true; tools: (EngineTool | PinnedTool)[]; held: HeldTool[] }
+  | { ok: false; reason: string };
 
 function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,6 +45,7 @@ export async function listIntegrationTools(
   app: App,
   target: EngineTarget,
   timeoutMs = LIST_TIMEOUT_MS,
+  options: ListToolsOptions = {},
 ): Promise<ToolListing> {
   const { entry, provider, sourceType } = integrationOf(target.integrationId);
   const providerName = providers[provider].name;
@@ -65,7 +73,7 @@ export async function listIntegrationTools(
   }
   try {
     const tools = await withTimeout(
-      engineFor(sourceType).listTools(app, target),
+      engineFor(sourceType).listTools(app, target, options),
       timeoutMs,
       `${entry.name} did not list its tools within ${timeoutMs / 1000} seconds.`,
     );
@@ -77,27 +85,41 @@ export async function listIntegrationTools(
   }
 }
 
-export const listServerTools = (app: App, server: ServerRecord, timeoutMs?: number) =>
-  listIntegrationTools(
-    app,
-    {
-      organizationId: server.organizationId,
-      integrationId: server.integrationId,
-      connection: listingChoice(server),
-    },
-    timeoutMs,
-  );
-
-/** How the call log and tool lists name a server: the integration, and the server's name when it has its own. */
-export function serverDisplayName(server: Pick<ServerRecord, "integrationId" | "name">): string {
-  const { entry } = integrationOf(server.integrationId);
-  return server.name === defaultServerName(server.integrationId)
-    ? entry.name
-    : `${entry.name} (${server.name})`;
+export async function listServerTools(
+  app: App,
+  server: ServerRecord,
+  timeoutMs?: number,
+): Promise<ServerToolListing> {
+  const target: EngineTarget = {
+    organizationId: server.organizationId,
+    integrationId: server.integrationId,
+    connection: listingChoice(server),
+  };
+  // Integration packs are Portico's own definitions, pinned by version (tool-pins/pack-versions.ts).
+  if (integrationOf(server.integrationId).sourceType !== "mcp") {
+    const listing = await listIntegrationTools(app, target, timeoutMs);
+    return listing.ok ? { ...listing, held: [] } : listing;
+  }
+  const pins = await readPinState(app.db, server.id);
+  const listing = await listIntegrationTools(app, target, timeoutMs, {
+    ...(pins.lastWrite ? { freshSince: pins.lastWrite } : {}),
+  });
+  if (!listing.ok) return listing;
+  try {
+    return { ok: true, ...(await reconcilePins(app, server, listing.tools, pins)) };
+  } catch (error) {
+    // Offering tools unchecked would defeat the pins: the server offers none until the next listing.
+    reportError(error, { where: "tool-pins" });
+    const { entry } = integrationOf(server.integrationId);
+    return {
+      ok: false,
+      reason: `Portico could not compare ${entry.name}'s tools with their recorded definitions.`,
+    };
+  }
 }
 
 /** An engine tool as the gateway runs it: the same object serves /mcp, /api/v1 and the playground. */
-export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool): GatewayTool {
+export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool | PinnedTool): GatewayTool {
   const { sourceType } = integrationOf(server.integrationId);
   const engine = engineFor(sourceType);
   const name = gatewayToolName(server.name, tool.name);
@@ -107,6 +129,7 @@ export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool):
     connection: listingChoice(server),
   };
   const connectPage = connectPageFor(app, server);
+  const pinnedHash = "pinnedHash" in tool ? tool.pinnedHash : undefined;
   return {
     name,
     title: tool.title,
@@ -125,7 +148,7 @@ export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool):
         target = { ...sharedTarget, connection: choice };
       }
       return withConnectionsUrl(
-        await engine.callTool(app, target, tool.name, args, context.signal, context.trace),
+        await engine.callTool(app, target, tool.name, args, context.signal, context.trace, pinnedHash),
         connectPage,
         server.connectionMode === "personal",
       );

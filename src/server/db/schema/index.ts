@@ -12,4 +12,5 @@ export * from "./platform.ts";
 export * from "./project-servers.ts";
 export * from "./projects.ts";
 export * from "./site.ts";
+export * from "./tool-pins.ts";
 export * from "./tool-switches.ts";

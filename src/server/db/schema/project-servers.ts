@@ -33,6 +33,11 @@ export const projectServer = pgTable(
     connectionId: text("connection_id").references(() => integrationConnection.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a remote MCP server's tool definitions were first recorded (tool-pins.ts); null until its
+     * first successful listing (and for servers from before pinning, pinned on their next listing).
+     */
+    toolsPinnedAt: timestamp("tools_pinned_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("project_server_project_name").on(t.projectId, t.name),

@@ -29,12 +29,20 @@ export type EngineScope = Pick<EngineTarget, "organizationId" | "integrationId">
  */
 export type EngineTool = ToolDescription;
 
+export interface ListToolsOptions {
+  /**
+   * A list an engine cached before this moment is read again (a pinned definition was written since:
+   * servers/tool-pins/ must not compare it with a list older than its own record).
+   */
+  freshSince?: Date;
+}
+
 export interface IntegrationEngine {
   /**
    * The tools the integration offers the organization. Throws ConnectionUnavailableError
    * (connections/access-token.ts) when the connection cannot be used to find out.
    */
-  listTools(app: App, target: EngineTarget): Promise<EngineTool[]>;
+  listTools(app: App, target: EngineTarget, options?: ListToolsOptions): Promise<EngineTool[]>;
   /**
    * Runs one tool. Upstream failures (HTTP errors, timeouts, a broken connection) come back as an
    * isError result that states what went wrong; only Portico's own bugs throw.
@@ -47,6 +55,11 @@ export interface IntegrationEngine {
     signal: AbortSignal,
     /** The gateway call's trace: its upstream requests become its child spans and carry its traceparent. */
     trace?: CallTrace | null,
+    /**
+     * The definition hash (tool-definition.ts) the tool was offered with: a remote MCP engine whose
+     * upstream now defines the tool otherwise refuses the call (pinned tool definitions).
+     */
+    pinnedHash?: string,
   ): Promise<CallToolResult>;
   /** Drops whatever the engine cached for the organization's integration (after reconnecting, say). */
   forget(scope: EngineScope): void;

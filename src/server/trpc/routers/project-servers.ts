@@ -12,6 +12,11 @@ import {
 } from "../../servers/project-servers.ts";
 import { runServerTool } from "../../servers/run-server-tool.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
+import {
+  decideDefinitionReview,
+  getDefinitionReviews,
+  getToolPackUpdates,
+} from "../../servers/tool-pins/definition-reviews.ts";
 import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
@@ -63,6 +68,22 @@ export const projectServersRouter = router({
     "tools.configure",
     byServer.extend({ toolName, enabled: z.boolean() }),
   ).mutation(({ ctx, input }) => setServerToolEnabled(ctx.app, ctx.user.id, input)),
+  /** Remote MCP tools held back because the upstream changed or added them, with their difference. */
+  getDefinitionReviews: projectProcedure("project.view").query(({ ctx, input }) =>
+    getDefinitionReviews(ctx.app, ctx.user.id, input.projectId),
+  ),
+  /** Integration packs whose tools a Portico upgrade changed since the project's servers were added. */
+  getToolPackUpdates: projectProcedure("project.view").query(({ ctx, input }) =>
+    getToolPackUpdates(ctx.app, ctx.user.id, input.projectId),
+  ),
+  decideDefinitionReview: projectProcedure(
+    "tools.reviewDefinitions",
+    byServer.extend({
+      toolName,
+      revision: z.string().regex(/^[0-9a-f]{64}$/, "Unknown revision"),
+      decision: z.enum(["accept", "reject"]),
+    }),
+  ).mutation(({ ctx, input }) => decideDefinitionReview(ctx.app, ctx.user.id, input)),
   runTool: projectProcedure("tools.run", byServer.extend({ toolName, arguments: toolArguments })).mutation(
     ({ ctx, input }) => runServerTool(ctx.app, ctx.user.id, input),
   ),

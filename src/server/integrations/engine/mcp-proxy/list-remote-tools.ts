@@ -3,6 +3,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { EngineTool } from "../engine.ts";
+import { toolHash } from "../tool-definition.ts";
 import { localToolNames } from "./tool-names.ts";
 
 /** A server that keeps answering with a next page is broken; stop rather than loop for ever. */
@@ -12,6 +13,8 @@ export interface RemoteToolSet {
   tools: EngineTool[];
   /** Local (normalized) name → the remote server's own name. */
   remoteNames: Map<string, string>;
+  /** Local name → its definition's hash (tool-definition.ts), computed once per list. */
+  hashes: Map<string, string>;
 }
 
 async function readAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
@@ -38,6 +41,7 @@ export async function listRemoteTools(
   const remote = await readAllTools(client, timeoutMs);
   const names = localToolNames(remote.map((tool) => tool.name));
   const remoteNames = new Map<string, string>();
+  const hashes = new Map<string, string>();
   const tools: EngineTool[] = [];
   const seen = new Set<string>();
   for (const tool of remote) {
@@ -46,7 +50,7 @@ export async function listRemoteTools(
     seen.add(tool.name);
     const name = names.get(tool.name) ?? tool.name;
     remoteNames.set(name, tool.name);
-    tools.push({
+    const engineTool: EngineTool = {
       name,
       title: tool.title ?? tool.annotations?.title ?? tool.name,
       description: tool.description ?? `The ${tool.name} tool of ${serverName}.`,
@@ -54,7 +58,9 @@ export async function listRemoteTools(
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       // Whatever a remote tool does, it reaches outside Portico.
       annotations: { ...tool.annotations, openWorldHint: tool.annotations?.openWorldHint ?? true },
-    });
+    };
+    tools.push(engineTool);
+    hashes.set(name, toolHash(engineTool));
   }
-  return { tools, remoteNames };
+  return { tools, remoteNames, hashes };
 }

@@ -11,7 +11,14 @@ import { toolError } from "../../../gateway/tool-types.ts";
 import { withCallTrace } from "../../../observability/call-trace.ts";
 import { ConnectionUnavailableError } from "../../connections/access-token.ts";
 import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
-import type { EngineScope, EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
+import type {
+  EngineScope,
+  EngineTarget,
+  EngineTool,
+  IntegrationEngine,
+  ListToolsOptions,
+} from "../engine.ts";
+import { upstreamToolsChanged } from "../upstream-tool-changes.ts";
 import { capResult } from "./cap-result.ts";
 import { describeFailure } from "./describe-failure.ts";
 import { listRemoteTools, type RemoteToolSet } from "./list-remote-tools.ts";
@@ -42,6 +49,9 @@ export const REMOTE_MCP_DEFAULTS: RemoteMcpEngineOptions = {
   maxResponseBytes: 10_000_000,
 };
 
+/** callTool's "the tool was redefined upstream" (pinned definitions), told apart from a result. */
+const HELD_BACK = Symbol("held back");
+
 /**
  * Sessions and tool lists are per connection: "organization:connection:integration" (the session pool
  * reads the integration from the end). An endpoint always names its connection; the fallback is a guard.
@@ -62,20 +72,44 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
     maxResponseBytes: options.maxResponseBytes,
   });
 
-  const toolSet = (app: App, target: EngineTarget, endpoint: RemoteEndpoint) =>
-    tools.get(keyOf(target, endpoint), endpoint.fingerprint, () =>
-      pool.use(app, keyOf(target, endpoint), endpoint, (client) =>
-        listRemoteTools(client, `${endpoint.name}'s MCP server`, options.listTimeoutMs),
-      ),
+  // Per key, the hashes of the last list read: a reload that differs tells project servers, whose
+  // pinned definitions decide what agents get (upstream-tool-changes.ts). Compared once per reload.
+  const signatures = new Map<string, string>();
+  const noteSignature = (app: App, target: EngineTarget, key: string, set: RemoteToolSet) => {
+    const signature = [...set.hashes].map(([name, hash]) => `${name}:${hash}`).join(",");
+    const previous = signatures.get(key);
+    signatures.set(key, signature);
+    if (previous !== undefined && previous !== signature) {
+      upstreamToolsChanged(app, {
+        organizationId: target.organizationId,
+        integrationId: target.integrationId,
+      });
+    }
+  };
+
+  const toolSet = (app: App, target: EngineTarget, endpoint: RemoteEndpoint, freshSince?: Date) => {
+    const key = keyOf(target, endpoint);
+    return tools.get(
+      key,
+      endpoint.fingerprint,
+      async () => {
+        const set = await pool.use(app, key, endpoint, (client) =>
+          listRemoteTools(client, `${endpoint.name}'s MCP server`, options.listTimeoutMs),
+        );
+        noteSignature(app, target, key, set);
+        return set;
+      },
+      freshSince?.getTime(),
     );
+  };
 
   return {
-    async listTools(app, target): Promise<EngineTool[]> {
+    async listTools(app, target, listOptions: ListToolsOptions = {}): Promise<EngineTool[]> {
       let endpoint = await resolveRemoteEndpoint(app, target);
       try {
         return await withFreshToken(app, target, endpoint, async (current) => {
           endpoint = current;
-          return (await toolSet(app, target, current)).tools;
+          return (await toolSet(app, target, current, listOptions.freshSince)).tools;
         });
       } catch (error) {
         const reason = describeFailure(error, {
@@ -88,7 +122,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
       }
     },
 
-    async callTool(app, target, name, args, signal, trace): Promise<CallToolResult> {
+    async callTool(app, target, name, args, signal, trace, pinnedHash): Promise<CallToolResult> {
       let endpoint: RemoteEndpoint;
       try {
         endpoint = await resolveRemoteEndpoint(app, target);
@@ -101,8 +135,11 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
         const result = await withFreshToken(app, target, endpoint, async (current) => {
           endpoint = current;
           timeoutMs = options.listTimeoutMs;
-          const remoteName = (await toolSet(app, target, current)).remoteNames.get(name);
+          const set = await toolSet(app, target, current);
+          const remoteName = set.remoteNames.get(name);
           if (!remoteName) return null;
+          // The upstream redefined the tool since it was offered: held back until an admin reviews it.
+          if (pinnedHash !== undefined && set.hashes.get(name) !== pinnedHash) return HELD_BACK;
           timeoutMs = options.callTimeoutMs;
           // The SDK's transport makes the request (guarded-fetch.ts), so the trace is entered for it.
           return withCallTrace(trace, () =>
@@ -115,6 +152,15 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
           );
         });
         if (!result) return toolError(`${endpoint.name}'s MCP server has no tool named ${name}.`);
+        if (result === HELD_BACK) {
+          upstreamToolsChanged(app, {
+            organizationId: target.organizationId,
+            integrationId: target.integrationId,
+          });
+          return toolError(
+            `${endpoint.name}'s MCP server changed the definition of ${name}. It is held back until an admin of the project reviews the change in Portico.`,
+          );
+        }
         // Servers of the 2024-10-07 protocol answer `toolResult` instead of content.
         const content: CallToolResult =
           "content" in result
@@ -136,6 +182,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
 
     forget(scope) {
       tools.deleteWhere(inScope(scope));
+      for (const key of signatures.keys()) if (inScope(scope)(key)) signatures.delete(key);
       pool.forgetWhere(inScope(scope));
     },
   };

@@ -2,7 +2,10 @@
 // must not cost a round trip to the provider each time. Concurrent callers share one in-flight fetch; a
 // failed fetch is not kept, so the next caller tries again.
 export class ToolCache<T> {
-  private readonly entries = new Map<string, { fingerprint: string; expiresAt: number; value: Promise<T> }>();
+  private readonly entries = new Map<
+    string,
+    { fingerprint: string; fetchedAt: number; expiresAt: number; value: Promise<T> }
+  >();
 
   private readonly ttlMs: number;
 
@@ -10,11 +13,22 @@ export class ToolCache<T> {
     this.ttlMs = ttlMs;
   }
 
-  /** The cached value for `key`, unless it expired or was fetched for another URL or key (`fingerprint`). */
-  get(key: string, fingerprint: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value for `key`, unless it expired, was fetched for another URL or key (`fingerprint`),
+   * or was fetched before `notBefore` (epoch ms).
+   */
+  get(key: string, fingerprint: string, load: () => Promise<T>, notBefore = 0): Promise<T> {
+    const now = Date.now();
     const cached = this.entries.get(key);
-    if (cached && cached.fingerprint === fingerprint && cached.expiresAt > Date.now()) return cached.value;
-    const entry = { fingerprint, expiresAt: Number.POSITIVE_INFINITY, value: load() };
+    if (
+      cached &&
+      cached.fingerprint === fingerprint &&
+      cached.expiresAt > now &&
+      cached.fetchedAt >= notBefore
+    ) {
+      return cached.value;
+    }
+    const entry = { fingerprint, fetchedAt: now, expiresAt: Number.POSITIVE_INFINITY, value: load() };
     this.entries.set(key, entry);
     entry.value.then(
       () => {

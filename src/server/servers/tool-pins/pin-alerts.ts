@@ -1,0 +1,73 @@
+// Mails a server's newly detected definition changes to the project's admins (organization owners
+// and admins, and the project's own admins). The write that recorded a change claimed it
+// (pin-store.ts), so each change is mailed once, whichever replica and listing saw it. Sent in the
+// background: the listing that found the change does not wait for SMTP.
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { App } from "../../app.ts";
+import { organizationMember, project, projectMember, user } from "../../db/schema/index.ts";
+import { reportError } from "../../observability/report-error.ts";
+import { gatewayToolName, serverDisplayName } from "../server-names.ts";
+import type { ServerRecord } from "../server-store.ts";
+import { definitionChangeEmail } from "./pin-alert-text.ts";
+import type { HeldTool } from "./reconcile-pins.ts";
+
+export type DetectedChange = HeldTool;
+
+const sendingByApp = new WeakMap<App, Set<Promise<void>>>();
+
+export function mailDefinitionChanges(app: App, server: ServerRecord, changes: DetectedChange[]): void {
+  let sending = sendingByApp.get(app);
+  if (!sending) {
+    sending = new Set();
+    sendingByApp.set(app, sending);
+  }
+  const pending = sending;
+  const send = sendMails(app, server, changes)
+    .catch((error) => reportError(error, { where: "definition-change-mail" }))
+    .finally(() => pending.delete(send));
+  pending.add(send);
+}
+
+/** Waits for the mails under way (a clean stop, tests). */
+export async function definitionMailsSettled(app: App): Promise<void> {
+  await Promise.all([...(sendingByApp.get(app) ?? [])]);
+}
+
+async function projectAdminEmails(app: App, projectId: string): Promise<{ name: string; emails: string[] }> {
+  const [row] = await app.db.select().from(project).where(eq(project.id, projectId));
+  if (!row) return { name: "", emails: [] };
+  const admins = await app.db
+    .selectDistinct({ email: user.email })
+    .from(organizationMember)
+    .innerJoin(user, eq(user.id, organizationMember.userId))
+    .leftJoin(
+      projectMember,
+      and(eq(projectMember.projectId, projectId), eq(projectMember.userId, organizationMember.userId)),
+    )
+    .where(
+      and(
+        eq(organizationMember.organizationId, row.organizationId),
+        or(inArray(organizationMember.role, ["owner", "admin"]), eq(projectMember.role, "admin")),
+      ),
+    );
+  return { name: row.name, emails: admins.map((admin) => admin.email) };
+}
+
+async function sendMails(app: App, server: ServerRecord, changes: DetectedChange[]) {
+  const { name, emails } = await projectAdminEmails(app, server.projectId);
+  for (const to of emails) {
+    await app.mailer.send(
+      definitionChangeEmail({
+        to,
+        projectId: server.projectId,
+        projectName: name,
+        serverName: serverDisplayName(server),
+        changes: changes.map((change) => ({
+          ...change,
+          gatewayName: gatewayToolName(server.name, change.name),
+        })),
+        baseUrl: app.config.baseUrl,
+      }),
+    );
+  }
+}
