@@ -3,6 +3,7 @@
 // weekday or a clock time is when something happens). Both are general reading of how people ask, not
 // knowledge of particular tools: a tool's side comes from its own readOnlyHint annotation.
 import type { ToolDescription } from "../gateway/tool-types.ts";
+import { CZECH_READ, CZECH_WRITE } from "./czech.ts";
 
 /** Reading (search, list, get) or writing (create, update, send, delete). */
 export type Intent = "read" | "write";
@@ -38,10 +39,15 @@ const PREAMBLE = new Set(
  * looking is reading, a verb of making or changing is writing, anything else says nothing.
  */
 export function queryIntent(query: string): Intent | undefined {
-  for (const word of query.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  const words = query
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
+  for (const word of words) {
     if (word.length === 0 || PREAMBLE.has(word)) continue;
-    if (READ_OPENERS.has(word)) return "read";
-    if (WRITE_OPENERS.has(word)) return "write";
+    if (READ_OPENERS.has(word) || CZECH_READ.has(word)) return "read";
+    if (WRITE_OPENERS.has(word) || CZECH_WRITE.has(word)) return "write";
     return undefined;
   }
   return undefined;
@@ -78,4 +84,94 @@ export function recognizeIdentifiers(query: string): { text: string; implied: st
     });
   }
   return { text, implied: [...implied] };
+}
+
+/**
+ * What a request does to its object, finer than the intent (issue 40): "update the deal" wants
+ * update_deal over get_deal and search_deals, "all open deals" a tool that lists many over one that
+ * reads one. Read from the request's verbs and from a tool's name.
+ */
+export type Operation = "create" | "update" | "delete" | "send" | "list" | "get";
+
+const OPERATION_WORDS: Record<Operation, readonly string[]> = {
+  create:
+    "create add new make put schedule book log file draft upload record set up plan post open zaloz vytvor pridej zapis naplanuj vystav zadej".split(
+      " ",
+    ),
+  update:
+    "update change edit modify rename move mark bump push assign reschedule set transition label tag star archive flag approve zmen aktualizuj uprav oznac posun presun".split(
+      " ",
+    ),
+  delete: "delete remove cancel trash bin drop smaz odstran zrus".split(" "),
+  send: "send email mail reply forward fwd answer posli odesli".split(" "),
+  list: "list find search all any many look seznam najdi vyhledej".split(" "),
+  get: "get details detail read open show pull view download ukaz stahni".split(" "),
+};
+const operationOf = new Map<string, Operation>();
+for (const [operation, words] of Object.entries(OPERATION_WORDS) as [Operation, readonly string[]][]) {
+  for (const word of words) if (!operationOf.has(word)) operationOf.set(word, operation);
+}
+
+/** The tool's operation, from the verb its name starts with after the integration's prefix. */
+const TOOL_VERBS: Record<string, Operation> = {
+  create: "create",
+  add: "create",
+  upload: "create",
+  post: "create",
+  log: "create",
+  update: "update",
+  edit: "update",
+  change: "update",
+  modify: "update",
+  move: "update",
+  transition: "update",
+  assign: "update",
+  share: "update",
+  associate: "update",
+  delete: "delete",
+  remove: "delete",
+  trash: "delete",
+  send: "send",
+  reply: "send",
+  list: "list",
+  search: "list",
+  query: "list",
+  find: "list",
+  get: "get",
+  read: "get",
+  describe: "get",
+};
+
+export function toolOperation(name: string): Operation | undefined {
+  for (const word of name.split("_")) {
+    const operation = TOOL_VERBS[word];
+    if (operation) return operation;
+  }
+  return undefined;
+}
+
+const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * The operation a request asks for, from its first word that says one, after any preamble. "open a …"
+ * makes something ("open a bug"), "open the …" reads it; a plural object after a reading verb, or
+ * "all", lists.
+ */
+export function queryOperation(query: string): Operation | undefined {
+  const words = plain(query)
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter((word) => word.length > 0 && !PREAMBLE.has(word));
+  // A question reads, whatever verbs follow ("what new leads came in"): only a reading operation counts.
+  const reading = queryIntent(query) === "read";
+  for (const [index, word] of words.entries()) {
+    let operation = operationOf.get(word);
+    if (!operation) continue;
+    if (reading && operation !== "list" && operation !== "get") continue;
+    const next = words[index + 1] ?? "";
+    if (word === "open") operation = next === "a" || next === "an" || next === "new" ? "create" : "get";
+    if (word === "set" && next === "up") operation = "create";
+    if (operation === "get" && words.includes("all")) operation = "list";
+    return operation;
+  }
+  return undefined;
 }

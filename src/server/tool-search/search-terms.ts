@@ -5,6 +5,7 @@
 // (thesaurus.ts): a person asks for a "ticket", the tool says "issue"; and the identifiers in them read
 // for what they name (query-signals.ts): "OPS-142" is an issue.
 import { stemmer } from "stemmer";
+import { czechMeaning } from "./czech.ts";
 import { recognizeIdentifiers } from "./query-signals.ts";
 import { PHRASES, SYNONYM_GROUPS } from "./thesaurus.ts";
 
@@ -86,7 +87,11 @@ const phrases = PHRASES.map(({ phrase, means }) => ({ words: phrase.split(" "), 
 export function queryTerms(query: string): { words: string[]; synonyms: string[] } {
   const { text, implied } = recognizeIdentifiers(query);
   const split = splitWords(text);
-  const words = [...new Set(split.flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem)))];
+  // A Czech word counts as the English words it stands for (czech.ts), as the person's own words.
+  const translated = split.flatMap((term) => czechMeaning(term));
+  const words = [
+    ...new Set([...split, ...translated].flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem))),
+  ];
   const lowerCased = split.map((word) => word.toLowerCase());
   const expansion = new Set<string>();
   for (const { words: phrase, means } of phrases) {

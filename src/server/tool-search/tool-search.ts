@@ -7,7 +7,15 @@
 // re-indexed and a dropped one's index is garbage with it.
 import MiniSearch, { type Query } from "minisearch";
 import type { ToolDescription } from "../gateway/tool-types.ts";
-import { type Intent, queryIntent, toolIntent } from "./query-signals.ts";
+import { type NameIndex, namedServers, nameIndex, plainWords } from "./named-integrations.ts";
+import {
+  type Intent,
+  type Operation,
+  queryIntent,
+  queryOperation,
+  toolIntent,
+  toolOperation,
+} from "./query-signals.ts";
 import { indexTerm, queryTerms, splitWords } from "./search-terms.ts";
 
 /** What search needs of a tool: its description and which integration (or "standard") it belongs to. */
@@ -74,6 +82,40 @@ interface ToolIndex {
   /** Every term the index holds: a query word among them is a word, not a typo. */
   vocabulary: Set<string>;
   intents: (Intent | undefined)[];
+  operations: (Operation | undefined)[];
+  names: NameIndex;
+}
+
+/**
+ * How much a tool counts by whether it does what the request asks (issue 40): the same operation
+ * ("update the deal" → update_deal) counts more, listing for reading one (or the other way) the same,
+ * another operation less. Like the intent, a guess, so weights and not a filter.
+ */
+const SAME_OPERATION_WEIGHT = 1.5;
+const OTHER_OPERATION_WEIGHT = 0.7;
+
+function operationWeight(asked: Operation | undefined, done: Operation | undefined): number {
+  const reads = (operation: Operation) => operation === "list" || operation === "get";
+  if (!asked) return 1;
+  // A tool whose name says no operation (calculate, fetch_web_page) reads: it is not outranked by the
+  // tools that say they read.
+  if (!done) return reads(asked) ? SAME_OPERATION_WEIGHT : 1;
+  if (asked === done) return SAME_OPERATION_WEIGHT;
+  return reads(asked) && reads(done) ? 1 : OTHER_OPERATION_WEIGHT;
+}
+
+/** Per word of the tools' texts, the servers whose tools use it (to tell a product's name from a word). */
+function serversByWord(tools: readonly SearchableTool[]): Map<string, Set<string>> {
+  const servers = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const text = `${tool.name} ${tool.title} ${tool.description}`;
+    for (const word of new Set(plainWords(splitWords(text).join(" ")))) {
+      let set = servers.get(word);
+      if (!set) servers.set(word, (set = new Set()));
+      set.add(tool.serverName);
+    }
+  }
+  return servers;
 }
 
 const tokenize = (text: string) => splitWords(text);
@@ -102,7 +144,14 @@ function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
     },
   });
   search.addAll(tools.map((tool, id) => ({ id, tool })));
-  return { search, vocabulary, intents: tools.map(toolIntent) };
+  const words = serversByWord(tools);
+  return {
+    search,
+    vocabulary,
+    intents: tools.map(toolIntent),
+    operations: tools.map((tool) => toolOperation(tool.name)),
+    names: nameIndex(tools, (word) => words.get(word)),
+  };
 }
 
 const indexes = new WeakMap<readonly SearchableTool[], ToolIndex>();
@@ -137,13 +186,25 @@ export function searchTools<T extends SearchableTool>(
       fuzzy: false,
     });
   }
-  const { search, intents } = indexOf(tools);
+  const { search, intents, operations, names } = indexOf(tools);
   const intent = queryIntent(query);
-  const boostDocument = intent
-    ? (id: number) => (intents[id] === undefined || intents[id] === intent ? 1 : OTHER_INTENT_WEIGHT)
-    : undefined;
-  return search
-    .search({ combineWith: "OR", queries }, { boostDocument })
-    .slice(0, Math.max(0, Math.min(limit, MAX_SEARCH_LIMIT)))
-    .map((result) => tools[result.id as number] as T);
+  const operation = queryOperation(query);
+  const boostDocument =
+    intent || operation
+      ? (id: number) =>
+          (!intent || intents[id] === undefined || intents[id] === intent ? 1 : OTHER_INTENT_WEIGHT) *
+          operationWeight(operation, operations[id])
+      : undefined;
+  const results = search.search({ combineWith: "OR", queries }, { boostDocument });
+  const count = Math.max(0, Math.min(limit, MAX_SEARCH_LIMIT));
+  // A named integration's tools come first (named-integrations.ts); the rest keep their order after.
+  const named = namedServers(names, query);
+  const ranked =
+    named.size === 0
+      ? results.slice(0, count)
+      : [
+          ...results.filter((result) => named.has(tools[result.id as number]?.serverName ?? "")),
+          ...results.filter((result) => !named.has(tools[result.id as number]?.serverName ?? "")),
+        ].slice(0, count);
+  return ranked.map((result) => tools[result.id as number] as T);
 }
