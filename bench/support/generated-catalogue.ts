@@ -171,7 +171,7 @@ function schemaOf(operation: Operation, resource: string) {
             [`${field}_fields`]: { type: "object", description: `The ${resource}'s fields` },
           }
         : { id: { type: "string", description: `The ${resource}'s id` } };
-  return { type: "object", properties };
+  return { type: "object" as const, properties };
 }
 
 /** `count` generated tools, vendor by vendor, each vendor with its kind's resources and operations. */

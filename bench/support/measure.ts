@@ -10,6 +10,8 @@ export interface Outcome<Q extends LabeledQuery> {
   ms: number;
 }
 
+const RUNS = 3;
+
 export type Search = (tools: readonly SearchableTool[], query: string, limit: number) => SearchableTool[];
 
 export function measure<Q extends LabeledQuery>(
@@ -18,9 +20,14 @@ export function measure<Q extends LabeledQuery>(
   queries: readonly Q[],
 ): Outcome<Q>[] {
   return queries.map((query) => {
-    const started = performance.now();
-    const found = search(tools, query.query, 5).map((tool) => tool.name);
-    const ms = performance.now() - started;
+    // The least of a few runs: the search's own time, not that of other processes sharing the cores.
+    let ms = Number.POSITIVE_INFINITY;
+    let found: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      found = search(tools, query.query, 5).map((tool) => tool.name);
+      ms = Math.min(ms, performance.now() - started);
+    }
     const index = found.findIndex((name) => query.expected.includes(name));
     return { query, rank: index + 1, found, ms };
   });

@@ -34,7 +34,7 @@ function saysWord(queryWord: string, nameWord: string, typos = true): boolean {
   if (nameWord.length < 4) return false;
   const stem = nameWord.slice(0, -1);
   if (queryWord.startsWith(stem) && queryWord.length <= nameWord.length + 3) return true;
-  return typos && nameWord.length >= 6 && withinOneEdit(queryWord, nameWord);
+  return typos && nameWord.length >= 5 && withinOneEdit(queryWord, nameWord);
 }
 
 /** Whether `words` hold `phrase`'s words in a row. */
@@ -61,6 +61,8 @@ export interface NameIndex {
   toolsOf: Map<string, number[]>;
   /** Per server name: its name's words, and the words of it no other server's tools use. */
   names: { server: string; phrase: string[]; own: string[]; identity: string }[];
+  /** Whether the tools use a word: a word they use is that word, not a typo of a name ("gmail"). */
+  known: (word: string) => boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ export function nameIndex(
     });
     return { server, phrase, own, identity: identities.get(server) ?? "" };
   });
-  return { toolsOf, names };
+  return { toolsOf, names, known: (word) => serversUsing(word) !== undefined };
 }
 
 /** The servers a query names, by name, own word, alias or object; empty when it names none. */
@@ -99,7 +101,8 @@ export function namedServers(index: NameIndex, query: string): Set<string> {
   const words = plainWords(query);
   const named = new Set<string>();
   for (const { server, phrase, own } of index.names) {
-    if (saysPhrase(words, phrase) || own.some((word) => words.some((said) => saysWord(said, word)))) {
+    const saysOwn = (word: string) => words.some((said) => saysWord(said, word, !index.known(said)));
+    if (saysPhrase(words, phrase) || own.some(saysOwn)) {
       named.add(server);
     }
   }

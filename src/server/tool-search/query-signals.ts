@@ -66,6 +66,24 @@ export function toolIntent(tool: Pick<ToolDescription, "annotations">): Intent |
  * letters and digits are no words ("OPS-142" is not "ops" and "142"); a weekday stays, it may be a name.
  */
 const IDENTIFIERS: readonly { pattern: RegExp; means: readonly string[]; replace: boolean }[] = [
+  // A web address is a page to read; its parts ("blog", "post") are no words. An email address is
+  // someone to write to or about; its parts ("firma" in tomas@firma.cz) are no words either.
+  { pattern: /\bhttps?:\/\/\S+/gi, means: ["url", "web", "page"], replace: true },
+  { pattern: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g, means: [], replace: true },
+  // A record id (a Salesforce id, a Drive file id, a Gmail message id): a long run of letters and
+  // digits mixed. It reads one record; its letters ("DGb2AAG") are no words.
+  {
+    pattern: /\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12,}\b/g,
+    means: ["id"],
+    replace: true,
+  },
+  // Arithmetic: numbers joined by an operator or "times", "% of", "plus"… is a calculation.
+  {
+    pattern:
+      /\d\s*(?:[-+*/×^]|%\s*(?:\p{L}+\s+){0,2}(?:of|on|z|from)\b|[\p{L}\s]{0,8}?\b(?:times|plus|minus|divided by|krát)\b)\s*\d/giu,
+    means: ["calculate"],
+    replace: false,
+  },
   // An issue key: a project key in capitals, a dash and a number (OPS-142, PAY2-7).
   { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, means: ["issue"], replace: true },
   // A clock time is a time; a weekday is when something happens, so an event.
@@ -104,7 +122,7 @@ const OPERATION_WORDS: Record<Operation, readonly string[]> = {
     ),
   delete: "delete remove cancel trash bin drop smaz odstran zrus".split(" "),
   send: "send email mail reply forward fwd answer posli odesli".split(" "),
-  list: "list find search all any many look seznam najdi vyhledej".split(" "),
+  list: "list find search all any many look where seznam najdi vyhledej".split(" "),
   get: "get details detail read open show pull view download ukaz stahni".split(" "),
 };
 const operationOf = new Map<string, Operation>();
@@ -159,7 +177,7 @@ const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toL
  */
 export function queryOperation(query: string): Operation | undefined {
   const words = plain(query)
-    .split(/[^\p{L}\p{N}']+/u)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0 && !PREAMBLE.has(word));
   // A question reads, whatever verbs follow ("what new leads came in"): only a reading operation counts.
   const reading = queryIntent(query) === "read";
@@ -168,7 +186,10 @@ export function queryOperation(query: string): Operation | undefined {
     if (!operation) continue;
     if (reading && operation !== "list" && operation !== "get") continue;
     const next = words[index + 1] ?? "";
+    // "new" and "open" before a plural describe records to list ("new leads", "open bugs").
+    const plural = next.length > 3 && next.endsWith("s") && !next.endsWith("ss");
     if (word === "open") operation = next === "a" || next === "an" || next === "new" ? "create" : "get";
+    if ((word === "new" || word === "open") && plural) operation = "list";
     if (word === "set" && next === "up") operation = "create";
     if (operation === "get" && words.includes("all")) operation = "list";
     return operation;

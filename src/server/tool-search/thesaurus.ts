@@ -34,7 +34,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["supplier", "company"],
   ["person", "contact", "people"],
   ["lead", "prospect"],
-  ["deal", "opportunity", "pipeline"],
+  ["deal", "opportunity", "pipeline", "opp", "opps", "oppty"],
   ["stage", "phase", "lifecycle"],
   ["employee", "staff", "colleague", "worker", "hr"],
   ["survey", "questionnaire", "poll"],

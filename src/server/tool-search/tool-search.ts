@@ -73,17 +73,30 @@ function fieldText(tool: SearchableTool, field: Field): string {
 }
 
 interface IndexedTool {
+  /** The document's id in the index: stable across updates of the tool list (see updatedIndex). */
   id: number;
   tool: SearchableTool;
+}
+
+/** What the index knows of one document besides its terms. */
+interface IndexedDocument {
+  tool: SearchableTool;
+  intent: Intent | undefined;
+  operation: Operation | undefined;
 }
 
 interface ToolIndex {
   search: MiniSearch<IndexedTool>;
   /** Every term the index holds: a query word among them is a word, not a typo. */
   vocabulary: Set<string>;
-  intents: (Intent | undefined)[];
-  operations: (Operation | undefined)[];
+  documents: Map<number, IndexedDocument>;
+  /** Per tool fingerprint, its document id: a tool unchanged in a new list keeps its document. */
+  byFingerprint: Map<string, number>;
+  nextId: number;
+  /** Per server name, its tools' document ids; and what names a server (named-integrations.ts). */
   names: NameIndex;
+  /** Indexes of only the named servers' tools, per set of servers (a query naming them searches less). */
+  narrowed: Map<string, MiniSearch<IndexedTool>>;
 }
 
 /**
@@ -110,9 +123,9 @@ function serversByWord(tools: readonly SearchableTool[]): Map<string, Set<string
   for (const tool of tools) {
     const text = `${tool.name} ${tool.title} ${tool.description}`;
     for (const word of new Set(plainWords(splitWords(text).join(" ")))) {
-      let set = servers.get(word);
-      if (!set) servers.set(word, (set = new Set()));
+      const set = servers.get(word) ?? new Set<string>();
       set.add(tool.serverName);
+      servers.set(word, set);
     }
   }
   return servers;
@@ -121,9 +134,8 @@ function serversByWord(tools: readonly SearchableTool[]): Map<string, Set<string
 const tokenize = (text: string) => splitWords(text);
 const asIs = (term: string) => term;
 
-function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
-  const vocabulary = new Set<string>();
-  const search = new MiniSearch<IndexedTool>({
+function newSearch(vocabulary: Set<string>): MiniSearch<IndexedTool> {
+  return new MiniSearch<IndexedTool>({
     fields: FIELDS,
     extractField: (document, field) =>
       field === "id" ? document.id : fieldText(document.tool, field as Field),
@@ -143,26 +155,113 @@ function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
       fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) ? 0.2 : false),
     },
   });
-  search.addAll(tools.map((tool, id) => ({ id, tool })));
-  const words = serversByWord(tools);
-  return {
-    search,
+}
+
+/** What makes a tool the same tool for the index: everything the index reads of it. */
+const fingerprint = (tool: SearchableTool) =>
+  JSON.stringify([
+    tool.serverName,
+    tool.name,
+    tool.title,
+    tool.description,
+    tool.inputSchema,
+    tool.annotations,
+  ]);
+
+/**
+ * The index of `tools`, made from `previous` (the index of the same project's former tool list) when
+ * there is one: tools that are gone are discarded and new ones added, the others keep their documents,
+ * so a server added to or removed from a project re-indexes only its own tools.
+ */
+function updatedIndex(tools: readonly SearchableTool[], previous?: ToolIndex): ToolIndex {
+  const vocabulary = previous?.vocabulary ?? new Set<string>();
+  const index: ToolIndex = previous ?? {
+    search: newSearch(vocabulary),
     vocabulary,
-    intents: tools.map(toolIntent),
-    operations: tools.map((tool) => toolOperation(tool.name)),
-    names: nameIndex(tools, (word) => words.get(word)),
+    documents: new Map(),
+    byFingerprint: new Map(),
+    nextId: 0,
+    names: { toolsOf: new Map(), names: [], known: () => false },
+    narrowed: new Map(),
   };
+  const kept = new Map<string, number>();
+  const added: IndexedTool[] = [];
+  const documents = new Map<number, IndexedDocument>();
+  for (const tool of tools) {
+    const key = fingerprint(tool);
+    let id = index.byFingerprint.get(key);
+    if (id === undefined || kept.has(key)) {
+      id = index.nextId++;
+      added.push({ id, tool });
+    }
+    kept.set(key, id);
+    documents.set(id, { tool, intent: toolIntent(tool), operation: toolOperation(tool.name) });
+  }
+  for (const [key, id] of index.byFingerprint) {
+    if (!kept.has(key)) index.search.discard(id);
+  }
+  index.search.addAll(added);
+  index.documents = documents;
+  index.byFingerprint = kept;
+  index.narrowed = new Map();
+  const words = serversByWord(tools);
+  const ids = [...documents.keys()];
+  index.names = nameIndex(
+    ids.map((id) => documents.get(id)?.tool as SearchableTool),
+    (word) => words.get(word),
+  );
+  // nameIndex numbers tools by position; the index refers to them by document id.
+  for (const [server, positions] of index.names.toolsOf) {
+    index.names.toolsOf.set(
+      server,
+      positions.map((position) => ids[position] as number),
+    );
+  }
+  return index;
 }
 
 const indexes = new WeakMap<readonly SearchableTool[], ToolIndex>();
+/** Per scope (a project), the index of its latest tool list, to update rather than rebuild. */
+const latestInScope = new Map<string, ToolIndex>();
+const MAX_SCOPES = 1000;
 
-function indexOf(tools: readonly SearchableTool[]): ToolIndex {
+function indexOf(tools: readonly SearchableTool[], scope?: string): ToolIndex {
   let index = indexes.get(tools);
   if (!index) {
-    index = buildIndex(tools);
+    const previous = scope === undefined ? undefined : latestInScope.get(scope);
+    index = updatedIndex(tools, previous);
     indexes.set(tools, index);
+    if (scope !== undefined) {
+      if (!previous && latestInScope.size >= MAX_SCOPES) latestInScope.clear();
+      latestInScope.set(scope, index);
+    }
   }
   return index;
+}
+
+/**
+ * Indexes `tools` now, updating the index of `scope`'s former tool list (a project's) if it has one;
+ * the gateway calls it when a project's tools change, so the first search does not pay for the index.
+ */
+export function prepareToolIndex(tools: readonly SearchableTool[], scope?: string): void {
+  indexOf(tools, scope);
+}
+
+/** The index of only `servers`' tools, made on the first query naming just them. */
+function narrowedSearch(index: ToolIndex, servers: ReadonlySet<string>): MiniSearch<IndexedTool> {
+  const key = [...servers].sort().join("\n");
+  let search = index.narrowed.get(key);
+  if (!search) {
+    search = newSearch(index.vocabulary);
+    for (const server of servers) {
+      for (const id of index.names.toolsOf.get(server) ?? []) {
+        const tool = index.documents.get(id)?.tool;
+        if (tool) search.add({ id, tool });
+      }
+    }
+    index.narrowed.set(key, search);
+  }
+  return search;
 }
 
 /**
@@ -186,25 +285,53 @@ export function searchTools<T extends SearchableTool>(
       fuzzy: false,
     });
   }
-  const { search, intents, operations, names } = indexOf(tools);
+  const index = indexOf(tools);
+  const { documents, names } = index;
   const intent = queryIntent(query);
   const operation = queryOperation(query);
   const boostDocument =
     intent || operation
-      ? (id: number) =>
-          (!intent || intents[id] === undefined || intents[id] === intent ? 1 : OTHER_INTENT_WEIGHT) *
-          operationWeight(operation, operations[id])
+      ? (id: number) => {
+          const document = documents.get(id);
+          const side = document?.intent;
+          return (
+            (!intent || side === undefined || side === intent ? 1 : OTHER_INTENT_WEIGHT) *
+            operationWeight(operation, document?.operation)
+          );
+        }
       : undefined;
-  const results = search.search({ combineWith: "OR", queries }, { boostDocument });
   const count = Math.max(0, Math.min(limit, MAX_SEARCH_LIMIT));
-  // A named integration's tools come first (named-integrations.ts); the rest keep their order after.
+  const toolOf = (id: number) => documents.get(id)?.tool as T;
+  // A named integration's tools come first (named-integrations.ts), searched in an index of their own;
+  // the other tools only fill what they leave of the limit.
   const named = namedServers(names, query);
-  const ranked =
-    named.size === 0
-      ? results.slice(0, count)
-      : [
-          ...results.filter((result) => named.has(tools[result.id as number]?.serverName ?? "")),
-          ...results.filter((result) => !named.has(tools[result.id as number]?.serverName ?? "")),
-        ].slice(0, count);
-  return ranked.map((result) => tools[result.id as number] as T);
+  const namedTools = [...named].reduce((sum, server) => sum + (names.toolsOf.get(server)?.length ?? 0), 0);
+  if (named.size === 0) {
+    const results = index.search.search({ combineWith: "OR", queries }, { boostDocument });
+    return results.slice(0, count).map((result) => toolOf(result.id as number));
+  }
+  const first = narrowedSearch(index, named)
+    .search({ combineWith: "OR", queries }, { boostDocument })
+    .map((result) => result.id as number);
+  // A named integration's tools that no word matched still come before other integrations' tools:
+  // "opps for account 001…" in Salesforce wants a Salesforce tool, whichever. They follow the
+  // operation asked for.
+  if (first.length < count) {
+    const matched = new Set(first);
+    const rest = [...named]
+      .flatMap((server) => names.toolsOf.get(server) ?? [])
+      .filter((id) => !matched.has(id))
+      .sort(
+        (a, b) =>
+          operationWeight(operation, documents.get(b)?.operation) -
+          operationWeight(operation, documents.get(a)?.operation),
+      );
+    first.push(...rest);
+  }
+  if (namedTools >= count) return first.slice(0, count).map(toolOf);
+  const others = index.search
+    .search({ combineWith: "OR", queries }, { boostDocument })
+    .map((result) => result.id as number)
+    .filter((id) => !named.has(documents.get(id)?.tool.serverName ?? ""));
+  return [...first, ...others].slice(0, count).map(toolOf);
 }
