@@ -112,7 +112,7 @@ export class ProjectToolCatalog {
     const tools = [...byName.values()];
     let exposed: ExposedTool[] = tools;
     if (discovery === "search") {
-      const search = searchToolsTool(tools);
+      const search = searchToolsTool(tools, projectId);
       byName.set(search.name, search);
       exposed = [search, callToolDefinition];
     }

@@ -56,6 +56,11 @@ const LEXICON: Record<string, string> = {
   docházka: "attendance",
   oddělení: "department",
   příchod: "arrival attendance",
+  // "e-mail" arrives as "email" (search-terms.ts joins it).
+  email: "email",
+  emaily: "email",
+  emailu: "email",
+  emailem: "email",
   zpráva: "message",
   zprávy: "message",
   kalendář: "calendar event",

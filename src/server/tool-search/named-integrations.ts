@@ -29,18 +29,45 @@ function withinOneEdit(a: string, b: string): boolean {
 }
 
 /** A query word said for a name word: itself, with a Czech ending, or (long words) with one typo. */
+/** Endings Czech gives a name (v raynetu, v jiře, do hubspotu, v alvenu), without diacritics. */
+const CZECH_ENDINGS = new Set([
+  "a",
+  "e",
+  "i",
+  "o",
+  "u",
+  "y",
+  "em",
+  "ou",
+  "ovi",
+  "ami",
+  "ach",
+  "ech",
+  "um",
+  "ove",
+]);
+
 function saysWord(queryWord: string, nameWord: string, typos = true): boolean {
   if (queryWord === nameWord) return true;
   if (nameWord.length < 4) return false;
-  const stem = nameWord.slice(0, -1);
-  if (queryWord.startsWith(stem) && queryWord.length <= nameWord.length + 3) return true;
+  for (const stem of [nameWord, nameWord.slice(0, -1)]) {
+    if (queryWord.startsWith(stem) && CZECH_ENDINGS.has(queryWord.slice(stem.length))) return true;
+  }
   return typos && nameWord.length >= 5 && withinOneEdit(queryWord, nameWord);
 }
 
 /** Whether `words` hold `phrase`'s words in a row. */
-function saysPhrase(words: readonly string[], phrase: readonly string[], typos = true): boolean {
+function saysPhrase(
+  words: readonly string[],
+  phrase: readonly string[],
+  typos: (word: string) => boolean,
+): boolean {
   for (let start = 0; start + phrase.length <= words.length; start++) {
-    if (phrase.every((word, offset) => saysWord(words[start + offset] ?? "", word, typos))) return true;
+    const said = (word: string, offset: number) => {
+      const queryWord = words[start + offset] ?? "";
+      return saysWord(queryWord, word, typos(queryWord));
+    };
+    if (phrase.every(said)) return true;
   }
   return false;
 }
@@ -53,7 +80,7 @@ function saysAlias(query: string, words: readonly string[], alias: string): bool
   if (alias === alias.toUpperCase() && /[A-Z]/.test(alias)) return new RegExp(`\\b${alias}\\b`).test(query);
   const phrase = plainWords(alias);
   if (phrase.length === 1 && (phrase[0]?.length ?? 0) < 5) return words.includes(phrase[0] ?? "");
-  return saysPhrase(words, phrase, false);
+  return saysPhrase(words, phrase, () => false);
 }
 
 export interface NameIndex {
@@ -101,8 +128,10 @@ export function namedServers(index: NameIndex, query: string): Set<string> {
   const words = plainWords(query);
   const named = new Set<string>();
   for (const { server, phrase, own } of index.names) {
-    const saysOwn = (word: string) => words.some((said) => saysWord(said, word, !index.known(said)));
-    if (saysPhrase(words, phrase) || own.some(saysOwn)) {
+    // A word the tools use is that word, not a typo of a name ("email" is not "gmail").
+    const typos = (said: string) => !index.known(said);
+    const saysOwn = (word: string) => words.some((said) => saysWord(said, word, typos(said)));
+    if (saysPhrase(words, phrase, typos) || own.some(saysOwn)) {
       named.add(server);
     }
   }

@@ -160,6 +160,11 @@ const TOOL_VERBS: Record<string, Operation> = {
   describe: "get",
 };
 
+/** The words of a tool's name other than its verb: its integration and the object it acts on. */
+export function toolObjectWords(name: string): string[] {
+  return name.split("_").filter((word) => word.length > 0 && !(word in TOOL_VERBS));
+}
+
 export function toolOperation(name: string): Operation | undefined {
   for (const word of name.split("_")) {
     const operation = TOOL_VERBS[word];

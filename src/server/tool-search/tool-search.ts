@@ -14,9 +14,10 @@ import {
   queryIntent,
   queryOperation,
   toolIntent,
+  toolObjectWords,
   toolOperation,
 } from "./query-signals.ts";
-import { indexTerm, queryTerms, splitWords } from "./search-terms.ts";
+import { indexTerm, queryTerms, splitWords, stem } from "./search-terms.ts";
 
 /** What search needs of a tool: its description and which integration (or "standard") it belongs to. */
 export type SearchableTool = ToolDescription & { serverName: string };
@@ -35,6 +36,7 @@ const FIELDS = Object.keys(BOOST) as Field[];
 
 /** A synonym finds a tool, but less surely than the word the person used. */
 const SYNONYM_WEIGHT = 0.4;
+const COMMON_TERM_FLOOR = 200;
 
 /**
  * How much a tool on the other side of the request's intent counts: a question ("who accepted …") wants
@@ -83,12 +85,16 @@ interface IndexedDocument {
   tool: SearchableTool;
   intent: Intent | undefined;
   operation: Operation | undefined;
+  /** Stems of its name's words but the verb ("outlook", "email", "message" of move_message). */
+  objects: string[];
 }
 
 interface ToolIndex {
   search: MiniSearch<IndexedTool>;
   /** Every term the index holds: a query word among them is a word, not a typo. */
   vocabulary: Set<string>;
+  /** How often each term occurs in the tools' texts. */
+  occurrences: Map<string, number>;
   documents: Map<number, IndexedDocument>;
   /** Per tool fingerprint, its document id: a tool unchanged in a new list keeps its document. */
   byFingerprint: Map<string, number>;
@@ -105,6 +111,13 @@ interface ToolIndex {
  * another operation less. Like the intent, a guess, so weights and not a filter.
  */
 const SAME_OPERATION_WEIGHT = 1.5;
+
+/**
+ * A tool whose name holds what the request acts on (its words or their synonyms, but not the words
+ * that named the integration) counts more: "delete the newsletter from Outlook" is about an email, so
+ * move_message (which bins one) before delete_event.
+ */
+const SAME_OBJECT_WEIGHT = 1.3;
 const OTHER_OPERATION_WEIGHT = 0.7;
 
 function operationWeight(asked: Operation | undefined, done: Operation | undefined): number {
@@ -134,7 +147,7 @@ function serversByWord(tools: readonly SearchableTool[]): Map<string, Set<string
 const tokenize = (text: string) => splitWords(text);
 const asIs = (term: string) => term;
 
-function newSearch(vocabulary: Set<string>): MiniSearch<IndexedTool> {
+function newSearch(vocabulary: Set<string>, occurrences?: Map<string, number>): MiniSearch<IndexedTool> {
   return new MiniSearch<IndexedTool>({
     fields: FIELDS,
     extractField: (document, field) =>
@@ -142,7 +155,10 @@ function newSearch(vocabulary: Set<string>): MiniSearch<IndexedTool> {
     tokenize,
     processTerm: (term) => {
       const indexed = indexTerm(term);
-      if (indexed !== null) vocabulary.add(indexed);
+      if (indexed !== null) {
+        vocabulary.add(indexed);
+        occurrences?.set(indexed, (occurrences.get(indexed) ?? 0) + 1);
+      }
       return indexed;
     },
     searchOptions: {
@@ -175,9 +191,11 @@ const fingerprint = (tool: SearchableTool) =>
  */
 function updatedIndex(tools: readonly SearchableTool[], previous?: ToolIndex): ToolIndex {
   const vocabulary = previous?.vocabulary ?? new Set<string>();
+  const occurrences = previous?.occurrences ?? new Map<string, number>();
   const index: ToolIndex = previous ?? {
-    search: newSearch(vocabulary),
+    search: newSearch(vocabulary, occurrences),
     vocabulary,
+    occurrences,
     documents: new Map(),
     byFingerprint: new Map(),
     nextId: 0,
@@ -195,7 +213,12 @@ function updatedIndex(tools: readonly SearchableTool[], previous?: ToolIndex): T
       added.push({ id, tool });
     }
     kept.set(key, id);
-    documents.set(id, { tool, intent: toolIntent(tool), operation: toolOperation(tool.name) });
+    documents.set(id, {
+      tool,
+      intent: toolIntent(tool),
+      operation: toolOperation(tool.name),
+      objects: toolObjectWords(tool.name).map(stem),
+    });
   }
   for (const [key, id] of index.byFingerprint) {
     if (!kept.has(key)) index.search.discard(id);
@@ -221,30 +244,27 @@ function updatedIndex(tools: readonly SearchableTool[], previous?: ToolIndex): T
 }
 
 const indexes = new WeakMap<readonly SearchableTool[], ToolIndex>();
-/** Per scope (a project), the index of its latest tool list, to update rather than rebuild. */
-const latestInScope = new Map<string, ToolIndex>();
+/**
+ * Per scope (a project), its latest tool list and that list's index, to update rather than rebuild.
+ * The update changes the index in place, so the former list no longer owns it: a request still holding
+ * that list makes its index again.
+ */
+const latestInScope = new Map<string, { tools: readonly SearchableTool[]; index: ToolIndex }>();
 const MAX_SCOPES = 1000;
 
 function indexOf(tools: readonly SearchableTool[], scope?: string): ToolIndex {
   let index = indexes.get(tools);
   if (!index) {
     const previous = scope === undefined ? undefined : latestInScope.get(scope);
-    index = updatedIndex(tools, previous);
+    if (previous) indexes.delete(previous.tools);
+    index = updatedIndex(tools, previous?.index);
     indexes.set(tools, index);
     if (scope !== undefined) {
       if (!previous && latestInScope.size >= MAX_SCOPES) latestInScope.clear();
-      latestInScope.set(scope, index);
+      latestInScope.set(scope, { tools, index });
     }
   }
   return index;
-}
-
-/**
- * Indexes `tools` now, updating the index of `scope`'s former tool list (a project's) if it has one;
- * the gateway calls it when a project's tools change, so the first search does not pay for the index.
- */
-export function prepareToolIndex(tools: readonly SearchableTool[], scope?: string): void {
-  indexOf(tools, scope);
 }
 
 /** The index of only `servers`' tools, made on the first query naming just them. */
@@ -272,9 +292,18 @@ export function searchTools<T extends SearchableTool>(
   tools: readonly T[],
   query: string,
   limit = DEFAULT_SEARCH_LIMIT,
+  /** Whose tool list this is (a project): its former list's index is updated, not rebuilt. */
+  scope?: string,
 ): T[] {
-  const { words, synonyms } = queryTerms(query);
+  const terms = queryTerms(query);
+  const { words } = terms;
   if (words.length === 0 || tools.length === 0) return [];
+  const index = indexOf(tools, scope);
+  const { documents, names } = index;
+  // A synonym found in most tools says little of which is wanted and costs much to score: in a large
+  // project, one that occurs more often than there are tenths of tools is left out.
+  const common = Math.max(COMMON_TERM_FLOOR, documents.size / 10);
+  const synonyms = terms.synonyms.filter((term) => (index.occurrences.get(term) ?? 0) <= common);
   const queries: Query[] = [words.join(" ")];
   if (synonyms.length > 0) {
     // Expansions are whole words of the thesaurus: no prefix or fuzzy matching, which found noise.
@@ -285,26 +314,30 @@ export function searchTools<T extends SearchableTool>(
       fuzzy: false,
     });
   }
-  const index = indexOf(tools);
-  const { documents, names } = index;
   const intent = queryIntent(query);
   const operation = queryOperation(query);
-  const boostDocument =
-    intent || operation
-      ? (id: number) => {
-          const document = documents.get(id);
-          const side = document?.intent;
-          return (
-            (!intent || side === undefined || side === intent ? 1 : OTHER_INTENT_WEIGHT) *
-            operationWeight(operation, document?.operation)
-          );
-        }
-      : undefined;
+  const named = namedServers(names, query);
+  const naming = new Set([...named].flatMap((server) => plainWords(server).map(stem)));
+  const objects = new Set([...words.filter((word) => !naming.has(word)), ...synonyms]);
+  // MiniSearch asks once per matching term and document: each document's weight is computed once.
+  const weights = new Map<number, number>();
+  const boostDocument = (id: number) => {
+    let weight = weights.get(id);
+    if (weight === undefined) {
+      const document = documents.get(id);
+      const side = document?.intent;
+      weight =
+        (!intent || side === undefined || side === intent ? 1 : OTHER_INTENT_WEIGHT) *
+        operationWeight(operation, document?.operation) *
+        (document?.objects.some((word) => objects.has(word)) ? SAME_OBJECT_WEIGHT : 1);
+      weights.set(id, weight);
+    }
+    return weight;
+  };
   const count = Math.max(0, Math.min(limit, MAX_SEARCH_LIMIT));
   const toolOf = (id: number) => documents.get(id)?.tool as T;
   // A named integration's tools come first (named-integrations.ts), searched in an index of their own;
   // the other tools only fill what they leave of the limit.
-  const named = namedServers(names, query);
   const namedTools = [...named].reduce((sum, server) => sum + (names.toolsOf.get(server)?.length ?? 0), 0);
   if (named.size === 0) {
     const results = index.search.search({ combineWith: "OR", queries }, { boostDocument });
