@@ -1,12 +1,13 @@
 // Tool discovery through the real UI and the real /mcp: an owner switches "Let agents search for
 // tools" on in the project's settings, and the official SDK client then sees search_tools and
-// call_tool only, finds a tool and runs it; switched off, every tool is listed again.
+// call_tool only, finds a tool and runs it; a pinned tool is listed beside them; switched off, every
+// tool is listed again.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
 import { expect, screenshot, signUpInto, test } from "./support/browser.ts";
-import { hydrated, STEP_TIMEOUT, toastWith } from "./support/page-helpers.ts";
+import { hydrated, STEP_TIMEOUT, toastWith, visible } from "./support/page-helpers.ts";
 
 test("switch tool search on in the settings and use it from an MCP client", { timeout: 120_000 }, async ({
   page,
@@ -55,6 +56,22 @@ test("switch tool search on in the settings and use it from an MCP client", { ti
     arguments: { name: "calculate", arguments: { expression: "19 * 21" } },
   });
   expect(result.structuredContent).toEqual({ expression: "19 * 21", result: 399 });
+
+  // Pinned tools are listed beside the two; a wrong name is said in place and nothing is saved.
+  const pinned = page.getByLabel("Always listed tools");
+  await pinned.fill("calculate, Not A Tool");
+  await pinned.press("Enter");
+  await visible(page.getByText('"Not" is not a tool name'));
+  expect((await client.listTools()).tools).toHaveLength(2);
+  await pinned.fill("calculate");
+  await page.getByRole("button", { name: "Save" }).last().click();
+  await toastWith(page, "Pinned tools saved");
+  expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+    "search_tools",
+    "call_tool",
+    "calculate",
+  ]);
+  await screenshot(page, "project-settings-pinned-tools-phone");
 
   await toggle.click();
   await toastWith(page, "Tool search turned off");

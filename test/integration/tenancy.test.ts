@@ -141,6 +141,8 @@ const scopedCalls: Record<string, Call> = {
   "project.update": (c) => c.project.update({ projectId: world.projectA.id, name: "Renamed" }),
   "project.setToolDiscovery": (c) =>
     c.project.setToolDiscovery({ projectId: world.projectA.id, toolDiscovery: "search" }),
+  "project.setPinnedTools": (c) =>
+    c.project.setPinnedTools({ projectId: world.projectA.id, pinnedTools: ["calculate"] }),
   "project.delete": (c) => c.project.delete({ projectId: world.projectA.id }),
   "projectPermissions.getProjectMembers": (c) =>
     c.projectPermissions.getProjectMembers({ projectId: world.projectA.id }),

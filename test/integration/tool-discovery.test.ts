@@ -75,6 +75,33 @@ describe("with discovery on, over /mcp", () => {
     expect(tools[1]?.inputSchema.required).toEqual(["name"]);
   });
 
+  it("lists a project's pinned tools beside the two, in the order pinned, and only tools it has", async () => {
+    const pin = (pinnedTools: string[]) =>
+      world.ownerA.caller.project.setPinnedTools({ projectId: world.projectA.id, pinnedTools });
+    await pin(["get_current_time", "send_fax", "calculate", "get_current_time"]);
+    expect((await world.ownerA.caller.project.getById({ projectId: world.projectA.id })).pinnedTools).toEqual(
+      ["get_current_time", "send_fax", "calculate"],
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "search_tools",
+      "call_tool",
+      "get_current_time",
+      "calculate",
+    ]);
+    // A pinned tool is called directly, as any listed tool.
+    const now = await client.callTool({ name: "get_current_time", arguments: {} });
+    expect(now.isError).toBeFalsy();
+    expect(await outcome(pin(["Not A Tool"]))).toBe("BAD_REQUEST");
+    expect(
+      await outcome(
+        world.memberA.caller.project.setPinnedTools({ projectId: world.projectA.id, pinnedTools: [] }),
+      ),
+    ).toBe("FORBIDDEN");
+    await pin([]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+  });
+
   it("search_tools finds the tool for a task, with what is needed to call it", async () => {
     const result = await client.callTool({
       name: "search_tools",

@@ -8,14 +8,16 @@ import { messageOf } from "~/components/forms/form-errors.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Switch } from "~/components/ui/switch.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
+import { PinnedToolsForm } from "./pinned-tools-form.tsx";
 
 interface Props {
   projectId: string;
   toolDiscovery: "all" | "search";
+  pinnedTools: readonly string[];
   canConfigure: boolean;
 }
 
-export function ToolDiscoveryCard({ projectId, toolDiscovery, canConfigure }: Props) {
+export function ToolDiscoveryCard({ projectId, toolDiscovery, pinnedTools, canConfigure }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const save = useMutation(trpc.project.setToolDiscovery.mutationOptions());
@@ -73,6 +75,9 @@ export function ToolDiscoveryCard({ projectId, toolDiscovery, canConfigure }: Pr
           <p id="tool-discovery-error" role="alert" className="text-sm text-destructive">
             {error}
           </p>
+        ) : null}
+        {on ? (
+          <PinnedToolsForm projectId={projectId} pinnedTools={pinnedTools} canConfigure={canConfigure} />
         ) : null}
       </CardContent>
     </Card>

@@ -103,7 +103,7 @@ export class ProjectToolCatalog {
         }
       }
     }
-    const discovery = await discoveryOf(this.db, projectId);
+    const { discovery, pinned } = await discoveryOf(this.db, projectId);
     if (discovery === "search") {
       for (const name of [SEARCH_TOOLS_NAME, CALL_TOOL_NAME]) {
         if (byName.delete(name)) this.onConflict(`Tool "${name}" skipped: tool discovery has its own`);
@@ -112,21 +112,27 @@ export class ProjectToolCatalog {
     const tools = [...byName.values()];
     let exposed: ExposedTool[] = tools;
     if (discovery === "search") {
-      const search = searchToolsTool(tools);
+      const search = searchToolsTool(tools, projectId);
       byName.set(search.name, search);
-      exposed = [search, callToolDefinition];
+      // Pinned tools (a project's choice) are listed beside the two, in the order they were pinned;
+      // a pinned name the project has no tool for (a server removed) is left out.
+      const pinnedTools = pinned.flatMap((name) => byName.get(name) ?? []);
+      exposed = [search, callToolDefinition, ...pinnedTools.filter((tool) => tool !== search)];
     }
     const listed = exposed.map(toListedTool);
     return { tools, discovery, byName, exposed, listed, listedJson: Buffer.from(JSON.stringify(listed)) };
   }
 }
 
-async function discoveryOf(db: Database, projectId: string): Promise<ToolDiscovery> {
+async function discoveryOf(
+  db: Database,
+  projectId: string,
+): Promise<{ discovery: ToolDiscovery; pinned: readonly string[] }> {
   const [row] = await db
-    .select({ toolDiscovery: project.toolDiscovery })
+    .select({ toolDiscovery: project.toolDiscovery, pinnedTools: project.pinnedTools })
     .from(project)
     .where(eq(project.id, projectId));
-  return row?.toolDiscovery ?? "all";
+  return { discovery: row?.toolDiscovery ?? "all", pinned: row?.pinnedTools ?? [] };
 }
 
 /** Whether a call may name `name` in the project (what the tool then runs is toolCallTarget's). */

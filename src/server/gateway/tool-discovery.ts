@@ -34,9 +34,14 @@ const issuesOf = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
 
 /** search_tools' answer: of each tool found, enough to call it with call_tool. */
-export function foundTools(tools: readonly SearchableTool[], query: string, limit = DEFAULT_SEARCH_LIMIT) {
+export function foundTools(
+  tools: readonly SearchableTool[],
+  query: string,
+  limit = DEFAULT_SEARCH_LIMIT,
+  scope?: string,
+) {
   return {
-    tools: searchTools(tools, query, limit).map((tool) => ({
+    tools: searchTools(tools, query, limit, scope).map((tool) => ({
       name: tool.name,
       description: tool.description,
       inputSchema: tool.inputSchema,
@@ -90,8 +95,11 @@ export const callToolDefinition: ToolDescription & { serverName: string } = {
   serverName: STANDARD_SERVER_NAME,
 };
 
-/** search_tools over `tools`, the project's own tools (the index is kept per list: tool-search.ts). */
-export function searchToolsTool(tools: readonly GatewayTool[]): GatewayTool {
+/**
+ * search_tools over `tools`, the project's own tools (the index is kept per list: tool-search.ts); with
+ * `scope` (the project's id) a new list's index is made from the project's former one.
+ */
+export function searchToolsTool(tools: readonly GatewayTool[], scope?: string): GatewayTool {
   return {
     ...searchToolsDescription,
     serverId: null,
@@ -99,7 +107,7 @@ export function searchToolsTool(tools: readonly GatewayTool[]): GatewayTool {
     async run(args) {
       const parsed = searchInput.safeParse(args);
       if (!parsed.success) return toolError(`Invalid arguments: ${issuesOf(parsed.error)}`);
-      const result = foundTools(tools, parsed.data.query, parsed.data.limit);
+      const result = foundTools(tools, parsed.data.query, parsed.data.limit, scope);
       if (result.tools.length === 0) {
         return toolError(`No tool of this project matches "${parsed.data.query}". Try other words.`);
       }

@@ -15,3 +15,18 @@ export async function setToolDiscovery(app: App, userId: string, projectId: stri
   await app.gateway.invalidateProject(projectId);
   return { projectId, toolDiscovery: mode };
 }
+
+/** How many tools a project may pin: beyond a few, listing them defeats tool search's purpose. */
+export const MAX_PINNED_TOOLS = 20;
+
+/**
+ * The tools listed beside search_tools and call_tool when discovery is on (project-tools.ts): names
+ * as the project's /mcp lists them, kept in the order given, each once.
+ */
+export async function setPinnedTools(app: App, userId: string, projectId: string, names: readonly string[]) {
+  await requireProjectAction(app.db, userId, projectId, "tools.configure");
+  const pinnedTools = [...new Set(names)];
+  await app.db.update(project).set({ pinnedTools, updatedAt: new Date() }).where(eq(project.id, projectId));
+  await app.gateway.invalidateProject(projectId);
+  return { projectId, pinnedTools };
+}

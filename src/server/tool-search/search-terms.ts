@@ -5,6 +5,7 @@
 // (thesaurus.ts): a person asks for a "ticket", the tool says "issue"; and the identifiers in them read
 // for what they name (query-signals.ts): "OPS-142" is an issue.
 import { stemmer } from "stemmer";
+import { czechMeaning } from "./czech.ts";
 import { recognizeIdentifiers } from "./query-signals.ts";
 import { PHRASES, SYNONYM_GROUPS } from "./thesaurus.ts";
 
@@ -66,6 +67,9 @@ export function splitWords(text: string): string[] {
 /** A term of a tool definition as indexed: lower case and stemmed; stop words are not indexed. */
 export function indexTerm(term: string): string | null {
   const word = term.toLowerCase();
+  // A lone letter is no word: the "s" of "account's", the "r" of "s.r.o.". In a large project it
+  // was in most tools' texts and most of a query's time.
+  if (word.length === 1 && /\p{L}/u.test(word)) return null;
   return STOP_WORDS.has(word) ? null : stem(word);
 }
 
@@ -84,9 +88,14 @@ const phrases = PHRASES.map(({ phrase, means }) => ({ words: phrase.split(" "), 
  * their synonyms and of what its phrases mean: the expansion, which counts for less.
  */
 export function queryTerms(query: string): { words: string[]; synonyms: string[] } {
-  const { text, implied } = recognizeIdentifiers(query);
+  // "e-mail" is one word, in English and in Czech ("e-maily").
+  const { text, implied } = recognizeIdentifiers(query.replace(/\be-(mail)/gi, "e$1"));
   const split = splitWords(text);
-  const words = [...new Set(split.flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem)))];
+  // A Czech word counts as the English words it stands for (czech.ts), as the person's own words.
+  const translated = split.flatMap((term) => czechMeaning(term));
+  const words = [
+    ...new Set([...split, ...translated].flatMap((term) => indexTerm(term) ?? []).concat(implied.map(stem))),
+  ];
   const lowerCased = split.map((word) => word.toLowerCase());
   const expansion = new Set<string>();
   for (const { words: phrase, means } of phrases) {

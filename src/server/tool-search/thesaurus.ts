@@ -10,6 +10,8 @@
  */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["email", "mail", "message", "inbox", "mailbox"],
+  // Kinds of mail people name instead of "email".
+  ["email", "newsletter", "receipt", "spam"],
   ["meeting", "event", "appointment", "invitation", "agenda"],
   // Kinds of meeting people name instead of "meeting".
   ["event", "sync", "standup", "kickoff", "retro", "workshop", "offsite", "lunch"],
@@ -34,7 +36,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["supplier", "company"],
   ["person", "contact", "people"],
   ["lead", "prospect"],
-  ["deal", "opportunity", "pipeline"],
+  ["deal", "opportunity", "pipeline", "opp", "opps", "oppty"],
   ["stage", "phase", "lifecycle"],
   ["employee", "staff", "colleague", "worker", "hr"],
   ["survey", "questionnaire", "poll"],

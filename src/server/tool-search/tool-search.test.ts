@@ -125,3 +125,34 @@ describe("searchTools", () => {
     expect(names(searchTools(mail, "gmail"))).toEqual(["gmail_list_labels"]);
   });
 });
+
+describe("searchTools across tool list changes", () => {
+  const crm = [
+    tool("raynet_update_company", "Raynet CRM", "Update a company", "Changes a company.", writes),
+    tool("raynet_get_company", "Raynet CRM", "Get a company", "Reads one company.", reads),
+  ];
+  const drive = [
+    tool("google_drive_update_file", "Google Drive", "Update a file", "Renames a file.", writes),
+  ];
+
+  it("puts the named integration's tools first, even when another tool matches the words better", () => {
+    const list = [...drive, ...crm];
+    expect(names(searchTools(list, "update him in raynet", 1))).toEqual(["raynet_update_company"]);
+    expect(names(searchTools(list, "update the file name", 1))).toEqual(["google_drive_update_file"]);
+  });
+
+  it("updates a project's index when its servers change: added tools found, removed ones gone", () => {
+    const before = [...crm];
+    expect(names(searchTools(before, "rename the file", 5, "project-1"))).not.toContain(
+      "google_drive_update_file",
+    );
+    const added = [...crm, ...drive];
+    expect(names(searchTools(added, "rename the file", 1, "project-1"))).toEqual([
+      "google_drive_update_file",
+    ]);
+    const removed = [...drive];
+    expect(names(searchTools(removed, "company", 5, "project-1"))).toEqual([]);
+    // The former list keeps answering as it did (a request still holding it).
+    expect(names(searchTools(before, "company", 1, "project-1"))).toHaveLength(1);
+  });
+});

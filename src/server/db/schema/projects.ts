@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { organization } from "./organizations.ts";
 
@@ -17,6 +17,8 @@ export const project = pgTable(
     toolDiscovery: text("tool_discovery", { enum: ["all", "search"] })
       .notNull()
       .default("all"),
+    /** With toolDiscovery "search": tools listed beside search_tools and call_tool all the same. */
+    pinnedTools: jsonb("pinned_tools").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idField, projectDescriptionField, projectNameField } from "../../../lib/validation.ts";
 import { TOOL_DISCOVERY_MODES } from "../../gateway/tool-discovery.ts";
+import { TOOL_NAME_PATTERN } from "../../gateway/tool-types.ts";
 import {
   createProject,
   deleteProject,
@@ -8,7 +9,7 @@ import {
   getProjectStats,
   updateProject,
 } from "../../projects/projects.ts";
-import { setToolDiscovery } from "../../projects/tool-discovery-setting.ts";
+import { MAX_PINNED_TOOLS, setPinnedTools, setToolDiscovery } from "../../projects/tool-discovery-setting.ts";
 import { changesAccess, organizationProcedure, projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
@@ -40,6 +41,12 @@ export const projectRouter = router({
   ).mutation(({ ctx, input }) =>
     setToolDiscovery(ctx.app, ctx.user.id, input.projectId, input.toolDiscovery),
   ),
+  setPinnedTools: projectProcedure(
+    "tools.configure",
+    byProject.extend({
+      pinnedTools: z.array(z.string().regex(TOOL_NAME_PATTERN, "not a tool name")).max(MAX_PINNED_TOOLS),
+    }),
+  ).mutation(({ ctx, input }) => setPinnedTools(ctx.app, ctx.user.id, input.projectId, input.pinnedTools)),
   delete: projectProcedure("project.delete")
     .use(changesAccess)
     .mutation(({ ctx, input }) => deleteProject(ctx.app.db, ctx.user.id, input.projectId)),

@@ -122,6 +122,7 @@ function ProjectSettings() {
       <ToolDiscoveryCard
         projectId={projectId}
         toolDiscovery={project.toolDiscovery}
+        pinnedTools={project.pinnedTools}
         canConfigure={project.permissions["tools.configure"]}
       />
       <ProjectAccess

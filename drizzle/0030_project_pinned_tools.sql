@@ -1,0 +1,1 @@
+ALTER TABLE "project" ADD COLUMN "pinned_tools" jsonb DEFAULT '[]'::jsonb NOT NULL;
