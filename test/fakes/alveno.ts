@@ -22,7 +22,8 @@ export async function startFakeAlveno(expected: { apiKey: string; tenantId: stri
       fake.failNext = undefined;
       return json(response, status, { message });
     }
-    if (request.headers["x-api-key"] !== expected.apiKey) return json(response, 401, { message: "Invalid API key" });
+    if (request.headers["x-api-key"] !== expected.apiKey)
+      return json(response, 401, { message: "Invalid API key" });
     const [version, tenant, resource, ...rest] = request.path.split("/").filter(Boolean);
     if (version !== "v1" || rest.length > 0) return json(response, 404, { message: "Not found" });
     if (tenant !== expected.tenantId) return json(response, 403, { message: "Unknown tenant" });
