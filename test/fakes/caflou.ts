@@ -100,8 +100,8 @@ export async function startFakeCaflou(expected: {
       if (request.method === "PATCH") return json(response, 200, Object.assign(record, body));
       if (request.method === "DELETE") {
         all.splice(all.indexOf(record), 1);
-        response.writeHead(204);
-        return response.end();
+        response.writeHead(204).end();
+        return;
       }
       return json(response, 405, { error: "Method not allowed" });
     }

@@ -67,7 +67,7 @@ const queryRecords = defineCodeTool({
       path: `/objects/${enc(args.object)}/records/query`,
       body: queryBody(args),
     });
-    return jsonResult(offsetPage(answer.data, args));
+    return jsonResult(offsetPage(answer, args));
   },
 });
 

@@ -1,12 +1,15 @@
 // Confluence's tools written as code: lists return the cursor of their next page plainly (Confluence
 // puts it inside _links.next), pages are read as text, and updates carry the next version number.
 // https://developer.atlassian.com/cloud/confluence/rest/v2/intro/#using-pagination
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeToolContext,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 interface Listing {
   results?: unknown[];
@@ -58,7 +61,8 @@ async function listed(
 ) {
   const listing = await context.request<Listing>({ method: "GET", path, query });
   const nextCursor = nextCursorOf(listing);
-  return jsonResult({ results: listing.results ?? [], ...(nextCursor ? { nextCursor } : {}) });
+  const { items } = readList(listing, { items: "results" }, providers.atlassian.name);
+  return jsonResult({ results: items, ...(nextCursor ? { nextCursor } : {}) });
 }
 
 export const searchContent = defineCodeTool({
@@ -129,7 +133,7 @@ export const listComments = defineCodeTool({
       path: `/api/v2/pages/${pageId}/footer-comments`,
       query: { "body-format": "storage", limit, cursor },
     });
-    const results = (listing.results ?? []).map((item) => {
+    const results = readList(listing, { items: "results" }, providers.atlassian.name).items.map((item) => {
       const { body, ...comment } = item as { body?: { storage?: { value?: string } } };
       return { ...comment, text: storageToText(body?.storage?.value ?? "") };
     });

@@ -3,12 +3,15 @@
 // The API's own conventions (https://app.raynetcrm.com/api/doc/index-en.html): lists page with
 // offset/limit (at most 1,000) and filter with `attribute[OPERATOR]=value`; a record is created with
 // PUT /<type>/ (answer { success, data: { id } }) and changed with POST /<type>/<id>/.
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { id, type RecordType, recordTypes } from "./record-types.ts";
 
 interface RaynetList {
@@ -70,7 +73,7 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? "an" : "a");
 
 /** Raynet's list answer as { totalCount, data, next_offset? }: pass next_offset as offset for the next page. */
 export function offsetPage(answer: RaynetList, from: number) {
-  const data = answer.data ?? [];
+  const data = readList(answer, { items: "data" }, providers.raynet.name).items;
   const total = answer.totalCount ?? data.length;
   const next = from + data.length;
   return { totalCount: total, data, ...(data.length > 0 && next < total ? { next_offset: next } : {}) };

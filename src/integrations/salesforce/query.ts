@@ -5,13 +5,16 @@
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_describeGlobal.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import { toolError } from "../../server/gateway/tool-types.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { objectName } from "./shared.ts";
 
 interface QueryAnswer {
@@ -28,7 +31,7 @@ const NEXT_RECORDS = /^\/services\/data\/v\d{2,3}\.\d\/query(?:All)?\/[A-Za-z0-9
 const pageOf = (answer: QueryAnswer) => ({
   totalSize: answer.totalSize ?? 0,
   done: answer.done ?? true,
-  records: answer.records ?? [],
+  records: readList(answer, { items: "records" }, providers.salesforce.name).items,
   ...(answer.nextRecordsUrl ? { nextRecordsUrl: answer.nextRecordsUrl } : {}),
 });
 
@@ -97,7 +100,9 @@ const search = defineCodeTool({
       path: "/search/",
       query: { q: args.sosl },
     });
-    return jsonResult({ searchRecords: answer.searchRecords ?? [] });
+    return jsonResult({
+      searchRecords: readList(answer, { items: "searchRecords" }, providers.salesforce.name).items,
+    });
   },
 });
 

@@ -7,12 +7,15 @@
 // https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-responses-bulk
 // https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-survey_id-responses-response_id-details
 // https://api.surveymonkey.com/v3/docs#pagination
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 const enc = encodeURIComponent;
 const id = (what: string) =>
@@ -47,7 +50,7 @@ interface SurveyMonkeyPage {
 /** SurveyMonkey's page as { data, total, next_page? }: next_page is there when links.next is. */
 function pageOf(answer: SurveyMonkeyPage, current: number) {
   return {
-    data: answer.data ?? [],
+    data: readList(answer, { items: "data" }, providers.surveymonkey.name).items,
     total: answer.total ?? 0,
     ...(answer.links?.next ? { next_page: current + 1 } : {}),
   };
