@@ -120,6 +120,45 @@ export const listPages = defineCodeTool({
     listed(context, `/api/v2/spaces/${spaceId}/pages`, { title, limit, cursor }),
 });
 
+// GET /wiki/api/v2/pages: pages across spaces (or of several), by title or status, sorted.
+// https://developer.atlassian.com/cloud/confluence/rest/v2/api-group-page/#api-pages-get
+export const listAllPages = defineCodeTool({
+  name: "list_all_pages",
+  title: "List pages across spaces",
+  description:
+    'Use to list pages across every space the connection can see, or of several spaces at once, e.g. the most recently changed ones or all pages with a given title. Returns { results: [{ id, title, spaceId, parentId, status, version }], nextCursor when there are more }. Example: {"sort": "-modified-date", "limit": 10}.',
+  input: z.strictObject({
+    spaceIds: z
+      .array(z.string().regex(/^\d+$/, "a numeric space id"))
+      .max(100)
+      .optional()
+      .describe("Only pages of these spaces (ids from list_spaces); all spaces when left out."),
+    title: z.string().max(255).optional().describe("Only pages with exactly this title."),
+    status: z
+      .enum(["current", "archived", "deleted", "trashed"])
+      .optional()
+      .describe("Only pages in this status (default current and archived)."),
+    sort: z
+      .enum([
+        "id",
+        "-id",
+        "created-date",
+        "-created-date",
+        "modified-date",
+        "-modified-date",
+        "title",
+        "-title",
+      ])
+      .optional()
+      .describe("Sort order; a leading - is descending, e.g. -modified-date for the latest changes first."),
+    limit: limit(25),
+    cursor,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  run: ({ spaceIds, title, status, sort, limit, cursor }, context) =>
+    listed(context, "/api/v2/pages", { "space-id": spaceIds?.join(","), title, status, sort, limit, cursor }),
+});
+
 export const listComments = defineCodeTool({
   name: "list_comments",
   title: "List a page's comments",
@@ -207,4 +246,12 @@ export const updatePage = defineCodeTool({
   },
 });
 
-export const confluenceCodeTools = [searchContent, listSpaces, listPages, listComments, getPage, updatePage];
+export const confluenceCodeTools = [
+  searchContent,
+  listSpaces,
+  listPages,
+  listAllPages,
+  listComments,
+  getPage,
+  updatePage,
+];
