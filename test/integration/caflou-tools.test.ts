@@ -19,6 +19,7 @@ let w: Awaited<ReturnType<typeof startApiTokenWorld>>;
 
 beforeAll(async () => {
   api = await startFakeCaflou({ email: EMAIL, password: PASSWORD, accountId: ACCOUNT });
+  api.accounts.push({ id: 4700, name: "Other s.r.o." }, { id: Number(ACCOUNT), name: "Acme s.r.o." });
   w = await startApiTokenWorld({
     provider: "caflou",
     integrationId: "caflou",
@@ -94,6 +95,13 @@ const CHANGE: Record<string, Record<string, unknown>> = {
 describe("Caflou tools on /mcp", () => {
   it("defaults to Caflou's documented host", () => {
     expect(CAFLOU_DEFAULT_BASE_URL).toBe("https://app.caflou.com");
+  });
+
+  it("names the connection after the saved account, from GET /api/v1/accounts when saving", async () => {
+    expect(await findConnection(w.app.db, w.world.orgA.id, "caflou")).toMatchObject({
+      accountId: ACCOUNT,
+      accountLabel: "Acme s.r.o.",
+    });
   });
 
   it("lists the pack with annotations, described parameters and an example", async () => {

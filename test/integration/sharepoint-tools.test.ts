@@ -188,7 +188,9 @@ describe("SharePoint tools on /mcp", () => {
     });
     const missing = await w.call(`${T}get_default_drive`, { siteId: "contoso.sharepoint.com,nope,nope" });
     expect(missing.isError).toBe(true);
-    expect(textOf(missing)).toBe("Microsoft answered HTTP 404: Requested site could not be found (itemNotFound)");
+    expect(textOf(missing)).toBe(
+      "Microsoft answered HTTP 404: Requested site could not be found (itemNotFound)",
+    );
   });
 
   it("list_drives", async () => {
