@@ -108,7 +108,7 @@ export const heldOutQueries: LabeledQuery[] = [
   { query: "show me one respondent's full answers in SurveyMonkey", expected: ["surveymonkey_get_response"] },
   { query: "list all our SurveyMonkey questionnaires", expected: ["surveymonkey_list_surveys"] },
   // HR
-  { query: "look up employee 42 in Alveno", expected: ["alveno_get_employee"] },
+  { query: "look up employee 42 in Alveno", expected: ["alveno_list_employees"] },
   // Standard tools
   { query: "how many business days between March 1 and April 15", expected: ["date_calculate"] },
   { query: "what's 3.5% interest on 240000", expected: ["calculate"] },

@@ -258,7 +258,7 @@ export const labeledQueries: LabeledQuery[] = [
   { query: "add an item to the monday board", expected: ["monday_create_item"] },
   { query: "who works at the company according to Alveno", expected: ["alveno_list_employees"] },
   { query: "list all staff in the HR system", expected: ["alveno_list_employees"] },
-  { query: "show the HR record of employee 17", expected: ["alveno_get_employee"] },
+  { query: "show the HR record of employee 17", expected: ["alveno_list_employees"] },
 
   // Surveys
   { query: "which surveys do we run in SurveyMonkey", expected: ["surveymonkey_list_surveys"] },

@@ -212,6 +212,47 @@ export async function startFakeAttio(acceptsToken: (token: string) => boolean): 
         records.push(record);
         return json(response, 200, { data: recordOut(record) });
       }
+      // Assert a record: PUT /v2/objects/{object}/records?matching_attribute=<slug> updates the one record
+      // whose matching attribute has the given value (values of multi-value attributes are added), or
+      // creates one when none has it. https://docs.attio.com/rest-api/endpoint-reference/records/assert-a-record
+      if (b === "records" && !c && request.method === "PUT") {
+        const matching = request.query.get("matching_attribute");
+        const values = (body.data as { values?: Record<string, unknown> } | undefined)?.values;
+        if (!matching || !values)
+          return attioError(response, 400, "validation_type", "Body payload validation error.");
+        if (!(matching in values))
+          return attioError(
+            response,
+            400,
+            "validation_type",
+            `The matching attribute "${matching}" must be given a value.`,
+          );
+        const wanted = [values[matching]].flat();
+        const found = records.filter(
+          (record) =>
+            record.object === object &&
+            [record.values[matching]].flat().some((value) => wanted.includes(value)),
+        );
+        if (found.length > 1)
+          return attioError(
+            response,
+            400,
+            "multiple_match_results",
+            `Multiple records match "${matching}": the matching attribute must be unique.`,
+          );
+        const existing = found[0];
+        if (existing) {
+          for (const [key, value] of Object.entries(values)) {
+            const have = existing.values[key];
+            existing.values[key] =
+              Array.isArray(have) && Array.isArray(value) ? [...new Set([...have, ...value])] : value;
+          }
+          return json(response, 200, { data: recordOut(existing) });
+        }
+        const record = { object, id: uuid(), values };
+        records.push(record);
+        return json(response, 200, { data: recordOut(record) });
+      }
       if (b === "records" && c && !d) {
         const record = records.find((r) => r.object === object && r.id === c);
         if (!record) return attioError(response, 404, "not_found", `Record with ID "${c}" not found.`);

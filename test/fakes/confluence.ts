@@ -98,6 +98,19 @@ export function createFakeConfluence(): FakeConfluence {
               .map((page) => pageJson(page, false)),
           ),
         );
+      } else if (route("GET", /^\/api\/v2\/pages$/)) {
+        // GET /api/v2/pages: space-id (comma-separated), title, status, sort (a leading - descends).
+        const spaces = request.query.get("space-id")?.split(",");
+        const title = request.query.get("title");
+        const sort = request.query.get("sort");
+        const sorted = fake.pages
+          .filter((page) => (!spaces || spaces.includes(page.spaceId)) && (!title || page.title === title))
+          .sort((a, b) => (sort === "-id" ? Number(b.id) - Number(a.id) : Number(a.id) - Number(b.id)));
+        if (sort && !["id", "-id"].includes(sort))
+          json(response, 400, {
+            errors: [{ status: 400, code: "INVALID_REQUEST_PARAMETER", title: `Unsupported sort ${sort}` }],
+          });
+        else json(response, 200, paged(sorted.map((page) => pageJson(page, false))));
       } else if (route("GET", /^\/api\/v2\/pages\/(\d+)$/)) {
         const page = fake.pages.find((item) => item.id === group(1));
         if (!page) v2Error(response, 404, "Not Found", "Page not found");

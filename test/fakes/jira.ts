@@ -49,6 +49,12 @@ const isAdf = (value: unknown) =>
 function matchesJql(issue: FakeIssue, jql: string) {
   const clauses = jql.split(/\s+ORDER BY\s+/i)[0]?.split(/\s+AND\s+/i) ?? [];
   return clauses.every((clause) => {
+    const listed = /^\s*key\s+in\s*\(([^)]*)\)\s*$/i.exec(clause)?.[1];
+    if (listed !== undefined)
+      return listed
+        .split(",")
+        .map((key) => key.trim())
+        .includes(issue.key);
     const [, field = "", value = ""] = /^\s*(\w+)\s*=\s*"?([^"]*)"?\s*$/.exec(clause) ?? [];
     if (field === "project") return issue.key.startsWith(`${value}-`);
     if (field === "status") return (issue.fields.status as { name?: string } | undefined)?.name === value;
@@ -103,8 +109,14 @@ export async function startFakeJira(
       jiraError(response, 404, ["Issue does not exist or you do not have permission to see it."]);
     // `fields` may repeat and each may be a comma-separated list; /search/jql's default is `id` (ids
     // only), GET issue's is *all.
+    // POST /search/jql takes the same parameters in its body (`fields` an array).
+    const posted = route === "POST /search/jql";
+    const param = (name: string) =>
+      posted ? (body[name] === undefined ? null : String(body[name])) : request.query.get(name);
     const pick = (item: FakeIssue, byDefault: "id" | "*all" = "*all") => {
-      const given = request.query.getAll("fields").flatMap((value) => value.split(","));
+      const given = posted
+        ? ((body.fields as string[] | undefined) ?? [])
+        : request.query.getAll("fields").flatMap((value) => value.split(","));
       const wanted = given.length > 0 ? given : [byDefault];
       if (wanted.length === 1 && wanted[0] === "id") return { id: item.id };
       const fields = wanted.some((name) => name === "*all" || name === "*navigable")
@@ -126,16 +138,16 @@ export async function startFakeJira(
         active: true,
       });
     }
-    if (route === "GET /search/jql") {
-      const jql = request.query.get("jql");
+    if (route === "GET /search/jql" || posted) {
+      const jql = param("jql");
       // /search/jql refuses unbounded JQL: none at all, or only an ORDER BY.
       if (!jql?.split(/\bORDER\s+BY\b/i)[0]?.trim())
         return jiraError(response, 400, [
           "Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
         ]);
       const found = fake.issues.filter((item) => matchesJql(item, jql));
-      const size = Number(request.query.get("maxResults") ?? 50);
-      const token = request.query.get("nextPageToken");
+      const size = Number(param("maxResults") ?? 50);
+      const token = param("nextPageToken");
       const offset = token ? Number(Buffer.from(token, "base64url").toString()) : 0;
       const slice = found.slice(offset, offset + size);
       const isLast = offset + size >= found.length;

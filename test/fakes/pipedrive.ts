@@ -92,6 +92,54 @@ export async function startFakePipedrive(acceptsToken: (token: string) => boolea
       });
     }
 
+    // GET /api/v2/persons/search: term (2+ characters, 1 with exact_match) in name, email, phone, notes
+    // or custom fields (`fields`), organization_id, cursor paging; items { result_score, item }.
+    // https://developers.pipedrive.com/docs/api/v1/Persons#searchPersons
+    if (version === "v2" && collection === "persons" && id === "search" && request.method === "GET") {
+      const term = (q.get("term") ?? "").toLowerCase();
+      const exact = q.get("exact_match") === "true";
+      if (term.length < (exact ? 1 : 2))
+        return pipedriveError(
+          response,
+          400,
+          "Validation failed: term: Must be at least 2 characters long",
+          "",
+        );
+      const fields = q.get("fields")?.split(",") ?? ["name", "email", "phone", "notes", "custom_fields"];
+      const organization = q.get("organization_id");
+      const texts = (person: FakeItem) => [
+        ...(fields.includes("name") ? [String(person.name ?? "")] : []),
+        ...(fields.includes("email")
+          ? ((person.emails as { value: string }[] | undefined) ?? []).map((email) => email.value)
+          : []),
+      ];
+      const found = items.persons
+        .filter((person) => !organization || String(person.org_id) === organization)
+        .filter((person) =>
+          texts(person).some((value) =>
+            exact ? value.toLowerCase() === term : value.toLowerCase().includes(term),
+          ),
+        )
+        .map((person) => ({
+          result_score: 1,
+          item: {
+            id: person.id,
+            type: "person",
+            name: person.name,
+            emails: ((person.emails as { value: string }[] | undefined) ?? []).map((email) => email.value),
+            organization: person.org_id ? { id: person.org_id } : null,
+          },
+        }));
+      const offset = offsetOf(q.get("cursor"));
+      const limit = Number(q.get("limit") ?? 100);
+      const next = offset + limit < found.length ? cursorOf(offset + limit) : null;
+      return json(response, 200, {
+        success: true,
+        data: { items: found.slice(offset, offset + limit) },
+        additional_data: { next_cursor: next },
+      });
+    }
+
     if (version === "v2" && collection === "itemSearch" && request.method === "GET") {
       const term = (q.get("term") ?? "").toLowerCase();
       if (term.length < 2)

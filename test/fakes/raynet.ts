@@ -2,7 +2,9 @@
 // not from Portico's code: Basic auth plus X-Instance-Name on every request; lists with offset/limit
 // (at most 1,000), fulltext and `attribute[OPERATOR]=value` filters answering { success, totalCount,
 // data }; GET /<type>/<id>/ → { success, data }; PUT /<type>/ creates (201 { success, data: { id } });
-// POST /<type>/<id>/ updates ({ success }); errors as { message, translatedMessage? }.
+// POST /<type>/<id>/ updates ({ success }); DELETE /company/<id>/ deletes (empty answer); GET /activity/
+// lists tasks, meetings and phone calls together, filtered like the other lists; errors as
+// { message, translatedMessage? }.
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest, startHttpFake } from "./http-fake.ts";
 
@@ -47,6 +49,18 @@ const FILTERS: Record<string, string[]> = {
     ]),
   ),
 };
+// GET /activity/: every activity regardless of its type, with the filters the reference lists for it.
+const ACTIVITY_TYPES = ["task", "meeting", "phoneCall"] as const;
+FILTERS.activity = [
+  "title",
+  "status",
+  "scheduledFrom",
+  "scheduledTill",
+  "owner",
+  "personFilter",
+  "companyContextFilter",
+  "businessCase",
+];
 const OPERATORS = new Set(["EQ", "NE", "LT", "LE", "GT", "GE", "LIKE", "LIKE_NOCASE", "IN", "NOT_IN"]);
 const LIST_PARAMS = new Set(["offset", "limit", "fulltext", "sortColumn", "sortDirection"]);
 
@@ -77,6 +91,8 @@ export async function startFakeRaynet(expected: {
 }): Promise<FakeRaynet> {
   let nextId = 500;
   const records: FakeRaynet["records"] = Object.fromEntries([...TYPES, ...LOOKUPS].map((type) => [type, []]));
+  // The activity list is a view over the activity types' own records.
+  const activities = () => ACTIVITY_TYPES.flatMap((type) => records[type] ?? []);
   const http = await startHttpFake((request: RecordedRequest, response) => {
     if (
       request.headers.authorization !== expected.authorization ||
@@ -85,16 +101,17 @@ export async function startFakeRaynet(expected: {
       return raynetError(response, 401, "Unauthorized");
     }
     const [api, version, type = "", id, ...rest] = request.path.split("/").filter(Boolean);
+    const isActivity = type === "activity" && id === undefined && request.method === "GET";
     if (
       api !== "api" ||
       version !== "v2" ||
-      !(type in records) ||
+      (!(type in records) && !isActivity) ||
       rest.length > 0 ||
       !request.path.endsWith("/")
     ) {
       return raynetError(response, 404, "Not Found");
     }
-    const list = records[type] as RaynetRecord[];
+    const list = isActivity ? activities() : (records[type] as RaynetRecord[]);
     const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
 
     if (id === undefined && request.method === "GET") {
@@ -141,6 +158,11 @@ export async function startFakeRaynet(expected: {
     if (request.method === "POST") {
       Object.assign(record, body);
       return json(response, 200, { success: true });
+    }
+    if (request.method === "DELETE" && type === "company") {
+      list.splice(list.indexOf(record), 1);
+      response.writeHead(204).end();
+      return;
     }
     return raynetError(response, 405, "Method Not Allowed");
   });

@@ -163,6 +163,36 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
       );
       return json(response, 200, { searchRecords });
     }
+    // GET /parameterizedSearch/: q (2+ characters), repeated sobject with <Object>.fields and
+    // <Object>.limit, in, overallLimit, offset (only with one sobject).
+    if (request.method === "GET" && path === "/parameterizedSearch/") {
+      const q = (request.query.get("q") ?? "").toLowerCase();
+      if (q.trim().length < 2)
+        return sfError(response, 400, "INVALID_SEARCH", "search term must be longer than one character");
+      const types = request.query.getAll("sobject");
+      const offset = Number(request.query.get("offset") ?? 0);
+      if (request.query.has("offset") && types.length !== 1)
+        return sfError(response, 400, "INVALID_SEARCH", "offset requires exactly one sobject");
+      const searchRecords = Object.entries(records)
+        .filter(([type]) => types.length === 0 || types.includes(type))
+        .flatMap(([type, rows]) => {
+          const fields = (request.query.get(`${type}.fields`) ?? "Id").split(",");
+          const limit = Number(request.query.get(`${type}.limit`) ?? 2000);
+          return rows
+            .filter((row) =>
+              String(row.Name ?? "")
+                .toLowerCase()
+                .includes(q),
+            )
+            .slice(offset, offset + limit)
+            .map((row) => ({
+              attributes: attributes(type, row.Id),
+              ...Object.fromEntries(fields.map((field) => [field, row[field] ?? null])),
+            }));
+        })
+        .slice(0, Number(request.query.get("overallLimit") ?? 2000));
+      return json(response, 200, { searchRecords });
+    }
     if (request.method === "GET" && path === "/sobjects/") {
       return json(response, 200, {
         encoding: "UTF-8",

@@ -19,6 +19,8 @@ export interface SurveyMonkeyMe {
 
 export interface FakeSurveyMonkey extends HttpFake {
   surveys: { id: string; title: string }[];
+  /** Collectors made with POST /surveys/{id}/collectors, by survey id. */
+  created: Record<string, Record<string, unknown>[]>;
   responses: Record<string, { id: string; response_status: string }[]>;
   /** Who a token of nobody in particular is (/users/me). */
   me: SurveyMonkeyMe;
@@ -78,8 +80,35 @@ export async function startFakeSurveyMonkey(
         "The authorization token provided was invalid.",
       );
     }
-    if (request.method !== "GET") return smError(response, 405, "1003", "Bad Request", "Method not allowed.");
     const parts = request.path.split("/").filter(Boolean);
+    // POST /v3/surveys/{id}/collectors (scope collectors_write): `type` is required; 201 with the new
+    // collector, a weblink's `url` among its fields.
+    // https://api.surveymonkey.com/v3/docs#api-endpoints-post-surveys-survey_id-collectors
+    if (
+      request.method === "POST" &&
+      parts[0] === "v3" &&
+      parts[1] === "surveys" &&
+      parts[3] === "collectors"
+    ) {
+      if (parts.length !== 4 || !surveys.some((survey) => survey.id === parts[2])) return notFound(response);
+      const body = JSON.parse(request.body || "{}") as Record<string, unknown>;
+      const types = ["weblink", "email", "sms", "popup_survey", "popup_invitation"];
+      if (!types.includes(String(body.type)))
+        return smError(response, 400, "1002", "Invalid Request", "The field 'type' is invalid or missing.");
+      const id = String(444445 + (fake.created[parts[2] ?? ""]?.length ?? 0));
+      const collector = {
+        status: "open",
+        ...body,
+        id,
+        href: `${base}/v3/collectors/${id}`,
+        ...(body.type === "weblink" ? { url: `https://www.surveymonkey.com/r/NEW${id}` } : {}),
+        date_created: "2026-03-02T11:00:00+00:00",
+        response_count: 0,
+      };
+      fake.created[parts[2] ?? ""] = [...(fake.created[parts[2] ?? ""] ?? []), collector];
+      return json(response, 201, collector);
+    }
+    if (request.method !== "GET") return smError(response, 405, "1003", "Bad Request", "Method not allowed.");
     if (parts[0] === "v3" && parts[1] === "users" && parts[2] === "me" && parts.length === 3) {
       const me = { ...fake.me, ...fake.identities.get(token) };
       return json(response, 200, {
@@ -114,6 +143,29 @@ export async function startFakeSurveyMonkey(
     const survey = surveys.find((candidate) => candidate.id === surveyId);
     if (!survey) {
       return notFound(response);
+    }
+    // GET /v3/surveys/{id}: the survey's own fields, without its pages and questions.
+    if (!sub) {
+      return json(response, 200, {
+        id: survey.id,
+        title: survey.title,
+        nickname: "",
+        language: "en",
+        question_count: 1,
+        page_count: 1,
+        response_count: responses[survey.id]?.length ?? 0,
+        date_created: "2026-03-01T09:00:00",
+        date_modified: "2026-03-02T10:00:00",
+        href: `${base}/v3/surveys/${survey.id}`,
+      });
+    }
+    // GET /v3/surveys/{id}/responses: the responses as { id, href } (filters as for bulk).
+    if (sub === "responses" && !responseId) {
+      const status = request.query.get("status");
+      const list = (responses[survey.id] ?? [])
+        .filter((item) => !status || item.response_status === status)
+        .map((item) => ({ id: item.id, href: `${base}/v3/surveys/${survey.id}/responses/${item.id}` }));
+      return json(response, 200, paged(list, request, `/surveys/${survey.id}/responses`));
     }
     if (sub === "details" && !responseId) {
       return json(response, 200, {
@@ -197,6 +249,7 @@ export async function startFakeSurveyMonkey(
     ...http,
     surveys,
     responses,
+    created: {},
     me: {
       id: "150000001",
       username: "petr.novak",

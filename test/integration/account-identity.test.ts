@@ -260,7 +260,7 @@ describe("readAccountIdentity: each provider's documented identity call", () => 
   });
 
   it("Atlassian (the chosen site names it) and providers without an identity call send nothing", async () => {
-    for (const provider of ["atlassian", "raynet", "caflou", "alveno", "openai", "brevo", "exa"] as const) {
+    for (const provider of ["atlassian", "raynet", "alveno", "openai", "brevo", "exa"] as const) {
       expect(await readAccountIdentity(app, provider, ownHost(provider, odd.url, ANA))).toBeNull();
     }
     expect(odd.requests).toHaveLength(0);

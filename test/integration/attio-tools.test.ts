@@ -66,6 +66,8 @@ describe("Attio tools on /mcp", () => {
       get_record: read,
       create_record: add,
       update_record: [false, true],
+      assert_record: [false, true],
+      identify: read,
       list_lists: read,
       query_entries: read,
       add_entry: add,
@@ -150,6 +152,60 @@ describe("Attio tools on /mcp", () => {
     expect(line(only())).toEqual(["PATCH", `/v2/objects/companies/records/${id}`, []]);
     expect(bodyOf(only())).toEqual({ data: { values: { tier: "bronze" } } });
     expect(updated.structuredContent).toMatchObject({ data: { values: { tier: [{ value: "bronze" }] } } });
+  });
+
+  it("assert_record: PUT with matching_attribute updates the matching record, else creates one", async () => {
+    const updated = await w.call("attio_assert_record", {
+      object: "companies",
+      matching_attribute: "domains",
+      values: { domains: ["acme.com"], name: "Acme Corp" },
+    });
+    const request = only();
+    expect(line(request)).toEqual([
+      "PUT",
+      "/v2/objects/companies/records",
+      [["matching_attribute", "domains"]],
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(bodyOf(request)).toEqual({ data: { values: { domains: ["acme.com"], name: "Acme Corp" } } });
+    expect(updated.structuredContent).toMatchObject({ data: { id: { record_id: ACME } } });
+    expect(w.api.records.filter((record) => record.object === "companies")).toHaveLength(3);
+
+    w.api.requests.length = 0;
+    const created = await w.call("attio_assert_record", {
+      object: "companies",
+      matching_attribute: "domains",
+      values: { domains: ["delta.cz"], name: "Delta" },
+    });
+    expect(line(only())).toEqual([
+      "PUT",
+      "/v2/objects/companies/records",
+      [["matching_attribute", "domains"]],
+    ]);
+    const id = (created.structuredContent as { data: { id: { record_id: string } } }).data.id.record_id;
+    expect([ACME, BETA, GAMMA]).not.toContain(id);
+
+    const ambiguous = await w.call("attio_assert_record", {
+      object: "companies",
+      matching_attribute: "tier",
+      values: { tier: "gold" },
+    });
+    expect(ambiguous.isError).toBe(true);
+    expect(textOf(ambiguous)).toBe(
+      'Attio answered HTTP 400: Multiple records match "tier": the matching attribute must be unique.',
+    );
+  });
+
+  it("identify reads /v2/self", async () => {
+    const result = await w.call("attio_identify", {});
+    const request = only();
+    expect(line(request)).toEqual(["GET", "/v2/self", []]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(result.structuredContent).toMatchObject({
+      active: true,
+      workspace_id: w.api.workspace.workspace_id,
+    });
   });
 
   it("Attio's errors as one sentence: a uniqueness conflict and an unknown record", async () => {

@@ -19,6 +19,7 @@ let w: Awaited<ReturnType<typeof startApiTokenWorld>>;
 
 beforeAll(async () => {
   api = await startFakeCaflou({ email: EMAIL, password: PASSWORD, accountId: ACCOUNT });
+  api.accounts.push({ id: 4700, name: "Other s.r.o." }, { id: Number(ACCOUNT), name: "Acme s.r.o." });
   w = await startApiTokenWorld({
     provider: "caflou",
     integrationId: "caflou",
@@ -62,12 +63,25 @@ const RESOURCES = [
   ["invoices", "invoice"],
   ["time_entries", "time_entry"],
 ] as const;
+const DELETABLE = ["companies", "contacts", "projects", "tasks", "time_entries"];
 const NEW: Record<string, Record<string, unknown>> = {
   companies: { name: "Acme s.r.o.", id_num: "12345678", city: "Brno", tags: ["client"] },
   contacts: { name: "Ana Nováková", company_id: 12, email: "ana@acme.cz" },
   projects: { name: "Website redesign", company_id: 12, start_date: "2026-12-01", end_date: "2027-02-28" },
   tasks: { name: "Prepare the offer", project_id: 5, end_date: "2026-12-04", target_user_id: 3 },
   time_entries: { name: "Client workshop", start_time: "2026-11-24T09:00:00+01:00", hours: 2, project_id: 5 },
+  invoices: {
+    name: "November work",
+    kind: "issued",
+    currency: "CZK",
+    date_of_issue: "2026-11-30",
+    date_of_tax: "2026-11-30",
+    date_of_payment: "2026-12-14",
+    to_company_id: 12,
+    invoice_items_attributes: [
+      { name: "Consulting", amount: 10, unit: "hod", value: 1500, vat_rate_value: 21 },
+    ],
+  },
 };
 const CHANGE: Record<string, Record<string, unknown>> = {
   companies: { phone: "+420 777 123 456" },
@@ -81,6 +95,13 @@ const CHANGE: Record<string, Record<string, unknown>> = {
 describe("Caflou tools on /mcp", () => {
   it("defaults to Caflou's documented host", () => {
     expect(CAFLOU_DEFAULT_BASE_URL).toBe("https://app.caflou.com");
+  });
+
+  it("names the connection after the saved account, from GET /api/v1/accounts when saving", async () => {
+    expect(await findConnection(w.app.db, w.world.orgA.id, "caflou")).toMatchObject({
+      accountId: ACCOUNT,
+      accountLabel: "Acme s.r.o.",
+    });
   });
 
   it("lists the pack with annotations, described parameters and an example", async () => {
@@ -97,7 +118,12 @@ describe("Caflou tools on /mcp", () => {
       expected[`get_${singular}`] = [true, false];
       if (NEW[plural]) expected[`create_${singular}`] = [false, false];
       expected[`update_${singular}`] = [false, true];
+      if (DELETABLE.includes(plural)) expected[`delete_${singular}`] = [false, true];
     }
+    expected.list_timesheets = [true, false];
+    expected.create_timesheet = [false, false];
+    expected.list_company_contacts = [true, false];
+    expected.list_accounts = [true, false];
     expect(hints).toEqual(expected);
     for (const tool of tools) {
       expect(tool.description).toMatch(/^Use to .*Example: \{/s);
@@ -121,7 +147,13 @@ describe("Caflou tools on /mcp", () => {
         ],
       ]);
       expect(request.headers.authorization).toBe(token());
-      expect(listed.structuredContent).toEqual({ page: 1, per: 10, data: [api.records[plural][0]] });
+      expect(listed.structuredContent).toEqual({
+        page: 1,
+        per: 10,
+        data: [api.records[plural][0]],
+        total_results: 1,
+        total_pages: 1,
+      });
 
       api.requests.length = 0;
       const read = await w.call(`caflou_get_${singular}`, { id: 2 });
@@ -151,6 +183,136 @@ describe("Caflou tools on /mcp", () => {
       expect((updated.structuredContent as { data: unknown }).data).toMatchObject(CHANGE[plural] as object);
     });
   }
+
+  for (const plural of DELETABLE) {
+    const singular = RESOURCES.find(([name]) => name === plural)?.[1];
+    it(`${plural}: delete sends DELETE /${plural}/{id}, and Caflou's 404 is the answer for a gone one`, async () => {
+      const deleted = await w.call(`caflou_delete_${singular}`, { id: 2 });
+      const request = only();
+      expect(line(request)).toEqual(["DELETE", `${base}/${plural}/2`, []]);
+      expect(request.headers.authorization).toBe(token());
+      expect(request.body).toBe("");
+      expect(deleted.structuredContent).toEqual({ deleted: 2 });
+      expect(api.records[plural as keyof FakeCaflou["records"]].map((item) => item.id)).toEqual([1, 3]);
+      const again = await w.call(`caflou_delete_${singular}`, { id: 2 });
+      expect(again.isError).toBe(true);
+      expect(textOf(again)).toBe("Caflou answered HTTP 404: Record not found");
+    });
+  }
+
+  it("reads the envelope's totals, and pages a bare array by whether it was full", async () => {
+    const enveloped = await w.call("caflou_list_companies", { per: 2 });
+    expect(enveloped.structuredContent).toEqual({
+      page: 1,
+      per: 2,
+      data: api.records.companies.slice(0, 2),
+      total_results: 3,
+      total_pages: 2,
+      next_page: 2,
+    });
+    api.listShape = "array";
+    try {
+      const bare = await w.call("caflou_list_companies", { per: 2, page: 2 });
+      expect(bare.structuredContent).toEqual({ page: 2, per: 2, data: api.records.companies.slice(2) });
+      const full = await w.call("caflou_list_companies", { per: 2 });
+      expect(full.structuredContent).toMatchObject({ next_page: 2 });
+    } finally {
+      api.listShape = "envelope";
+    }
+  });
+
+  it("an answer of neither shape is a tool error naming it, never an empty list", async () => {
+    api.listShape = "other";
+    try {
+      for (const [name, args] of [
+        ["caflou_list_projects", {}],
+        ["caflou_list_timesheets", {}],
+        ["caflou_list_company_contacts", { company_id: 12 }],
+        ["caflou_list_accounts", {}],
+      ] as const) {
+        const result = await w.call(name, args);
+        expect(result.isError, name).toBe(true);
+        expect(textOf(result)).toBe(
+          'Caflou answered the list in an unexpected shape: expected an object with the records in "results" (or an array of records), got an object with "data", "meta".',
+        );
+      }
+    } finally {
+      api.listShape = "envelope";
+    }
+  });
+
+  it("lists one company's contacts under /companies/{company_id}/contacts, to the second page", async () => {
+    const first = await w.call("caflou_list_company_contacts", { company_id: 12, per: 1 });
+    const request = only();
+    expect(line(request)).toEqual([
+      "GET",
+      `${base}/companies/12/contacts`,
+      [
+        ["page", "1"],
+        ["per", "1"],
+      ],
+    ]);
+    expect(request.headers.authorization).toBe(token());
+    expect(first.structuredContent).toMatchObject({ data: [{ id: 1 }], total_pages: 2, next_page: 2 });
+    api.requests.length = 0;
+    const second = await w.call("caflou_list_company_contacts", { company_id: 12, per: 1, page: 2 });
+    expect(only().query.get("page")).toBe("2");
+    expect(second.structuredContent).toMatchObject({ data: [{ id: 2 }], total_pages: 2 });
+    expect(second.structuredContent).not.toHaveProperty("next_page");
+    const missing = await w.call("caflou_list_company_contacts", { company_id: 0 });
+    expect(missing.isError).toBe(true);
+  });
+
+  it("lists the user's accounts at /api/v1/accounts, outside the account's path", async () => {
+    api.accounts.splice(0, Infinity, { id: 4711, name: "Acme s.r.o." }, { id: 4712, name: "Beta a.s." });
+    const result = await w.call("caflou_list_accounts", {});
+    const request = only();
+    expect(line(request)).toEqual(["GET", "/api/v1/accounts", []]);
+    expect(request.headers.authorization).toBe(token());
+    expect(result.structuredContent).toEqual({ data: api.accounts });
+  });
+
+  it("lists timesheets page by page and creates one with the fields Caflou requires", async () => {
+    const first = await w.call("caflou_list_timesheets", { start_date: "2026-11-01", per: 1 });
+    expect(line(only())).toEqual([
+      "GET",
+      `${base}/timesheets`,
+      [
+        ["page", "1"],
+        ["per", "1"],
+        ["filter[start_date]", "2026-11-01"],
+      ],
+    ]);
+    expect(first.structuredContent).toMatchObject({ data: [{ id: 1 }], next_page: 2 });
+    api.requests.length = 0;
+    const second = await w.call("caflou_list_timesheets", { start_date: "2026-11-01", per: 1, page: 2 });
+    expect(only().query.get("page")).toBe("2");
+    expect(second.structuredContent).toMatchObject({ data: [{ id: 2 }] });
+
+    const fields = {
+      name: "Workshop",
+      start_time: "2026-11-24T09:00:00+01:00",
+      end_time: "2026-11-24T11:00:00+01:00",
+      hours: 2,
+      rate_type_id: 1,
+      unit: "hod",
+      value: 1500,
+      project_id: 5,
+    };
+    api.requests.length = 0;
+    const created = await w.call("caflou_create_timesheet", fields);
+    const post = only();
+    expect(line(post)).toEqual(["POST", `${base}/timesheets`, []]);
+    expect(post.headers.authorization).toBe(token());
+    expect(JSON.parse(post.body)).toEqual(fields);
+    expect(created.structuredContent).toEqual({ data: { ...fields, id: expect.any(Number) } });
+
+    api.requests.length = 0;
+    const { value: _, ...withoutValue } = fields;
+    const refused = await w.call("caflou_create_timesheet", withoutValue);
+    expect(refused.isError).toBe(true);
+    expect(api.requests).toHaveLength(0);
+  });
 
   it("follows a filtered list to its second page", async () => {
     const first = await w.call("caflou_list_tasks", {

@@ -63,6 +63,7 @@ describe("Confluence tools on /mcp", () => {
       search_content: [true, false],
       list_spaces: [true, false],
       list_pages: [true, false],
+      list_all_pages: [true, false],
       list_comments: [true, false],
       get_page: [true, false],
       update_page: [false, true],
@@ -106,6 +107,47 @@ describe("Confluence tools on /mcp", () => {
         }),
       ],
     });
+  });
+
+  it("list_all_pages across spaces, newest id first, to the second page", async () => {
+    const first = await w.call("confluence_list_all_pages", { sort: "-id", limit: 1 });
+    const request = only();
+    expect(line(request)).toEqual([
+      "GET",
+      `${BASE}/api/v2/pages`,
+      [
+        ["sort", "-id"],
+        ["limit", "1"],
+      ],
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    const ids = [...w.confluence.pages].map((page) => page.id).sort((a, b) => Number(b) - Number(a));
+    const page1 = first.structuredContent as { results: { id: string }[]; nextCursor: string };
+    expect(page1.results.map((page) => page.id)).toEqual([ids[0]]);
+    expect(page1.nextCursor).toEqual(expect.any(String));
+    w.jira.requests.length = 0;
+    const second = await w.call("confluence_list_all_pages", {
+      sort: "-id",
+      limit: 1,
+      cursor: page1.nextCursor,
+    });
+    expect(line(only())[2]).toEqual([
+      ["sort", "-id"],
+      ["limit", "1"],
+      ["cursor", page1.nextCursor],
+    ]);
+    expect(
+      (second.structuredContent as { results: { id: string }[] }).results.map((page) => page.id),
+    ).toEqual([ids[1]]);
+    w.jira.requests.length = 0;
+    await w.call("confluence_list_all_pages", { spaceIds: ["65538", "65539"], title: "On-call" });
+    expect(line(only())[2]).toEqual([
+      ["space-id", "65538,65539"],
+      ["title", "On-call"],
+    ]);
+    const refused = await w.call("confluence_list_all_pages", { sort: "title" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe("Atlassian answered HTTP 400: Unsupported sort title");
   });
 
   it("list_pages of a space", async () => {

@@ -81,8 +81,14 @@ describe("organization credentials", () => {
       accountId: "4712",
       baseUrl: providerApi.url,
     });
-    // The check logged in with the kept password, then called with the login's token.
-    const [login, check] = providerApi.requests.slice(-2);
+    // The check logged in with the kept password, then called with the login's token; the account's
+    // name was then read with the same token (the identity call, GET /api/v1/accounts).
+    const [login, check, accounts] = providerApi.requests.slice(-3);
+    expect([accounts?.method, accounts?.path, accounts?.headers.authorization]).toEqual([
+      "GET",
+      "/api/v1/accounts",
+      `Bearer ${FAKE_SESSION_TOKEN}`,
+    ]);
     expect([login?.method, login?.path, login?.headers.authorization]).toEqual([
       "POST",
       "/api/v1/login",

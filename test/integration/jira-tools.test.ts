@@ -131,6 +131,42 @@ describe("Jira tools on /mcp", () => {
     });
   });
 
+  it("search_issues sends a long JQL as POST /search/jql with the same parameters in the body", async () => {
+    const keys = Array.from({ length: 300 }, (_, index) => `PROJ-${index + 1}`).join(", ");
+    const jql = `project = PROJ AND key in (${keys}) ORDER BY created DESC`;
+    const first = await w.call("jira_search_issues", { jql, maxResults: 2, fields: ["summary", "status"] });
+    const request = only();
+    expect(line(request)).toEqual(["POST", `${BASE}/search/jql`, []]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(request.body)).toEqual({ jql, maxResults: 2, fields: ["summary", "status"] });
+    const page1 = first.structuredContent as { issues: { key: string }[]; nextPageToken: string };
+    expect(page1.issues.map((issue) => issue.key)).toEqual(["PROJ-1", "PROJ-2"]);
+
+    w.jira.requests.length = 0;
+    const second = await w.call("jira_search_issues", {
+      jql,
+      maxResults: 2,
+      fields: ["summary", "status"],
+      nextPageToken: page1.nextPageToken,
+    });
+    expect(JSON.parse(only().body)).toEqual({
+      jql,
+      nextPageToken: page1.nextPageToken,
+      maxResults: 2,
+      fields: ["summary", "status"],
+    });
+    expect(second.structuredContent).toMatchObject({ issues: [{ key: "PROJ-3" }], isLast: true });
+
+    const unbounded = await w.call("jira_search_issues", {
+      jql: `ORDER BY ${"created, ".repeat(200)}updated`,
+    });
+    expect(unbounded.isError).toBe(true);
+    expect(textOf(unbounded)).toBe(
+      "Atlassian answered HTTP 400: Unbounded JQL queries are not allowed here. Please add a search restriction to your query.",
+    );
+  });
+
   it("search_issues asks for readable fields when none are given (/search/jql returns ids only)", async () => {
     const result = await w.call("jira_search_issues", { jql: "project = PROJ" });
     expect(line(only())[2]).toEqual([

@@ -54,6 +54,7 @@ describe("Outlook Calendar tools on /mcp", () => {
     expect([...byName.keys()].sort()).toEqual([
       "create_event",
       "delete_event",
+      "find_events",
       "find_meeting_times",
       "get_event",
       "get_schedule",
@@ -61,7 +62,14 @@ describe("Outlook Calendar tools on /mcp", () => {
       "list_events",
       "update_event",
     ]);
-    for (const name of ["list_calendars", "list_events", "get_event", "find_meeting_times", "get_schedule"])
+    for (const name of [
+      "list_calendars",
+      "list_events",
+      "find_events",
+      "get_event",
+      "find_meeting_times",
+      "get_schedule",
+    ])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     for (const name of ["create_event", "update_event"])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
@@ -125,6 +133,37 @@ describe("Outlook Calendar tools on /mcp", () => {
     expect(next.headers.prefer).toBe(PRAGUE);
     expect(second.structuredContent).toMatchObject({ value: [{ id: "AAMkEv3" }] });
     expect((second.structuredContent as { nextLink?: string }).nextLink).toBeUndefined();
+  });
+
+  it("find_events: /me/events filtered by subject and start, newest first, to the second page", async () => {
+    const first = await w.call(`${T}find_events`, {
+      subjectContains: "Stand'up".replace("'", ""),
+      startsFrom: "2026-03-03T00:00:00",
+      order: "desc",
+      top: 1,
+      timeZone: "Europe/Prague",
+    });
+    const request = only();
+    expect([request.method, request.path]).toEqual(["GET", "/v1.0/me/events"]);
+    expect(queryOf(request)).toEqual([
+      ["$filter", "contains(subject,'Standup') and start/dateTime ge '2026-03-03T00:00:00'"],
+      ["$orderby", "start/dateTime desc"],
+      ["$top", "1"],
+      ["$select", EVENT_FIELDS],
+    ]);
+    expect(request.headers.prefer).toBe(PRAGUE);
+    expect(request.headers.authorization).toBe(w.bearer());
+    const page1 = first.structuredContent as { value: { id: string }[]; nextLink: string };
+    expect(page1.value.map((event) => event.id)).toEqual(["AAMkEv3"]);
+    expect(page1.nextLink).toMatch(new RegExp(`^${w.graph.base}/me/events\\?`));
+    w.graph.requests.length = 0;
+    const second = await w.call(`${T}find_events`, { timeZone: "Europe/Prague", nextLink: page1.nextLink });
+    expect(second.structuredContent).toMatchObject({ value: [{ id: "AAMkEv2" }] });
+    expect((second.structuredContent as { nextLink?: string }).nextLink).toBeUndefined();
+
+    w.graph.requests.length = 0;
+    await w.call(`${T}find_events`, { subjectContains: "Ana's 1:1" });
+    expect(only().query.get("$filter")).toBe("contains(subject,'Ana''s 1:1')");
   });
 
   it("list_events: another calendar, times in UTC without a time zone", async () => {

@@ -74,6 +74,7 @@ describe("Pipedrive tools on /mcp", () => {
       list_notes: read,
       create_note: add,
       search_items: read,
+      search_persons: read,
     };
     for (const [plural, singular] of [
       ["deals", "deal"],
@@ -329,6 +330,66 @@ describe("Pipedrive tools on /mcp", () => {
         ],
       },
     });
+  });
+
+  it("search_persons (v2) by name and email in one organization, to the second page", async () => {
+    w.api.items.persons.push(
+      { id: 8, name: "Petr Novak", org_id: 12, emails: [{ value: "petr@acme.test", primary: true }] },
+      { id: 9, name: "Eva Novak", org_id: 13, emails: [] },
+    );
+    const first = await w.call("pipedrive_search_persons", {
+      term: "novak",
+      fields: ["name", "email"],
+      organization_id: 12,
+      limit: 1,
+    });
+    const request = only();
+    expect(line(request)).toEqual([
+      "GET",
+      "/api/v2/persons/search",
+      [
+        ["term", "novak"],
+        ["fields", "name,email"],
+        ["organization_id", "12"],
+        ["limit", "1"],
+      ],
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(request.body).toBe("");
+    const page1 = first.structuredContent as {
+      data: { items: { item: { id: number } }[] };
+      next_cursor: string;
+    };
+    expect(page1.data.items.map((found) => found.item.id)).toEqual([7]);
+    expect(page1.next_cursor).toEqual(expect.any(String));
+    w.api.requests.length = 0;
+    const second = await w.call("pipedrive_search_persons", {
+      term: "novak",
+      fields: ["name", "email"],
+      organization_id: 12,
+      limit: 1,
+      cursor: page1.next_cursor,
+    });
+    expect(only().query.get("cursor")).toBe(page1.next_cursor);
+    expect(second.structuredContent).toEqual({
+      data: {
+        items: [
+          {
+            result_score: 1,
+            item: {
+              id: 8,
+              type: "person",
+              name: "Petr Novak",
+              emails: ["petr@acme.test"],
+              organization: { id: 12 },
+            },
+          },
+        ],
+      },
+    });
+    const refused = await w.call("pipedrive_search_persons", { term: "n" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("Pipedrive answered HTTP 400: Validation failed: term");
   });
 
   it("refreshes an expired token before calling, and once after a 401", async () => {

@@ -123,6 +123,8 @@ describe("Raynet tools on /mcp", () => {
     ]) {
       expected[name] = [true, false, true];
     }
+    expected.delete_company = [false, true, true];
+    expected.list_activities = [true, false, true];
     expect(hints).toEqual(expected);
     for (const tool of tools) {
       expect(tool.description).toMatch(/^Use to .*Example: \{/s);
@@ -293,6 +295,67 @@ describe("Raynet tools on /mcp", () => {
       expect(authOf(request)).toEqual(AUTH);
       expect(result.structuredContent).toEqual({ totalCount: 1, data: [record] });
     }
+  });
+
+  it("delete_company sends DELETE /company/{id}/; a gone one is Raynet's 404", async () => {
+    const deleted = await w.call("raynet_delete_company", { id: 2 });
+    const request = only();
+    expect(line(request)).toEqual(["DELETE", "/api/v2/company/2/", []]);
+    expect(authOf(request)).toEqual(AUTH);
+    expect(request.body).toBe("");
+    expect(deleted.structuredContent).toEqual({ deleted: 2 });
+    expect(api.records.company?.map((company) => company.id)).toEqual([1, 3]);
+    const again = await w.call("raynet_delete_company", { id: 2 });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toBe("Raynet answered HTTP 404: Záznam nebyl nalezen.");
+  });
+
+  it("list_activities: tasks, meetings and calls of one company in one list, to the second page", async () => {
+    api.records.task?.splice(0, Infinity, {
+      id: 10,
+      title: "Send offer",
+      status: "SCHEDULED",
+      companyContextFilter: 1,
+    });
+    api.records.meeting?.splice(0, Infinity, {
+      id: 11,
+      title: "Review",
+      status: "SCHEDULED",
+      companyContextFilter: 1,
+    });
+    api.records.phoneCall?.splice(0, Infinity, {
+      id: 12,
+      title: "Call",
+      status: "COMPLETED",
+      companyContextFilter: 2,
+    });
+    const first = await w.call("raynet_list_activities", { company_id: 1, status: "SCHEDULED", limit: 1 });
+    const request = only();
+    expect(line(request)).toEqual([
+      "GET",
+      "/api/v2/activity/",
+      [
+        ["offset", "0"],
+        ["limit", "1"],
+        ["companyContextFilter", "1"],
+        ["status[EQ]", "SCHEDULED"],
+      ],
+    ]);
+    expect(authOf(request)).toEqual(AUTH);
+    expect(first.structuredContent).toEqual({ totalCount: 2, data: [api.records.task?.[0]], next_offset: 1 });
+    api.requests.length = 0;
+    const second = await w.call("raynet_list_activities", {
+      company_id: 1,
+      status: "SCHEDULED",
+      limit: 1,
+      offset: 1,
+    });
+    expect(only().query.get("offset")).toBe("1");
+    expect(second.structuredContent).toEqual({ totalCount: 2, data: [api.records.meeting?.[0]] });
+    const refused = await w.call("raynet_list_activities", {
+      filters: [{ attribute: "noSuchColumn", operator: "EQ", value: "x" }],
+    });
+    expect(textOf(refused)).toBe("Raynet answered HTTP 400: Unsupported filter column noSuchColumn[EQ]");
   });
 
   it("updates an activity's status, which only an update takes", async () => {

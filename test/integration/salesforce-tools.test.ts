@@ -58,6 +58,7 @@ describe("Salesforce tools on /mcp", () => {
     const read = [true, false];
     expect(hints).toEqual({
       query: read,
+      search_text: read,
       search: read,
       describe_global: read,
       describe_object: read,
@@ -131,6 +132,54 @@ describe("Salesforce tools on /mcp", () => {
     expect(nothing.isError).toBe(true);
     expect(textOf(nothing)).toMatch(/Give soql/);
     expect(w.api.requests).toHaveLength(0);
+  });
+
+  it("search_text: parameterizedSearch with per-object fields and limit, offset for the second page", async () => {
+    w.api.records.Account?.push({ Id: "001RM0000000004AAA", Name: "Acme Trading", Industry: "Retail" });
+    const args = {
+      q: "acme",
+      objects: [{ name: "Account", fields: ["Id", "Name", "Industry"], limit: 1 }],
+      in: "NAME" as const,
+    };
+    const first = await w.call("salesforce_search_text", args);
+    const request = only();
+    expect(line(request)).toEqual([
+      "GET",
+      `${API}/parameterizedSearch/`,
+      [
+        ["q", "acme"],
+        ["in", "NAME"],
+        ["sobject", "Account"],
+        ["Account.fields", "Id,Name,Industry"],
+        ["Account.limit", "1"],
+      ],
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(request.body).toBe("");
+    expect(first.structuredContent).toEqual({
+      searchRecords: [
+        {
+          attributes: expect.objectContaining({ type: "Account" }),
+          Id: "001RM0000000001AAA",
+          Name: "Acme s.r.o.",
+          Industry: "Banking",
+        },
+      ],
+    });
+    w.api.requests.length = 0;
+    const second = await w.call("salesforce_search_text", { ...args, offset: 1 });
+    expect(only().query.get("offset")).toBe("1");
+    expect(second.structuredContent).toMatchObject({ searchRecords: [{ Id: "001RM0000000004AAA" }] });
+
+    w.api.requests.length = 0;
+    const unpaged = await w.call("salesforce_search_text", { q: "acme", offset: 1 });
+    expect(unpaged.isError).toBe(true);
+    expect(w.api.requests).toHaveLength(0);
+    const refused = await w.call("salesforce_search_text", { q: "  " });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe(
+      "Salesforce answered HTTP 400: search term must be longer than one character",
+    );
   });
 
   it("search (SOSL) across objects", async () => {

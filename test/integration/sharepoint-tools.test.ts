@@ -116,6 +116,7 @@ describe("SharePoint tools on /mcp", () => {
   it("lists the pack's tools with their annotations and described parameters", async () => {
     const { tools, byName } = await packTools(w.client, T);
     expect([...byName.keys()].sort()).toEqual([
+      "get_default_drive",
       "list_drives",
       "list_items",
       "read_file",
@@ -123,7 +124,14 @@ describe("SharePoint tools on /mcp", () => {
       "search_sites",
       "upload_file",
     ]);
-    for (const name of ["search_sites", "list_drives", "list_items", "read_file", "search_files"])
+    for (const name of [
+      "search_sites",
+      "list_drives",
+      "get_default_drive",
+      "list_items",
+      "read_file",
+      "search_files",
+    ])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     // Uploading replaces a file of the same name by default.
     expect(byName.get("upload_file")?.annotations).toMatchObject({
@@ -163,6 +171,26 @@ describe("SharePoint tools on /mcp", () => {
     expect(second.structuredContent).toEqual({
       value: [expect.objectContaining({ displayName: "Marketing US" })],
     });
+  });
+
+  it("get_default_drive reads /sites/{id}/drive; an unknown site is Graph's 404", async () => {
+    const result = await w.call(`${T}get_default_drive`, { siteId: SITE });
+    const request = only();
+    expect([request.method, request.path, queryOf(request)]).toEqual([
+      "GET",
+      `/v1.0/sites/${encodeURIComponent(SITE)}/drive`,
+      [["$select", "id,name,description,webUrl,driveType,quota"]],
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(result.structuredContent).toMatchObject({
+      driveType: "documentLibrary",
+      quota: { state: "normal" },
+    });
+    const missing = await w.call(`${T}get_default_drive`, { siteId: "contoso.sharepoint.com,nope,nope" });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toBe(
+      "Microsoft answered HTTP 404: Requested site could not be found (itemNotFound)",
+    );
   });
 
   it("list_drives", async () => {

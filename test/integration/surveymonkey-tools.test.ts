@@ -43,19 +43,105 @@ const only = (): RecordedRequest => {
 const line = (request: RecordedRequest) => [request.method, request.path, [...request.query.entries()]];
 
 describe("SurveyMonkey tools on /mcp", () => {
-  it("lists the pack's tools, all read-only", async () => {
+  it("lists the pack's tools, all read-only but create_collector", async () => {
     const tools = (await w.client.listTools()).tools.filter((tool) => tool.name.startsWith("surveymonkey_"));
     expect(tools.map((tool) => tool.name.replace("surveymonkey_", "")).sort()).toEqual([
+      "create_collector",
+      "get_current_user",
       "get_response",
+      "get_survey",
       "get_survey_details",
       "list_collectors",
       "list_responses",
+      "list_survey_responses",
       "list_surveys",
     ]);
     for (const tool of tools) {
-      expect([tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]).toEqual([true, false]);
+      const writes = tool.name === "surveymonkey_create_collector";
+      expect([tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]).toEqual([!writes, false]);
       expect(tool.description).toMatch(/Example: \{/);
     }
+  });
+
+  it("get_current_user reads /v3/users/me on the access_url", async () => {
+    const result = await w.call("surveymonkey_get_current_user", {});
+    const request = only();
+    expect(line(request)).toEqual(["GET", "/v3/users/me", []]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(result.structuredContent).toMatchObject({ id: "150000001", email: "petr@acme.test" });
+  });
+
+  it("get_survey reads /v3/surveys/{id}; an unknown one is SurveyMonkey's error", async () => {
+    const result = await w.call("surveymonkey_get_survey", { survey_id: "123456789" });
+    expect(line(only())).toEqual(["GET", "/v3/surveys/123456789", []]);
+    expect(result.structuredContent).toMatchObject({
+      id: "123456789",
+      title: "NPS March",
+      response_count: 3,
+    });
+    const missing = await w.call("surveymonkey_get_survey", { survey_id: "1" });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toBe(
+      "SurveyMonkey answered HTTP 404: There was an error retrieving the requested resource.",
+    );
+  });
+
+  it("list_survey_responses pages /v3/surveys/{id}/responses to the second page", async () => {
+    const first = await w.call("surveymonkey_list_survey_responses", {
+      survey_id: "123456789",
+      status: "completed",
+      per_page: 1,
+    });
+    const request = only();
+    expect(line(request)).toEqual([
+      "GET",
+      "/v3/surveys/123456789/responses",
+      [
+        ["status", "completed"],
+        ["sort_order", "DESC"],
+        ["per_page", "1"],
+        ["page", "1"],
+      ],
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(first.structuredContent).toMatchObject({ data: [{ id: "5555555551" }], total: 2, next_page: 2 });
+    w.api.requests.length = 0;
+    const second = await w.call("surveymonkey_list_survey_responses", {
+      survey_id: "123456789",
+      status: "completed",
+      per_page: 1,
+      page: 2,
+    });
+    expect(only().query.get("page")).toBe("2");
+    expect(second.structuredContent).toEqual({
+      data: [{ id: "5555555553", href: `${w.api.url}/v3/surveys/123456789/responses/5555555553` }],
+      total: 2,
+    });
+  });
+
+  it("create_collector POSTs the collector to /v3/surveys/{id}/collectors", async () => {
+    const result = await w.call("surveymonkey_create_collector", {
+      survey_id: "123456789",
+      type: "weblink",
+      name: "Newsletter link",
+      allow_multiple_responses: false,
+    });
+    const request = only();
+    expect(line(request)).toEqual(["POST", "/v3/surveys/123456789/collectors", []]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(request.body)).toEqual({
+      type: "weblink",
+      name: "Newsletter link",
+      allow_multiple_responses: false,
+    });
+    expect(result.structuredContent).toMatchObject({
+      id: "444445",
+      url: "https://www.surveymonkey.com/r/NEW444445",
+    });
+    const refused = await w.call("surveymonkey_create_collector", { survey_id: "1", type: "weblink" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("SurveyMonkey answered HTTP 404");
   });
 
   it("list_surveys on the account's data center, followed to its second page", async () => {

@@ -4,8 +4,11 @@
 // https://learn.microsoft.com/graph/paging
 // https://learn.microsoft.com/graph/api/resources/recipient
 // https://learn.microsoft.com/graph/api/resources/datetimetimezone
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import type { CodeToolContext, UpstreamCall } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { emailAddress } from "../_email/fields.ts";
 
 export const enc = encodeURIComponent;
@@ -39,7 +42,10 @@ export async function graphPage<T = Record<string, unknown>>(
     nextLink ? { method: "GET", path: "", link: nextLink, headers: first.headers } : first,
   );
   const next = page["@odata.nextLink"];
-  return { value: page.value ?? [], ...(next ? { nextLink: next } : {}) };
+  return {
+    value: readList(page, { items: "value" }, providers.microsoft.name).items as T[],
+    ...(next ? { nextLink: next } : {}),
+  };
 }
 
 export const addresses = (what: string) => z.array(emailAddress).max(500).describe(what);

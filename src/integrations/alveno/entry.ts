@@ -4,11 +4,11 @@ import { defineEntry } from "../define-entry.ts";
 export const alvenoEntry = defineEntry("alveno", {
   provider: "alveno",
   name: "Alveno",
-  description: "Attendance, absences and shift data from the Alveno HR system.",
+  description: "Employees and departments from the Alveno HR and attendance system.",
   category: "Human Resources",
   logo: { background: "#E5007D", glyph: "A" },
-  features: ["Read employees and departments", "Check attendance and absences", "Review shift plans"],
-  documentationUrl: "https://www.alveno.cz/",
+  features: ["List employees with their HR records", "List departments", "Page through the whole staff"],
+  documentationUrl: "https://hr.alveno.cz/api/external/docs",
   popularity: 45,
   sourceType: "openapi",
 });

@@ -8,5 +8,10 @@ export const alvenoIntegration = defineIntegration({
   entry: alvenoEntry,
   oauthScopes: [],
   tools: { kind: "openapi", document: document as OpenApiDocument },
-  references: ["https://www.alveno.cz/"],
+  // Which source gave what, and how reliable each is: REFERENCES.md in this folder.
+  references: [
+    "https://hr.alveno.cz/api/external/docs",
+    "https://github.com/alvenosystem-coder/vibe-coding-communication-test/blob/main/cursorrules.md",
+    "https://github.com/alvenosystem-coder/vibe-coding-communication-test/blob/main/src/lib/alveno-api.ts",
+  ],
 });

@@ -23,6 +23,8 @@ export const attioIntegration = defineIntegration({
     code: [...recordTools, ...listAndNoteTools],
   },
   references: [
+    "https://docs.attio.com/rest-api/endpoint-reference/records/assert-a-record",
+    "https://docs.attio.com/rest-api/endpoint-reference/meta/identify",
     "https://docs.attio.com/rest-api/endpoint-reference/objects/list-objects",
     "https://docs.attio.com/rest-api/endpoint-reference/objects/get-an-object",
     "https://docs.attio.com/rest-api/endpoint-reference/records/list-records",

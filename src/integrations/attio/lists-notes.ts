@@ -40,7 +40,7 @@ const queryEntries = defineCodeTool({
       path: `/lists/${enc(args.list)}/entries/query`,
       body: queryBody(args),
     });
-    return jsonResult(offsetPage(answer.data, args));
+    return jsonResult(offsetPage(answer, args));
   },
 });
 
@@ -98,7 +98,7 @@ const listNotes = defineCodeTool({
         offset: args.offset,
       },
     });
-    return jsonResult(offsetPage(answer.data, args));
+    return jsonResult(offsetPage(answer, args));
   },
 });
 

@@ -67,7 +67,7 @@ const queryRecords = defineCodeTool({
       path: `/objects/${enc(args.object)}/records/query`,
       body: queryBody(args),
     });
-    return jsonResult(offsetPage(answer.data, args));
+    return jsonResult(offsetPage(answer, args));
   },
 });
 
@@ -138,6 +138,50 @@ const createRecord = defineCodeTool({
   },
 });
 
+// Assert a record (PUT /v2/objects/{object}/records?matching_attribute=…): an upsert on a unique
+// attribute. https://docs.attio.com/rest-api/endpoint-reference/records/assert-a-record
+const assertRecord = defineCodeTool({
+  name: "assert_record",
+  title: "Create or update a record",
+  description:
+    'Use to create a record or update the existing one with the same value of a unique attribute (an upsert: a person by email_addresses, a company by domains). Values of multi-value attributes are added to the existing ones. Fails when several records match. Returns { data: { id: { record_id }, values } }. Example: {"object": "companies", "matching_attribute": "domains", "values": {"domains": ["acme.com"], "name": "Acme"}}.',
+  input: z.strictObject({
+    object: objectSlug,
+    matching_attribute: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe(
+        "The unique attribute (slug or id) that finds the existing record; it must be among the values.",
+      ),
+    values: recordValues("The record's attribute values, keyed by attribute slug or id."),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<DataAnswer>({
+      method: "PUT",
+      path: `/objects/${enc(args.object)}/records`,
+      query: { matching_attribute: args.matching_attribute },
+      body: { data: { values: args.values } },
+    });
+    return jsonResult(answer as Record<string, unknown>);
+  },
+});
+
+// Identify (GET /v2/self): the token, its scopes and its workspace.
+// https://docs.attio.com/rest-api/endpoint-reference/meta/identify
+const identify = defineCodeTool({
+  name: "identify",
+  title: "Identify the connection",
+  description:
+    "Use to see which Attio workspace the connection reaches and what its token may do. Returns { active, scope, workspace_id, workspace_name, workspace_slug, authorized_by_workspace_member_id, … }. Example: {}.",
+  input: z.strictObject({}),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(_args, context) {
+    return jsonResult(await context.request<Record<string, unknown>>({ method: "GET", path: "/self" }));
+  },
+});
+
 const updateRecord = defineCodeTool({
   name: "update_record",
   title: "Update a record",
@@ -167,4 +211,6 @@ export const recordTools: readonly CodeTool[] = [
   getRecord,
   createRecord,
   updateRecord,
+  assertRecord,
+  identify,
 ];

@@ -1,6 +1,9 @@
 // What Attio's tools share: object, list and record identifiers, filter/sort objects passed through as
 // Attio documents them, and limit/offset paging turned into a plain next_offset.
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 export const slugOrId = (what: string) =>
   z
@@ -58,8 +61,8 @@ export const recordValues = (what: string) =>
     .describe(what);
 
 /** Attio pages by limit/offset without saying whether more follow: a full page may have a next one. */
-export function offsetPage(data: unknown[] | undefined, args: { limit: number; offset: number }) {
-  const items = data ?? [];
+export function offsetPage(answer: unknown, args: { limit: number; offset: number }) {
+  const { items } = readList(answer, { items: "data" }, providers.attio.name);
   return {
     data: items,
     ...(items.length === args.limit ? { next_offset: args.offset + args.limit } : {}),

@@ -18,6 +18,7 @@ export const confluenceIntegration = defineIntegration({
   ],
   tools: { kind: "openapi", document: document as OpenApiDocument, code: confluenceCodeTools },
   references: [
+    "https://developer.atlassian.com/cloud/confluence/rest/v2/api-group-page/#api-pages-get",
     "https://developer.atlassian.com/cloud/confluence/rest/v2/intro/",
     "https://developer.atlassian.com/cloud/confluence/rest/v2/api-group-page/",
     "https://developer.atlassian.com/cloud/confluence/rest/v2/api-group-space/#api-spaces-get",

@@ -1,12 +1,15 @@
 // Confluence's tools written as code: lists return the cursor of their next page plainly (Confluence
 // puts it inside _links.next), pages are read as text, and updates carry the next version number.
 // https://developer.atlassian.com/cloud/confluence/rest/v2/intro/#using-pagination
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeToolContext,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 interface Listing {
   results?: unknown[];
@@ -58,7 +61,8 @@ async function listed(
 ) {
   const listing = await context.request<Listing>({ method: "GET", path, query });
   const nextCursor = nextCursorOf(listing);
-  return jsonResult({ results: listing.results ?? [], ...(nextCursor ? { nextCursor } : {}) });
+  const { items } = readList(listing, { items: "results" }, providers.atlassian.name);
+  return jsonResult({ results: items, ...(nextCursor ? { nextCursor } : {}) });
 }
 
 export const searchContent = defineCodeTool({
@@ -116,6 +120,45 @@ export const listPages = defineCodeTool({
     listed(context, `/api/v2/spaces/${spaceId}/pages`, { title, limit, cursor }),
 });
 
+// GET /wiki/api/v2/pages: pages across spaces (or of several), by title or status, sorted.
+// https://developer.atlassian.com/cloud/confluence/rest/v2/api-group-page/#api-pages-get
+export const listAllPages = defineCodeTool({
+  name: "list_all_pages",
+  title: "List pages across spaces",
+  description:
+    'Use to list pages across every space the connection can see, or of several spaces at once, e.g. the most recently changed ones or all pages with a given title. Returns { results: [{ id, title, spaceId, parentId, status, version }], nextCursor when there are more }. Example: {"sort": "-modified-date", "limit": 10}.',
+  input: z.strictObject({
+    spaceIds: z
+      .array(z.string().regex(/^\d+$/, "a numeric space id"))
+      .max(100)
+      .optional()
+      .describe("Only pages of these spaces (ids from list_spaces); all spaces when left out."),
+    title: z.string().max(255).optional().describe("Only pages with exactly this title."),
+    status: z
+      .enum(["current", "archived", "deleted", "trashed"])
+      .optional()
+      .describe("Only pages in this status (default current and archived)."),
+    sort: z
+      .enum([
+        "id",
+        "-id",
+        "created-date",
+        "-created-date",
+        "modified-date",
+        "-modified-date",
+        "title",
+        "-title",
+      ])
+      .optional()
+      .describe("Sort order; a leading - is descending, e.g. -modified-date for the latest changes first."),
+    limit: limit(25),
+    cursor,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  run: ({ spaceIds, title, status, sort, limit, cursor }, context) =>
+    listed(context, "/api/v2/pages", { "space-id": spaceIds?.join(","), title, status, sort, limit, cursor }),
+});
+
 export const listComments = defineCodeTool({
   name: "list_comments",
   title: "List a page's comments",
@@ -129,7 +172,7 @@ export const listComments = defineCodeTool({
       path: `/api/v2/pages/${pageId}/footer-comments`,
       query: { "body-format": "storage", limit, cursor },
     });
-    const results = (listing.results ?? []).map((item) => {
+    const results = readList(listing, { items: "results" }, providers.atlassian.name).items.map((item) => {
       const { body, ...comment } = item as { body?: { storage?: { value?: string } } };
       return { ...comment, text: storageToText(body?.storage?.value ?? "") };
     });
@@ -203,4 +246,12 @@ export const updatePage = defineCodeTool({
   },
 });
 
-export const confluenceCodeTools = [searchContent, listSpaces, listPages, listComments, getPage, updatePage];
+export const confluenceCodeTools = [
+  searchContent,
+  listSpaces,
+  listPages,
+  listAllPages,
+  listComments,
+  getPage,
+  updatePage,
+];

@@ -3,12 +3,15 @@
 // https://developers.hubspot.com/docs/api-reference/crm-notes-v3/guide
 // https://developers.hubspot.com/docs/api-reference/crm-owners-v3/guide
 // https://developers.hubspot.com/docs/api-reference/crm-pipelines-v3/guide
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { type HubSpotPage, objectType, page, recordId } from "./shared.ts";
 
 const enc = encodeURIComponent;
@@ -126,7 +129,7 @@ const listNotes = defineCodeTool({
       query: { limit: args.limit, after: args.after },
     });
     const { after: next } = page(linked);
-    const ids = (linked.results ?? []).map((item) =>
+    const ids = readList(linked, { items: "results" }, providers.hubspot.name).items.map((item) =>
       String((item as { toObjectId: string | number }).toObjectId),
     );
     if (ids.length === 0) return jsonResult({ results: [] });
@@ -138,7 +141,8 @@ const listNotes = defineCodeTool({
         inputs: ids.map((id) => ({ id })),
       },
     });
-    return jsonResult({ results: notes.results ?? [], ...(next ? { after: next } : {}) });
+    const results = readList(notes, { items: "results" }, providers.hubspot.name).items;
+    return jsonResult({ results, ...(next ? { after: next } : {}) });
   },
 });
 

@@ -1,6 +1,9 @@
 // What HubSpot's tools share: record ids, object types and the `paging.next.after` cursor turned into a
 // plain `after` the model passes back.
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 export const recordId = (what: string) => z.string().min(1).max(200).describe(what);
 
@@ -18,5 +21,8 @@ export interface HubSpotPage {
 /** HubSpot's list answer as { results, after? }: `after` is the cursor for the next page. */
 export function page(answer: HubSpotPage) {
   const after = answer.paging?.next?.after;
-  return { results: answer.results ?? [], ...(after ? { after } : {}) };
+  return {
+    results: readList(answer, { items: "results" }, providers.hubspot.name).items,
+    ...(after ? { after } : {}),
+  };
 }

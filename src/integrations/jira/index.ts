@@ -12,6 +12,7 @@ export const jiraIntegration = defineIntegration({
   references: [
     "https://developer.atlassian.com/cloud/jira/platform/rest/v3/intro/",
     "https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/#api-rest-api-3-search-jql-get",
+    "https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/#api-rest-api-3-search-jql-post",
     "https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issues/",
     "https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-comments/#api-rest-api-3-issue-issueidorkey-comment-post",
     "https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-projects/#api-rest-api-3-project-search-get",

@@ -40,10 +40,14 @@ const moreFields = z
 /** What search_issues asks for when no fields are given: /search/jql itself returns only issue ids. */
 export const DEFAULT_SEARCH_FIELDS = ["summary", "status", "assignee", "priority", "issuetype", "updated"];
 
+/** Beyond this many characters of JQL and field names the search is sent as POST /search/jql. */
+export const LONG_SEARCH_CHARS = 1500;
+
 // Code rather than a generated tool because GET /rest/api/3/search/jql returns only each issue's id
 // unless `fields` is given (unlike the retired /search, whose default was *navigable), which would
 // leave a model that leaves fields out with nothing to read.
 // https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/#api-rest-api-3-search-jql-get
+// https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/#api-rest-api-3-search-jql-post
 export const searchIssues = defineCodeTool({
   name: "search_issues",
   title: "Search issues with JQL",
@@ -85,17 +89,25 @@ export const searchIssues = defineCodeTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run({ jql, nextPageToken, maxResults, fields, expand }, context) {
-    const found = await context.request<Record<string, unknown>>({
-      method: "GET",
-      path: "/search/jql",
-      query: {
-        jql,
-        nextPageToken,
-        maxResults,
-        fields: (fields ?? DEFAULT_SEARCH_FIELDS).join(","),
-        expand,
-      },
-    });
+    const wanted = fields ?? DEFAULT_SEARCH_FIELDS;
+    // A long JQL goes in the body of the POST form, which Atlassian documents for queries too long for
+    // a URL; short ones keep the GET form. Both answer the same page.
+    const long = jql.length + wanted.join(",").length > LONG_SEARCH_CHARS;
+    const found = await context.request<Record<string, unknown>>(
+      long
+        ? {
+            method: "POST",
+            path: "/search/jql",
+            body: { jql, nextPageToken, maxResults, fields: wanted, expand },
+            // A read, so sending it again after a dropped exchange is safe.
+            retryable: true,
+          }
+        : {
+            method: "GET",
+            path: "/search/jql",
+            query: { jql, nextPageToken, maxResults, fields: wanted.join(","), expand },
+          },
+    );
     return jsonResult(found);
   },
 });

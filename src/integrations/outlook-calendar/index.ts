@@ -13,6 +13,7 @@ export const outlookCalendarIntegration = defineIntegration({
   oauthScopes: ["Calendars.ReadWrite", "Calendars.Read.Shared"],
   tools: { kind: "openapi", document: document as OpenApiDocument, code: outlookCalendarCodeTools },
   references: [
+    "https://learn.microsoft.com/graph/api/user-list-events",
     "https://learn.microsoft.com/graph/api/resources/calendar",
     "https://learn.microsoft.com/graph/api/user-list-calendars",
     "https://learn.microsoft.com/graph/api/user-list-calendarview",

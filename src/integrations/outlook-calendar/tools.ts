@@ -119,6 +119,58 @@ export const listEvents = defineCodeTool({
   },
 });
 
+/** An OData string literal: single quotes doubled. */
+const odataText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+// GET /me/events: the events of the user's calendar as they were created (a recurring meeting once, as
+// its series master), filtered and sorted with OData. https://learn.microsoft.com/graph/api/user-list-events
+export const findEvents = defineCodeTool({
+  name: "find_events",
+  title: "Find events by subject or start",
+  description:
+    'Use to find meetings by their subject or from a date on without giving a whole range, e.g. "when is the budget review": recurring meetings come once, as their series (type seriesMaster), unlike list_events. Returns { value: [event], nextLink when there are more }, times in timeZone (UTC by default). Example: {"subjectContains": "budget", "startsFrom": "2026-03-01T00:00:00", "timeZone": "Europe/Prague"}. When the answer has nextLink, call again with it (and the same timeZone).',
+  input: z.strictObject({
+    subjectContains: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe("Only events whose subject contains this text."),
+    startsFrom: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
+      .optional()
+      .describe("Only events starting at or after this time, UTC, YYYY-MM-DDTHH:MM:SS."),
+    order: z.enum(["asc", "desc"]).default("asc").describe("By start time (default asc)."),
+    timeZone: timeZoneArg.optional(),
+    top: z.number().int().min(1).max(1000).optional().describe("Events per page (Graph's default is 10)."),
+    nextLink: nextLinkArg,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run({ subjectContains, startsFrom, order, timeZone, top, nextLink }, context) {
+    const filters = [
+      ...(subjectContains ? [`contains(subject,${odataText(subjectContains)})`] : []),
+      ...(startsFrom ? [`start/dateTime ge ${odataText(startsFrom)}`] : []),
+    ];
+    const page = await graphPage(
+      context,
+      {
+        method: "GET",
+        path: "/me/events",
+        query: {
+          $filter: filters.length ? filters.join(" and ") : undefined,
+          $orderby: `start/dateTime ${order}`,
+          $top: top,
+          $select: EVENT_FIELDS,
+        },
+        headers: preferTimeZone(timeZone),
+      },
+      nextLink,
+    );
+    return jsonResult(page);
+  },
+});
+
 export const getEvent = defineCodeTool({
   name: "get_event",
   title: "Read an event",
@@ -310,6 +362,7 @@ export const findMeetingTimes = defineCodeTool({
 export const outlookCalendarCodeTools = [
   listCalendars,
   listEvents,
+  findEvents,
   getEvent,
   createEvent,
   updateEvent,

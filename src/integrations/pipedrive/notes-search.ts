@@ -1,13 +1,16 @@
 // Pipedrive notes (API v1: v2 has no notes endpoints) and item search (API v2).
 // https://developers.pipedrive.com/docs/api/v1/Notes
 // https://developers.pipedrive.com/docs/api/v1/ItemSearch (v2: GET /api/v2/itemSearch)
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { cursorPage, type PipedriveAnswer } from "./records.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { type PipedriveAnswer, searchPage } from "./records.ts";
 
 const about = {
   deal_id: z.number().int().positive().optional().describe("The deal the note is on."),
@@ -36,7 +39,8 @@ const listNotes = defineCodeTool({
     });
     const pagination = answer.additional_data?.pagination;
     const next = pagination?.more_items_in_collection ? pagination.next_start : undefined;
-    return jsonResult({ data: answer.data ?? [], ...(next !== undefined ? { next_start: next } : {}) });
+    const { items } = readList(answer, { items: "data", nullIsEmpty: true }, providers.pipedrive.name);
+    return jsonResult({ data: items, ...(next !== undefined ? { next_start: next } : {}) });
   },
 });
 
@@ -110,8 +114,48 @@ const searchItems = defineCodeTool({
       path: "/api/v2/itemSearch",
       query: { ...args, item_types: args.item_types?.join(","), fields: args.fields?.join(",") },
     });
-    return jsonResult(cursorPage(answer));
+    return jsonResult(searchPage(answer));
   },
 });
 
-export const noteAndSearchTools: readonly CodeTool[] = [listNotes, createNote, searchItems];
+// GET /api/v2/persons/search (scope contacts:read): persons by name, email, phone, notes or custom
+// fields, optionally of one organization, cursor-paged like every v2 list.
+// https://developers.pipedrive.com/docs/api/v1/Persons#searchPersons
+const searchPersons = defineCodeTool({
+  name: "search_persons",
+  title: "Search persons",
+  description:
+    'Use to find Pipedrive persons (contact people) by name, email, phone, notes or custom field text, optionally only those of one organization. Returns { data: { items: [{ result_score, item: { id, type, name, emails, phones, organization, … } }] }, next_cursor when there are more }. Example: {"term": "novak", "fields": ["name", "email"], "organization_id": 12}.',
+  input: z.strictObject({
+    term: z
+      .string()
+      .min(1)
+      .max(500)
+      .describe("What to look for (at least 2 characters; 1 with exact_match)."),
+    fields: z
+      .array(z.enum(["custom_fields", "email", "notes", "phone", "name"]))
+      .max(5)
+      .optional()
+      .describe("Which fields to search in (default all)."),
+    exact_match: z.boolean().optional().describe("Only exact, case-insensitive matches."),
+    organization_id: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("Only persons linked to this organization."),
+    limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
+    cursor: z.string().max(500).optional().describe("The next_cursor from the previous page."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<PipedriveAnswer>({
+      method: "GET",
+      path: "/api/v2/persons/search",
+      query: { ...args, fields: args.fields?.join(",") },
+    });
+    return jsonResult(searchPage(answer));
+  },
+});
+
+export const noteAndSearchTools: readonly CodeTool[] = [listNotes, createNote, searchItems, searchPersons];

@@ -3,12 +3,15 @@
 // the company's own api_domain from the OAuth token answer (connection-auth.ts).
 // https://developers.pipedrive.com/docs/api/v1/Deals (v2 endpoints: GET/POST /api/v2/deals, GET/PATCH /api/v2/deals/{id})
 // https://pipedrive.readme.io/docs/core-api-concepts-pagination
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 export interface PipedriveAnswer {
   success?: boolean;
@@ -22,7 +25,16 @@ export interface PipedriveAnswer {
 /** Pipedrive's list answer as { data, next_cursor? }: pass next_cursor back as `cursor` for the next page. */
 export function cursorPage(answer: PipedriveAnswer) {
   const next = answer.additional_data?.next_cursor;
-  return { data: answer.data ?? [], ...(next ? { next_cursor: next } : {}) };
+  const { items } = readList(answer, { items: "data", nullIsEmpty: true }, providers.pipedrive.name);
+  return { data: items, ...(next ? { next_cursor: next } : {}) };
+}
+
+/** A v2 search answer ({ data: { items: [{ result_score, item }] } }) as { data: { items }, next_cursor? }. */
+export function searchPage(answer: PipedriveAnswer) {
+  const next = answer.additional_data?.next_cursor;
+  const inner = typeof answer === "object" && answer !== null ? answer.data : undefined;
+  const { items } = readList(inner, { items: "items" }, providers.pipedrive.name);
+  return { data: { items }, ...(next ? { next_cursor: next } : {}) };
 }
 
 export const entityId = (what: string) => z.number().int().positive().describe(what);

@@ -3,12 +3,15 @@
 // The API's own conventions (https://app.raynetcrm.com/api/doc/index-en.html): lists page with
 // offset/limit (at most 1,000) and filter with `attribute[OPERATOR]=value`; a record is created with
 // PUT /<type>/ (answer { success, data: { id } }) and changed with POST /<type>/<id>/.
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { id, type RecordType, recordTypes } from "./record-types.ts";
 
 interface RaynetList {
@@ -70,7 +73,7 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? "an" : "a");
 
 /** Raynet's list answer as { totalCount, data, next_offset? }: pass next_offset as offset for the next page. */
 export function offsetPage(answer: RaynetList, from: number) {
-  const data = answer.data ?? [];
+  const data = readList(answer, { items: "data" }, providers.raynet.name).items;
   const total = answer.totalCount ?? data.length;
   const next = from + data.length;
   return { totalCount: total, data, ...(data.length > 0 && next < total ? { next_offset: next } : {}) };
@@ -178,9 +181,76 @@ function updateTool(type: RecordType): CodeTool {
   });
 }
 
-export const recordTools: readonly CodeTool[] = recordTypes.flatMap((type) => [
-  listTool(type),
-  getTool(type),
-  createTool(type),
-  updateTool(type),
-]);
+// DELETE /company/{companyId}/ ("smazání klienta"): the answer has no body.
+const deleteCompany = defineCodeTool({
+  name: "delete_company",
+  title: "Delete a company",
+  description:
+    'Use to delete a Raynet company (client) by id; Raynet refuses while other records depend on it. It cannot be undone here. Returns { deleted: id }. Example: {"id": 42}.',
+  input: z.strictObject({ id: id("The company's id.") }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  async run(args, context) {
+    await context.request({ method: "DELETE", path: `/company/${args.id}/` });
+    return jsonResult({ deleted: args.id });
+  },
+});
+
+// GET /activity/ ("seznam aktivit"): tasks, meetings, events, e-mails, phone calls and letters in one
+// list, with its own filters (companyContextFilter and personFilter take an id, no operator).
+const dateTime = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/, "yyyy-MM-dd or yyyy-MM-dd HH:mm")
+    .optional()
+    .describe(what);
+const listActivities = defineCodeTool({
+  name: "list_activities",
+  title: "List activities",
+  description:
+    'Use to see all of a company\'s, person\'s or deal\'s activities at once (tasks, meetings, events, e-mails, phone calls, letters), or everything scheduled in a period. Returns { totalCount, data: [activity], next_offset when there are more }: call again with offset set to next_offset. Example: {"company_id": 42, "scheduled_from": "2026-12-01"}.',
+  input: z.strictObject({
+    company_id: id("Only activities about this company (in context or as a participant).").optional(),
+    person_id: id("Only activities this person takes part in.").optional(),
+    business_case_id: id("Only activities of this business case.").optional(),
+    status: z
+      .enum(["SCHEDULED", "COMPLETED", "CANCELLED"])
+      .optional()
+      .describe("Only activities in this status."),
+    scheduled_from: dateTime("Only activities scheduled from this time on (yyyy-MM-dd or yyyy-MM-dd HH:mm)."),
+    scheduled_till: dateTime("Only activities scheduled until this time (yyyy-MM-dd or yyyy-MM-dd HH:mm)."),
+    fulltext,
+    filters,
+    sort_column: z
+      .enum(["id", "title", "scheduledFrom"])
+      .optional()
+      .describe("Sort by this attribute (default id)."),
+    sort_direction: z.enum(["ASC", "DESC"]).optional().describe("ASC or DESC (default ASC)."),
+    offset,
+    limit,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const query: Record<string, string | number | undefined> = {
+      offset: args.offset,
+      limit: args.limit,
+      fulltext: args.fulltext,
+      sortColumn: args.sort_column,
+      sortDirection: args.sort_direction,
+      companyContextFilter: args.company_id,
+      personFilter: args.person_id,
+      "businessCase[EQ]": args.business_case_id,
+      "status[EQ]": args.status,
+      "scheduledFrom[GE]": args.scheduled_from,
+      "scheduledTill[LE]": args.scheduled_till,
+    };
+    for (const filter of args.filters ?? []) query[`${filter.attribute}[${filter.operator}]`] = filter.value;
+    const answer = await context.request<RaynetList>({ method: "GET", path: "/activity/", query });
+    return jsonResult(offsetPage(answer, args.offset));
+  },
+});
+
+export const recordTools: readonly CodeTool[] = [
+  ...recordTypes.flatMap((type) => [listTool(type), getTool(type), createTool(type), updateTool(type)]),
+  deleteCompany,
+  listActivities,
+];

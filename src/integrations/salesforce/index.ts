@@ -12,6 +12,7 @@ export const salesforceIntegration = defineIntegration({
   oauthScopes: ["api", "refresh_token"],
   tools: { kind: "openapi", document: document as OpenApiDocument, code: [...queryTools, ...recordTools] },
   references: [
+    "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search_parameterized.htm",
     "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm",
     "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_query.htm",
     "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm",

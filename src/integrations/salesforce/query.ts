@@ -5,13 +5,16 @@
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_describeGlobal.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_sobject_describe.htm
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import { toolError } from "../../server/gateway/tool-types.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { objectName } from "./shared.ts";
 
 interface QueryAnswer {
@@ -28,7 +31,7 @@ const NEXT_RECORDS = /^\/services\/data\/v\d{2,3}\.\d\/query(?:All)?\/[A-Za-z0-9
 const pageOf = (answer: QueryAnswer) => ({
   totalSize: answer.totalSize ?? 0,
   done: answer.done ?? true,
-  records: answer.records ?? [],
+  records: readList(answer, { items: "records" }, providers.salesforce.name).items,
   ...(answer.nextRecordsUrl ? { nextRecordsUrl: answer.nextRecordsUrl } : {}),
 });
 
@@ -97,7 +100,89 @@ const search = defineCodeTool({
       path: "/search/",
       query: { q: args.sosl },
     });
-    return jsonResult({ searchRecords: answer.searchRecords ?? [] });
+    return jsonResult({
+      searchRecords: readList(answer, { items: "searchRecords" }, providers.salesforce.name).items,
+    });
+  },
+});
+
+// GET /parameterizedSearch/: a text search without SOSL syntax; the terms need no escaping, each
+// object's fields and limit go as <Object>.fields and <Object>.limit, `offset` pages one object's hits.
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_search_parameterized.htm
+const sobjectName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,79}$/, "an object API name such as Account or Invoice__c")
+  .describe("The object's API name, e.g. Account, Contact or Invoice__c.");
+const parameterizedSearch = defineCodeTool({
+  name: "search_text",
+  title: "Search records by text",
+  description:
+    'Use to find records by plain words (a name, an email, a phone number) in some or all objects, without writing SOSL: the words need no escaping. Returns { searchRecords: [{ attributes: { type }, Id, <fields> }] }; with one object, pass offset for the next page. Example: {"q": "Acme", "objects": [{"name": "Account", "fields": ["Id", "Name", "Industry"], "limit": 10}], "in": "NAME"}.',
+  input: z.strictObject({
+    q: z.string().min(2).max(10_000).describe("The words to search for, as typed (no SOSL escaping)."),
+    objects: z
+      .array(
+        z.strictObject({
+          name: sobjectName,
+          fields: z
+            .array(z.string().regex(/^[A-Za-z][\w.]{0,120}$/, "a field API name"))
+            .min(1)
+            .max(100)
+            .optional()
+            .describe("Fields to return (default Id)."),
+          limit: z.number().int().min(1).max(2000).optional().describe("At most this many of this object."),
+        }),
+      )
+      .min(1)
+      .max(20)
+      .optional()
+      .describe(
+        "Which objects to search, each with its fields and limit; all searchable ones when left out.",
+      ),
+    in: z
+      .enum(["ALL", "NAME", "EMAIL", "PHONE", "SIDEBAR"])
+      .optional()
+      .describe("Which fields to search in (default ALL)."),
+    overallLimit: z.number().int().min(1).max(2000).optional().describe("At most this many results in all."),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .max(2000)
+      .optional()
+      .describe(
+        "Skip this many results (only with exactly one object): the next page starts at offset + limit.",
+      ),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    if (args.offset !== undefined && args.objects?.length !== 1) {
+      return {
+        isError: true,
+        content: [{ type: "text", text: "offset needs exactly one object in objects." }],
+      };
+    }
+    const query: Record<string, string | number | undefined> = {
+      q: args.q,
+      in: args.in,
+      overallLimit: args.overallLimit,
+      offset: args.offset,
+    };
+    const objects = args.objects ?? [];
+    const perObject = Object.fromEntries(
+      objects.flatMap((object) => [
+        [`${object.name}.fields`, object.fields?.join(",")],
+        [`${object.name}.limit`, object.limit],
+      ]),
+    );
+    const answer = await context.request<{ searchRecords?: unknown[] }>({
+      method: "GET",
+      path: "/parameterizedSearch/",
+      query: { ...query, sobject: objects.map((object) => object.name), ...perObject },
+    });
+    return jsonResult({
+      searchRecords: readList(answer, { items: "searchRecords" }, providers.salesforce.name).items,
+    });
   },
 });
 
@@ -214,4 +299,10 @@ const describeObject = defineCodeTool({
   },
 });
 
-export const queryTools: readonly CodeTool[] = [query, search, describeGlobal, describeObject];
+export const queryTools: readonly CodeTool[] = [
+  query,
+  search,
+  parameterizedSearch,
+  describeGlobal,
+  describeObject,
+];

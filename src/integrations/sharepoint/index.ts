@@ -16,6 +16,7 @@ export const sharepointIntegration = defineIntegration({
     "https://learn.microsoft.com/graph/api/resources/sharepoint",
     "https://learn.microsoft.com/graph/api/site-search",
     "https://learn.microsoft.com/graph/api/drive-list",
+    "https://learn.microsoft.com/graph/api/drive-get",
     "https://learn.microsoft.com/graph/api/driveitem-list-children",
     "https://learn.microsoft.com/graph/api/driveitem-get",
     "https://learn.microsoft.com/graph/api/driveitem-get-content",

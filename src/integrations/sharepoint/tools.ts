@@ -107,6 +107,26 @@ export const listDrives = defineCodeTool({
   },
 });
 
+// GET /sites/{site-id}/drive: the site's default document library ("Documents").
+// https://learn.microsoft.com/graph/api/drive-get
+export const getDefaultDrive = defineCodeTool({
+  name: "get_default_drive",
+  title: "Get a site's default document library",
+  description:
+    'Use after search_sites to get the site\'s main document library (its "Documents"), whose id list_items, read_file and upload_file take; list_drives shows all of them. Returns the drive: { id, name, description, webUrl, driveType, quota }. Example: {"siteId": "contoso.sharepoint.com,2C712604-1370-44E7-A1F5-426573FDA80A,2D2244C3-251A-49EA-93A8-39E1C3A060FE"}.',
+  input: z.strictObject({ siteId: graphId("The site id from search_sites (host,site-guid,web-guid).") }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run({ siteId }, context) {
+    return jsonResult(
+      await context.request<Record<string, unknown>>({
+        method: "GET",
+        path: `/sites/${enc(siteId)}/drive`,
+        query: { $select: "id,name,description,webUrl,driveType,quota" },
+      }),
+    );
+  },
+});
+
 export const listItems = defineCodeTool({
   name: "list_items",
   title: "List files and folders",
@@ -279,4 +299,12 @@ export const searchFiles = defineCodeTool({
   },
 });
 
-export const sharepointCodeTools = [searchSites, listDrives, listItems, readFile, uploadFile, searchFiles];
+export const sharepointCodeTools = [
+  searchSites,
+  listDrives,
+  getDefaultDrive,
+  listItems,
+  readFile,
+  uploadFile,
+  searchFiles,
+];

@@ -7,12 +7,19 @@
 // https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-responses-bulk
 // https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-survey_id-responses-response_id-details
 // https://api.surveymonkey.com/v3/docs#pagination
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-users-me
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-
+// https://api.surveymonkey.com/v3/docs#api-endpoints-get-surveys-id-responses
+// https://api.surveymonkey.com/v3/docs#api-endpoints-post-surveys-survey_id-collectors
+
 import { z } from "zod";
+import { providers } from "../../lib/integrations/providers.ts";
 import {
   type CodeTool,
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 
 const enc = encodeURIComponent;
 const id = (what: string) =>
@@ -47,7 +54,7 @@ interface SurveyMonkeyPage {
 /** SurveyMonkey's page as { data, total, next_page? }: next_page is there when links.next is. */
 function pageOf(answer: SurveyMonkeyPage, current: number) {
   return {
-    data: answer.data ?? [],
+    data: readList(answer, { items: "data" }, providers.surveymonkey.name).items,
     total: answer.total ?? 0,
     ...(answer.links?.next ? { next_page: current + 1 } : {}),
   };
@@ -187,10 +194,126 @@ const getResponse = defineCodeTool({
   },
 });
 
+const createdAt = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
+    .optional()
+    .describe(what);
+
+const currentUser = defineCodeTool({
+  name: "get_current_user",
+  title: "Get the connected user",
+  description:
+    "Use to see which SurveyMonkey user and plan the connection acts as. Returns { id, username, email, first_name, last_name, account_type, … }. Example: {}.",
+  input: z.strictObject({}),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(_args, context) {
+    return jsonResult(
+      (await context.request<Record<string, unknown>>({ method: "GET", path: "/users/me" })) ?? {},
+    );
+  },
+});
+
+const getSurvey = defineCodeTool({
+  name: "get_survey",
+  title: "Get a survey",
+  description:
+    'Use to read one survey\'s own fields (title, nickname, language, question and response counts, dates) without its questions; get_survey_details has the questions. Returns the survey. Example: {"survey_id": "123456789"}.',
+  input: z.strictObject({ survey_id: surveyId }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    return jsonResult(
+      (await context.request<Record<string, unknown>>({
+        method: "GET",
+        path: `/surveys/${enc(args.survey_id)}`,
+      })) ?? {},
+    );
+  },
+});
+
+const listResponseIds = defineCodeTool({
+  name: "list_survey_responses",
+  title: "List a survey's responses",
+  description:
+    'Use to list which responses a survey has (their ids, newest first), e.g. to count them or pick one for get_response; list_responses returns the answers themselves. Returns { data: [{ id, href }], total, next_page when more follow }. Example: {"survey_id": "123456789", "status": "completed"}.',
+  input: z.strictObject({
+    survey_id: surveyId,
+    status: z
+      .enum(["completed", "partial", "overquota", "disqualified"])
+      .optional()
+      .describe("Only responses with this status."),
+    start_created_at: createdAt("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    end_created_at: createdAt("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    sort_order: z.enum(["ASC", "DESC"]).default("DESC").describe("By date modified (default DESC)."),
+    per_page: perPage(1000, 50),
+    page,
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, context) {
+    const answer = await context.request<SurveyMonkeyPage>({
+      method: "GET",
+      path: `/surveys/${enc(args.survey_id)}/responses`,
+      query: {
+        status: args.status,
+        start_created_at: args.start_created_at,
+        end_created_at: args.end_created_at,
+        sort_order: args.sort_order,
+        per_page: args.per_page,
+        page: args.page,
+      },
+    });
+    return jsonResult(pageOf(answer, args.page));
+  },
+});
+
+const createCollector = defineCodeTool({
+  name: "create_collector",
+  title: "Create a collector",
+  description:
+    'Use to open a new way to collect responses for a survey: a web link to share (weblink; every other type needs a paid plan), an email or SMS invitation, or a popup. Returns the new collector, with its url for a web link. Example: {"survey_id": "123456789", "type": "weblink", "name": "Newsletter link"}.',
+  input: z.strictObject({
+    survey_id: surveyId,
+    type: z
+      .enum(["weblink", "email", "sms", "popup_survey", "popup_invitation"])
+      .describe("The collector's kind."),
+    name: z.string().min(1).max(200).optional().describe("The collector's name."),
+    thank_you_message: z.string().max(2000).optional().describe("Shown after a response is sent."),
+    close_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\+00:00)?$/, "YYYY-MM-DDTHH:MM:SS")
+      .optional()
+      .describe("When the collector closes (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    redirect_url: z.url().max(2000).optional().describe("Where respondents go after finishing."),
+    allow_multiple_responses: z
+      .boolean()
+      .optional()
+      .describe("Whether one device may respond more than once."),
+    anonymous_type: z
+      .enum(["not_anonymous", "partially_anonymous", "fully_anonymous"])
+      .optional()
+      .describe("What is recorded about respondents."),
+    response_limit: z.number().int().min(1).optional().describe("Close after this many responses."),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  async run({ survey_id, ...body }, context) {
+    const answer = await context.request<Record<string, unknown>>({
+      method: "POST",
+      path: `/surveys/${enc(survey_id)}/collectors`,
+      body,
+    });
+    return jsonResult(answer ?? {});
+  },
+});
+
 export const surveyTools: readonly CodeTool[] = [
   listSurveys,
   getSurveyDetails,
   listCollectors,
   listResponses,
   getResponse,
+  currentUser,
+  getSurvey,
+  listResponseIds,
+  createCollector,
 ];

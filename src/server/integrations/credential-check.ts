@@ -1,7 +1,11 @@
 // Service-account and API-token credentials are checked with one cheap, read-only call before they
 // are saved, so a typo is reported at once instead of when an agent first uses the integration.
 
-import { type CredentialValues, SESSION_TOKEN } from "../../integrations/_providers/access.ts";
+import {
+  type CredentialAccess,
+  type CredentialValues,
+  SESSION_TOKEN,
+} from "../../integrations/_providers/access.ts";
 import { accessFromCredential, providerEndpoints, providerSpecs } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
@@ -15,25 +19,28 @@ import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
 
-/** Throws BAD_REQUEST with a reason people can act on when the provider does not accept the values. */
+/**
+ * Throws BAD_REQUEST with a reason people can act on when the provider does not accept the values;
+ * else the access the check used (with a login's token), for the identity call after saving.
+ */
 export async function checkCredential(
   config: Pick<Config, "integrationEndpoints" | "allowPrivateUrls">,
   provider: ProviderId,
   authFlow: AuthFlowType,
   values: CredentialValues,
-): Promise<void> {
+): Promise<CredentialAccess | undefined> {
   // Each provider's check and access are in src/integrations/_providers/<provider>.ts.
   const check = authFlow === "oauth" ? undefined : providerSpecs[provider].check[authFlow];
   // A service account's key is checked by minting a token with it (signature, delegation and user),
   // then by the check call with that token.
   const usable = authFlow === "service-account" ? await mintedOrRefused(config, provider, values) : values;
-  if (!check) return;
+  if (!check) return undefined;
   const name = providers[provider].name;
   // Credentials that are a login (Caflou) log in first; the check then goes out with that token.
   const session = await checkLogin(config, provider, authFlow, usable, name);
   const withToken = session ? { ...usable, [SESSION_TOKEN]: session } : usable;
   const access = accessFromCredential(provider, authFlow, withToken, providerEndpoints(provider, config));
-  if (!access) return;
+  if (!access) return undefined;
   const request = check(usable);
   const url = `${access.baseUrl}${request.path}`;
   const policy = { allowPrivateNetworks: config.allowPrivateUrls };
@@ -57,7 +64,7 @@ export async function checkCredential(
     );
   }
   await response.body?.cancel();
-  if (response.ok) return;
+  if (response.ok) return access;
   const failure = failureOfStatus(provider, authFlow, response.status);
   throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }

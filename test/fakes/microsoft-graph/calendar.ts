@@ -93,6 +93,33 @@ export function handleCalendar(graph: GraphRequest): Handled {
       .map((event) => selected(request, eventResource(event, request)));
     return json(response, 200, page(request, found, 10));
   }
+  // GET /me/events: the default calendar's events; $filter with contains(subject,'…') and
+  // start/dateTime ge '…' joined by "and", $orderby start/dateTime asc|desc.
+  if (is("GET", /^\/me\/events$/)) {
+    const calendar = fake.calendars.find((item) => item.isDefaultCalendar)?.id ?? "";
+    let found = fake.events.filter((event) => event.calendarId === calendar);
+    const filter = request.query.get("$filter");
+    for (const clause of filter ? filter.split(" and ") : []) {
+      const contains = /^contains\(subject,'((?:[^']|'')*)'\)$/.exec(clause);
+      const from = /^start\/dateTime ge '([^']*)'$/.exec(clause);
+      if (contains) {
+        const text = (contains[1] ?? "").replace(/''/g, "'").toLowerCase();
+        found = found.filter((event) => event.subject.toLowerCase().includes(text));
+      } else if (from) found = found.filter((event) => event.start >= (from[1] ?? ""));
+      else return graphError(response, 400, "BadRequest", `Invalid filter clause: ${clause}`);
+    }
+    const descending = request.query.get("$orderby") === "start/dateTime desc";
+    found.sort((a, b) => (descending ? b.start.localeCompare(a.start) : a.start.localeCompare(b.start)));
+    return json(
+      response,
+      200,
+      page(
+        request,
+        found.map((event) => selected(request, eventResource(event, request))),
+        10,
+      ),
+    );
+  }
   const eventCreate = /^\/me(?:\/calendars\/([^/]+))?\/events$/.exec(path);
   if (request.method === "POST" && eventCreate) {
     if (!wantsJson()) return;

@@ -58,6 +58,24 @@ export function handleFiles(graph: GraphRequest): Handled {
       ...page(request, found, 2),
     });
   }
+  // GET /sites/{site-id}/drive: the site's default library (the first here).
+  if (is("GET", /^\/sites\/[^/]+\/drive$/)) {
+    const drive = fake.drives.find((item) => item.siteId === segments[1]);
+    if (!drive) return graphError(response, 404, "itemNotFound", "Requested site could not be found");
+    return json(
+      response,
+      200,
+      selected(request, {
+        "@odata.context": `${fake.base}/$metadata#drives/$entity`,
+        id: drive.id,
+        name: drive.name,
+        description: "",
+        driveType: "documentLibrary",
+        webUrl: `https://contoso.sharepoint.com/sites/marketing/${encodeURIComponent(drive.name)}`,
+        quota: { total: 27487790694400, used: 1048576, state: "normal" },
+      }),
+    );
+  }
   if (is("GET", /^\/sites\/[^/]+\/drives$/)) {
     const drives = fake.drives.filter((drive) => drive.siteId === segments[1]);
     if (!fake.sites.some((site) => site.id === segments[1])) {

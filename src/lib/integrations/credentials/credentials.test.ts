@@ -240,6 +240,17 @@ describe("alveno (requirements §5)", () => {
       baseUrl: "Base URL must be the Czech or Slovak Alveno API address",
     });
   });
+
+  it("is Alveno's documented external API in Czechia, and reads the addresses saved before as their region", () => {
+    expect(ALVENO_BASE_URLS.cz).toBe("https://hr.alveno.cz/api/external");
+    const base = { apiKey: "k", tenantId: "t" };
+    expect(parsed("alveno", "api-token", { ...base, baseUrl: "https://api.alveno.cz" })).toMatchObject({
+      baseUrl: ALVENO_BASE_URLS.cz,
+    });
+    expect(parsed("alveno", "api-token", { ...base, baseUrl: "https://api.alveno.sk" })).toMatchObject({
+      baseUrl: ALVENO_BASE_URLS.sk,
+    });
+  });
 });
 
 describe("brevo and exa (mcpApiKey)", () => {

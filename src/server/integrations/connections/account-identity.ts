@@ -28,6 +28,8 @@ export interface IdentityAccess {
   accessToken?: string;
   authFlow?: AuthFlowType;
   userSupplied?: boolean;
+  /** What the provider's URLs embed (Caflou's account id). */
+  variables?: Record<string, string>;
 }
 
 /** The identity call is a courtesy after connecting: it must not hold the connect flow up for long. */
@@ -180,6 +182,24 @@ const calls: Partial<Record<ProviderId, (access: IdentityAccess) => IdentityRequ
     },
   }),
 
+  // Caflou: GET /api/v1/accounts lists the accounts the logged-in user reaches ("Get list of the
+  // accounts user has access to"); the saved account id picks the one the connection works in, and
+  // its name labels it. The answer's body is not described; the public client reads [{ id, name }],
+  // the live API's lists may come as { results } (src/integrations/caflou/REFERENCES.md).
+  caflou: (access) => {
+    const accountId = access.variables?.accountId;
+    if (!accountId) return null;
+    return {
+      path: "/api/v1/accounts",
+      read: (answer) => {
+        const body = record(answer);
+        const list = Array.isArray(answer) ? answer : Array.isArray(body.results) ? body.results : [];
+        const account = list.map(record).find((item) => text(item.id) === accountId);
+        return account ? identity(accountId, text(account.name)) : null;
+      },
+    };
+  },
+
   // SurveyMonkey: GET /v3/users/me on the account's data center (access_url). The pack does not ask for
   // users_read; should SurveyMonkey want it for this call, the refusal is null like any other.
   // https://api.surveymonkey.com/v3/docs#api-endpoints-get-users-me
@@ -194,7 +214,7 @@ const calls: Partial<Record<ProviderId, (access: IdentityAccess) => IdentityRequ
 
 /** Never throws: null when the provider has no identity call or it fails (connecting still succeeds). */
 export async function readAccountIdentity(
-  app: App,
+  app: { config: Pick<App["config"], "allowPrivateUrls"> },
   provider: ProviderId,
   access: IdentityAccess,
 ): Promise<AccountIdentity | null> {

@@ -1,6 +1,8 @@
 // Reading and writing credential rows for either scope. Callers check who may do it; this file makes
 // sure secrets are sealed on the way in and never leave as plain text on the way out.
+
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { credentialShape, splitValues } from "../../../lib/integrations/credentials/index.ts";
 import { INVALID_AUTH_FLOW_MESSAGE, providers } from "../../../lib/integrations/providers.ts";
@@ -105,6 +107,8 @@ export async function saveCredential(
   owner: Owner,
   submission: CredentialSubmission,
   userId: string,
+  /** Given the access the check reached the provider with (its headers hold secrets: server only). */
+  onChecked?: (access: CredentialAccess) => void,
 ): Promise<CredentialView> {
   const { provider, authFlow } = submission;
   const shape = credentialShape(provider, authFlow);
@@ -127,8 +131,15 @@ export async function saveCredential(
         allowPrivateNetworks: config.allowPrivateUrls,
       });
   }
-  if (isCheckedFlow(authFlow))
-    await checkCredential(config, provider, authFlow, parsed.data as Record<string, string | number>);
+  if (isCheckedFlow(authFlow)) {
+    const access = await checkCredential(
+      config,
+      provider,
+      authFlow,
+      parsed.data as Record<string, string | number>,
+    );
+    if (access) onChecked?.(access);
+  }
   const { config: plain, secrets } = splitValues(shape, parsed.data);
   const sealed = sealSecrets(keyring, identity, secrets);
   const now = new Date();

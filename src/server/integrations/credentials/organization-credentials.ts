@@ -1,10 +1,12 @@
 // An organization's own credentials (bring your own OAuth app or API token). Members see them
 // (without secrets); owners and admins change them.
+import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
+import { readAccountIdentity } from "../connections/account-identity.ts";
 import { upsertConnection } from "../connections/connection-store.ts";
 import { isCheckedFlow } from "../credential-check.ts";
 import {
@@ -38,11 +40,27 @@ export async function saveOrganizationCredential(
   submission: CredentialSubmission,
 ) {
   await requireOrganizationAction(deps.db, userId, organizationId, "integrations.manage");
-  const saved = await saveCredential(deps, organizationOwner(organizationId), submission, userId);
+  let checked: CredentialAccess | undefined;
+  const saved = await saveCredential(
+    deps,
+    organizationOwner(organizationId),
+    submission,
+    userId,
+    (access) => {
+      checked = access;
+    },
+  );
   const label = providers[submission.provider].name;
   const facts = { provider: submission.provider, authFlow: submission.authFlow };
   if (isCheckedFlow(submission.authFlow)) {
+    // The account the saved key reaches, from the provider's documented identity call (null without one).
+    const identity = checked
+      ? await readAccountIdentity(deps, submission.provider, { ...checked, authFlow: submission.authFlow })
+      : null;
     const connection = await upsertConnection(deps.db, {
+      ...(identity
+        ? { accountId: identity.id, accountLabel: identity.label }
+        : { accountId: null, accountLabel: null }),
       organizationId,
       provider: submission.provider,
       authFlow: submission.authFlow,

@@ -6,6 +6,7 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/
 import { z } from "zod";
 import { toolError } from "../../../gateway/tool-types.ts";
 import type { EngineTool } from "../engine.ts";
+import type { ListAnswer, ListShape } from "./list-answer.ts";
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
@@ -58,6 +59,11 @@ export interface UpstreamBytes {
 export interface CodeToolContext {
   /** The provider's parsed JSON answer; an HTTP error or a failed call ends the tool with its message. */
   request<T = unknown>(call: UpstreamCall): Promise<T>;
+  /**
+   * A list answer's records, taken from where `shape` says (list-answer.ts); an answer of another shape
+   * ends the tool with an error naming what came, never an empty list.
+   */
+  requestList(call: UpstreamCall, shape: ListShape): Promise<ListAnswer>;
   /** The answer as text with its content type (an exported document, a downloaded file). */
   requestText(call: UpstreamCall): Promise<UpstreamText>;
   /** The answer's first `maxBytes` bytes (a downloaded PDF or Office file), never more. */

@@ -30,6 +30,7 @@ import {
 import { codeTools, documentTools, openApiDocuments } from "./documents.ts";
 import { successResult, upstreamError } from "./format-result.ts";
 import type { OpenApiTool } from "./generate-tools.ts";
+import { readList } from "./list-answer.ts";
 import { sendRequest } from "./send-request.ts";
 import { argumentProblem } from "./validate-arguments.ts";
 
@@ -124,6 +125,8 @@ async function exchange(
   try {
     return await code.run(args, {
       request: (upstream) => requestJson(call, server, upstream),
+      requestList: async (upstream, shape) =>
+        readList(await requestJson(call, server, upstream), shape, call.providerName),
       requestText: (upstream) => requestText(call, server, upstream),
       requestBytes: (upstream, maxBytes) => requestBytes(call, server, upstream, maxBytes),
     });
@@ -277,7 +280,12 @@ async function requestText(
 
 async function requestJson<T>(call: Exchange, server: readonly string[], upstream: UpstreamCall): Promise<T> {
   const { text } = await requestText(call, server, upstream);
-  return (text.trim() ? JSON.parse(text) : {}) as T;
+  if (!text.trim()) return {} as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ToolFailure(toolError(`${call.providerName} answered something that is not JSON.`));
+  }
 }
 
 /** Code tools read whole answers (a message with its bodies), decode and shorten what they return. */
