@@ -1,5 +1,6 @@
 // An agent's runs (/app/project/{id}/agents/{agentId}/runs): start one with a request, watch its plan
 // and steps arrive, and open any past run to go through it step by step.
+
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Play, Settings2 } from "lucide-react";
@@ -8,12 +9,12 @@ import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { findMarketplaceAgent } from "~/lib/agents/marketplace.ts";
 import { agentRequestField } from "~/lib/agents/validation.ts";
-import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AgentRunView, statusLabels } from "./agent-run-view.tsx";
 import { shortRunId } from "./run-conversation.tsx";
@@ -117,7 +118,7 @@ export function AgentRunsPage({
                         <Badge variant={statusLabels[run.status].variant}>
                           {statusLabels[run.status].label}
                         </Badge>
-                        {formatDateTime(run.startedAt)} · {run.stepCount} steps
+                        <DateTime value={run.startedAt} /> · {run.stepCount} steps
                       </span>
                     </button>
                     <ConversationLink run={run} selectRun={selectRun} />

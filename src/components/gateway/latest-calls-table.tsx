@@ -1,7 +1,7 @@
 import { callChannelLabels } from "~/components/call-log/call-channel-badge.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
-import { formatRelative } from "~/lib/format-date.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Call = RouterOutputs["project"]["getProjectStats"]["calls"]["latestCalls"][number];
@@ -39,9 +39,7 @@ export function LatestCallsTable({ calls }: { calls: Call[] }) {
             </TableCell>
             <TableCell className="text-right tabular-nums">{call.durationMs} ms</TableCell>
             <TableCell className="hidden md:table-cell text-right">
-              <time dateTime={new Date(call.createdAt).toISOString()} suppressHydrationWarning>
-                {formatRelative(call.createdAt)}
-              </time>
+              <DateTime value={call.createdAt} show="relative" />
             </TableCell>
           </TableRow>
         ))}
