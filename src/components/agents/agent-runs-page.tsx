@@ -38,6 +38,8 @@ export function AgentRunsPage({
   const [request, setRequest] = useState("");
   const [error, setError] = useState<string | undefined>();
   const canRun = data.permissions["agents.run"];
+  // Without a credential the run could only fail at its first model call: say so before, not after.
+  const noCredential = data.agent.llmCredentialId === null;
   const example = findMarketplaceAgent(data.agent.presetId)?.exampleRequest;
 
   const submit = async (event: FormEvent) => {
@@ -75,10 +77,27 @@ export function AgentRunsPage({
           <FormField label="Request" error={error} hint={example ? `For example: ${example}` : undefined}>
             <Textarea rows={3} value={request} onChange={(e) => setRequest(e.target.value)} />
           </FormField>
-          <div>
-            <Button type="submit" disabled={start.isPending}>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              disabled={start.isPending || noCredential}
+              aria-describedby={noCredential ? "run-needs-credential" : undefined}
+            >
               <Play className="size-4" aria-hidden="true" /> {start.isPending ? "Starting…" : "Run agent"}
             </Button>
+            {noCredential ? (
+              <p id="run-needs-credential" className="text-sm text-muted-foreground">
+                Choose an LLM credential first:{" "}
+                <Link
+                  to="/app/project/$projectId/agents/$agentId"
+                  params={{ projectId, agentId }}
+                  className="font-medium text-foreground underline underline-offset-4"
+                >
+                  configure the agent
+                </Link>
+                .
+              </p>
+            ) : null}
           </div>
         </form>
       ) : (

@@ -47,7 +47,14 @@ export function DailyRequestsChart({ points }: { points: DailyPoint[] }) {
         aria-label={summary}
         preserveAspectRatio="none"
       >
-        <line x1={0} x2={WIDTH} y1={plotHeight - 0.5} y2={plotHeight - 0.5} className="stroke-border" strokeWidth={1} />
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={plotHeight - 0.5}
+          y2={plotHeight - 0.5}
+          className="stroke-border"
+          strokeWidth={1}
+        />
         {points.map((point, index) => {
           const x = index * slot + (slot - barWidth) / 2;
           const successHeight = ((point.requests - point.errors) / max) * (plotHeight - 4);
@@ -84,7 +91,12 @@ export function DailyRequestsChart({ points }: { points: DailyPoint[] }) {
           // The first label starts at the edge rather than centring on a bar it would stick out of.
           const style = index === 0 ? { left: 0 } : { left: `${centre}%`, transform: "translateX(-50%)" };
           return (
-            <span key={point.day} data-day-label className={`absolute whitespace-nowrap ${shown}`} style={style}>
+            <span
+              key={point.day}
+              data-day-label
+              className={`absolute whitespace-nowrap ${shown}`}
+              style={style}
+            >
               {dayLabel(point.day)}
             </span>
           );
