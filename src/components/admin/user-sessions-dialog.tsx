@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import {
@@ -61,7 +62,15 @@ export function UserSessionsDialog({ user }: { user: { id: string; name: string;
           <DialogTitle>Sessions of {user.name}</DialogTitle>
           <DialogDescription>Where {user.email} is signed in now.</DialogDescription>
         </DialogHeader>
-        <FormAlert message={error ?? (sessions.error ? errorMessage(sessions.error) : null)} />
+        <FormAlert message={error} />
+        {sessions.error ? (
+          <QueryError
+            what="The sessions"
+            error={sessions.error}
+            onRetry={() => sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
+        ) : null}
         {sessions.isPending ? (
           <div className="flex flex-col gap-2" aria-busy="true">
             <Skeleton className="h-10 w-full" />

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { PlugZap } from "lucide-react";
 import { toast } from "sonner";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -42,7 +43,12 @@ export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : clients.isError ? (
-          <p className="text-sm text-destructive">{clients.error.message}</p>
+          <QueryError
+            what="The authorized clients"
+            error={clients.error}
+            onRetry={() => clients.refetch()}
+            retrying={clients.isFetching}
+          />
         ) : clients.data.length === 0 ? (
           <EmptyState
             icon={PlugZap}

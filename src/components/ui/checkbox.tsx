@@ -1,6 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "~/lib/cn.ts";
 
 /** The app's checkbox (Radix: a role="checkbox" button, so it looks the same in every browser and theme). */
@@ -34,9 +34,11 @@ export function CheckboxField({
   className?: string;
   disabled?: boolean;
 }) {
+  const id = useId();
   return (
-    <label className={cn("flex items-center gap-2 text-sm", className)}>
+    <label htmlFor={id} className={cn("flex items-center gap-2 text-sm", className)}>
       <Checkbox
+        id={id}
         checked={checked}
         disabled={disabled}
         onCheckedChange={(next) => onCheckedChange(next === true)}

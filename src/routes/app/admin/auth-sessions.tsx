@@ -9,8 +9,7 @@ import { toast } from "sonner";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
 import { Pager } from "~/components/admin/pager.tsx";
 import { useDebounced } from "~/components/admin/use-debounced.ts";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
@@ -71,7 +70,14 @@ function AuthSessionsPage() {
           />
         </div>
       </div>
-      <FormAlert message={sessions.error ? errorMessage(sessions.error) : null} />
+      {sessions.error ? (
+        <QueryError
+          what="The sessions"
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
+      ) : null}
       {sessions.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {skeletonRows.map((row) => (

@@ -12,8 +12,8 @@ import { Pager } from "~/components/admin/pager.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
 import { useDebounced } from "~/components/admin/use-debounced.ts";
 import { UserSessionsDialog } from "~/components/admin/user-sessions-dialog.tsx";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
@@ -87,7 +87,14 @@ function UsersPage() {
           />
         </div>
       </div>
-      <FormAlert message={users.error ? errorMessage(users.error) : null} />
+      {users.error ? (
+        <QueryError
+          what="The users"
+          error={users.error}
+          onRetry={() => users.refetch()}
+          retrying={users.isFetching}
+        />
+      ) : null}
       {users.isPending ? (
         <TableSkeleton />
       ) : users.data && users.data.total === 0 ? (
