@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { formatDuration } from "~/lib/format-duration.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 import { CallChannelBadge } from "./call-channel-badge.tsx";
 
@@ -111,7 +112,7 @@ export function CallDetailsDialog({
                 </p>
               </Row>
             ) : null}
-            <Row label="Duration">{data.durationMs} ms</Row>
+            <Row label="Duration">{formatDuration(data.durationMs)}</Row>
             <Row label="Server">{data.serverName === "standard" ? "Standard tools" : data.serverName}</Row>
             <Row label="Through">
               <CallChannelBadge channel={data.channel} />

@@ -5,6 +5,7 @@
 import { Badge } from "~/components/ui/badge.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { formatDuration } from "~/lib/format-duration.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 import { CallChannelBadge } from "./call-channel-badge.tsx";
 import type { CallRef } from "./call-details-dialog.tsx";
@@ -84,7 +85,7 @@ export function CallLogTable({ calls, onOpen }: { calls: Call[]; onOpen: (call: 
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums whitespace-nowrap">
-                {call.durationMs} ms
+                {formatDuration(call.durationMs)}
               </TableCell>
             </TableRow>
           );

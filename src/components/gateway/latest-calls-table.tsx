@@ -2,6 +2,7 @@ import { callChannelLabels } from "~/components/call-log/call-channel-badge.tsx"
 import { Badge } from "~/components/ui/badge.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { formatDuration } from "~/lib/format-duration.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Call = RouterOutputs["project"]["getProjectStats"]["calls"]["latestCalls"][number];
@@ -37,7 +38,7 @@ export function LatestCallsTable({ calls }: { calls: Call[] }) {
                 </Badge>
               )}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{call.durationMs} ms</TableCell>
+            <TableCell className="text-right tabular-nums">{formatDuration(call.durationMs)}</TableCell>
             <TableCell className="hidden md:table-cell text-right">
               <DateTime value={call.createdAt} show="relative" />
             </TableCell>
