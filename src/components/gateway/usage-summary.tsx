@@ -38,7 +38,7 @@ export function UsageSummary({ stats }: { stats: Stats }) {
               <Icon className="size-4" aria-hidden="true" /> {label}
             </CardDescription>
             {/* A figure, not a heading: the label above names it. */}
-            <p className="text-2xl leading-none font-semibold tabular-nums">
+            <p className="text-2xl leading-none font-semibold tabular-nums" data-figure={label}>
               {label.startsWith("Errors") && totals.errors > 0 ? (
                 // The same calls the figure counts: the failed calls since the chart's first day.
                 <Link
