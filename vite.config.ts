@@ -43,6 +43,9 @@ export default defineConfig({
     }),
     viteReact(),
   ],
+  // Rolldown's "plugins took N% of the build" note printed on every build and is for profiling the
+  // build, not for someone starting Portico (scripts/build-if-needed.ts logs warnings and errors only).
+  build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   environments: {
     client: {
       build: {

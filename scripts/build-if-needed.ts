@@ -1,5 +1,7 @@
 // `npm start` and `npm test` build only when the sources changed since the last build: a stamp in
-// dist/ records a hash of everything that goes into the bundle.
+// dist/ records a hash of everything that goes into the bundle. Vite logs at "warn": its ~400 lines
+// listing every chunk of both bundles told someone starting Portico nothing, while warnings and errors
+// still print (BUILD_LOG=info brings the full log back).
 
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -41,7 +43,19 @@ const upToDate =
   readFileSync(stampFile, "utf8") === digest;
 
 if (!upToDate) {
-  console.log("Building Portico…");
-  execFileSync(path.join(root, "node_modules/.bin/vite"), ["build"], { cwd: root, stdio: "inherit" });
+  const started = Date.now();
+  console.log("Building Portico (the first build takes about a minute)…");
+  const logLevel = process.env.BUILD_LOG ?? "warn";
+  try {
+    execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "--logLevel", logLevel], {
+      cwd: root,
+      stdio: "inherit",
+    });
+  } catch {
+    // Vite has printed the error itself; a stack trace of execFileSync would only bury it.
+    console.error("The build failed (see above); nothing was started.");
+    process.exit(1);
+  }
   writeFileSync(stampFile, digest);
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -62,7 +62,13 @@ async function runServer() {
   });
   const stopper = gracefulStopper(server.node);
   routeThroughEntry(server.node, stopper);
-  await server.serve();
+  try {
+    await server.serve();
+  } catch (error) {
+    console.error(listenFailure(error));
+    await entry.stopServices();
+    process.exit(1);
+  }
   if (cluster.isWorker) process.send?.(READY);
   else console.log(`Portico is running at http://localhost:${port}`);
 
@@ -81,6 +87,28 @@ async function runServer() {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * What to tell someone whose port cannot be opened: the usual cause is a second `npm start` (or another
+ * program) on the same port, and the raw EADDRINUSE stack trace named neither the port nor the way out.
+ */
+function listenFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const host = process.env.HOST ?? "0.0.0.0";
+  if (code === "EADDRINUSE") {
+    return [
+      `Port ${port} is already in use on ${host}: another Portico or another program is listening there.`,
+      `Stop it, or start Portico on another port, e.g. PORT=${port + 1} npm start`,
+    ].join("\n");
+  }
+  if (code === "EACCES") {
+    return `Port ${port} needs more privileges than this process has. Choose a port above 1023, e.g. PORT=3000 npm start`;
+  }
+  if (code === "EADDRNOTAVAIL") {
+    return `HOST=${host} is not an address of this machine. Unset HOST to listen on every address.`;
+  }
+  return `Portico could not listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /**

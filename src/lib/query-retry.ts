@@ -38,7 +38,8 @@ const CLIENT_ERROR_CODES = new Set([
   "CLIENT_CLOSED_REQUEST",
 ]);
 
-function isClientError(error: unknown): boolean {
+/** A refusal (4xx): the same request gets the same answer, unlike a network failure or a 5xx. */
+export function isClientError(error: unknown): boolean {
   const status = httpStatusOf(error);
   if (status !== undefined) return status >= 400 && status < 500;
   if (typeof error !== "object" || error === null) return false;

@@ -11,9 +11,11 @@ import { type ReactNode, useEffect } from "react";
 import { fallbackPageTitle } from "~/components/errors/page-title.ts";
 import { initErrorReporting, setReportedUser } from "~/components/errors/report.ts";
 import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
+import { TimeZoneProvider } from "~/components/ui/date-time.tsx";
 import { DeferredToaster } from "~/components/ui/deferred-toaster.tsx";
 import { seo } from "~/lib/seo.ts";
 import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
+import { requestTimeZone } from "~/lib/time-zone.ts";
 import type { TRPC } from "~/lib/trpc.ts";
 import { getThemePreference } from "~/server/preferences/theme.ts";
 import { type ClientConfig, getClientConfig } from "~/server/session/get-client-config.ts";
@@ -38,7 +40,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         staleTime: Number.POSITIVE_INFINITY,
       }),
     ]);
-    return { user, theme, clientConfig };
+    // The time zone dates are shown in (components/ui/date-time.tsx): from a cookie, no round trip.
+    return { user, theme, clientConfig, timeZone: requestTimeZone() };
   },
   head: ({ match, matches }) => {
     const page = seo({
@@ -85,7 +88,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        {children}
+        <TimeZoneProvider initial={context?.timeZone ?? "UTC"}>{children}</TimeZoneProvider>
         <DeferredToaster theme={theme} />
         <Scripts />
       </body>

@@ -88,16 +88,24 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
 
   // Configure: the only credential is already chosen; requirements §5's defaults; maxSteps validated inline.
   const form = page.getByRole("form", { name: "Agent configuration" });
-  await expect(await form.getByLabel("LLM credential").inputValue()).not.toBe("");
-  expect(await form.getByLabel("Executor").inputValue()).toBe("gpt-4.1");
-  expect(await form.getByLabel("Planner").inputValue()).toBe("gpt-4.1-mini");
+  // The app's own selects (Radix: a button showing the choice), not native <select>s.
+  expect(await form.getByLabel("LLM credential").textContent()).toBe("OpenAI production (OpenAI)");
+  expect(await form.getByLabel("Executor").textContent()).toBe("gpt-4.1");
+  expect(await form.getByLabel("Planner").textContent()).toBe("gpt-4.1-mini");
+  expect(
+    await form
+      .locator('select:not([aria-hidden="true"]), input[type=checkbox]:not([aria-hidden="true"])')
+      .count(),
+  ).toBe(0);
   expect(await form.getByLabel("Max steps").inputValue()).toBe("30");
   const maxSteps = await hydrated(form.getByLabel("Max steps"));
   await maxSteps.fill("0");
   await form.getByRole("button", { name: "Save configuration" }).click();
   await visible(form.getByText("Max steps must be a whole number from 1 to 100"));
   await maxSteps.fill("5");
-  await form.getByLabel("Executor").selectOption("gpt-4.1-mini");
+  await form.getByLabel("Executor").click();
+  await page.getByRole("option", { name: "gpt-4.1-mini", exact: true }).click();
+  expect(await form.getByLabel("Executor").textContent()).toBe("gpt-4.1-mini");
   await form.getByRole("button", { name: "Save configuration" }).click();
   await toastWith(page, 'Agent "Neo" saved');
   await screenshot(page, "agents-02-configure");

@@ -1,5 +1,6 @@
 // The server process itself: refusing bad configuration before it listens, and shutting down cleanly.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,28 @@ describe("bad configuration", () => {
     expect(output).toMatch(new RegExp(`- ${name}: `));
     expect(output).not.toContain("Portico is running");
   });
+});
+
+describe("a port already taken", () => {
+  it(
+    "names the port and how to choose another, without a stack trace",
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, "0.0.0.0", resolve));
+      const port = (taken.address() as AddressInfo).port;
+      try {
+        const { code, output } = await runServerToExit({ PORT: String(port) }, SERVER_HOOK_TIMEOUT);
+        expect(code).toBe(1);
+        expect(output).toContain(`Port ${port} is already in use`);
+        expect(output).toContain(`PORT=${port + 1} npm start`);
+        expect(output).not.toMatch(/^\s+at /m);
+        expect(output).not.toContain("Portico is running");
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
+    },
+    SERVER_HOOK_TIMEOUT,
+  );
 });
 
 describe("several server processes", () => {

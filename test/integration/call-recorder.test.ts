@@ -67,7 +67,8 @@ describe("CallRecorder", () => {
     expect(rows).toHaveLength(251);
     expect(new Set(rows.map((row) => row.id)).size).toBe(251);
     expect(await app.db.select().from(toolCall).where(eq(toolCall.projectId, doomed.id))).toEqual([]);
-    const failed = rows.find((row) => row.durationMs === 7);
+    // Durations keep their tenth of a millisecond (sub-millisecond calls are most standard-tool calls).
+    const failed = rows.find((row) => row.durationMs === 7.4);
     expect(failed).toMatchObject({
       organizationId: world.orgA.id,
       serverId: null,
@@ -146,7 +147,7 @@ describe("CallRecorder", () => {
     expect(errors).toHaveLength(1);
     const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Unconfirmed"));
     expect(rows.map((row) => row.durationMs).sort((a, b) => a - b)).toEqual([
-      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      0.4, 1.4, 2.4, 3.4, 4.4, 5.4, 6.4, 7.4, 8.4, 9.4, 10.4,
     ]);
     expect((await requestsOf(world.orgA.id, month)) - usageBefore).toBe(11);
   });

@@ -14,8 +14,8 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { counted } from "~/lib/counted.ts";
-import { formatRelative } from "~/lib/format-date.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
 type Session = RouterOutputs["account"]["get"]["sessions"][number];
@@ -61,9 +61,7 @@ export function SessionsCard({ sessions }: { sessions: Session[] }) {
                 </span>
                 <span className="truncate text-xs text-muted-foreground">
                   {session.ipAddress || "Unknown address"} · signed in{" "}
-                  <time dateTime={new Date(session.createdAt).toISOString()} suppressHydrationWarning>
-                    {formatRelative(session.createdAt)}
-                  </time>
+                  <DateTime value={session.createdAt} show="relative" />
                 </span>
               </div>
             </li>

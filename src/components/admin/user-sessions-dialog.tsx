@@ -1,11 +1,14 @@
 // A user's signed-in sessions, opened from the users table: end one, or all of them.
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import {
   Dialog,
   DialogContent,
@@ -16,7 +19,6 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
-import { formatRelative } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 
 export function UserSessionsDialog({ user }: { user: { id: string; name: string; email: string } }) {
@@ -60,7 +62,15 @@ export function UserSessionsDialog({ user }: { user: { id: string; name: string;
           <DialogTitle>Sessions of {user.name}</DialogTitle>
           <DialogDescription>Where {user.email} is signed in now.</DialogDescription>
         </DialogHeader>
-        <FormAlert message={error ?? (sessions.error ? errorMessage(sessions.error) : null)} />
+        <FormAlert message={error} />
+        {sessions.error ? (
+          <QueryError
+            what="The sessions"
+            error={sessions.error}
+            onRetry={() => sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
+        ) : null}
         {sessions.isPending ? (
           <div className="flex flex-col gap-2" aria-busy="true">
             <Skeleton className="h-10 w-full" />
@@ -79,7 +89,8 @@ export function UserSessionsDialog({ user }: { user: { id: string; name: string;
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="text-sm font-medium">{session.device}</span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {session.ipAddress || "Unknown address"} · signed in {formatRelative(session.createdAt)}
+                    {session.ipAddress || "Unknown address"} · signed in{" "}
+                    <DateTime value={session.createdAt} show="relative" />
                   </span>
                 </div>
                 <Button

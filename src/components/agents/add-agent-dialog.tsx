@@ -16,8 +16,8 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
-import { NativeSelect } from "./native-select.tsx";
 
 export interface ProjectChoice {
   id: string;
@@ -84,13 +84,12 @@ export function AddAgentDialog({
             </DialogDescription>
           </DialogHeader>
           <FormField label="Project" error={error}>
-            <NativeSelect value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-              {projects.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect
+              value={projectId}
+              onValueChange={setProjectId}
+              placeholder="Choose a project"
+              options={projects.map((project) => ({ value: project.id, label: project.name }))}
+            />
           </FormField>
           <DialogFooter>
             <Button type="submit" disabled={add.isPending}>

@@ -2,12 +2,14 @@
 // events) and the page shows the intent, the servers chosen, the plan and each step (tool, arguments,
 // result, time, tokens) as they are written, and the answer while the model writes it. A finished run
 // can be replayed one step at a time.
+
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { formatDuration } from "~/lib/format-duration.ts";
 import { useTRPC, useTRPCClient } from "~/lib/trpc.ts";
 import { EarlierQuestion, QuestionForYou } from "./run-conversation.tsx";
 
@@ -163,7 +165,7 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
                     <span className="text-muted-foreground">{step.serverName}</span>
                     {step.isError ? <Badge variant="destructive">Error</Badge> : null}
                     <span className="ml-auto text-xs text-muted-foreground">
-                      {step.durationMs} ms · {step.tokens} tokens
+                      {formatDuration(step.durationMs)} · {step.tokens} tokens
                     </span>
                   </div>
                   <pre className="mt-2 overflow-x-auto rounded bg-muted p-2 text-xs">

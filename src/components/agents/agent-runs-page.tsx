@@ -1,5 +1,6 @@
 // An agent's runs (/app/project/{id}/agents/{agentId}/runs): start one with a request, watch its plan
 // and steps arrive, and open any past run to go through it step by step.
+
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Play, Settings2 } from "lucide-react";
@@ -8,12 +9,12 @@ import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { findMarketplaceAgent } from "~/lib/agents/marketplace.ts";
 import { agentRequestField } from "~/lib/agents/validation.ts";
-import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AgentRunView, statusLabels } from "./agent-run-view.tsx";
 import { AgentSchedulesCard } from "./agent-schedules-card.tsx";
@@ -38,6 +39,8 @@ export function AgentRunsPage({
   const [request, setRequest] = useState("");
   const [error, setError] = useState<string | undefined>();
   const canRun = data.permissions["agents.run"];
+  // Without a credential the run could only fail at its first model call: say so before, not after.
+  const noCredential = data.agent.llmCredentialId === null;
   const example = findMarketplaceAgent(data.agent.presetId)?.exampleRequest;
 
   const submit = async (event: FormEvent) => {
@@ -75,10 +78,27 @@ export function AgentRunsPage({
           <FormField label="Request" error={error} hint={example ? `For example: ${example}` : undefined}>
             <Textarea rows={3} value={request} onChange={(e) => setRequest(e.target.value)} />
           </FormField>
-          <div>
-            <Button type="submit" disabled={start.isPending}>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              disabled={start.isPending || noCredential}
+              aria-describedby={noCredential ? "run-needs-credential" : undefined}
+            >
               <Play className="size-4" aria-hidden="true" /> {start.isPending ? "Starting…" : "Run agent"}
             </Button>
+            {noCredential ? (
+              <p id="run-needs-credential" className="text-sm text-muted-foreground">
+                Choose an LLM credential first:{" "}
+                <Link
+                  to="/app/project/$projectId/agents/$agentId"
+                  params={{ projectId, agentId }}
+                  className="font-medium text-foreground underline underline-offset-4"
+                >
+                  configure the agent
+                </Link>
+                .
+              </p>
+            ) : null}
           </div>
         </form>
       ) : (
@@ -119,7 +139,8 @@ export function AgentRunsPage({
                         <Badge variant={statusLabels[run.status].variant}>
                           {statusLabels[run.status].label}
                         </Badge>
-                        {formatDateTime(run.startedAt)} · {run.stepCount} steps · {originLabels[run.channel]}
+                        <DateTime value={run.startedAt} /> · {run.stepCount} steps ·{" "}
+                        {originLabels[run.channel]}
                       </span>
                     </button>
                     <ConversationLink run={run} selectRun={selectRun} />

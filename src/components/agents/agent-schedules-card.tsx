@@ -12,6 +12,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -19,7 +20,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { describeCron, type ScheduleKind, scheduleFormSchema, WEEKDAYS } from "~/lib/agents/schedule.ts";
-import { formatDateTime } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 
 const KIND_LABELS: Record<ScheduleKind, string> = {
@@ -142,8 +142,18 @@ function ScheduleRow({ projectId, schedule }: { projectId: string; schedule: Sch
       <p className="line-clamp-2 break-words">{schedule.request}</p>
       <p className="text-xs text-muted-foreground">
         Runs as {schedule.createdBy.name}
-        {schedule.nextRunAt ? ` · next ${formatDateTime(schedule.nextRunAt)}` : ""}
-        {schedule.lastRunAt ? ` · last ${formatDateTime(schedule.lastRunAt)}` : ""}
+        {schedule.nextRunAt ? (
+          <>
+            {" · next "}
+            <DateTime value={schedule.nextRunAt} />
+          </>
+        ) : null}
+        {schedule.lastRunAt ? (
+          <>
+            {" · last "}
+            <DateTime value={schedule.lastRunAt} />
+          </>
+        ) : null}
       </p>
       {schedule.stoppedReason ? <p className="text-xs text-destructive">{schedule.stoppedReason}</p> : null}
       {error ? <p className="text-xs text-destructive">{error}</p> : null}

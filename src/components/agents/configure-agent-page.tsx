@@ -9,9 +9,11 @@ import { toast } from "sonner";
 import { type FieldErrors, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { CheckboxField } from "~/components/ui/checkbox.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { validateForm } from "~/components/ui/validate-form.ts";
 import {
@@ -26,7 +28,9 @@ import {
 } from "~/lib/agents/models.ts";
 import { agentConfigSchema } from "~/lib/agents/validation.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { NativeSelect } from "./native-select.tsx";
+
+/** The credential select's "none" entry (a Radix item cannot have an empty value). */
+const NO_CREDENTIAL = "none";
 
 export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; agentId: string }) {
   const trpc = useTRPC();
@@ -138,27 +142,28 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
                   )
                 }
               >
-                <NativeSelect value={credentialId} onChange={(e) => chooseCredential(e.target.value)}>
-                  <option value="">No credential (the agent cannot run)</option>
-                  {credentials.map((credential) => (
-                    <option key={credential.id} value={credential.id}>
-                      {credential.scope === "global" ? `${credential.label} · platform` : credential.label}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <OptionSelect
+                  value={credentialId || NO_CREDENTIAL}
+                  onValueChange={(value) => chooseCredential(value === NO_CREDENTIAL ? "" : value)}
+                  options={[
+                    { value: NO_CREDENTIAL, label: "No credential (the agent cannot run)" },
+                    ...credentials.map((credential) => ({
+                      value: credential.id,
+                      label:
+                        credential.scope === "global" ? `${credential.label} · platform` : credential.label,
+                    })),
+                  ]}
+                />
               </FormField>
               {modelRoles.map((role) => (
                 <FormField key={role} label={modelRoleLabels[role]}>
-                  <NativeSelect
+                  <OptionSelect
                     value={models[role]}
-                    onChange={(e) => setModels({ ...models, [role]: e.target.value })}
-                  >
-                    {(choices.includes(models[role]) ? choices : [models[role], ...choices]).map((model) => (
-                      <option key={model} value={model}>
-                        {model}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                    onValueChange={(value) => setModels({ ...models, [role]: value })}
+                    options={(choices.includes(models[role]) ? choices : [models[role], ...choices]).map(
+                      (model) => ({ value: model, label: model }),
+                    )}
+                  />
                 </FormField>
               ))}
               <FormField
@@ -191,30 +196,23 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
               </FormField>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-2 text-sm font-medium">Servers</legend>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={allServers}
-                    onChange={(e) => setAllServers(e.target.checked)}
-                  />
+                <CheckboxField checked={allServers} onCheckedChange={setAllServers}>
                   Every server of the project, including ones added later
-                </label>
+                </CheckboxField>
                 {!allServers
                   ? servers.map((server) => (
-                      <label key={server.id} className="ml-6 flex items-center gap-2 text-sm">
-                        <input
-                          type="checkbox"
-                          checked={serverIds.includes(server.id)}
-                          onChange={(e) =>
-                            setServerIds(
-                              e.target.checked
-                                ? [...serverIds, server.id]
-                                : serverIds.filter((id) => id !== server.id),
-                            )
-                          }
-                        />
+                      <CheckboxField
+                        key={server.id}
+                        className="ml-6"
+                        checked={serverIds.includes(server.id)}
+                        onCheckedChange={(checked) =>
+                          setServerIds(
+                            checked ? [...serverIds, server.id] : serverIds.filter((id) => id !== server.id),
+                          )
+                        }
+                      >
                         {server.name}
-                      </label>
+                      </CheckboxField>
                     ))
                   : null}
                 {servers.length === 0 ? (
@@ -226,14 +224,9 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
                     to give the agent your integrations.
                   </p>
                 ) : null}
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={allowStandardTools}
-                    onChange={(e) => setAllowStandardTools(e.target.checked)}
-                  />
+                <CheckboxField checked={allowStandardTools} onCheckedChange={setAllowStandardTools}>
                   Standard tools (time, calculations, web pages)
-                </label>
+                </CheckboxField>
               </fieldset>
             </CardContent>
           </Card>

@@ -16,10 +16,10 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import { type LlmType, llmTypeLabels, llmTypes } from "~/lib/agents/models.ts";
 import { llmApiKeySchema, llmCredentialInputSchema } from "~/lib/agents/validation.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { NativeSelect } from "./native-select.tsx";
 
 export interface EditedCredential {
   id: string;
@@ -109,13 +109,11 @@ export function LlmCredentialDialog({
             </DialogDescription>
           </DialogHeader>
           <FormField label="Provider">
-            <NativeSelect value={llmType} onChange={(e) => setLlmType(e.target.value as LlmType)}>
-              {llmTypes.map((type) => (
-                <option key={type} value={type}>
-                  {llmTypeLabels[type]}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect
+              value={llmType}
+              onValueChange={(value) => setLlmType(value as LlmType)}
+              options={llmTypes.map((type) => ({ value: type, label: llmTypeLabels[type] }))}
+            />
           </FormField>
           <FormField label="Name" error={errors.name} hint="For example: OpenAI production">
             <Input value={name} onChange={(e) => setName(e.target.value)} />

@@ -16,10 +16,10 @@ import {
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AddAgentDialog, type ProjectChoice } from "./add-agent-dialog.tsx";
-import { NativeSelect } from "./native-select.tsx";
 
 export function MarketplacePage() {
   const trpc = useTRPC();
@@ -42,13 +42,11 @@ export function MarketplacePage() {
           className="max-w-xs"
           hint="Shows which integrations it has connected."
         >
-          <NativeSelect value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
-            {organizations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect
+            value={organizationId}
+            onValueChange={setOrganizationId}
+            options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+          />
         </FormField>
       ) : null}
       {organizations.length === 0 ? (

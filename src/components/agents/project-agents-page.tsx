@@ -1,5 +1,6 @@
 // /app/project/{id}/agents: the project's agents, each a tool of its MCP server, with its credential,
 // models and runs. Editors open 'Configure Agent', run it or remove it; viewers see.
+
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Bot, Play, Settings2, Store } from "lucide-react";
@@ -14,11 +15,11 @@ import {
   CardTitle,
 } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { llmTypeLabels } from "~/lib/agents/models.ts";
 import { counted } from "~/lib/counted.ts";
-import { formatRelative } from "~/lib/format-date.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 
 const marketplaceLink = (
@@ -88,7 +89,7 @@ export function ProjectAgentsPage({ projectId }: { projectId: string }) {
                     ) : (
                       <>
                         {counted(agent.runs, "run")}, last{" "}
-                        <time suppressHydrationWarning>{formatRelative(agent.lastRunAt ?? new Date())}</time>
+                        <DateTime value={agent.lastRunAt ?? new Date()} show="relative" />
                       </>
                     )}
                   </p>

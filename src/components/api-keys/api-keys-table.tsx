@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
-import { formatDate, formatRelative } from "~/lib/format-date.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
 type ApiKeyRow = RouterOutputs["apiKeys"]["getUserApiKeysMasked"][number];
@@ -63,19 +63,13 @@ export function ApiKeysTable({
             </TableCell>
             <TableCell className="hidden md:table-cell">
               <span title={key.createdBy.email}>{key.createdBy.name}</span>
-              <span className="block text-xs text-muted-foreground">{formatDate(key.createdAt)}</span>
+              <DateTime value={key.createdAt} show="date" className="block text-xs text-muted-foreground" />
             </TableCell>
             <TableCell className="hidden sm:table-cell">
-              {key.lastUsedAt ? (
-                <time dateTime={new Date(key.lastUsedAt).toISOString()} suppressHydrationWarning>
-                  {formatRelative(key.lastUsedAt)}
-                </time>
-              ) : (
-                "Never"
-              )}
+              {key.lastUsedAt ? <DateTime value={key.lastUsedAt} show="relative" /> : "Never"}
             </TableCell>
             <TableCell className="hidden lg:table-cell">
-              {key.expiresAt ? formatDate(key.expiresAt) : "Never"}
+              {key.expiresAt ? <DateTime value={key.expiresAt} show="date" /> : "Never"}
             </TableCell>
             <TableCell className="hidden sm:table-cell">
               <Badge variant={statusVariant[key.status]}>{key.status}</Badge>

@@ -5,6 +5,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -60,12 +61,12 @@ export function SnippetKeyPicker(props: SnippetKeyPickerProps) {
     );
   } else if (keys.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-        Your API keys could not be loaded: {keys.error.message}
-        <Button type="button" variant="outline" size="sm" onClick={() => void keys.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryError
+        what="Your API keys"
+        error={keys.error}
+        onRetry={() => keys.refetch()}
+        retrying={keys.isFetching}
+      />
     );
   } else if (keys.data.length === 0) {
     body = canCreate ? (

@@ -1,10 +1,12 @@
 // The audit log's rows: when (relative, the exact time on hover and focus), who, what in words, on what,
 // in which project. At phone width each event is a stacked row (what and when, then who, then the
 // target and project), like the members table, so nothing scrolls sideways.
+
+import { useDateFormat } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { Tooltip } from "~/components/ui/tooltip.tsx";
 import { auditActionLabel } from "~/lib/audit-actions.ts";
-import { formatDateTime, formatRelative } from "~/lib/format-date.ts";
+import { formatRelative, formatUtc } from "~/lib/format-date.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type AuditEventRow = RouterOutputs["auditLog"]["list"]["items"][number];
@@ -32,9 +34,16 @@ function detailText(event: AuditEventRow): string | null {
 }
 
 function When({ at }: { at: Date }) {
-  const exact = formatDateTime(at);
+  const exact = useDateFormat().dateTime(at);
   return (
-    <Tooltip content={exact}>
+    <Tooltip
+      content={
+        <>
+          {exact}
+          <span className="block opacity-80">{formatUtc(at)}</span>
+        </>
+      }
+    >
       <time
         dateTime={new Date(at).toISOString()}
         className="cursor-help whitespace-nowrap underline decoration-dotted underline-offset-4"

@@ -1,6 +1,8 @@
 // Stripe's invoices of the organization, newest first.
+
 import { ReceiptIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { formatPrice } from "~/lib/plans.ts";
@@ -58,7 +60,9 @@ export function InvoicesTable({
                   (invoice.number ?? invoice.id)
                 )}
               </TableCell>
-              <TableCell>{new Date(invoice.created).toLocaleDateString("en-GB")}</TableCell>
+              <TableCell>
+                <DateTime value={new Date(invoice.created)} show="date" />
+              </TableCell>
               <TableCell className="tabular-nums">
                 {formatPrice(invoice.amountDue)} {invoice.currency.toUpperCase()}
               </TableCell>

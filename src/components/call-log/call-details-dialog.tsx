@@ -1,9 +1,11 @@
 // One call in full, for debugging: what the agent sent, what went wrong, how long it took, who called,
 // and which connection served it (its label then, its name now, personal or shared).
+
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import {
   Dialog,
   DialogContent,
@@ -12,7 +14,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
-import { formatDateTime } from "~/lib/format-date.ts";
+import { formatDuration } from "~/lib/format-duration.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 import { CallChannelBadge } from "./call-channel-badge.tsx";
 
@@ -82,7 +84,7 @@ export function CallDetailsDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle className="font-mono break-all">{call?.toolName}</DialogTitle>
-          <DialogDescription>{call ? formatDateTime(call.createdAt) : null}</DialogDescription>
+          <DialogDescription>{call ? <DateTime value={call.createdAt} /> : null}</DialogDescription>
         </DialogHeader>
         {error ? (
           <p role="alert" className="text-sm text-destructive">
@@ -110,7 +112,7 @@ export function CallDetailsDialog({
                 </p>
               </Row>
             ) : null}
-            <Row label="Duration">{data.durationMs} ms</Row>
+            <Row label="Duration">{formatDuration(data.durationMs)}</Row>
             <Row label="Server">{data.serverName === "standard" ? "Standard tools" : data.serverName}</Row>
             <Row label="Through">
               <CallChannelBadge channel={data.channel} />

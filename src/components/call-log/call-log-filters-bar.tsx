@@ -3,10 +3,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { ANY, ClearFiltersButton, FilterSelect } from "~/components/forms/filter-controls.tsx";
+import { useDateFormat } from "~/components/ui/date-time.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import type { CallLogView } from "~/lib/call-log-filters.ts";
-import { formatDateTime } from "~/lib/format-date.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
 type FilterOptions = RouterOutputs["callLog"]["filterOptions"];
@@ -20,10 +20,10 @@ const RANGES = [
 ];
 
 /** The current time range in words, for the select's "custom" entry (a link's or an earlier choice). */
-function rangeText({ from, to }: CallLogView): string {
-  if (from && to) return `${formatDateTime(from)} to ${formatDateTime(to)}`;
-  if (from) return `Since ${formatDateTime(from)}`;
-  return `Before ${formatDateTime(to ?? "")}`;
+function rangeText({ from, to }: CallLogView, dateTime: (value: string) => string): string {
+  if (from && to) return `${dateTime(from)} to ${dateTime(to)}`;
+  if (from) return `Since ${dateTime(from)}`;
+  return `Before ${dateTime(to ?? "")}`;
 }
 
 /**
@@ -61,6 +61,7 @@ export function CallLogFiltersBar({
   onChange: (next: CallLogView) => void;
 }) {
   const trpc = useTRPC();
+  const dates = useDateFormat();
   // The current person and connection go along, so one from a link is named however old its calls.
   const { data: options } = useQuery({
     ...trpc.callLog.filterOptions.queryOptions({
@@ -153,7 +154,7 @@ export function CallLogFiltersBar({
         options={[
           { value: ANY, label: "Any time" },
           ...RANGES.map(({ value, label }) => ({ value, label })),
-          ...(hasRange ? [{ value: CUSTOM, label: rangeText(search) }] : []),
+          ...(hasRange ? [{ value: CUSTOM, label: rangeText(search, dates.dateTime) }] : []),
         ]}
       />
       <ClearFiltersButton filtered={filtered} onClear={() => onChange({})} />

@@ -1,9 +1,11 @@
 // The call log's rows. Each row opens the call's details; on a phone the caller and time move under the
 // tool's name so nothing needs a sideways scroll. The caller comes with the person the call is
 // attributed to and the connection that served it ("via Support inbox").
+
 import { Badge } from "~/components/ui/badge.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
-import { formatDateTime } from "~/lib/format-date.ts";
+import { formatDuration } from "~/lib/format-duration.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 import { CallChannelBadge } from "./call-channel-badge.tsx";
 import type { CallRef } from "./call-details-dialog.tsx";
@@ -41,9 +43,7 @@ export function CallLogTable({ calls, onOpen }: { calls: Call[]; onOpen: (call: 
           return (
             <TableRow key={call.id}>
               <TableCell className="hidden md:table-cell whitespace-nowrap">
-                <time dateTime={new Date(call.createdAt).toISOString()}>
-                  {formatDateTime(call.createdAt)}
-                </time>
+                <DateTime value={call.createdAt} />
               </TableCell>
               <TableCell className="max-w-0 w-full sm:w-auto sm:max-w-none">
                 <button
@@ -59,7 +59,9 @@ export function CallLogTable({ calls, onOpen }: { calls: Call[]; onOpen: (call: 
                   <span className="sm:hidden">· {call.callerName}</span>
                   {person ? <span className="sm:hidden">· {person}</span> : null}
                   {connection ? <span className="sm:hidden">· {connection}</span> : null}
-                  <span className="md:hidden">· {formatDateTime(call.createdAt)}</span>
+                  <span className="md:hidden">
+                    · <DateTime value={call.createdAt} />
+                  </span>
                 </span>
                 {call.errorMessage ? (
                   <span className="mt-1 block truncate text-xs text-destructive" title={call.errorMessage}>
@@ -83,7 +85,7 @@ export function CallLogTable({ calls, onOpen }: { calls: Call[]; onOpen: (call: 
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums whitespace-nowrap">
-                {call.durationMs} ms
+                {formatDuration(call.durationMs)}
               </TableCell>
             </TableRow>
           );

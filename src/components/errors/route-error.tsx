@@ -1,13 +1,25 @@
 import { type ErrorComponentProps, useMatch } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { DefaultError } from "./default-error.tsx";
 import { ErrorPage } from "./error-page.tsx";
+import { isRetryableQueryError } from "./query-error-copy.ts";
+
+const PageQueryError = lazy(() => import("./page-query-error.tsx"));
 
 /**
- * The router's default error component. A failed load (beforeLoad/loader threw, so the match is in the
- * error state) gets the error page chosen by code; a component that crashed while rendering gets the
- * generic view with the error's text behind a toggle.
+ * The router's default error component. A query that failed for a reason trying again may cure (no
+ * answer, an unreadable one, a 5xx) gets the shared query error with Retry; a failed load (beforeLoad/
+ * loader threw, so the match is in the error state) gets the error page chosen by code; a component
+ * that crashed while rendering gets the generic view with the error's text behind a toggle.
  */
-export function RouteError({ error }: ErrorComponentProps) {
+export function RouteError(props: ErrorComponentProps) {
   const loadFailed = useMatch({ strict: false, select: (match) => match.status === "error" });
-  return loadFailed ? <ErrorPage error={error} /> : <DefaultError error={error} />;
+  if (isRetryableQueryError(props.error)) {
+    return (
+      <Suspense fallback={null}>
+        <PageQueryError {...props} />
+      </Suspense>
+    );
+  }
+  return loadFailed ? <ErrorPage error={props.error} /> : <DefaultError error={props.error} />;
 }

@@ -1,7 +1,8 @@
 import { callChannelLabels } from "~/components/call-log/call-channel-badge.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
-import { formatRelative } from "~/lib/format-date.ts";
+import { formatDuration } from "~/lib/format-duration.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Call = RouterOutputs["project"]["getProjectStats"]["calls"]["latestCalls"][number];
@@ -37,11 +38,9 @@ export function LatestCallsTable({ calls }: { calls: Call[] }) {
                 </Badge>
               )}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{call.durationMs} ms</TableCell>
+            <TableCell className="text-right tabular-nums">{formatDuration(call.durationMs)}</TableCell>
             <TableCell className="hidden md:table-cell text-right">
-              <time dateTime={new Date(call.createdAt).toISOString()} suppressHydrationWarning>
-                {formatRelative(call.createdAt)}
-              </time>
+              <DateTime value={call.createdAt} show="relative" />
             </TableCell>
           </TableRow>
         ))}

@@ -1,8 +1,10 @@
 // For OAuth providers in the connect dialog: exactly how to register the OAuth app whose client ID and
 // secret go in the form — the redirect URI to paste (with a copy button), the provider's developer
 // console, what to do there and the scopes to enable.
+
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -11,7 +13,8 @@ import { useTRPC } from "~/lib/trpc.ts";
 
 export function OAuthAppGuide({ provider, redirectUri }: { provider: ProviderId; redirectUri: string }) {
   const trpc = useTRPC();
-  const { data: guide, error } = useQuery(trpc.oauthAppGuide.get.queryOptions({ provider }));
+  const guideQuery = useQuery(trpc.oauthAppGuide.get.queryOptions({ provider }));
+  const { data: guide, error } = guideQuery;
 
   return (
     <section
@@ -56,7 +59,12 @@ export function OAuthAppGuide({ provider, redirectUri }: { provider: ProviderId;
           <div className="flex flex-col gap-1.5">
             <span>Enable these scopes:</span>
             {error ? (
-              <span className="text-destructive">The scopes could not be loaded: {error.message}</span>
+              <QueryError
+                what="The scopes"
+                error={error}
+                onRetry={() => guideQuery.refetch()}
+                retrying={guideQuery.isFetching}
+              />
             ) : !guide ? (
               <Skeleton className="h-5 w-2/3" />
             ) : guide.scopes.length === 0 ? (

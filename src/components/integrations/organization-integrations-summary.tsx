@@ -61,7 +61,9 @@ export function OrganizationIntegrationsSummary({ organizationId }: { organizati
                 <li key={row.id} className="flex items-center gap-3 rounded-lg border p-2 text-sm">
                   <IntegrationLogo logo={row.logo} name={row.name} className="size-7" />
                   <span className="flex-1 truncate font-medium">{row.name}</span>
-                  <span className="text-muted-foreground tabular-nums">{counted(row.toolCount, "tool")}</span>
+                  <span className="text-muted-foreground tabular-nums">
+                    {row.toolCount === null ? "tools once connected" : counted(row.toolCount, "tool")}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,12 +1,14 @@
 // Organization settings: "Require two-factor authentication" (organizations/two-factor-policy.ts).
 // Owners change it; admins and members see it read-only. Turning it on is confirmed with the number of
 // members it would lock out, and needs the owner's own two-factor sign-in (the reason shows in place).
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { Label } from "~/components/ui/label.tsx";
@@ -73,7 +75,12 @@ export function TwoFactorPolicyCard(props: {
         {policy.isPending ? (
           <Skeleton className="h-5 w-64" />
         ) : policy.isError ? (
-          <FormAlert message={errorMessage(policy.error)} />
+          <QueryError
+            what="The two-factor policy"
+            error={policy.error}
+            onRetry={() => policy.refetch()}
+            retrying={policy.isFetching}
+          />
         ) : (
           <div className="flex items-center gap-3">
             {required || !canChange || ownerLacksTwoFactor ? (

@@ -1,21 +1,23 @@
 // MCP clients (Claude, Cursor, VS Code…) that people connected to this project by signing in with
 // OAuth. Project admins see who connected what and can revoke a connection: its tokens stop working
 // at once and the client has to ask again.
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { PlugZap } from "lucide-react";
 import { toast } from "sonner";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
-const when = (date: Date | null) =>
-  date ? new Date(date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
+const when = (date: Date | null) => (date ? <DateTime value={date} /> : "—");
 
 export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -41,7 +43,12 @@ export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : clients.isError ? (
-          <p className="text-sm text-destructive">{clients.error.message}</p>
+          <QueryError
+            what="The authorized clients"
+            error={clients.error}
+            onRetry={() => clients.refetch()}
+            retrying={clients.isFetching}
+          />
         ) : clients.data.length === 0 ? (
           <EmptyState
             icon={PlugZap}

@@ -1,9 +1,11 @@
 // The project overview's view of its servers: what each contributes to the MCP endpoint right now
 // (tools on, or why it offers none), with the way to the Servers page to change it. Its order is the
 // person's remembered "project" sort preference (requirements §2).
+
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Server } from "lucide-react";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
@@ -48,9 +50,12 @@ export function ProjectServersSummary({ projectId }: { projectId: string }) {
         {servers.isPending ? (
           <ToolListSkeleton />
         ) : servers.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            The servers could not be loaded: {servers.error.message}
-          </p>
+          <QueryError
+            what="The servers"
+            error={servers.error}
+            onRetry={() => servers.refetch()}
+            retrying={servers.isFetching}
+          />
         ) : servers.data.length === 0 ? (
           <EmptyState
             icon={Server}

@@ -1,7 +1,9 @@
 // What a playground run returned: success or a clearly marked tool error, the time it took, and the
 // content (text, JSON pretty-printed, other content types named).
+
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Badge } from "~/components/ui/badge.tsx";
+import { formatDuration } from "~/lib/format-duration.ts";
 
 function pretty(text: string): string {
   try {
@@ -35,7 +37,7 @@ export function RunResult({ result, durationMs }: { result: CallToolResult; dura
       <div className="flex items-center gap-2 text-sm">
         {failed ? <Badge variant="destructive">Tool error</Badge> : <Badge variant="success">Success</Badge>}
         <span className="text-muted-foreground tabular-nums" data-testid="playground-duration">
-          {durationMs} ms
+          {formatDuration(durationMs)}
         </span>
       </div>
       {blocks.length === 0 ? (

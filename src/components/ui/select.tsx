@@ -65,3 +65,48 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A form's select from a list of options, wired like an input: FormField gives it its id and
+ * aria-invalid/aria-describedby, which land on the trigger the label names. Radix items cannot have an
+ * empty value, so "nothing chosen" is an option of its own value (see the callers' NONE).
+ */
+export function OptionSelect({
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  disabled,
+  className,
+  ...trigger
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onValueChange} disabled={disabled}>
+      <SelectTrigger className={cn("w-full min-w-0 [&>span]:truncate", className)} {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,5 +1,6 @@
 // The link in an invitation email. Anyone may open it; the details load only for the invitee (or the
 // organization's inviters), and a failed preload just leaves the page to explain what to do.
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Building2 } from "lucide-react";
@@ -15,6 +16,7 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
 
@@ -155,7 +157,7 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">
-            Expires on {new Date(invitation.expiresAt).toLocaleDateString()}.
+            Expires on <DateTime value={invitation.expiresAt} show="date" />.
           </p>
         )}
       </CardContent>

@@ -1,10 +1,13 @@
 // requirements §2 /oauth/consent: an MCP client asks for access; the signed-in user picks one of their projects
 // (the one last used with this client preselected) and allows or denies. Pending invitations are shown
 // so someone without a project yet can join one here.
+
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { authClient } from "~/components/auth/auth-client.ts";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { QueryError } from "~/components/errors/query-error.tsx";
+import { isRetryableQueryError } from "~/components/errors/query-error-copy.ts";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { ClientSummary, ScopeList } from "~/components/oauth/client-summary.tsx";
 import { ConsentForm } from "~/components/oauth/consent-form.tsx";
@@ -92,7 +95,16 @@ function ConsentScreen() {
       ) : client.isError ? (
         <div className="flex flex-col gap-4">
           <h1 className="text-xl font-semibold tracking-tight">This request cannot be answered</h1>
-          <FormAlert message={client.error.message} />
+          {isRetryableQueryError(client.error) ? (
+            <QueryError
+              what="This request"
+              error={client.error}
+              onRetry={() => client.refetch()}
+              retrying={client.isFetching}
+            />
+          ) : (
+            <FormAlert message={client.error.message} />
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-6">

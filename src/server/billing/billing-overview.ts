@@ -4,8 +4,9 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { organizationRoleAllows } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
-import { organization, toolCall, usageAlert, usageCounter } from "../db/schema/index.ts";
+import { organization, toolCall, usageAlert } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
+import { organizationRequestsSince } from "../usage/request-counts.ts";
 import { loadEffectivePlan } from "./effective-plan.ts";
 import { projectsUsed, seatsUsed } from "./plan-limits.ts";
 import { stripeClient } from "./stripe-client.ts";
@@ -13,13 +14,12 @@ import { findSubscription } from "./subscriptions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function requestsUsed(app: Pick<App, "db">, organizationId: string, periodStart: Date) {
-  const [row] = await app.db
-    .select({ used: usageCounter.used })
-    .from(usageCounter)
-    .where(and(eq(usageCounter.organizationId, organizationId), eq(usageCounter.periodStart, periodStart)));
-  return row?.used ?? 0;
-}
+/**
+ * Requests this period as every page counts them (usage/request-counts.ts): the calls logged, not the
+ * quota's counter, which holds reserved blocks a process has not used yet.
+ */
+export const requestsUsed = (app: Pick<App, "db" | "gateway">, organizationId: string, periodStart: Date) =>
+  organizationRequestsSince(app, organizationId, periodStart);
 
 /** Requests per day of the period so far, from the call log (one point per day, empty days too). */
 async function dailyRequests(app: App, organizationId: string, start: Date, end: Date, now: Date) {

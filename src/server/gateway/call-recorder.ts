@@ -251,7 +251,8 @@ export class CallRecorder {
         csvText(principal.callerName),
         csvText(principal.userId),
         call.status,
-        Math.round(call.durationMs),
+        // One decimal, as admission.ts measured it: rounded to whole milliseconds most calls read "0 ms".
+        Math.round(call.durationMs * 10) / 10,
         csvText(call.errorMessage?.slice(0, 2000) ?? null),
         createdAt,
         csvText(call.arguments),

@@ -7,6 +7,7 @@ import { catalogue, findIntegration } from "../../lib/integrations/catalogue.ts"
 import type { IntegrationEntry } from "../../lib/integrations/catalogue-entry.ts";
 import { authFlowLabels, providers } from "../../lib/integrations/providers.ts";
 import { invalidServerIdMessage } from "../../lib/integrations/types.ts";
+import { registryTools } from "./registry-tools.ts";
 
 export function listCatalogue() {
   return catalogue;
@@ -25,5 +26,7 @@ export function integrationDetail(id: string) {
       /** Other integrations one connection to this provider also serves. */
       siblings: integrationsOfProvider(entry.provider).filter((sibling) => sibling !== entry.id),
     },
+    /** Its tools from the registry, or null when the provider's own MCP server lists them. */
+    tools: registryTools(entry.id),
   };
 }

@@ -1,6 +1,7 @@
 // An organization's view of the 19 integrations: which are set up and how, with tool counts. A count
-// is the number of tools the integration offers through the organization's active connection (what a
-// project server of it would expose); 0 without one or while the engine cannot list them.
+// is the number of tools a project server of it would expose: Portico's own tools from the registry,
+// known without a connection; a remote MCP server's only through an active connection, otherwise null
+// (a 0 there read as "this integration has no tools").
 import { eq } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { providers } from "../../lib/integrations/providers.ts";
@@ -11,6 +12,7 @@ import { requireOrganizationAction } from "../organizations/access.ts";
 import { listIntegrationTools } from "../servers/server-tools.ts";
 import { sharedConnectionRows } from "./connections/connection-store.ts";
 import { platformCredentialFlows } from "./credentials/platform-credentials.ts";
+import { registryTools } from "./registry-tools.ts";
 
 /** Shorter than a server listing's limit: an overview should not wait long for one slow upstream. */
 const COUNT_TIMEOUT_MS = 5000;
@@ -31,17 +33,20 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
     ({ provider, authFlow, status, statusReason }) => ({ provider, authFlow, status, statusReason }),
   );
   const activeProviders = new Set(connections.filter((c) => c.status === "active").map((c) => c.provider));
-  const counts = new Map(
+  const counts = new Map<string, number | null>(
+    integrations.map((entry) => [entry.id, registryTools(entry.id)?.length ?? null]),
+  );
+  const listed = new Map(
     await Promise.all(
       integrations
-        .filter((entry) => activeProviders.has(entry.provider))
+        .filter((entry) => counts.get(entry.id) === null && activeProviders.has(entry.provider))
         .map(async (entry) => {
           const listing = await listIntegrationTools(
             app,
             { organizationId, integrationId: entry.id },
             COUNT_TIMEOUT_MS,
           );
-          return [entry.id, listing.ok ? listing.tools.length : 0] as const;
+          return [entry.id, listing.ok ? listing.tools.length : null] as const;
         }),
     ),
   );
@@ -65,7 +70,8 @@ export async function getAllOrganizationIntegrationsWithToolCounts(
       configured: organizationFlows.length > 0 || platformFlows.length > 0,
       /** The organization's connection to the provider (shared by its integrations), if any. */
       connection: connections.find((connection) => connection.provider === entry.provider) ?? null,
-      toolCount: counts.get(entry.id) ?? 0,
+      /** Tools a server of it offers; null while they cannot be known (a remote MCP server not connected). */
+      toolCount: counts.get(entry.id) ?? listed.get(entry.id) ?? null,
     };
   });
 }

@@ -1,11 +1,12 @@
 // Call statistics of a project from the tool call log: daily requests and errors for the chart, totals,
-// the latest calls, and the organization's exact usage this month. Agent traffic only: playground runs
-// are in the log (the call log page shows them) but, like monthly usage, not in these figures.
-import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
+// the latest calls, and the organization's requests this billing period. Every call counts, the
+// playground's too, as the quota and the billing page count them (request-counts.ts).
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { App } from "../app.ts";
+import { loadEffectivePlan } from "../billing/effective-plan.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
-import { organizationUsage, toolCall } from "../db/schema/index.ts";
-import { usageMonth } from "../gateway/call-recorder.ts";
+import { toolCall } from "../db/schema/index.ts";
+import { organizationRequestsSince } from "./request-counts.ts";
 
 export const CHART_DAYS = 14;
 const LATEST_CALLS = 10;
@@ -37,7 +38,8 @@ export interface ProjectCallStats {
     errorMessage: string | null;
     createdAt: Date;
   }>;
-  organizationRequestsThisMonth: number;
+  /** The organization's requests in its billing period so far (the billing page's figure), and its start. */
+  organizationRequests: { count: number; periodStart: Date };
 }
 
 export async function getProjectCallStats(
@@ -49,10 +51,11 @@ export async function getProjectCallStats(
   // Calls this process has queued are written first, so a call just made is already counted.
   await app.gateway.recorder.flush();
   const firstDay = chartWindowStart(now);
-  const agentCalls = and(eq(toolCall.projectId, projectId), ne(toolCall.channel, "playground"));
-  const inWindow = and(agentCalls, gte(toolCall.createdAt, firstDay));
+  const projectCalls = eq(toolCall.projectId, projectId);
+  const inWindow = and(projectCalls, gte(toolCall.createdAt, firstDay));
+  const plan = await loadEffectivePlan(app.db, organizationId, now);
   const day = sql<string>`to_char(${toolCall.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [perDay, latestCalls, usage] = await Promise.all([
+  const [perDay, latestCalls, organizationRequests] = await Promise.all([
     app.db
       .select({
         day,
@@ -76,18 +79,10 @@ export async function getProjectCallStats(
         createdAt: toolCall.createdAt,
       })
       .from(toolCall)
-      .where(agentCalls)
+      .where(projectCalls)
       .orderBy(desc(toolCall.createdAt))
       .limit(LATEST_CALLS),
-    app.db
-      .select({ requests: organizationUsage.requests })
-      .from(organizationUsage)
-      .where(
-        and(
-          eq(organizationUsage.organizationId, organizationId),
-          eq(organizationUsage.month, usageMonth(now)),
-        ),
-      ),
+    organizationRequestsSince(app, organizationId, plan.periodStart),
   ]);
   const byDay = new Map(perDay.map((row) => [row.day, row]));
   const daily: DailyCalls[] = Array.from({ length: CHART_DAYS }, (_, index) => {
@@ -101,8 +96,13 @@ export async function getProjectCallStats(
   return {
     windowStart: firstDay,
     daily,
-    totals: { requests, errors, averageDurationMs: requests ? Math.round(totalDuration / requests) : null },
+    // To 0.1 ms, as calls are measured: a whole-millisecond average read "0 ms" for the standard tools.
+    totals: {
+      requests,
+      errors,
+      averageDurationMs: requests ? Math.round((totalDuration / requests) * 10) / 10 : null,
+    },
     latestCalls,
-    organizationRequestsThisMonth: usage[0]?.requests ?? 0,
+    organizationRequests: { count: organizationRequests, periodStart: plan.periodStart },
   };
 }

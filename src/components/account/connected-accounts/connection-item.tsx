@@ -1,5 +1,6 @@
 // One of the person's own connections: the provider, the account it reaches, its status with the
 // reason, the projects' servers that use it, and Reconnect, Rename and Disconnect.
+
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -8,7 +9,7 @@ import { ConnectionStatusBadge } from "~/components/integrations/connection-stat
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import { formatDate } from "~/lib/format-date.ts";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { firstIntegrationOf, providerLogo } from "./provider-logo.ts";
 import { RenameConnectionForm } from "./rename-connection-form.tsx";
@@ -63,9 +64,7 @@ export function ConnectionItem({
             {connection.connectedAt ? (
               <>
                 {connection.displayName === provider && !account ? "Connected " : " · connected "}
-                <time dateTime={new Date(connection.connectedAt).toISOString()} suppressHydrationWarning>
-                  {formatDate(connection.connectedAt)}
-                </time>
+                <DateTime value={connection.connectedAt} show="date" />
               </>
             ) : null}
           </span>

@@ -93,14 +93,17 @@ export function SetupScanStep(props: {
         </li>
         <li>
           <p>Or, if you cannot scan it, type this key into the app:</p>
-          <div className="mt-2 -ml-5 flex min-w-0 flex-wrap items-center gap-2 sm:ml-0">
+          {/* No wrapping: the Copy button stays beside the key it copies, the key breaks instead. */}
+          <div className="mt-2 -ml-5 flex min-w-0 items-center gap-2 sm:ml-0" data-testid="totp-key-row">
             <code
               className="min-w-0 break-words rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-sm"
               data-testid="totp-manual-key"
             >
               {key}
             </code>
-            <CopyButton text={key.replace(/ /g, "")} label="setup key" />
+            <span className="shrink-0">
+              <CopyButton text={key.replace(/ /g, "")} label="setup key" />
+            </span>
           </div>
         </li>
         <li>

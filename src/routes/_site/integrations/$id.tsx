@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Check, ExternalLink } from "lucide-react";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
+import { IntegrationToolsList } from "~/components/integrations/integration-tools-list.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -119,6 +120,7 @@ function IntegrationDetailPage() {
           </CardContent>
         </Card>
       </div>
+      <IntegrationToolsList tools={data.tools} providerName={provider.name} />
       <a
         href={entry.documentationUrl}
         target="_blank"

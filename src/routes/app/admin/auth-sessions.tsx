@@ -1,5 +1,6 @@
 // Every signed-in session on the instance (site admins): who, from which device and address, for how
 // long; end one, or every session of that person.
+
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { MonitorSmartphone, Search } from "lucide-react";
@@ -8,18 +9,17 @@ import { toast } from "sonner";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
 import { Pager } from "~/components/admin/pager.tsx";
 import { useDebounced } from "~/components/admin/use-debounced.ts";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
-import { formatRelative } from "~/lib/format-date.ts";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
@@ -70,7 +70,14 @@ function AuthSessionsPage() {
           />
         </div>
       </div>
-      <FormAlert message={sessions.error ? errorMessage(sessions.error) : null} />
+      {sessions.error ? (
+        <QueryError
+          what="The sessions"
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
+      ) : null}
       {sessions.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {skeletonRows.map((row) => (
@@ -153,9 +160,7 @@ function SessionRowView({ row }: { row: SessionRow }) {
       </TableCell>
       <TableCell className="hidden md:table-cell">{row.ipAddress || "Unknown"}</TableCell>
       <TableCell className="hidden text-sm text-muted-foreground sm:table-cell">
-        <time dateTime={new Date(row.createdAt).toISOString()} suppressHydrationWarning>
-          {formatRelative(row.createdAt)}
-        </time>
+        <DateTime value={row.createdAt} show="relative" />
       </TableCell>
       <TableCell>
         <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">

@@ -1,5 +1,6 @@
 // Every account on the instance (site admins): search, sort, pages, and per person their role, a ban,
 // their sessions and deletion.
+
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Search, Users } from "lucide-react";
@@ -11,11 +12,12 @@ import { Pager } from "~/components/admin/pager.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
 import { useDebounced } from "~/components/admin/use-debounced.ts";
 import { UserSessionsDialog } from "~/components/admin/user-sessions-dialog.tsx";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
@@ -24,7 +26,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { formatDate } from "~/lib/format-date.ts";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
@@ -86,7 +87,14 @@ function UsersPage() {
           />
         </div>
       </div>
-      <FormAlert message={users.error ? errorMessage(users.error) : null} />
+      {users.error ? (
+        <QueryError
+          what="The users"
+          error={users.error}
+          onRetry={() => users.refetch()}
+          retrying={users.isFetching}
+        />
+      ) : null}
       {users.isPending ? (
         <TableSkeleton />
       ) : users.data && users.data.total === 0 ? (
@@ -227,7 +235,7 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
         )}
       </TableCell>
       <TableCell className="hidden text-sm text-muted-foreground lg:table-cell">
-        {formatDate(row.createdAt)}
+        <DateTime value={row.createdAt} show="date" />
       </TableCell>
       <TableCell className="hidden sm:table-cell">
         <TwoFactorBadge enabled={row.twoFactorEnabled} />

@@ -1,10 +1,12 @@
 // An organization's audit log: who did what and when, for owners and admins (members are told why they
 // cannot see it), with filters kept in the URL and older events loaded on demand.
+
 import { useInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ScrollText, SearchX } from "lucide-react";
 import { AuditLogFiltersBar } from "~/components/audit-log/audit-log-filters-bar.tsx";
 import { AuditLogTable } from "~/components/audit-log/audit-log-table.tsx";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -66,9 +68,12 @@ function AuditLogPage() {
               Choose a date range whose start is before its end.
             </p>
           ) : events.error && rows.length === 0 ? (
-            <p role="alert" className="text-sm text-destructive">
-              The audit log could not be loaded: {events.error.message}
-            </p>
+            <QueryError
+              what="The audit log"
+              error={events.error}
+              onRetry={() => events.refetch()}
+              retrying={events.isFetching}
+            />
           ) : events.isPending ? (
             <SkeletonRows label="Loading the audit log" />
           ) : rows.length === 0 ? (
@@ -108,9 +113,12 @@ function AuditLogPage() {
                 </p>
               )}
               {events.isFetchNextPageError ? (
-                <p role="alert" className="text-center text-sm text-destructive">
-                  Older events could not be loaded: {events.error?.message ?? "try again."}
-                </p>
+                <QueryError
+                  what="Older events"
+                  error={events.error}
+                  onRetry={() => events.fetchNextPage()}
+                  retrying={events.isFetchingNextPage}
+                />
               ) : null}
             </div>
           )}

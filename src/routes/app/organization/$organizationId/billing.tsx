@@ -2,6 +2,7 @@
 // per-day chart), seats and projects against their limits, invoices, and — for owners and admins —
 // changing the plan (monthly or annual), cancelling and Stripe's Customer Portal. Without Stripe the
 // page says a site admin sets the plan.
+
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
@@ -16,6 +17,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { formatDate, UTC } from "~/lib/format-date.ts";
 import { type BillingInterval, formatPrice, plans } from "~/lib/plans.ts";
 import { seo } from "~/lib/seo.ts";
 
@@ -59,13 +61,8 @@ const STATUS_LABEL = {
   canceled: "Canceled",
 } as const;
 
-const dateLabel = (value: Date | string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(value));
+// Billing periods are days in UTC (Stripe's and the quota's), so their dates are the UTC dates.
+const dateLabel = (value: Date | string) => formatDate(value, UTC);
 
 function BillingSkeleton() {
   return (

@@ -26,6 +26,7 @@ import {
   TableHeaderWithActions,
   TableRow,
 } from "~/components/ui/table.tsx";
+import { counted } from "~/lib/counted.ts";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
 import { connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
@@ -45,6 +46,19 @@ export const Route = createFileRoute("/app/organization/$organizationId/integrat
   // ships in every page's entry bundle, which the landing page's budget keeps small.
   component: OrganizationIntegrationsPage,
 });
+
+/**
+ * How many tools a project server of the integration offers. A remote MCP server's tools are only known
+ * once connected: a bare 0 there read as "this integration has no tools".
+ */
+function ToolCount({ count, providerName }: { count: number | null; providerName: string }) {
+  if (count !== null) return <>{counted(count, "tool")}</>;
+  return (
+    <span className="text-xs text-muted-foreground" title={`${providerName} lists its tools once connected`}>
+      Listed once connected
+    </span>
+  );
+}
 
 function OrganizationIntegrationsPage() {
   const { organizationId } = Route.useParams();
@@ -118,7 +132,7 @@ function OrganizationIntegrationsPage() {
                 <TableHead className="hidden md:table-cell">Provider</TableHead>
                 <TableHead className="hidden lg:table-cell">Setup</TableHead>
                 <TableHead className="hidden sm:table-cell">Status</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Tools</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Tools offered</TableHead>
               </TableHeaderWithActions>
               <TableBody>
                 {visible.map((row) => (
@@ -151,8 +165,8 @@ function OrganizationIntegrationsPage() {
                         </span>
                       ) : null}
                     </TableCell>
-                    <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                      {row.toolCount}
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell" data-tool-count>
+                      <ToolCount count={row.toolCount} providerName={row.providerName} />
                     </TableCell>
                     <TableCell className="text-right">
                       <Button variant="outline" size="sm" onClick={() => void openEditor(row.id)}>

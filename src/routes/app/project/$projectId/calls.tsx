@@ -1,5 +1,6 @@
 // A project's call log (issue 27): every tool call, agents' and the playground's, with filters kept in
 // the URL (person and connection too), pages loaded on demand, and one call's details in a dialog.
+
 import { useInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Activity, SearchX } from "lucide-react";
@@ -7,6 +8,7 @@ import { useState } from "react";
 import { CallDetailsDialog, type CallRef } from "~/components/call-log/call-details-dialog.tsx";
 import { CallLogFiltersBar } from "~/components/call-log/call-log-filters-bar.tsx";
 import { CallLogTable } from "~/components/call-log/call-log-table.tsx";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -48,10 +50,13 @@ function CallLogPage() {
       <CallLogFiltersBar projectId={projectId} search={search} onChange={setSearch} />
       <Card>
         <CardContent>
-          {calls.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              The call log could not be loaded: {calls.error.message}
-            </p>
+          {calls.error && rows.length === 0 ? (
+            <QueryError
+              what="The call log"
+              error={calls.error}
+              onRetry={() => calls.refetch()}
+              retrying={calls.isFetching}
+            />
           ) : calls.isPending ? (
             <SkeletonRows label="Loading calls" />
           ) : rows.length === 0 ? (
@@ -76,7 +81,14 @@ function CallLogPage() {
           ) : (
             <div className="flex flex-col gap-4">
               <CallLogTable calls={rows} onOpen={setOpen} />
-              {calls.hasNextPage ? (
+              {calls.isFetchNextPageError ? (
+                <QueryError
+                  what="Older calls"
+                  error={calls.error}
+                  onRetry={() => calls.fetchNextPage()}
+                  retrying={calls.isFetchingNextPage}
+                />
+              ) : calls.hasNextPage ? (
                 <Button
                   variant="outline"
                   className="self-center"

@@ -91,7 +91,9 @@ function ProjectOverview() {
       <Card>
         <CardHeader>
           <CardTitle>Requests over time</CardTitle>
-          <CardDescription>Tool calls per day (UTC) through MCP and the REST API.</CardDescription>
+          <CardDescription>
+            Tool calls per day (UTC): through MCP, the REST API, agents and the playground.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <DailyRequestsChart points={stats.calls.daily} />

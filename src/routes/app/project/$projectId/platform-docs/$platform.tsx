@@ -44,8 +44,9 @@ function PlatformDocs() {
       />
       <div className="grid gap-8 lg:grid-cols-[13rem_minmax(0,1fr)]">
         {/* Not an <aside>: the app's sidebar is the page's complementary landmark, and the nav inside is
-            a landmark of its own. */}
-        <div className="lg:sticky lg:top-4 lg:self-start">
+            a landmark of its own. On a phone the guide comes first (as on /docs): thirteen client links
+            pushed the guide someone opened below the fold. */}
+        <div className="order-last lg:sticky lg:top-4 lg:order-none lg:self-start">
           <DocsNav
             current={platform}
             hrefFor={(reference) => ({ to: `${base}/platform-docs/${reference}` })}

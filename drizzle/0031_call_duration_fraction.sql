@@ -1,0 +1,2 @@
+ALTER TABLE "tool_call" ALTER COLUMN "duration_ms" SET DATA TYPE double precision;--> statement-breakpoint
+CREATE INDEX "tool_call_organization_time_idx" ON "tool_call" USING btree ("organization_id","created_at");
