@@ -59,7 +59,9 @@ import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './rout
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
+import { Route as AppProjectProjectIdApprovalsRouteImport } from './routes/app/project/$projectId/approvals'
 import { Route as AppProjectProjectIdCallsRouteImport } from './routes/app/project/$projectId/calls'
+import { Route as AppProjectProjectIdPoliciesRouteImport } from './routes/app/project/$projectId/policies'
 import { Route as AppProjectProjectIdSettingsRouteImport } from './routes/app/project/$projectId/settings'
 import { Route as AppProjectProjectIdAgentsIndexRouteImport } from './routes/app/project/$projectId/agents/index'
 import { Route as AppProjectProjectIdPlatformDocsIndexRouteImport } from './routes/app/project/$projectId/platform-docs/index'
@@ -329,10 +331,22 @@ const AppProjectProjectIdApiKeysRoute =
     path: '/api-keys',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
+const AppProjectProjectIdApprovalsRoute =
+  AppProjectProjectIdApprovalsRouteImport.update({
+    id: '/approvals',
+    path: '/approvals',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
 const AppProjectProjectIdCallsRoute =
   AppProjectProjectIdCallsRouteImport.update({
     id: '/calls',
     path: '/calls',
+    getParentRoute: () => AppProjectProjectIdRouteRoute,
+  } as any)
+const AppProjectProjectIdPoliciesRoute =
+  AppProjectProjectIdPoliciesRouteImport.update({
+    id: '/policies',
+    path: '/policies',
     getParentRoute: () => AppProjectProjectIdRouteRoute,
   } as any)
 const AppProjectProjectIdSettingsRoute =
@@ -432,7 +446,9 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
+  '/app/project/$projectId/policies': typeof AppProjectProjectIdPoliciesRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
@@ -488,7 +504,9 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
+  '/app/project/$projectId/policies': typeof AppProjectProjectIdPoliciesRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId': typeof AppProjectProjectIdIndexRoute
@@ -550,7 +568,9 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
+  '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
+  '/app/project/$projectId/policies': typeof AppProjectProjectIdPoliciesRoute
   '/app/project/$projectId/settings': typeof AppProjectProjectIdSettingsRoute
   '/app/organization/$organizationId/': typeof AppOrganizationOrganizationIdIndexRoute
   '/app/project/$projectId/': typeof AppProjectProjectIdIndexRoute
@@ -612,7 +632,9 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
+    | '/app/project/$projectId/policies'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
@@ -668,7 +690,9 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
+    | '/app/project/$projectId/policies'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
@@ -729,7 +753,9 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
+    | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
+    | '/app/project/$projectId/policies'
     | '/app/project/$projectId/settings'
     | '/app/organization/$organizationId/'
     | '/app/project/$projectId/'
@@ -1107,11 +1133,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectProjectIdApiKeysRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
+    '/app/project/$projectId/approvals': {
+      id: '/app/project/$projectId/approvals'
+      path: '/approvals'
+      fullPath: '/app/project/$projectId/approvals'
+      preLoaderRoute: typeof AppProjectProjectIdApprovalsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
     '/app/project/$projectId/calls': {
       id: '/app/project/$projectId/calls'
       path: '/calls'
       fullPath: '/app/project/$projectId/calls'
       preLoaderRoute: typeof AppProjectProjectIdCallsRouteImport
+      parentRoute: typeof AppProjectProjectIdRouteRoute
+    }
+    '/app/project/$projectId/policies': {
+      id: '/app/project/$projectId/policies'
+      path: '/policies'
+      fullPath: '/app/project/$projectId/policies'
+      preLoaderRoute: typeof AppProjectProjectIdPoliciesRouteImport
       parentRoute: typeof AppProjectProjectIdRouteRoute
     }
     '/app/project/$projectId/settings': {
@@ -1272,7 +1312,9 @@ const AppOrganizationOrganizationIdRouteRouteWithChildren =
 
 interface AppProjectProjectIdRouteRouteChildren {
   AppProjectProjectIdApiKeysRoute: typeof AppProjectProjectIdApiKeysRoute
+  AppProjectProjectIdApprovalsRoute: typeof AppProjectProjectIdApprovalsRoute
   AppProjectProjectIdCallsRoute: typeof AppProjectProjectIdCallsRoute
+  AppProjectProjectIdPoliciesRoute: typeof AppProjectProjectIdPoliciesRoute
   AppProjectProjectIdSettingsRoute: typeof AppProjectProjectIdSettingsRoute
   AppProjectProjectIdIndexRoute: typeof AppProjectProjectIdIndexRoute
   AppProjectProjectIdPlatformDocsPlatformRoute: typeof AppProjectProjectIdPlatformDocsPlatformRoute
@@ -1287,7 +1329,9 @@ interface AppProjectProjectIdRouteRouteChildren {
 const AppProjectProjectIdRouteRouteChildren: AppProjectProjectIdRouteRouteChildren =
   {
     AppProjectProjectIdApiKeysRoute: AppProjectProjectIdApiKeysRoute,
+    AppProjectProjectIdApprovalsRoute: AppProjectProjectIdApprovalsRoute,
     AppProjectProjectIdCallsRoute: AppProjectProjectIdCallsRoute,
+    AppProjectProjectIdPoliciesRoute: AppProjectProjectIdPoliciesRoute,
     AppProjectProjectIdSettingsRoute: AppProjectProjectIdSettingsRoute,
     AppProjectProjectIdIndexRoute: AppProjectProjectIdIndexRoute,
     AppProjectProjectIdPlatformDocsPlatformRoute:

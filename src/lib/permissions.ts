@@ -46,6 +46,10 @@ export const projectPermissions = {
   "agents.configure": ["editor", "admin"],
   // A run makes real tool calls with the organization's connections, like the playground.
   "agents.run": ["editor", "admin"],
+  // Governance (server/governance/): who sets tool policies, who sees and decides held calls.
+  "policies.manage": ["editor", "admin"],
+  "approvals.view": ["viewer", "editor", "admin"],
+  "approvals.decide": ["admin"],
 } as const satisfies Record<string, readonly ProjectRole[]>;
 
 export type OrganizationAction = keyof typeof organizationPermissions;

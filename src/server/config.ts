@@ -83,6 +83,11 @@ const configSchema = z
       .min(100, "LLM_TIMEOUT_MS must be between 100 and 600000")
       .max(600_000, "LLM_TIMEOUT_MS must be between 100 and 600000")
       .default(120_000),
+    APPROVAL_TTL_MINUTES: z.coerce
+      .number({ message: "APPROVAL_TTL_MINUTES must be a number" })
+      .min(0.01, "APPROVAL_TTL_MINUTES must be between 0.01 and 43200")
+      .max(43_200, "APPROVAL_TTL_MINUTES must be between 0.01 and 43200")
+      .default(1440),
     ALLOW_PRIVATE_URLS: z
       .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
       .default("false"),
@@ -185,6 +190,8 @@ const configSchema = z
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
       /** The time limit of each model call an agent makes (one stage, or one executor turn). */
       llmTimeoutMs: env.LLM_TIMEOUT_MS,
+      /** How long a call held for approval waits for a reviewer before it expires (governance). */
+      approvalTtlMs: Math.round(env.APPROVAL_TTL_MINUTES * 60_000),
       /** Proxies whose X-Forwarded-For is believed for per-address limits (http/client-address.ts). */
       trustedProxies: env.TRUSTED_PROXIES,
       /** The server log (observability/logger.ts): JSON lines outside development unless told. */

@@ -130,6 +130,23 @@ const scopedCalls: Record<string, Call> = {
     c.standardTools.getProjectStandardTools({ projectId: world.projectA.id }),
   "standardTools.setEnabled": (c) =>
     c.standardTools.setEnabled({ projectId: world.projectA.id, toolName: "calculate", enabled: false }),
+  "governance.getPolicies": (c) => c.governance.getPolicies({ projectId: world.projectA.id }),
+  "governance.setPolicy": (c) =>
+    c.governance.setPolicy({
+      projectId: world.projectA.id,
+      targetKind: "tool",
+      target: "calculate",
+      action: "deny",
+      rules: [],
+    }),
+  "governance.removePolicy": (c) =>
+    c.governance.removePolicy({ projectId: world.projectA.id, targetKind: "tool", target: "calculate" }),
+  "governance.setSettings": (c) =>
+    c.governance.setSettings({ projectId: world.projectA.id, protectWrites: false, allowSelfApproval: true }),
+  "governance.getApprovals": (c) => c.governance.getApprovals({ projectId: world.projectA.id }),
+  "governance.getPendingCount": (c) => c.governance.getPendingCount({ projectId: world.projectA.id }),
+  "governance.decide": (c) =>
+    c.governance.decide({ projectId: world.projectA.id, approvalId: "x", decision: "approve" }),
   "project.getById": (c) => c.project.getById({ projectId: world.projectA.id }),
   "project.getProjectStats": (c) => c.project.getProjectStats({ projectId: world.projectA.id }),
   "callLog.list": (c) => c.callLog.list({ projectId: world.projectA.id, filters: {} }),

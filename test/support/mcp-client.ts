@@ -47,7 +47,7 @@ export interface ModernClientOptions {
   /** The person shown a URL-mode input request; the client then accepts it. */
   onElicitUrl?: (url: string) => Promise<void>;
   /** The person shown a form-mode input request: the content they submit, or undefined to decline. */
-  onElicitForm?: (message: string) => Promise<Record<string, string> | undefined>;
+  onElicitForm?: (message: string) => Promise<Record<string, string | boolean> | undefined>;
 }
 
 /**

@@ -17,6 +17,20 @@ export function useNavBadges(scope: ShellScope, items: NavItem[]): NavItem[] {
     ...trpc.integrations.connections.getBrokenConnections.queryOptions({ organizationId }),
     enabled: organizationId !== "",
   });
+  // A project's Approvals item shows how many held calls wait for this person's decision.
+  const projectId = scope.kind === "project" ? scope.projectId : "";
+  const pending = useQuery({
+    ...trpc.governance.getPendingCount.queryOptions({ projectId }),
+    enabled: projectId !== "",
+    refetchInterval: 30_000,
+  });
+  const waiting = mounted && projectId ? (pending.data ?? 0) : 0;
+  if (waiting > 0) {
+    const label = waiting === 1 ? "1 call waits for approval" : `${waiting} calls wait for approval`;
+    return items.map((item) =>
+      item.href.endsWith("/approvals") ? { ...item, badge: { count: waiting, label } } : item,
+    );
+  }
   const count = mounted && organizationId ? (broken.data?.connections.length ?? 0) : 0;
   if (count === 0) return items;
   const label = count === 1 ? "1 connection needs attention" : `${count} connections need attention`;

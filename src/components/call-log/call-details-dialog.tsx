@@ -112,6 +112,11 @@ export function CallDetailsDialog({
                 </p>
               </Row>
             ) : null}
+            {data.decision ? (
+              <Row label="Policy">
+                <span data-testid="call-decision">{data.decision}</span>
+              </Row>
+            ) : null}
             <Row label="Duration">{formatDuration(data.durationMs)}</Row>
             <Row label="Server">{data.serverName === "standard" ? "Standard tools" : data.serverName}</Row>
             <Row label="Through">

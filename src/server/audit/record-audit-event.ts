@@ -24,7 +24,9 @@ export interface AuditTarget {
     | "llm_credential"
     | "agent"
     | "subscription"
-    | "oauth_client";
+    | "oauth_client"
+    | "tool_policy"
+    | "tool_approval";
   id: string;
   /** What a person reads: a name or email, as it is now (it is not updated later). */
   label: string;

@@ -9,6 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app.ts";
 import { quotaRefusalMessage } from "../billing/limit-messages.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
+import { approvalIdOf, approvalOutcome, gateCall } from "../governance/gate.ts";
 import { childSpan, endSpan, startCallTrace } from "../observability/call-trace.ts";
 import { log } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
@@ -63,6 +64,13 @@ export interface ToolCall {
   traceparent?: string | null;
   /** The client's X-Request-Id, for the log (which makes one when there is none). */
   requestId?: string;
+  /** The agent run a step belongs to: a call it holds for approval pauses that run. */
+  agentRunId?: string;
+  /**
+   * Set only by governance/gate.ts's run of an approved call: the policy already decided (these words go
+   * into the call log), so the call runs without asking again.
+   */
+  approvedDecision?: string;
 }
 
 const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
@@ -70,6 +78,9 @@ const reportToolError = (error: unknown) => reportError(error, { where: "tool" }
 /** Plan and quota, run, record: the steps every tool call takes after its principal is known. */
 export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcome> {
   const { principal, door, tool } = call;
+  // A call asking after an approval it was given gets that approval's outcome, not a new run.
+  const approvalId = approvalIdOf(call.args);
+  if (approvalId !== undefined) return approvalOutcome(app, call, approvalId, callTool);
   const started = performance.now();
   // Nothing to trace and no trace id to keep: no span, no context, nothing allocated for it.
   const trace =
@@ -106,6 +117,23 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
       },
     };
   }
+  // The project's policies come with its tools (one cache, loaded once); null for a project without
+  // policies or Protect writes, which is looked at no further.
+  let decision = call.approvedDecision ?? null;
+  if (decision === null) {
+    const governance = (
+      app.gateway.tools.loadedFor(principal.projectId) ??
+      (await app.gateway.tools.toolsFor(principal.projectId))
+    ).governance;
+    if (governance !== null) {
+      const gate = await gateCall(app, call, governance);
+      if (!gate.run) {
+        endSpan(trace?.span ?? null, "held or refused by policy");
+        return gate.outcome;
+      }
+      decision = gate.decision;
+    }
+  }
   const options = {
     recorder: app.gateway.recorder,
     timeoutMs: app.config.toolTimeoutMs,
@@ -115,6 +143,7 @@ export async function callTool(app: App, call: ToolCall): Promise<ToolCallOutcom
     onProgress: call.onProgress,
     reportError: reportToolError,
     trace,
+    decision,
   };
   const result = await runTool(tool, call.args, principal, options);
   const finished = performance.now();

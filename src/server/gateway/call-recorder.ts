@@ -47,7 +47,7 @@ const COPY_CHUNK = 500;
 const COLUMNS =
   "id, organization_id, project_id, server_id, server_name, tool_name, channel, api_key_id, " +
   "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments, trace_id, " +
-  "connection_id, connection_label";
+  "connection_id, connection_label, decision";
 
 /**
  * Characters of a call's arguments kept for the call log: enough to debug a call with, while a large
@@ -90,6 +90,8 @@ export interface RecordedCall {
   traceId?: string | null;
   /** The connection that served the call (served-by.ts), when one did. */
   servedBy?: ServedBy;
+  /** Which policy or rule decided the call, and who confirmed or approved it (governance), if any. */
+  decision?: string | null;
   at: Date;
 }
 
@@ -262,6 +264,7 @@ export class CallRecorder {
         call.traceId ?? "",
         csvText(call.servedBy?.connectionId ?? null),
         csvText(call.servedBy?.connectionLabel ?? null),
+        csvText(call.decision ?? null),
       ].join(","),
     );
     batch.projects.add(principal.projectId);

@@ -4,7 +4,7 @@ import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import type { ProjectTools } from "./project-tools.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
-const noTools = { tools: [], discovery: "all", exposed: [] } as const;
+const noTools = { tools: [], discovery: "all", exposed: [], governance: null } as const;
 const tools: ProjectTools = {
   ...noTools,
   byName: new Map(),

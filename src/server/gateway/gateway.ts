@@ -3,6 +3,7 @@
 // notification whenever something behind them changes.
 import { QuotaMeter, type UsageListener } from "../billing/quota-meter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { ApprovalWaiters } from "../governance/approval-waiters.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import { CallRecorder } from "./call-recorder.ts";
@@ -24,6 +25,8 @@ export interface Gateway {
   quota: QuotaMeter;
   /** Questions to the person on 2025-11-25 streams, waiting for answers from any process. */
   elicitation: LegacyElicitation;
+  /** Calls waiting on an approval's outcome, woken from any process (governance/approval-waiters.ts). */
+  approvals: ApprovalWaiters;
   /** The organization's plan changed: every replica reads it again before its next call. */
   invalidatePlan(organizationId: string): Promise<void>;
   /** Drops cached keys and tools of a project here and on every other replica. */
@@ -63,6 +66,8 @@ export async function createGateway(
   await database.listen(CHANNEL, forget, () => forget(ALL_PROJECTS));
   const elicitation = new LegacyElicitation();
   await relayElicitation(database, elicitation);
+  const approvals = new ApprovalWaiters();
+  await approvals.listen(database);
   recorder.start();
   quota.start();
   return {
@@ -71,6 +76,7 @@ export async function createGateway(
     recorder,
     quota,
     elicitation,
+    approvals,
     async invalidatePlan(organizationId) {
       quota.forget(organizationId);
       await database.notify(CHANNEL, `${PLAN_CHANGED}${organizationId}`);

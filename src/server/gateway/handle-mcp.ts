@@ -4,6 +4,8 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
 import type { App } from "../app.ts";
+import { CONFIRMATION_FORM_SCHEMA } from "../governance/consent.ts";
+import { decide } from "../governance/project-governance.ts";
 import { requestIdFrom } from "../observability/logger.ts";
 import { authenticateRequest, callTool } from "./admission.ts";
 import { CLARIFICATION_FORM_SCHEMA, mayAsk } from "./clarification-needed.ts";
@@ -87,7 +89,13 @@ export function elicitsOverStream(
     message.params.name,
     typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {},
   );
-  return !!target && "tool" in target && mayAsk(target.tool);
+  if (!target || !("tool" in target)) return false;
+  if (mayAsk(target.tool)) return true;
+  // A call the project's policy has the person confirm: asked on the stream too (governance/).
+  return (
+    tools.governance !== null &&
+    decide(tools.governance, target.tool, target.args, principal).action === "confirm"
+  );
 }
 
 /** The request's own trace and id, from its headers, for every tool call it carries. */
@@ -191,11 +199,14 @@ export async function handleMcpRequest(app: App, request: Request): Promise<Resp
   // Only a stream can carry a question to the person, and only to a caller that declared it can answer.
   const ask: Asker | undefined =
     stream && elicitation.mayElicitForm(principal)
-      ? (question, relatedRequestId, signal) =>
+      ? (question, relatedRequestId, signal, form) =>
           elicitation.elicitForm(
             principal,
             (message) => transport.send(message as never, { relatedRequestId }),
-            { message: question, requestedSchema: CLARIFICATION_FORM_SCHEMA },
+            {
+              message: question,
+              requestedSchema: form === "confirmation" ? CONFIRMATION_FORM_SCHEMA : CLARIFICATION_FORM_SCHEMA,
+            },
             signal,
           )
       : undefined;

@@ -11,6 +11,12 @@ import {
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import {
+  confirmationQuestionOf,
+  consentFromForm,
+  withConsentAnswer,
+  withConsentAskable,
+} from "../governance/consent.ts";
 import type { ToolCallOutcome } from "./admission.ts";
 import {
   clarificationAnswerOf,
@@ -44,11 +50,15 @@ export type SignalledToolCaller = (
   traceparent?: string,
 ) => Promise<ToolCallOutcome>;
 
+/** The form a question asks with: an agent's clarifying question, or a confirmation (governance). */
+export type AskForm = "clarification" | "confirmation";
+
 /** Asks the person a question through the client (form-mode elicitation); the form's content, if any. */
 export type Asker = (
   question: string,
   relatedRequestId: RequestId,
   signal: AbortSignal,
+  form: AskForm,
 ) => Promise<Record<string, unknown> | undefined>;
 
 /** The result as the 1.x SDK sends it: refusals and missing connections are errors. */
@@ -89,16 +99,25 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller, a
               .catch(() => undefined);
     const metaTraceparent = request.params._meta?.traceparent;
     const traceparent = typeof metaTraceparent === "string" ? metaTraceparent : undefined;
-    const result = deliverable(await call(target.tool, target.args, extra.signal, onProgress, traceparent));
+    const args = ask ? withConsentAskable(target.args) : target.args;
+    let result = deliverable(await call(target.tool, args, extra.signal, onProgress, traceparent));
+    // A call the person confirms (governance/consent.ts): asked on this stream, then called again with
+    // the answer, which the policy reads.
+    const confirmation = ask ? confirmationQuestionOf(result) : undefined;
+    if (ask && confirmation) {
+      const answer = consentFromForm(await ask(confirmation, extra.requestId, extra.signal, "confirmation"));
+      const answered = withConsentAnswer(target.args, answer);
+      result = deliverable(await call(target.tool, answered, extra.signal, onProgress, traceparent));
+    }
     // An agent that stopped to ask: the person answers on this stream, and the agent runs again with
     // the answer (declined or unanswered: the question is the tool's text, answerable by a new call).
     const question = clarificationQuestionOf(result);
     if (!question || !ask) return result;
-    const answer = clarificationAnswerOf(await ask(question, extra.requestId, extra.signal));
+    const answer = clarificationAnswerOf(await ask(question, extra.requestId, extra.signal, "clarification"));
     if (!answer) return result;
     // The retry knows which run asked, so the run that goes on is linked to it.
-    const args = withClarificationAnswer(target.args, answer, clarificationAskedByOf(result));
-    return deliverable(await call(target.tool, args, extra.signal, onProgress, traceparent));
+    const retry = withClarificationAnswer(target.args, answer, clarificationAskedByOf(result));
+    return deliverable(await call(target.tool, retry, extra.signal, onProgress, traceparent));
   });
   return server;
 }

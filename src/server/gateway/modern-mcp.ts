@@ -12,6 +12,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   type AuthInfo,
+  CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
   type InputRequiredResult,
   inputRequired,
@@ -23,6 +24,13 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import {
+  CONFIRMATION_FORM_SCHEMA,
+  confirmationQuestionOf,
+  consentFromForm,
+  withConsentAnswer,
+  withConsentAskable,
+} from "../governance/consent.ts";
 import {
   CLARIFICATION_ARGUMENT,
   CLARIFICATION_FORM_SCHEMA,
@@ -59,6 +67,8 @@ const CALL_KEY = "portico.call";
 /** The keys of Portico's input requests: the person connecting an account, answering an agent. */
 const CONNECT_INPUT = "connect_account";
 const CLARIFY_INPUT = "clarification";
+/** The person confirming a call the project's policy has them confirm (governance/consent.ts). */
+const CONFIRM_INPUT = "confirm_call";
 
 // One validator for every per-request Server, as on the 1.x path (an Ajv per Server is costly).
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
@@ -82,16 +92,15 @@ function buildModernServer(call: ModernCall): Server {
     if ("answer" in target) return target.answer as never;
     const responses = ctx.mcpReq.inputResponses;
     if (mayAsk(target.tool) && declined(responses)) return notAnswered() as never;
-    const outcome = await call.call(
-      target.tool,
-      withClarification(target.args, responses),
-      ctx.mcpReq.signal,
-    );
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const args = withConsent(withClarification(target.args, responses), responses, envelope);
+    const outcome = await call.call(target.tool, args, ctx.mcpReq.signal);
     if (!outcome.ok) {
       const error = paymentRequiredError(outcome.refusal);
       throw new ProtocolError(error.code, error.message, error.data);
     }
-    return (clarifyRound(outcome.result, responses) ??
+    return (confirmRound(outcome.result) ??
+      clarifyRound(outcome.result, responses) ??
       connectAccountRound(outcome.result, responses)) as never;
   });
   return server;
@@ -115,6 +124,39 @@ function connectAccountRound(
         message: connectMessage(needed),
         url: needed.url,
       }),
+    },
+  });
+}
+
+/**
+ * The confirmation a call carries: the person's answer on a retry, or (first round, from a client that
+ * declared elicitation) that the person may be asked. Stateless like the other rounds: the retry
+ * carries the original arguments and the answer, and the policy decides again.
+ */
+function withConsent(
+  args: Record<string, unknown>,
+  responses: Record<string, unknown> | undefined,
+  envelope: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const response = inputResponse(responses, CONFIRM_INPUT);
+  if (response.kind === "elicit") {
+    return withConsentAnswer(
+      args,
+      response.action === "accept" ? consentFromForm(response.content) : "decline",
+    );
+  }
+  if (response.kind !== "missing") return withConsentAnswer(args, "decline");
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: unknown } | undefined;
+  return capabilities?.elicitation ? withConsentAskable(args) : args;
+}
+
+/** A call the person confirms: asked as a form-mode input request (one yes/no field). */
+function confirmRound(result: CallToolResult): InputRequiredResult | undefined {
+  const question = confirmationQuestionOf(result);
+  if (!question) return undefined;
+  return inputRequired({
+    inputRequests: {
+      [CONFIRM_INPUT]: inputRequired.elicit({ message: question, requestedSchema: CONFIRMATION_FORM_SCHEMA }),
     },
   });
 }

@@ -6,6 +6,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { project } from "../db/schema/index.ts";
+import { loadProjectGovernance, type ProjectGovernance } from "../governance/project-governance.ts";
 import {
   CALL_TOOL_NAME,
   callToolDefinition,
@@ -38,6 +39,8 @@ export interface ProjectTools {
   listed: Tool[];
   /** `listed` as UTF-8 JSON, encoded once per cache fill for direct-answers.ts. */
   listedJson: Uint8Array;
+  /** The project's tool policies (governance/), or null when none would act: admission then skips them. */
+  governance: ProjectGovernance | null;
 }
 
 /** A tool as tools/list shows it to a client. */
@@ -54,6 +57,8 @@ export function toListedTool(tool: ToolDescription): Tool {
 
 export class ProjectToolCatalog {
   private readonly cache = new Map<string, Promise<ProjectTools>>();
+  /** The loads that finished, for admission's synchronous look at a project's policies. */
+  private readonly loaded = new Map<string, ProjectTools>();
 
   private readonly db: Database;
   private readonly sources: readonly ToolSource[];
@@ -72,20 +77,33 @@ export class ProjectToolCatalog {
   toolsFor(projectId: string): Promise<ProjectTools> {
     let pending = this.cache.get(projectId);
     if (!pending) {
-      pending = this.load(projectId);
-      this.cache.set(projectId, pending);
-      // A failed load must not stay cached.
-      pending.catch(() => this.cache.delete(projectId));
+      const load = this.load(projectId);
+      pending = load;
+      this.cache.set(projectId, load);
+      load.then(
+        (tools) => {
+          if (this.cache.get(projectId) === load) this.loaded.set(projectId, tools);
+        },
+        // A failed load must not stay cached.
+        () => this.cache.delete(projectId),
+      );
     }
     return pending;
   }
 
+  /** The project's tools when loaded and current, without waiting (admission's look at its policies). */
+  loadedFor(projectId: string): ProjectTools | undefined {
+    return this.loaded.get(projectId);
+  }
+
   forgetProject(projectId: string): void {
     this.cache.delete(projectId);
+    this.loaded.delete(projectId);
   }
 
   forgetAll(): void {
     this.cache.clear();
+    this.loaded.clear();
   }
 
   private async load(projectId: string): Promise<ProjectTools> {
@@ -103,7 +121,8 @@ export class ProjectToolCatalog {
         }
       }
     }
-    const { discovery, pinned } = await discoveryOf(this.db, projectId);
+    const settings = await settingsOf(this.db, projectId);
+    const { discovery, pinned } = settings;
     if (discovery === "search") {
       for (const name of [SEARCH_TOOLS_NAME, CALL_TOOL_NAME]) {
         if (byName.delete(name)) this.onConflict(`Tool "${name}" skipped: tool discovery has its own`);
@@ -120,19 +139,30 @@ export class ProjectToolCatalog {
       exposed = [search, callToolDefinition, ...pinnedTools.filter((tool) => tool !== search)];
     }
     const listed = exposed.map(toListedTool);
-    return { tools, discovery, byName, exposed, listed, listedJson: Buffer.from(JSON.stringify(listed)) };
+    const governance = await loadProjectGovernance(this.db, projectId, settings);
+    const listedJson = Buffer.from(JSON.stringify(listed));
+    return { tools, discovery, byName, exposed, listed, listedJson, governance };
   }
 }
 
-async function discoveryOf(
-  db: Database,
-  projectId: string,
-): Promise<{ discovery: ToolDiscovery; pinned: readonly string[] }> {
+async function settingsOf(db: Database, projectId: string) {
   const [row] = await db
-    .select({ toolDiscovery: project.toolDiscovery, pinnedTools: project.pinnedTools })
+    .select({
+      discovery: project.toolDiscovery,
+      pinned: project.pinnedTools,
+      protectWrites: project.protectWrites,
+      allowSelfApproval: project.allowSelfApproval,
+    })
     .from(project)
     .where(eq(project.id, projectId));
-  return { discovery: row?.toolDiscovery ?? "all", pinned: row?.pinnedTools ?? [] };
+  return (
+    row ?? {
+      discovery: "all" as ToolDiscovery,
+      pinned: [] as string[],
+      protectWrites: false,
+      allowSelfApproval: false,
+    }
+  );
 }
 
 /** Whether a call may name `name` in the project (what the tool then runs is toolCallTarget's). */

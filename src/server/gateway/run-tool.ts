@@ -22,6 +22,8 @@ export interface ToolRunOptions {
   reportError(error: unknown): void;
   /** The call's trace (observability/call-trace.ts): its id goes into the log, its span gets a child. */
   trace?: CallTrace | null;
+  /** Which policy or rule let the call run, and who confirmed or approved it (governance), for the log. */
+  decision?: string | null;
 }
 
 class ToolTimeout extends Error {}
@@ -111,6 +113,7 @@ export async function runTool(
     arguments: storedArguments(args),
     traceId: trace?.traceId ?? null,
     servedBy: servedByOf(result),
+    decision: options.decision ?? null,
     at,
   });
   endSpan(recordSpan);

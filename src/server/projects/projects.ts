@@ -15,6 +15,8 @@ import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
 export interface ProjectInput {
   name: string;
   description?: string;
+  /** Only when creating: governance's Protect writes (db/schema/projects.ts). */
+  protectWrites?: boolean;
 }
 
 export const projectPermissionsOf = (role: ProjectRole) => allowedActions(projectPermissions, role);
@@ -66,7 +68,12 @@ export async function createProject(
   const [created] = await withProjectAvailable(db, baseUrl, organizationId, async (tx) => {
     const rows = await tx
       .insert(project)
-      .values({ organizationId, name: input.name, description: input.description ?? "" })
+      .values({
+        organizationId,
+        name: input.name,
+        description: input.description ?? "",
+        protectWrites: input.protectWrites ?? false,
+      })
       .returning();
     const [row] = rows;
     if (row) {

@@ -6,6 +6,7 @@ import { auditLogRouter } from "./routers/audit-log.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { callLogRouter } from "./routers/call-log.ts";
 import { contactRouter } from "./routers/contact.ts";
+import { governanceRouter } from "./routers/governance.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { llmCredentialsRouter } from "./routers/llm-credentials.ts";
 import { marketplaceRouter } from "./routers/marketplace.ts";
@@ -31,6 +32,7 @@ export const appRouter = router({
   billing: billingRouter,
   callLog: callLogRouter,
   contact: contactRouter,
+  governance: governanceRouter,
   integrations: integrationsRouter,
   llmCredentials: llmCredentialsRouter,
   marketplace: marketplaceRouter,

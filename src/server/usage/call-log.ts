@@ -165,6 +165,7 @@ export async function getProjectCall(
       errorMessage: toolCall.errorMessage,
       arguments: toolCall.arguments,
       traceId: toolCall.traceId,
+      decision: toolCall.decision,
     })
     .from(toolCall)
     .leftJoin(apiKey, eq(apiKey.id, toolCall.apiKeyId))

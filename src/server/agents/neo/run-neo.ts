@@ -195,7 +195,10 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
             progress(`Step ${position}: ${each.name}`);
             const started = performance.now();
             const input = (args ?? {}) as Record<string, unknown>;
-            const result = await runStepTool(app, principal, each, input, abortSignal ?? signal);
+            const result = await runStepTool(app, principal, each, input, abortSignal ?? signal, {
+              runId,
+              onWaiting: () => progress(`Step ${position}: ${each.name} is waiting for approval`),
+            });
             const text = resultText(result);
             steps.push({ toolName: each.name, isError: result.isError === true });
             const stepId = await recordStep(app.db, runId, {

@@ -6,20 +6,51 @@ import type { App } from "../../app.ts";
 import { callTool } from "../../gateway/admission.ts";
 import type { Principal } from "../../gateway/principal.ts";
 import { type GatewayTool, toolError } from "../../gateway/tool-types.ts";
+import { expireIfDue, readApproval } from "../../governance/approval-store.ts";
+import { pendingApprovalOf, settledResult } from "../../governance/gate.ts";
 
 export async function projectToolsForAgent(app: App, projectId: string): Promise<GatewayTool[]> {
   const { byName } = await app.gateway.tools.toolsFor(projectId);
   return [...byName.values()];
 }
 
-/** A step refused by the plan's quota comes back as the tool's error, so the answer names the limit. */
+/** How often a step waiting for approval looks at its row again when no notification came. */
+const APPROVAL_RECHECK_MS = 60_000;
+
+/**
+ * A step refused by the plan's quota comes back as the tool's error, so the answer names the limit. A
+ * step the project's policy holds for approval pauses the run (`onWaiting` tells the person) until it
+ * is decided: the approved call's result, or the denial, is the step's result the agent sees. The wait
+ * ends with the run's own signal (stopped, or the time limit of the call that started it).
+ */
 export async function runStepTool(
   app: App,
   principal: Principal,
   tool: GatewayTool,
   args: Record<string, unknown>,
   signal: AbortSignal | undefined,
+  run?: { runId: string; onWaiting: (approvalId: string) => void },
 ): Promise<CallToolResult> {
-  const outcome = await callTool(app, { door: "agent", tool, args, principal, signal });
-  return outcome.ok ? outcome.result : toolError(outcome.refusal.message);
+  const outcome = await callTool(app, {
+    door: "agent",
+    tool,
+    args,
+    principal,
+    signal,
+    agentRunId: run?.runId,
+  });
+  if (!outcome.ok) return toolError(outcome.refusal.message);
+  const approvalId = pendingApprovalOf(outcome.result);
+  if (!approvalId) return outcome.result;
+  run?.onWaiting(approvalId);
+  while (!signal?.aborted) {
+    const row = await readApproval(app.db, approvalId);
+    if (!row) break;
+    const current = await expireIfDue(app, row);
+    const settled = await settledResult(app, current, callTool, signal);
+    if (settled) return settled;
+    const left = current.expiresAt.getTime() - Date.now() + 50;
+    await app.gateway.approvals.wait(approvalId, Math.max(0, Math.min(APPROVAL_RECHECK_MS, left)), signal);
+  }
+  return outcome.result;
 }

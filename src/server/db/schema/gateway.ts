@@ -100,6 +100,8 @@ export const toolCall = pgTable(
     arguments: text("arguments"),
     /** The W3C trace id of the call (the client's traceparent continued, or our own trace), if any. */
     traceId: traceIdColumn("trace_id"),
+    /** Which policy or rule decided the call and who confirmed or approved it (governance), if any did. */
+    decision: text("decision"),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.createdAt, t.id] }),

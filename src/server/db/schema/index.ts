@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./contact.ts";
 export * from "./gateway.ts";
+export * from "./governance.ts";
 export * from "./integration-connections.ts";
 export * from "./integrations.ts";
 export * from "./oauth.ts";

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { organization } from "./organizations.ts";
 
@@ -19,6 +19,13 @@ export const project = pgTable(
       .default("all"),
     /** With toolDiscovery "search": tools listed beside search_tools and call_tool all the same. */
     pinnedTools: jsonb("pinned_tools").$type<string[]>().notNull().default([]),
+    /**
+     * Governance (db/schema/governance.ts): destructive tools without a policy of their own ask the
+     * calling person to confirm. The create form ticks it for new projects; older ones start without.
+     */
+    protectWrites: boolean("protect_writes").notNull().default(false),
+    /** Whether a reviewer may approve a call they asked for themselves. */
+    allowSelfApproval: boolean("allow_self_approval").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,6 +27,8 @@ export const projectRouter = router({
       organizationId: idField,
       name: projectNameField,
       description: projectDescriptionField.optional(),
+      /** Governance's Protect writes (the app's create form turns it on for every new project). */
+      protectWrites: z.boolean().optional(),
     }),
   ).mutation(({ ctx, input }) =>
     createProject(ctx.app.db, ctx.user.id, input.organizationId, input, ctx.app.config.baseUrl),

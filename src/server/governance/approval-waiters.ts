@@ -1,0 +1,58 @@
+// Calls waiting on an approval's outcome (a retry with its id, a paused agent run) are woken when it
+// is decided or its approved call has run, on whichever process decided it: one PostgreSQL notification
+// per change on "portico_approval", carrying only the approval's id (the outcome is read from its row).
+// The embedded database notifies its one process the same way. A notification lost while the listening
+// connection was down only means the waiter looks again when its wait ends.
+import type { DatabaseHandle } from "../db/client.ts";
+
+const CHANNEL = "portico_approval";
+
+export class ApprovalWaiters {
+  private readonly waiting = new Map<string, Set<() => void>>();
+  private database: DatabaseHandle | null = null;
+
+  async listen(database: DatabaseHandle): Promise<void> {
+    this.database = database;
+    await database.listen(
+      CHANNEL,
+      (id) => this.wake(id),
+      () => this.wakeAll(),
+    );
+  }
+
+  /** Tells every process (this one included) that the approval changed. */
+  async changed(id: string): Promise<void> {
+    this.wake(id);
+    await this.database?.notify(CHANNEL, id);
+  }
+
+  /** Resolves when the approval changes, `ms` pass or `signal` aborts: the caller then reads its row. */
+  wait(id: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      let set = this.waiting.get(id);
+      if (!set) {
+        set = new Set();
+        this.waiting.set(id, set);
+      }
+      const waiters = set;
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.waiting.get(id) === waiters) this.waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener("abort", done, { once: true });
+      waiters.add(done);
+    });
+  }
+
+  private wake(id: string): void {
+    for (const done of [...(this.waiting.get(id) ?? [])]) done();
+  }
+
+  private wakeAll(): void {
+    for (const id of [...this.waiting.keys()]) this.wake(id);
+  }
+}
