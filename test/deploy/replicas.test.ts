@@ -59,6 +59,16 @@ async function startReplica(label: string, port: number): Promise<Replica> {
     // The host's network: the container reaches the local PostgreSQL on 127.0.0.1 as pods reach theirs.
     "--network",
     "host",
+    // deploy/k8s/deployment.yaml's securityContext: read-only root, scratch /tmp and /data, no capabilities.
+    "--read-only",
+    "--tmpfs",
+    "/tmp",
+    "--tmpfs",
+    "/data",
+    "--cap-drop",
+    "ALL",
+    "--security-opt",
+    "no-new-privileges",
     "--env",
     `PORT=${port}`,
     "--env",
@@ -202,12 +212,12 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
     scratch = await createScratchDatabase(serverUrl as string);
     proxy = await startReadyProxy(await freePort());
     const ports = [await freePort(), await freePort()];
-    // One after the other: the first applies the migrations, the second finds them applied.
-    for (const [index, port] of ports.entries()) {
-      const replica = await startReplica(String.fromCharCode(97 + index), port);
-      replicas.push(replica);
-      proxy.add(replica.url);
-    }
+    // Together, as a new Deployment's pods start: one applies the migrations under the advisory
+    // lock, the other waits for it and finds them applied.
+    replicas.push(
+      ...(await Promise.all(ports.map((port, index) => startReplica(String.fromCharCode(97 + index), port)))),
+    );
+    for (const replica of replicas) proxy.add(replica.url);
     await vi.waitFor(() => expect(proxy?.readyCount()).toBe(2), { timeout: 10_000 });
     owner = new HttpClient(proxy.url);
     await owner.signUp(newUser("deploy"));
@@ -289,6 +299,11 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
       // Every answered call is in the call log: the stopped replicas wrote theirs before exiting, the
       // running ones within their flush interval.
       await expect.poll(() => loggedCalls(key.id), { timeout: 10_000 }).toBe(outcomes.length);
+      // For docs/deploy.md's sizing: each replica's memory right after the load.
+      const names = replicas.map((replica) => replica.name);
+      console.log(
+        `${outcomes.length} calls; memory after them:\n${await docker("stats", "--no-stream", "--format", "{{.Name}} {{.MemUsage}}", ...names)}`,
+      );
     },
     START_TIMEOUT_MS * 3,
   );
