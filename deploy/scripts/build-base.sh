@@ -22,7 +22,17 @@ command -v mmdebstrap >/dev/null || { log "mmdebstrap is missing (apt-get instal
 node_version=$("$NODE_BIN" --version)
 case $node_version in v22.*) ;; *) log "node_modules holds Node.js $node_version, not 22"; exit 1 ;; esac
 
-key=$(cat "$0" deploy/base/node.Dockerfile | sha256sum | cut -c1-12)
+# The same trims as Docker's debian:*-slim: no documentation, manuals or translations.
+mmdebstrap_options=(
+  --quiet --variant=minbase
+  --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright'
+  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*'
+  --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias'
+  --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin "$1"/var/log/*.log'
+)
+# Images are named by what goes into them, so a change to this script's comments rebuilds nothing.
+key=$({ printf '%s\n' "$SUITE" "$MIRROR" "${mmdebstrap_options[@]}"; cat deploy/base/node.Dockerfile; } |
+  sha256sum | cut -c1-12)
 debian_image="portico-base/debian:${SUITE}-slim-${key}"
 node_image="portico-base/node:22-${SUITE}-${node_version#v}-npm${NPM_VERSION}-${key}"
 
@@ -33,13 +43,7 @@ if docker image inspect "$debian_image" >/dev/null 2>&1; then
   log "$debian_image exists"
 else
   log "mmdebstrap $SUITE from $MIRROR"
-  # The same trims as Docker's debian:*-slim: no documentation, manuals or translations.
-  mmdebstrap --quiet --variant=minbase \
-    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
-    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
-    --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias' \
-    --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin "$1"/var/log/*.log' \
-    "$SUITE" "$work/rootfs.tar" "$MIRROR"
+  mmdebstrap "${mmdebstrap_options[@]}" "$SUITE" "$work/rootfs.tar" "$MIRROR"
   docker import --change 'CMD ["bash"]' "$work/rootfs.tar" "$debian_image" >/dev/null
   rm -f "$work/rootfs.tar"
 fi
@@ -50,6 +54,10 @@ else
   log "adding Node.js $node_version and npm $NPM_VERSION"
   mkdir -p "$work/node-context/npm"
   cp "$NODE_BIN" "$work/node-context/node"
+  # As build-image.sh: the host's trust store, in case npm's registry is reached through a TLS proxy.
+  if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+    export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+  fi
   tarball=$(npm pack --silent --pack-destination "$work" "npm@$NPM_VERSION")
   tar -xzf "$work/$tarball" -C "$work/node-context/npm" --strip-components=1
   docker build --quiet --network host -f deploy/base/node.Dockerfile \

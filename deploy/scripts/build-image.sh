@@ -9,9 +9,13 @@ IMAGE=${IMAGE:-portico:local}
 mapfile -t bases < <(deploy/scripts/build-base.sh)
 
 # npm here may reach its registry through a TLS-inspecting proxy whose CA only the host trusts
-# (NODE_EXTRA_CA_CERTS or npm's cafile): the build stage gets the same bundle as a build secret
+# (NODE_EXTRA_CA_CERTS, npm's cafile or the system's trust store): the build stage gets the same bundle as a build secret
 # (BUILD_CA_BUNDLE overrides), and no layer keeps it.
 ca=${BUILD_CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-$(npm config get cafile 2>/dev/null || true)}}
+# npm run by the project's Node reads no system-wide npmrc; the system's trust store then stands in.
+if { [ -z "$ca" ] || [ "$ca" = null ]; } && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  ca=/etc/ssl/certs/ca-certificates.crt
+fi
 secret=()
 if [ -n "$ca" ] && [ "$ca" != null ] && [ -f "$ca" ]; then secret=(--secret "id=build_ca,src=$ca"); fi
 # BuildKit is needed (cache and secret mounts): the buildx plugin when there is one, else a client
