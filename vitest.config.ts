@@ -21,7 +21,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["test/integration/**/*.test.ts", "test/support/**/*.test.ts"],
+          include: [
+            "test/integration/**/*.test.ts",
+            "test/support/**/*.test.ts",
+            // The manifests' validation; replicas.test.ts skips itself unless deploy/scripts/ci-image.sh runs it.
+            "test/deploy/**/*.test.ts",
+          ],
         },
       },
       { extends: true, test: { name: "http", include: ["test/http/**/*.test.ts"] } },
