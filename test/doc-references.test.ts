@@ -42,6 +42,9 @@ const scanned = files.filter(
     !file.endsWith("routeTree.gen.ts") &&
     !file.startsWith("test/fixtures/"),
 );
+// An integration's REFERENCES.md cites the files of the public sources it was built from (other
+// repositories), not this one's.
+const citesOwnFiles = (file: string) => !file.endsWith("/REFERENCES.md");
 
 const PATH =
   /(?<![\w@./%>-])((?:\.\/)?[\w-][\w.-]*(?:\/[\w.$-]+)*\.(?:ts|tsx|md|json|sql|css|mjs))(?![\w/])/g;
@@ -58,14 +61,17 @@ interface Citation {
   cited: string;
 }
 
-function citations(pattern: RegExp, pick: (match: RegExpMatchArray) => string | null): Citation[] {
+function citations(
+  pattern: RegExp,
+  pick: (match: RegExpMatchArray, file: string) => string | null,
+): Citation[] {
   const found: Citation[] = [];
   for (const file of scanned) {
     readFileSync(path.join(root, file), "utf8")
       .split("\n")
       .forEach((line, index) => {
         for (const match of citingText(file, line).matchAll(pattern)) {
-          const cited = pick(match);
+          const cited = pick(match, file);
           if (cited) found.push({ where: `${file}:${index + 1}`, cited });
         }
       });
@@ -83,7 +89,8 @@ function sectionsOf(markdownFile: string): string[] {
 
 describe("references in comments and docs", () => {
   it("name files that exist", () => {
-    const unresolved = citations(PATH, (match) => {
+    const unresolved = citations(PATH, (match, file) => {
+      if (!citesOwnFiles(file)) return null;
       const cited = (match[1] as string).replace(/^\.\//, "");
       // Globs and URL-encoded fragments are not paths; a leading dot-segment is relative to the file.
       if (cited.startsWith(".test.") || cited.startsWith("../") || NOT_OURS.has(cited)) return null;
