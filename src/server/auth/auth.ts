@@ -15,6 +15,7 @@ import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
 import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
 import { profileValidation } from "./profile-validation.ts";
+import { safeRedirects } from "./safe-redirects.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 import { totpReuse } from "./totp-reuse.ts";
 import { twoFactorPlugins } from "./two-factor.ts";
@@ -92,6 +93,7 @@ export function createAuth(options: AuthOptions) {
     // Authorization errors that cannot go back to the client (unknown client, bad redirect) get a page.
     onAPIError: { errorURL: `${baseUrl}/oauth/error` },
     plugins: [
+      safeRedirects(baseUrl),
       admin({ bannedUserMessage: BANNED_MESSAGE }),
       authMessages(),
       profileValidation(),
