@@ -26,6 +26,7 @@ import {
 } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
 import {
+  admissionRefused,
   asksForProgress,
   directToolCaller,
   elicitsOverStream,
@@ -111,9 +112,15 @@ function webRequest(req: IncomingMessage, baseUrl: string, body: Buffer, signal:
 async function answer(app: App, req: IncomingMessage, res: ServerResponse, next: NodeHandler) {
   const header = nodeHeaders(req.headers);
   if (!isPlainCandidate(header)) return next(req, res);
-  // Host check and principal as on every door; a refusal is answered by the Web path, as before.
-  const admission = await authenticateRequest(app, header);
-  if (!admission.ok) return next(req, res);
+  // Host check and principal as on every door. A host refusal is the Web path's to answer; a token's is
+  // answered here (the body read first, so the connection stays usable): handed on, every junk token
+  // was resolved, and counted against its address, twice.
+  const admission = await authenticateRequest(app, header, req.socket.remoteAddress);
+  if (!admission.ok && admission.reason === "host") return next(req, res);
+  if (!admission.ok) {
+    if (!(await readBody(req))) return;
+    return sendNodeResponse(res, admissionRefused(app, admission));
+  }
   const { principal } = admission;
   if (mcpEndpointOverride(app, principal)) return next(req, res);
 

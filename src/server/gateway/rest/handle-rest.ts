@@ -6,8 +6,8 @@ import type { App } from "../../app.ts";
 import { project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
 import { requestIdFrom } from "../../observability/logger.ts";
-import { authenticateRequest, callTool } from "../admission.ts";
-import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
+import { authenticateRequest, callTool, TOO_MANY_FAILURES_MESSAGE } from "../admission.ts";
+import { MAX_REQUEST_BYTES, peerOf, protectedResourceMetadataUrl } from "../handle-mcp.ts";
 import { canCall, toolCallTarget } from "../project-tools.ts";
 import { readJsonBody } from "../read-json-body.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
@@ -37,8 +37,13 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
     return restError(405, "METHOD_NOT_ALLOWED", `Use ${expectedMethod}`, { allow: expectedMethod });
   }
 
-  const admission = await authenticateRequest(app, (name) => request.headers.get(name));
+  const admission = await authenticateRequest(app, (name) => request.headers.get(name), peerOf(request));
   if (!admission.ok && admission.reason === "host") return restError(403, "FORBIDDEN", admission.message);
+  if (!admission.ok && admission.reason === "throttled") {
+    return restError(429, "TOO_MANY_REQUESTS", TOO_MANY_FAILURES_MESSAGE, {
+      "retry-after": String(admission.retryAfterSeconds),
+    });
+  }
   if (!admission.ok) {
     const invalid = admission.invalidToken;
     const metadata = `resource_metadata="${protectedResourceMetadataUrl(app.config.baseUrl)}"`;
