@@ -4,6 +4,7 @@ import { failInterruptedRuns, interruptLiveRuns } from "./agents/neo/run-livenes
 import { schedulePruning } from "./audit/prune-schedule.ts";
 import { pruneAuditEvents } from "./audit/retention.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { setupCode } from "./auth/instance-claim.ts";
 import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
@@ -32,6 +33,8 @@ export interface App {
   keyring: Keyring;
   /** OpenTelemetry traces over OTLP, when an endpoint is configured (observability/tracing.ts). */
   tracing: Tracing | null;
+  /** What a first sign-up from another machine must give (auth/instance-claim.ts). */
+  setupCode: string;
 }
 
 export interface AppOptions {
@@ -61,11 +64,13 @@ export async function createApp(
   // Better Auth's oauth-provider seeds rows while it initializes; server processes starting together
   // (WEB_CONCURRENCY, replicas) would each insert them, so initialization holds the migration lock.
   const mailer = createMailer(handle.db, config.smtpUrl, config.mailFrom);
+  const claimCode = setupCode(resolveAuthSecret(config), config.setupCode);
   const auth = await handle.withMigrationLock(async () => {
     const created = createAuth({
       db: handle.db,
       baseUrl: config.baseUrl,
       secret: resolveAuthSecret(config),
+      setupCode: claimCode,
       adminEmails: config.adminEmails,
       production: config.environment === "production",
       allowPrivateUrls: config.allowPrivateUrls,
@@ -99,6 +104,7 @@ export async function createApp(
     ),
     keyring,
     tracing: createTracing(config),
+    setupCode: claimCode,
   };
   const { gateway } = app;
   setGaugeSources({

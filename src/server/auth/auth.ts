@@ -14,6 +14,7 @@ import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
 import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
+import { instanceClaim } from "./instance-claim.ts";
 import { profileValidation } from "./profile-validation.ts";
 import { safeRedirects } from "./safe-redirects.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
@@ -25,6 +26,8 @@ export interface AuthOptions {
   baseUrl: string;
   secret: string;
   adminEmails: string[];
+  /** The code a first sign-up from another machine gives (instance-claim.ts). */
+  setupCode: string;
   /** Better Auth rate limiting needs a client IP; off in tests that call the handler directly. */
   production: boolean;
   /** ALLOW_PRIVATE_URLS (development and tests): OAuth client metadata documents on private hosts. */
@@ -94,6 +97,7 @@ export function createAuth(options: AuthOptions) {
     onAPIError: { errorURL: `${baseUrl}/oauth/error` },
     plugins: [
       safeRedirects(baseUrl),
+      instanceClaim(db, options.setupCode),
       admin({ bannedUserMessage: BANNED_MESSAGE }),
       authMessages(),
       profileValidation(),
