@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { endRunWatches } from "./server/agents/neo/run-events.ts";
-import { claimInstructions } from "./server/auth/instance-claim.ts";
 import { closeApp, getApp } from "./server/app.ts";
+import { claimInstructions } from "./server/auth/instance-claim.ts";
 import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleMcpNodeRequest, type NodeHandler } from "./server/gateway/handle-mcp-node.ts";
@@ -34,9 +34,9 @@ export const startServices = async () => {
   joinClusterMetrics();
 };
 /** Called by scripts/serve.ts once listening: how to claim an instance that has no account yet, or null. */
-export const claimNotice = async (baseUrl: string) => {
+export const claimNotice = async (localUrl: string) => {
   const app = await getApp();
-  return claimInstructions(app.db, baseUrl, app.setupCode);
+  return claimInstructions(app.db, { local: localUrl, public: app.config.baseUrl }, app.setupCode);
 };
 /** Called by scripts/serve.ts in the process that supervises several: gathers their metrics for a scrape. */
 export const superviseMetrics = () => serveClusterMetrics();

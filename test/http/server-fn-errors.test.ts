@@ -12,14 +12,15 @@ let server: RunningServer;
 /** A server function's id, from the build's own manifest (ids are hashes of file and function). */
 function serverFnId(functionName: string): string {
   const bundle = readFileSync(path.resolve(import.meta.dirname, "../../dist/server/server.js"), "utf8");
-  const match = new RegExp(`"([0-9a-f]{64})": \\{\\s*functionName: "${functionName}_createServerFn_handler"`).exec(
-    bundle,
-  );
+  const match = new RegExp(
+    `"([0-9a-f]{64})": \\{\\s*functionName: "${functionName}_createServerFn_handler"`,
+  ).exec(bundle);
   if (!match?.[1]) throw new Error(`no server function ${functionName} in the build`);
   return match[1];
 }
 
-const INTERNALS = /Seroval|Server function|Cannot read properties|node_modules|at [\w.]+ \(|TypeError|SyntaxError/;
+const INTERNALS =
+  /Seroval|Server function|Cannot read properties|node_modules|at [\w.]+ \(|TypeError|SyntaxError/;
 
 beforeAll(async () => {
   server = await startServer();
@@ -50,9 +51,28 @@ describe("malformed server function calls", () => {
     ["a JSON array", () => call(serverFnId("saveThemePreference"), { body: "[1,2]" }), 400],
     ["JSON null", () => call(serverFnId("saveThemePreference"), { body: "null" }), 400],
     ["a bad serialization", () => call(serverFnId("saveThemePreference"), { body: '{"t":99,"x":1}' }), 400],
-    ["a bad serialization (nested)", () => call(serverFnId("saveThemePreference"), { body: '{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":77}]},"o":0}' }), 400],
-    ["a payload parameter that is not JSON", () => call(serverFnId("getThemePreference"), { method: "GET", query: "?payload=%7B" }), 400],
-    ["a bad serialized payload parameter", () => call(serverFnId("getThemePreference"), { method: "GET", query: `?payload=${encodeURIComponent('{"t":99}')}` }), 400],
+    [
+      "a bad serialization (nested)",
+      () =>
+        call(serverFnId("saveThemePreference"), {
+          body: '{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":77}]},"o":0}',
+        }),
+      400,
+    ],
+    [
+      "a payload parameter that is not JSON",
+      () => call(serverFnId("getThemePreference"), { method: "GET", query: "?payload=%7B" }),
+      400,
+    ],
+    [
+      "a bad serialized payload parameter",
+      () =>
+        call(serverFnId("getThemePreference"), {
+          method: "GET",
+          query: `?payload=${encodeURIComponent('{"t":99}')}`,
+        }),
+      400,
+    ],
   ])("%s: a 4xx without internals", async (_name, send, status) => {
     const response = await send();
     const text = await response.text();

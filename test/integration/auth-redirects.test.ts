@@ -71,10 +71,22 @@ const getEndpoints: [string, (target: string) => string][] = [
 ];
 
 const postEndpoints: [string, string, (target: string) => object][] = [
-  ["sign-in", "/sign-in/email", (t) => ({ email: "nobody@example.test", password: "x".repeat(12), callbackURL: t })],
+  [
+    "sign-in",
+    "/sign-in/email",
+    (t) => ({ email: "nobody@example.test", password: "x".repeat(12), callbackURL: t }),
+  ],
   ["sign-up", "/sign-up/email", (t) => ({ ...newUser("redirected"), callbackURL: t })],
-  ["password reset mail", "/request-password-reset", (t) => ({ email: "nobody@example.test", redirectTo: t })],
-  ["verification mail", "/send-verification-email", (t) => ({ email: "nobody@example.test", callbackURL: t })],
+  [
+    "password reset mail",
+    "/request-password-reset",
+    (t) => ({ email: "nobody@example.test", redirectTo: t }),
+  ],
+  [
+    "verification mail",
+    "/send-verification-email",
+    (t) => ({ email: "nobody@example.test", callbackURL: t }),
+  ],
   ["social sign-in", "/sign-in/social", (t) => ({ provider: "github", callbackURL: t })],
   ["social error target", "/sign-in/social", (t) => ({ provider: "github", errorCallbackURL: t })],
   ["social new-user target", "/sign-in/social", (t) => ({ provider: "github", newUserCallbackURL: t })],
@@ -114,7 +126,11 @@ describe("redirect targets from the request", () => {
   });
 
   it.each(onSite)("targets on this site still work: %j", async (target) => {
-    const verify = await authRequest(app, "GET", `/verify-email?token=x&callbackURL=${encodeURIComponent(target)}`);
+    const verify = await authRequest(
+      app,
+      "GET",
+      `/verify-email?token=x&callbackURL=${encodeURIComponent(target)}`,
+    );
     expect(verify.status).toBe(302);
     expect(redirectTarget(verify)?.origin).toBe(new URL(base).origin);
     const reset = await authRequest(app, "POST", "/request-password-reset", {

@@ -33,27 +33,33 @@ async function loggedCalls() {
 }
 
 describe("deeply nested tool arguments", () => {
-  it.each(["array", "object"] as const)("10,000 levels of %s: a tool error on /mcp, not a 500", async (shape) => {
-    const before = (await loggedCalls()).length;
-    const response = await mcpPost(app, callBody(deepArguments(10_000, shape), 7), {
-      authorization: `Bearer ${secret}`,
-    });
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body).toMatchObject({ id: 7, result: { isError: true, content: [{ text: TOO_DEEP_MESSAGE }] } });
-    expect((await loggedCalls()).length).toBe(before);
-  });
+  it.each(["array", "object"] as const)(
+    "10,000 levels of %s: a tool error on /mcp, not a 500",
+    async (shape) => {
+      const before = (await loggedCalls()).length;
+      const response = await mcpPost(app, callBody(deepArguments(10_000, shape), 7), {
+        authorization: `Bearer ${secret}`,
+      });
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body).toMatchObject({ id: 7, result: { isError: true, content: [{ text: TOO_DEEP_MESSAGE }] } });
+      expect((await loggedCalls()).length).toBe(before);
+    },
+  );
 
-  it.each(["array", "object"] as const)("10,000 levels of %s: a tool error on /api/v1, not a 500", async (shape) => {
-    const request = new Request(`${app.config.baseUrl}/api/v1/tools/calculate`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-      body: deepArguments(10_000, shape),
-    });
-    const response = await handleRestRequest(app, request, "/api/v1/tools/calculate");
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ isError: true, content: [{ text: TOO_DEEP_MESSAGE }] });
-  });
+  it.each(["array", "object"] as const)(
+    "10,000 levels of %s: a tool error on /api/v1, not a 500",
+    async (shape) => {
+      const request = new Request(`${app.config.baseUrl}/api/v1/tools/calculate`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+        body: deepArguments(10_000, shape),
+      });
+      const response = await handleRestRequest(app, request, "/api/v1/tools/calculate");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ isError: true, content: [{ text: TOO_DEEP_MESSAGE }] });
+    },
+  );
 
   it("arguments at the limit still run", async () => {
     // The top-level object is level 1, `nested` adds the rest.

@@ -10,12 +10,12 @@ import { isIP } from "node:net";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { count } from "drizzle-orm";
+import { SETUP_CODE_HEADER } from "../../lib/instance-setup.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 
-/** The header the sign-up form sends the code in (from the printed link's `?setup=`). */
-export const SETUP_CODE_HEADER = "x-portico-setup-code";
+export { SETUP_CODE_HEADER };
 export const SETUP_CODE_REQUIRED =
   "This Portico has no administrator yet. Sign up from the machine it runs on, or open the sign-up link with the setup code printed in the server's console.";
 
@@ -82,11 +82,15 @@ export function instanceClaim(db: Database, code: string): BetterAuthPlugin {
 }
 
 /** What the console says at start while the instance has no account; null once it has one. */
-export async function claimInstructions(db: Database, baseUrl: string, code: string): Promise<string | null> {
+export async function claimInstructions(
+  db: Database,
+  urls: { local: string; public: string },
+  code: string,
+): Promise<string | null> {
   if (await hasAccounts(db)) return null;
   return [
     "No account yet: the first one to sign up becomes the site administrator.",
-    `  On this machine, open ${baseUrl}/sign-up`,
-    `  From another machine, open ${baseUrl}/sign-up?setup=${code} (setup code ${code}; SETUP_CODE sets your own)`,
+    `  On this machine, open ${urls.local}/sign-up`,
+    `  From another machine, open ${urls.public}/sign-up?setup=${code} (setup code ${code}; SETUP_CODE sets your own)`,
   ].join("\n");
 }

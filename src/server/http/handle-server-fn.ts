@@ -6,7 +6,8 @@
 // 500 whose cause goes to the error report, not to the client.
 import { reportError } from "../observability/report-error.ts";
 
-const UNKNOWN_FUNCTION = /Server function (info not found|not accessible from client|module (export )?not resolved)/;
+const UNKNOWN_FUNCTION =
+  /Server function (info not found|not accessible from client|module (export )?not resolved)/;
 /** Start's failures to read a payload (Seroval's deserializer, JSON, a payload of the wrong shape). */
 const MALFORMED_PAYLOAD =
   /Seroval|SyntaxError|is not valid JSON|Unexpected (token|end)|Cannot read properties of (null|undefined)|Payload too large|FormData payloads/;
@@ -36,7 +37,7 @@ function isJsonObject(text: string): boolean {
 /** Runs the server function call through `start`, with client mistakes as 4xx and no internals in a 5xx. */
 export async function handleServerFnRequest(
   request: Request,
-  start: (request: Request) => Promise<Response>,
+  start: (request: Request) => Response | Promise<Response>,
 ): Promise<Response> {
   const problem = await payloadProblem(request);
   if (problem) return refusal(400, problem);

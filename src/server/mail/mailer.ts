@@ -40,7 +40,8 @@ export function createMailer(db: Database, smtpUrl: string | undefined, from: st
  * account deletion): the outbox is read by site admins, and with a reset link an admin could take over
  * anyone's account. They are withheld from the listing; invitations and other mail are shown as sent.
  */
-const PERSONAL_LINK = /https?:\/\/[^\s"'<>]*\/api\/auth\/(?:reset-password\/|verify-email\?|delete-user\/callback\?)[^\s"'<>]*/g;
+const PERSONAL_LINK =
+  /https?:\/\/[^\s"'<>]*\/api\/auth\/(?:reset-password\/|verify-email\?|delete-user\/callback\?)[^\s"'<>]*/g;
 export const WITHHELD_LINK = "[link withheld: only its recipient may open it]";
 
 const withheld = (text: string) => text.replace(PERSONAL_LINK, WITHHELD_LINK);
