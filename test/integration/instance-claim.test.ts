@@ -40,7 +40,8 @@ const users = async (current: App) => current.db.select({ email: user.email, rol
 describe("claiming a fresh instance", () => {
   it("refuses a first sign-up from another machine without the setup code, and stores nothing", async () => {
     app = await createTestApp();
-    for (const headers of [{}, { [SETUP_CODE_HEADER]: "WRONG-CODE-0000" }]) {
+    const attempts: Record<string, string>[] = [{}, { [SETUP_CODE_HEADER]: "WRONG-CODE-0000" }];
+    for (const headers of attempts) {
       const response = await signUpFrom(app, "203.0.113.9", headers);
       expect(response?.status).toBe(403);
       expect(await response?.json()).toMatchObject({
