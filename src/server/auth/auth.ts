@@ -7,6 +7,7 @@ import { admin } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
 import { leaveOrganizationsBeforeDeletion } from "../accounts/sole-ownership.ts";
 import type { Database } from "../db/client.ts";
+import { withoutQueryParameters } from "../db/errors.ts";
 import * as schema from "../db/schema/index.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -93,6 +94,14 @@ export function createAuth(options: AuthOptions) {
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
+    // Better Auth logs a failed query with its parameters (a session lookup's are the bare token).
+    logger: {
+      log: (level, message, ...args) =>
+        console[level](
+          `[Better Auth] ${withoutQueryParameters(message)}`,
+          ...args.map(withoutQueryParameters),
+        ),
+    },
     // Authorization errors that cannot go back to the client (unknown client, bad redirect) get a page.
     onAPIError: { errorURL: `${baseUrl}/oauth/error` },
     plugins: [

@@ -15,6 +15,7 @@ import { log } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
+import { noteDatabaseAnswered } from "./database-outage.ts";
 import { hostCheckFor } from "./host-check-for.ts";
 import type { Principal } from "./principal.ts";
 import { runTool } from "./run-tool.ts";
@@ -51,6 +52,7 @@ export async function authenticateRequest(
   if ("retryAfterSeconds" in principal) {
     return { ok: false, reason: "throttled", retryAfterSeconds: principal.retryAfterSeconds };
   }
+  noteDatabaseAnswered();
   return { ok: true, principal };
 }
 

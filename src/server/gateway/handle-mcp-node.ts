@@ -17,6 +17,7 @@ import { declaredLength } from "../http/declared-length.ts";
 import { requestIdFrom } from "../observability/logger.ts";
 import { reportError } from "../observability/report-error.ts";
 import { authenticateRequest } from "./admission.ts";
+import { outageRpcResponse } from "./database-outage.ts";
 import {
   byteLengthOf,
   type HeaderReader,
@@ -153,11 +154,12 @@ export function handleMcpNodeRequest(
   next: NodeHandler,
 ): Promise<void> {
   return answer(app, req, res, next).catch((error: unknown) => {
-    reportError(error, { where: "mcp" });
+    const outage = outageRpcResponse(error);
+    if (!outage) reportError(error, { where: "mcp" });
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    return sendNodeResponse(res, jsonRpcError(500, -32603, "Internal error"));
+    return sendNodeResponse(res, outage ?? jsonRpcError(500, -32603, "Internal error"));
   });
 }

@@ -12,6 +12,7 @@ import {
   TOO_MANY_FAILURES_MESSAGE,
 } from "./admission.ts";
 import { CLARIFICATION_FORM_SCHEMA, mayAsk } from "./clarification-needed.ts";
+import { outageRpcResponse } from "./database-outage.ts";
 import type { ToolCaller } from "./direct-answers.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
@@ -161,7 +162,14 @@ function answersResponse(outcome: Exclude<AnswersOutcome, "not-answers">): Respo
   return new Response(null, { status: 202 });
 }
 
-export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
+/** POST /mcp on the Web path; a database outage is a 503 with Retry-After (database-outage.ts). */
+export function handleMcpRequest(app: App, request: Request): Promise<Response> {
+  return answerMcpRequest(app, request).catch(
+    (error: unknown) => outageRpcResponse(error) ?? Promise.reject(error),
+  );
+}
+
+async function answerMcpRequest(app: App, request: Request): Promise<Response> {
   const admission = await authenticateRequest(app, (name) => request.headers.get(name), peerOf(request));
   if (!admission.ok) return admissionRefused(app, admission);
   const { principal } = admission;

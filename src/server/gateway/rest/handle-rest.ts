@@ -7,6 +7,7 @@ import { project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
 import { requestIdFrom } from "../../observability/logger.ts";
 import { authenticateRequest, callTool, TOO_MANY_FAILURES_MESSAGE } from "../admission.ts";
+import { outageRestResponse } from "../database-outage.ts";
 import { MAX_REQUEST_BYTES, peerOf, protectedResourceMetadataUrl } from "../handle-mcp.ts";
 import { canCall, toolCallTarget } from "../project-tools.ts";
 import { readJsonBody } from "../read-json-body.ts";
@@ -28,7 +29,14 @@ function decodedToolName(encoded: string): string | null {
   }
 }
 
-export async function handleRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
+/** /api/v1/*; a database outage is a 503 with Retry-After (database-outage.ts). */
+export function handleRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
+  return answerRestRequest(app, request, pathname).catch(
+    (error: unknown) => outageRestResponse(error) ?? Promise.reject(error),
+  );
+}
+
+async function answerRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
   const isDocument = pathname === "/api/v1/openapi.json";
   const toolMatch = TOOL_PATH.exec(pathname);
   if (!isDocument && !toolMatch) return restError(404, "NOT_FOUND", `No such endpoint: ${pathname}`);
