@@ -6,7 +6,15 @@
 
 const BASE = "http://portico.invalid";
 /** C0 controls, DEL and the backslash: never in a path Portico makes, and read differently by parsers. */
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f\\]/;
+const UNSAFE_CHARACTER = {
+  test(value: string): boolean {
+    for (let index = 0; index < value.length; index++) {
+      const code = value.charCodeAt(index);
+      if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+    }
+    return false;
+  },
+};
 
 /** Only paths on this site: "/app/x" yes; "//evil.com", "/\\evil.com", "https://…" no. */
 export function safeRedirectPath(value: string | undefined): string | null {
