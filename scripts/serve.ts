@@ -71,6 +71,11 @@ async function runServer() {
   }
   if (cluster.isWorker) process.send?.(READY);
   else console.log(`Portico is running at http://localhost:${port}`);
+  // A fresh instance says how to claim it (one process of several says it).
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    const notice = await entry.claimNotice(`http://localhost:${port}`);
+    if (notice) console.log(notice);
+  }
 
   let stopping = false;
   async function shutdown(signal: string) {

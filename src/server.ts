@@ -3,12 +3,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { endRunWatches } from "./server/agents/neo/run-events.ts";
 import { closeApp, getApp } from "./server/app.ts";
+import { claimInstructions } from "./server/auth/instance-claim.ts";
 import { config } from "./server/config.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleMcpNodeRequest, type NodeHandler } from "./server/gateway/handle-mcp-node.ts";
 import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
 import { guardBrowserRequest } from "./server/http/guard-browser-request.ts";
 import { handleApiRequest } from "./server/http/handle-api.ts";
+import { handleServerFnRequest } from "./server/http/handle-server-fn.ts";
 import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
@@ -30,6 +32,11 @@ export const startServices = async () => {
   initServerErrorReporting(config());
   await getApp();
   joinClusterMetrics();
+};
+/** Called by scripts/serve.ts once listening: how to claim an instance that has no account yet, or null. */
+export const claimNotice = async (localUrl: string) => {
+  const app = await getApp();
+  return claimInstructions(app.db, { local: localUrl, public: app.config.baseUrl }, app.setupCode);
 };
 /** Called by scripts/serve.ts in the process that supervises several: gathers their metrics for a scrape. */
 export const superviseMetrics = () => serveClusterMetrics();
@@ -113,7 +120,7 @@ async function route(request: Request, opts: StartFetch[1]): Promise<Response> {
     // Server functions are the browser-facing API too: the same cap, NUL and origin checks as tRPC's.
     const guarded = await guardBrowserRequest(request, { baseUrl: config().baseUrl, checkOrigin: true });
     if (guarded instanceof Response) return guarded;
-    return handler.fetch(guarded, opts);
+    return handleServerFnRequest(guarded, (request) => handler.fetch(request, opts));
   }
   return handler.fetch(request, opts);
 }

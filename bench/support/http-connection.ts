@@ -34,8 +34,9 @@ export class HttpConnection {
   /** Set once the socket has closed, e.g. when the server ended a keep-alive connection left idle. */
   closed = false;
 
-  constructor(url: URL) {
-    this.socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true });
+  /** `localAddress`: the address to connect from (bench/support/junk-key-flood.ts: many on loopback). */
+  constructor(url: URL, localAddress?: string) {
+    this.socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true, localAddress });
     this.ready = new Promise((resolve, reject) => {
       this.socket.once("connect", resolve);
       this.socket.once("error", reject);

@@ -12,6 +12,7 @@ import { startSchedulesIfAny } from "./agents/schedules/schedule-store.ts";
 import { schedulePruning } from "./audit/prune-schedule.ts";
 import { pruneAuditEvents } from "./audit/retention.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { setupCode } from "./auth/instance-claim.ts";
 import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
@@ -46,6 +47,8 @@ export interface App {
   tracing: Tracing | null;
   /** Scheduled agent runs: the job queue, started on the first schedule (agents/schedules/). */
   agentSchedules: { queue: JobQueue };
+  /** What a first sign-up from another machine must give (auth/instance-claim.ts). */
+  setupCode: string;
 }
 
 export interface AppOptions {
@@ -77,11 +80,13 @@ export async function createApp(
   // Better Auth's oauth-provider seeds rows while it initializes; server processes starting together
   // (WEB_CONCURRENCY, replicas) would each insert them, so initialization holds the migration lock.
   const mailer = createMailer(handle.db, config.smtpUrl, config.mailFrom);
+  const claimCode = setupCode(resolveAuthSecret(config), config.setupCode);
   const auth = await handle.withMigrationLock(async () => {
     const created = createAuth({
       db: handle.db,
       baseUrl: config.baseUrl,
       secret: resolveAuthSecret(config),
+      setupCode: claimCode,
       adminEmails: config.adminEmails,
       production: config.environment === "production",
       allowPrivateUrls: config.allowPrivateUrls,
@@ -122,6 +127,7 @@ export async function createApp(
         ...(options.jobClock ? { clock: options.jobClock } : {}),
       }),
     },
+    setupCode: claimCode,
   };
   const { gateway } = app;
   setGaugeSources({

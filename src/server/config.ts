@@ -57,6 +57,8 @@ const configSchema = z
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+    /** The code a first sign-up from another machine must give (auth/instance-claim.ts); derived when unset. */
+    SETUP_CODE: optionalText.pipe(z.string().min(8, "SETUP_CODE must be at least 8 characters").optional()),
     SENTRY_DSN: optionalText.pipe(url("SENTRY_DSN").optional()),
     SMTP_URL: optionalText.pipe(
       z
@@ -175,6 +177,7 @@ const configSchema = z
       databaseUrl: env.DATABASE_URL,
       authSecret: env.BETTER_AUTH_SECRET,
       adminEmails: env.ADMIN_EMAILS,
+      setupCode: env.SETUP_CODE,
       sentryDsn: env.SENTRY_DSN,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,

@@ -78,8 +78,9 @@ describe("account.changeEmail", () => {
 });
 
 describe("account.changePassword and revokeOtherSessions", () => {
-  it("needs the current password and keeps this session", async () => {
+  it("needs the current password, keeps this session and signs out the others", async () => {
     const me = await person("changer");
+    const elsewhere = callerFor(app, await signIn(app, me.credentials));
     await expect(
       me.caller.account.changePassword({
         currentPassword: "wrong-password",
@@ -97,6 +98,8 @@ describe("account.changePassword and revokeOtherSessions", () => {
       newPassword: "new-password-123",
     });
     expect(await outcome(me.caller.user.getInfo())).toBe("OK");
+    expect(await outcome(elsewhere.user.getInfo())).toBe("UNAUTHORIZED");
+    expect((await me.caller.account.get()).sessions).toHaveLength(1);
     await expect(signIn(app, me.credentials)).rejects.toThrow();
     await signIn(app, { email: me.credentials.email, password: "new-password-123" });
   });

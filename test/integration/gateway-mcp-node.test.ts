@@ -250,10 +250,23 @@ describe("what it leaves to the Web path once the body is read", () => {
   });
 });
 
+describe("token refusals, answered here with the Web path's answer", () => {
+  it.each([
+    ["no token", { authorization: "" }],
+    ["an unknown key", { authorization: "Bearer pk_not-a-real-key" }],
+  ])("%s", async (_label, headers) => {
+    // Answered after reading the body, so the connection stays usable; handed on, every junk token was
+    // resolved (and counted against its address) twice.
+    const { node, web } = await bothPaths(call("calculate", { expression: "1 + 1" }), headers);
+    expect(handedOn).toEqual(["/mcp"]); // only the chunked one
+    expect(node.status).toBe(401);
+    expect(node.headers["www-authenticate"]).toBe(web.headers["www-authenticate"]);
+    expect(node.body).toBe(web.body);
+  });
+});
+
 describe("what it hands on before reading the body", () => {
   it.each([
-    ["no token", { authorization: "" }, 401],
-    ["an unknown key", { authorization: "Bearer pk_not-a-real-key" }, 401],
     ["a foreign Host", { host: "evil.example" }, 403],
     ["a foreign Origin", { origin: "https://evil.example" }, 403],
     ["an Accept without event streams", { accept: "application/json" }, 406],

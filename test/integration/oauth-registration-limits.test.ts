@@ -58,6 +58,39 @@ describe("registration limits", () => {
     expect((await app.db.select({ id: oauthClient.clientId }).from(oauthClient)).length).toBe(before);
   });
 
+  it.each([
+    ["a javascript: logo", { logo_uri: "javascript:alert(1)" }],
+    ["a javascript: client URI", { client_uri: "javascript:alert(document.cookie)" }],
+    ["a data: policy URI", { policy_uri: "data:text/html,<script>alert(1)</script>" }],
+    ["an http terms URI", { tos_uri: "http://client.example/terms" }],
+    ["a JavaScript: (any case) logo", { logo_uri: "JavaScript:alert(1)" }],
+    ["a non-text logo", { logo_uri: 42 }],
+    ["a wildcard redirect", { redirect_uris: ["https://*.example/cb"] }],
+    ["a wildcard path redirect", { redirect_uris: ["https://client.example/*"] }],
+    ["a javascript: redirect", { redirect_uris: ["javascript:alert(1)//"] }],
+    ["an http redirect off loopback", { redirect_uris: ["http://client.example/cb"] }],
+    ["a relative redirect", { redirect_uris: ["/cb"] }],
+  ])("refuses %s and stores nothing", async (_name, fields) => {
+    const before = (await app.db.select({ id: oauthClient.clientId }).from(oauthClient)).length;
+    const answer = await register({ client_name: "x", redirect_uris: [loopback(1)], ...fields });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("invalid_client_metadata");
+    expect((await app.db.select({ id: oauthClient.clientId }).from(oauthClient)).length).toBe(before);
+  });
+
+  it("registers https links and logos", async () => {
+    const answer = await register({
+      client_name: "Agent",
+      redirect_uris: ["https://agent.example/callback"],
+      client_uri: "https://agent.example",
+      logo_uri: "https://agent.example/logo.png",
+      policy_uri: "https://agent.example/privacy",
+      tos_uri: "https://agent.example/terms",
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.logo_uri).toBe("https://agent.example/logo.png");
+  });
+
   it("registers what MCP clients send", async () => {
     const vscode = await register({
       client_name: "Visual Studio Code",

@@ -2,6 +2,10 @@
 // visitor here, and an optional `redirect` back into the app. OAuth values are opaque strings that must
 // reach /oauth/consent byte-for-byte; the router's search serialization (lib/search-params.ts) keeps
 // them as text.
+import { safeRedirectPath } from "~/lib/safe-redirect.ts";
+
+export { safeRedirectPath };
+
 export const oauthParamNames = [
   "response_type",
   "client_id",
@@ -68,20 +72,6 @@ const isOAuthParamName = (name: string): name is OAuthParamName =>
 
 export function hasOAuthRequest(search: AuthSearch): boolean {
   return oauthParamNames.some((name) => search[name] !== undefined);
-}
-
-/** Only paths on this site: "/app/x" yes; "//evil.com", "/\\evil.com", "https://…" no. */
-export function safeRedirectPath(value: string | undefined): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  const base = "http://portico.invalid";
-  try {
-    const url = new URL(value, base);
-    // Dot segments can leave a path that starts with "//" ("/.//evil.com"): a protocol-relative URL.
-    if (url.origin !== base || url.pathname.startsWith("//")) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
 }
 
 /** Where to go after signing in or up: the OAuth consent screen, the requested page, or the dashboard. */

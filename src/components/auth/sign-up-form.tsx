@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { z } from "zod";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { SETUP_CODE_HEADER } from "~/lib/instance-setup.ts";
 import { emailField, PASSWORD_MIN_LENGTH, passwordField, personNameField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import { AuthEmailInput, AuthForm } from "./auth-form.tsx";
@@ -22,7 +23,12 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
     // An invitation's sign-up link carries the invited address (routes/invitations/$invitationId.tsx).
     initial: { name: "", email: search.email ?? "", password: "" },
     send: async (data) => {
-      const result = await authClient().signUp.email({ ...data, callbackURL: afterAuthDestination(search) });
+      const result = await authClient().signUp.email({
+        ...data,
+        callbackURL: afterAuthDestination(search),
+        // A fresh instance claimed from another machine: the link the server printed carries its code.
+        fetchOptions: search.setup ? { headers: { [SETUP_CODE_HEADER]: search.setup } } : undefined,
+      });
       if (!result.error && !result.data?.token) {
         awaitingConfirmation.current = true;
         setConfirmationSentTo(data.email);

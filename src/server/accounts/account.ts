@@ -89,6 +89,10 @@ export async function changePassword(
     }
     return authCall(() => Promise.reject(error));
   }
+  // Whoever changes the password may be locking out someone who has it: every other session ends, as a
+  // reset ends all of them. Better Auth's own option would also replace this session (a new cookie the
+  // tRPC caller never gets), so the current one is kept by revoking the others after the change.
+  await authCall(() => app.auth.api.revokeOtherSessions({ headers }));
   return { changed: true };
 }
 

@@ -81,6 +81,8 @@ export async function createApiKey(
     });
     return inserted;
   });
+  // Unknown keys are refused without a read on every replica: each learns of this one first.
+  await app.gateway.keyCreated(generated.secretHash);
   return { id: row.id, name: input.name, kind, secret: generated.secret, masked, expiresAt: row.expiresAt };
 }
 

@@ -7,6 +7,7 @@ import { admin } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation.ts";
 import { leaveOrganizationsBeforeDeletion } from "../accounts/sole-ownership.ts";
 import type { Database } from "../db/client.ts";
+import { withoutQueryParameters } from "../db/errors.ts";
 import * as schema from "../db/schema/index.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -14,7 +15,9 @@ import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
 import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
+import { instanceClaim } from "./instance-claim.ts";
 import { profileValidation } from "./profile-validation.ts";
+import { safeRedirects } from "./safe-redirects.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 import { totpReuse } from "./totp-reuse.ts";
 import { twoFactorPlugins } from "./two-factor.ts";
@@ -24,6 +27,8 @@ export interface AuthOptions {
   baseUrl: string;
   secret: string;
   adminEmails: string[];
+  /** The code a first sign-up from another machine gives (instance-claim.ts). */
+  setupCode: string;
   /** Better Auth rate limiting needs a client IP; off in tests that call the handler directly. */
   production: boolean;
   /** ALLOW_PRIVATE_URLS (development and tests): OAuth client metadata documents on private hosts. */
@@ -89,9 +94,19 @@ export function createAuth(options: AuthOptions) {
     },
     rateLimit: { enabled: production, window: 60, max: 100 },
     telemetry: { enabled: false },
+    // Better Auth logs a failed query with its parameters (a session lookup's are the bare token).
+    logger: {
+      log: (level, message, ...args) =>
+        console[level](
+          `[Better Auth] ${withoutQueryParameters(message)}`,
+          ...args.map(withoutQueryParameters),
+        ),
+    },
     // Authorization errors that cannot go back to the client (unknown client, bad redirect) get a page.
     onAPIError: { errorURL: `${baseUrl}/oauth/error` },
     plugins: [
+      safeRedirects(baseUrl),
+      instanceClaim(db, options.setupCode),
       admin({ bannedUserMessage: BANNED_MESSAGE }),
       authMessages(),
       profileValidation(),

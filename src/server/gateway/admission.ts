@@ -10,11 +10,13 @@ import type { App } from "../app.ts";
 import { quotaRefusalMessage } from "../billing/limit-messages.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { approvalIdOf, approvalOutcome, gateCall } from "../governance/gate.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { childSpan, endSpan, startCallTrace } from "../observability/call-trace.ts";
 import { log } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
 import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
+import { noteDatabaseAnswered } from "./database-outage.ts";
 import { hostCheckFor } from "./host-check-for.ts";
 import type { Principal } from "./principal.ts";
 import { runTool } from "./run-tool.ts";
@@ -25,21 +27,37 @@ export type Door = CallChannel;
 export type RequestAdmission =
   | { ok: true; principal: Principal }
   | { ok: false; reason: "host"; message: string }
-  | { ok: false; reason: "unauthenticated"; invalidToken: boolean };
+  | { ok: false; reason: "unauthenticated"; invalidToken: boolean }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-/** Host/Origin against BASE_URL, then the bearer token's principal. */
+/** What the doors read of a request: its headers and, from the connection, the peer's address. */
+type AuthHeader = "host" | "origin" | "authorization" | "x-forwarded-for";
+
+/**
+ * Host/Origin against BASE_URL, then the bearer token's principal. `peer` is the connection's remote
+ * address; with X-Forwarded-For (believed from TRUSTED_PROXIES only) it is the address failed
+ * authentications are counted for, worked out only when a token needs the database.
+ */
 export async function authenticateRequest(
   app: App,
-  header: (name: "host" | "origin" | "authorization") => string | null,
+  header: (name: AuthHeader) => string | null,
+  peer?: string,
 ): Promise<RequestAdmission> {
   const refusal = hostCheckFor(app.config.baseUrl)(header("host"), header("origin"));
   if (refusal) return { ok: false, reason: "host", message: `Forbidden: ${refusal}` };
   const token = PrincipalResolver.bearerToken(header("authorization"));
   if (!token) return { ok: false, reason: "unauthenticated", invalidToken: false };
-  const principal = await app.gateway.principals.resolve(token, app);
+  const addressOf = () => clientAddress(peer, header("x-forwarded-for"), app.config.trustedProxies);
+  const principal = await app.gateway.principals.resolve(token, app, addressOf);
   if (!principal) return { ok: false, reason: "unauthenticated", invalidToken: true };
+  if ("retryAfterSeconds" in principal) {
+    return { ok: false, reason: "throttled", retryAfterSeconds: principal.retryAfterSeconds };
+  }
+  noteDatabaseAnswered();
   return { ok: true, principal };
 }
+
+export const TOO_MANY_FAILURES_MESSAGE = "Too many failed authentications from this address; try again later";
 
 /** Why a call was refused: the monthly requests of the organization's plan are used up. */
 export interface PaymentRequired {

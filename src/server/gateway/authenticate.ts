@@ -10,12 +10,17 @@
 // Unknown keys (a flood of random "ptk_…" tokens) are remembered apart from known ones, in a smaller
 // map of their own: when both shared one map, 50,000 junk entries cleared it, valid keys included, and
 // every agent's next call waited for a database read. Each map drops its oldest entry when full.
+// A key that was never created is refused without any read (known-key-hashes.ts), and an address
+// whose tokens keep failing is refused before the database is asked (failed-auth-limit.ts); neither is
+// consulted for a key already cached, so a valid call does no more work than before.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
 import { apiKey, project } from "../db/schema/index.ts";
 import { verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
 import { findProjectAccess } from "../projects/access.ts";
+import { FailedAuthLimit } from "./failed-auth-limit.ts";
+import { KnownKeyHashes, keyHashPrefix } from "./known-key-hashes.ts";
 import type { Principal } from "./principal.ts";
 
 const KEY_CACHE_TTL_MS = 30_000;
@@ -24,6 +29,16 @@ const KEY_CACHE_MAX_STALE_MS = 2 * KEY_CACHE_TTL_MS;
 const KEY_CACHE_MAX_ENTRIES = 50_000;
 /** Unknown (or no longer usable) keys remembered, so retrying one costs no database read for a while. */
 const UNKNOWN_KEY_MAX_ENTRIES = 10_000;
+
+/** Too many failed authentications from the caller's address: refused before the database. */
+export interface TooManyFailures {
+  retryAfterSeconds: number;
+}
+
+/** The caller's address, worked out only when a token needs the database (client-address.ts). */
+export type AddressOf = () => string | undefined;
+
+const noAddress: AddressOf = () => undefined;
 
 interface CachedKey {
   principal: Principal | null;
@@ -41,9 +56,14 @@ export class PrincipalResolver {
   private readonly projectOrganizations = new Map<string, string>();
 
   private readonly app: Pick<App, "db">;
+  /** Every key's hash prefix; consulted only for a key not cached. Unloaded, it lets every key be read. */
+  readonly knownKeys: KnownKeyHashes;
+  readonly failures = new FailedAuthLimit();
 
-  constructor(app: Pick<App, "db">) {
+  /** `listening`: whether cross-replica notifications arrive now (DatabaseHandle.listening). */
+  constructor(app: Pick<App, "db">, listening: () => boolean = () => false) {
     this.app = app;
+    this.knownKeys = new KnownKeyHashes(() => this.readKnownKeys(), listening);
   }
 
   /** The Authorization header's bearer token, or null when there is none. */
@@ -52,12 +72,25 @@ export class PrincipalResolver {
     return match?.[1] ?? null;
   }
 
-  async resolve(token: string, app: App): Promise<Principal | null> {
-    if (looksLikeApiKey(token)) return this.resolveApiKey(token);
+  /** Without the caller's address nothing is counted, so nothing is refused for failures. */
+  resolve(token: string, app: App): Promise<Principal | null>;
+  resolve(token: string, app: App, addressOf: AddressOf): Promise<Principal | null | TooManyFailures>;
+  async resolve(
+    token: string,
+    app: App,
+    addressOf: AddressOf = noAddress,
+  ): Promise<Principal | null | TooManyFailures> {
+    if (looksLikeApiKey(token)) return this.resolveApiKey(token, addressOf);
+    // Every OAuth token is a read: an address past its failures gets none.
+    const address = addressOf();
+    const retryAfterSeconds = this.failures.retryAfterSeconds(address);
+    if (retryAfterSeconds > 0) return { retryAfterSeconds };
     const grant = await verifyOAuthAccessToken(app, token);
-    if (!grant) return null;
-    const organizationId = await this.organizationOf(grant.projectId);
-    if (!organizationId) return null;
+    const organizationId = grant ? await this.organizationOf(grant.projectId) : null;
+    if (!grant || !organizationId) {
+      this.failures.failed(address);
+      return null;
+    }
     return {
       projectId: grant.projectId,
       organizationId,
@@ -86,25 +119,57 @@ export class PrincipalResolver {
     this.unknownKeys.clear();
   }
 
+  /** A key was created, here or on another replica: it may now be read. */
+  keyCreated(hashPrefix: string): void {
+    this.knownKeys.add(hashPrefix);
+  }
+
   /** Reads begun before a change are not cached, and requests after it start a read of their own. */
   private abandonReadsUnderWay(): void {
     this.generation++;
     this.loadingKeys.clear();
   }
 
-  private async resolveApiKey(secret: string): Promise<Principal | null> {
+  private async resolveApiKey(
+    secret: string,
+    addressOf: AddressOf,
+  ): Promise<Principal | null | TooManyFailures> {
     const hash = hashApiKeySecret(secret);
-    const unknownSince = this.unknownKeys.get(hash);
-    if (unknownSince !== undefined) {
-      if (Date.now() - unknownSince <= KEY_CACHE_TTL_MS) return null;
-      this.unknownKeys.delete(hash);
-    }
     let entry = this.keys.get(hash);
-    const age = entry ? Date.now() - entry.cachedAt : Number.POSITIVE_INFINITY;
-    if (!entry || age > KEY_CACHE_MAX_STALE_MS) entry = await this.readKey(hash);
-    else if (age > KEY_CACHE_TTL_MS) this.refreshInBackground(hash, entry);
+    if (!entry) {
+      const unknownSince = this.unknownKeys.get(hash);
+      if (unknownSince !== undefined && Date.now() - unknownSince <= KEY_CACHE_TTL_MS) {
+        return this.refused(addressOf());
+      }
+      if (unknownSince !== undefined) this.unknownKeys.delete(hash);
+      // Never created (beyond a few reads a second for keys created elsewhere a moment ago): no read.
+      if (!this.knownKeys.worthReading(hash)) return this.refused(addressOf());
+      const address = addressOf();
+      const retryAfterSeconds = this.failures.retryAfterSeconds(address);
+      if (retryAfterSeconds > 0) return { retryAfterSeconds };
+      entry = await this.readKey(hash);
+      if (!entry.principal) return this.refused(address);
+    } else {
+      const age = Date.now() - entry.cachedAt;
+      if (age > KEY_CACHE_MAX_STALE_MS) entry = await this.readKey(hash);
+      else if (age > KEY_CACHE_TTL_MS) this.refreshInBackground(hash, entry);
+    }
     if (entry.expiresAt !== null && entry.expiresAt <= Date.now()) return null;
     return entry.principal;
+  }
+
+  private refused(address: string | undefined): null {
+    this.failures.failed(address);
+    return null;
+  }
+
+  /** The hash prefix of every key not revoked, for `knownKeys`. */
+  private async readKnownKeys(): Promise<string[]> {
+    const rows = await this.app.db
+      .select({ secretHash: apiKey.secretHash })
+      .from(apiKey)
+      .where(isNull(apiKey.revokedAt));
+    return rows.map((row) => keyHashPrefix(row.secretHash));
   }
 
   /** Re-reads a stale entry; if that fails the entry goes, so the next request reads (and fails) itself. */

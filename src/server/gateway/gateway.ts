@@ -8,6 +8,7 @@ import { reportError } from "../observability/report-error.ts";
 import { PrincipalResolver } from "./authenticate.ts";
 import { CallRecorder } from "./call-recorder.ts";
 import { relayElicitation } from "./elicitation-relay.ts";
+import { keyHashPrefix } from "./known-key-hashes.ts";
 import { LegacyElicitation } from "./legacy-elicitation.ts";
 import { ProjectToolCatalog, type ToolSource } from "./project-tools.ts";
 import { standardToolSource } from "./standard-tools/project-standard-tools.ts";
@@ -15,6 +16,8 @@ import { standardToolSource } from "./standard-tools/project-standard-tools.ts";
 const CHANNEL = "portico_gateway";
 /** Payload prefix for "this organization's plan changed" (projects are notified by their bare id). */
 const PLAN_CHANGED = "plan:";
+/** Payload prefix for "a key with this hash prefix was created" (known-key-hashes.ts). */
+const KEY_CREATED = "key:";
 const ALL_PROJECTS = "*";
 
 export interface Gateway {
@@ -31,6 +34,11 @@ export interface Gateway {
   invalidatePlan(organizationId: string): Promise<void>;
   /** Drops cached keys and tools of a project here and on every other replica. */
   invalidateProject(projectId: string): Promise<void>;
+  /**
+   * A key was created: every replica may read it from now on (unknown keys are refused unread). Awaited
+   * before the key's secret is shown, so the notification is on its way before anyone can use the key.
+   */
+  keyCreated(secretHash: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,7 +47,9 @@ export async function createGateway(
   extraSources: ToolSource[] = [],
   onUsage: UsageListener = () => undefined,
 ): Promise<Gateway> {
-  const principals = new PrincipalResolver(database);
+  const principals = new PrincipalResolver(database, () => database.listening());
+  const reloadKnownKeys = () =>
+    principals.knownKeys.reload().catch((error: unknown) => reportError(error, { where: "known-keys" }));
   const tools = new ProjectToolCatalog(database.db, [standardToolSource, ...extraSources], (message) =>
     console.warn(`[gateway] ${message}`),
   );
@@ -54,6 +64,10 @@ export async function createGateway(
       quota.forget(projectId.slice(PLAN_CHANGED.length));
       return;
     }
+    if (projectId.startsWith(KEY_CREATED)) {
+      principals.keyCreated(projectId.slice(KEY_CREATED.length));
+      return;
+    }
     if (projectId === ALL_PROJECTS) {
       principals.forgetAll();
       tools.forgetAll();
@@ -63,7 +77,11 @@ export async function createGateway(
     }
   };
   // After the listening connection was lost, any key or tool may have changed unheard: drop them all.
-  await database.listen(CHANNEL, forget, () => forget(ALL_PROJECTS));
+  await database.listen(CHANNEL, forget, () => {
+    forget(ALL_PROJECTS);
+    void reloadKnownKeys();
+  });
+  await reloadKnownKeys();
   const elicitation = new LegacyElicitation();
   await relayElicitation(database, elicitation);
   const approvals = new ApprovalWaiters();
@@ -84,6 +102,11 @@ export async function createGateway(
     async invalidateProject(projectId) {
       forget(projectId);
       await database.notify(CHANNEL, projectId);
+    },
+    async keyCreated(secretHash) {
+      const prefix = keyHashPrefix(secretHash);
+      principals.keyCreated(prefix);
+      await database.notify(CHANNEL, `${KEY_CREATED}${prefix}`);
     },
     stop: async () => {
       await quota.stop();

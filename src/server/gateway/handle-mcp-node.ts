@@ -17,6 +17,7 @@ import { declaredLength } from "../http/declared-length.ts";
 import { requestIdFrom } from "../observability/logger.ts";
 import { reportError } from "../observability/report-error.ts";
 import { authenticateRequest } from "./admission.ts";
+import { outageRpcResponse } from "./database-outage.ts";
 import {
   byteLengthOf,
   type HeaderReader,
@@ -26,6 +27,7 @@ import {
 } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
 import {
+  admissionRefused,
   asksForProgress,
   directToolCaller,
   elicitsOverStream,
@@ -111,9 +113,15 @@ function webRequest(req: IncomingMessage, baseUrl: string, body: Buffer, signal:
 async function answer(app: App, req: IncomingMessage, res: ServerResponse, next: NodeHandler) {
   const header = nodeHeaders(req.headers);
   if (!isPlainCandidate(header)) return next(req, res);
-  // Host check and principal as on every door; a refusal is answered by the Web path, as before.
-  const admission = await authenticateRequest(app, header);
-  if (!admission.ok) return next(req, res);
+  // Host check and principal as on every door. A host refusal is the Web path's to answer; a token's is
+  // answered here (the body read first, so the connection stays usable): handed on, every junk token
+  // was resolved, and counted against its address, twice.
+  const admission = await authenticateRequest(app, header, req.socket.remoteAddress);
+  if (!admission.ok && admission.reason === "host") return next(req, res);
+  if (!admission.ok) {
+    if (!(await readBody(req))) return;
+    return sendNodeResponse(res, admissionRefused(app, admission));
+  }
   const { principal } = admission;
   if (mcpEndpointOverride(app, principal)) return next(req, res);
 
@@ -146,11 +154,12 @@ export function handleMcpNodeRequest(
   next: NodeHandler,
 ): Promise<void> {
   return answer(app, req, res, next).catch((error: unknown) => {
-    reportError(error, { where: "mcp" });
+    const outage = outageRpcResponse(error);
+    if (!outage) reportError(error, { where: "mcp" });
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    return sendNodeResponse(res, jsonRpcError(500, -32603, "Internal error"));
+    return sendNodeResponse(res, outage ?? jsonRpcError(500, -32603, "Internal error"));
   });
 }

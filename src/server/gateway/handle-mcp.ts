@@ -7,8 +7,14 @@ import type { App } from "../app.ts";
 import { CONFIRMATION_FORM_SCHEMA } from "../governance/consent.ts";
 import { decide } from "../governance/project-governance.ts";
 import { requestIdFrom } from "../observability/logger.ts";
-import { authenticateRequest, callTool } from "./admission.ts";
+import {
+  authenticateRequest,
+  callTool,
+  type RequestAdmission,
+  TOO_MANY_FAILURES_MESSAGE,
+} from "./admission.ts";
 import { CLARIFICATION_FORM_SCHEMA, mayAsk } from "./clarification-needed.ts";
+import { outageRpcResponse } from "./database-outage.ts";
 import type { ToolCaller } from "./direct-answers.ts";
 import { answerToolsCall, answerToolsList } from "./direct-answers.ts";
 import { mcpEndpointOverride } from "./endpoint-override.ts";
@@ -44,6 +50,20 @@ export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
       : "Authorization required: send a Bearer API key or OAuth access token",
     { "www-authenticate": challenge },
   );
+}
+
+/** srvx's Request carries the connection's peer address as `ip` (none for a Request made in process). */
+export const peerOf = (request: Request) => (request as Request & { ip?: string }).ip;
+
+/** The answer to a request refused before any tool was looked at. */
+export function admissionRefused(app: App, admission: Exclude<RequestAdmission, { ok: true }>): Response {
+  if (admission.reason === "host") return jsonRpcError(403, -32000, admission.message);
+  if (admission.reason === "throttled") {
+    return jsonRpcError(429, -32000, TOO_MANY_FAILURES_MESSAGE, {
+      "retry-after": String(admission.retryAfterSeconds),
+    });
+  }
+  return unauthorized(app.config.baseUrl, admission.invalidToken);
 }
 
 /** Accept lists text/event-stream before application/json (or without it): the client wants a stream. */
@@ -150,13 +170,16 @@ function answersResponse(outcome: Exclude<AnswersOutcome, "not-answers">): Respo
   return new Response(null, { status: 202 });
 }
 
-export async function handleMcpRequest(app: App, request: Request): Promise<Response> {
-  const admission = await authenticateRequest(app, (name) => request.headers.get(name));
-  if (!admission.ok) {
-    return admission.reason === "host"
-      ? jsonRpcError(403, -32000, admission.message)
-      : unauthorized(app.config.baseUrl, admission.invalidToken);
-  }
+/** POST /mcp on the Web path; a database outage is a 503 with Retry-After (database-outage.ts). */
+export function handleMcpRequest(app: App, request: Request): Promise<Response> {
+  return answerMcpRequest(app, request).catch(
+    (error: unknown) => outageRpcResponse(error) ?? Promise.reject(error),
+  );
+}
+
+async function answerMcpRequest(app: App, request: Request): Promise<Response> {
+  const admission = await authenticateRequest(app, (name) => request.headers.get(name), peerOf(request));
+  if (!admission.ok) return admissionRefused(app, admission);
   const { principal } = admission;
 
   // A test harness's override (the conformance fixture), never in production: see endpoint-override.ts.

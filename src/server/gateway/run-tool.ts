@@ -4,6 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { startDeadline } from "../deadline.ts";
 import { type CallTrace, childSpan, endSpan, SpanKind } from "../observability/call-trace.ts";
+import { nestedDeeperThan, TOO_DEEP_MESSAGE } from "./argument-depth.ts";
 import { type CallRecorder, storedArguments } from "./call-recorder.ts";
 import type { Principal } from "./principal.ts";
 import { servedByOf } from "./served-by.ts";
@@ -62,6 +63,8 @@ export async function runTool(
   principal: Principal,
   options: ToolRunOptions,
 ): Promise<CallToolResult> {
+  // The caller's mistake, answered before anything runs: not recorded (the log could not store it).
+  if (nestedDeeperThan(args)) return toolError(TOO_DEEP_MESSAGE);
   // Not run, not recorded and not billed when the call log stays full past the time limit.
   const room = options.recorder.room?.();
   if (room && !(await admitted(room, options))) return toolError(CALL_LOG_BUSY);

@@ -35,6 +35,19 @@ export function createMailer(db: Database, smtpUrl: string | undefined, from: st
   };
 }
 
+/**
+ * Links that act for their recipient alone (Better Auth's password reset, address verification and
+ * account deletion): the outbox is read by site admins, and with a reset link an admin could take over
+ * anyone's account. They are withheld from the listing; invitations and other mail are shown as sent.
+ */
+const PERSONAL_LINK =
+  /https?:\/\/[^\s"'<>]*\/api\/auth\/(?:reset-password\/|verify-email\?|delete-user\/callback\?)[^\s"'<>]*/g;
+export const WITHHELD_LINK = "[link withheld: only its recipient may open it]";
+
+const withheld = (text: string) => text.replace(PERSONAL_LINK, WITHHELD_LINK);
+
+/** The newest outbox mail, as site admins may read it (personal links withheld). */
 export async function listOutbox(db: Database, limit = 50) {
-  return db.select().from(outboxEmail).orderBy(desc(outboxEmail.createdAt)).limit(limit);
+  const rows = await db.select().from(outboxEmail).orderBy(desc(outboxEmail.createdAt)).limit(limit);
+  return rows.map((row) => ({ ...row, text: withheld(row.text), html: withheld(row.html) }));
 }

@@ -1,6 +1,7 @@
 // Every unexpected server error goes to the log and, when a DSN is configured, to Sentry with the
 // signed-in user attached (requirements §8).
 import * as Sentry from "@sentry/node";
+import { withoutQueryParameters } from "../db/errors.ts";
 
 interface ReportContext {
   user?: { id: string; email: string; name: string } | null;
@@ -9,7 +10,9 @@ interface ReportContext {
   runId?: string;
 }
 
-export function reportError(error: unknown, context: ReportContext = {}): void {
+export function reportError(reported: unknown, context: ReportContext = {}): void {
+  // A failed query's parameters (tokens, hashes, addresses) never reach the log or Sentry.
+  const error = withoutQueryParameters(reported);
   const run = context.runId ? ` (run ${context.runId})` : "";
   console.error(`[portico] ${context.where ?? "error"}${run}:`, error);
   Sentry.withScope((scope) => {

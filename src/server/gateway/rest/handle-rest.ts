@@ -6,8 +6,9 @@ import type { App } from "../../app.ts";
 import { project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
 import { requestIdFrom } from "../../observability/logger.ts";
-import { authenticateRequest, callTool } from "../admission.ts";
-import { MAX_REQUEST_BYTES, protectedResourceMetadataUrl } from "../handle-mcp.ts";
+import { authenticateRequest, callTool, TOO_MANY_FAILURES_MESSAGE } from "../admission.ts";
+import { outageRestResponse } from "../database-outage.ts";
+import { MAX_REQUEST_BYTES, peerOf, protectedResourceMetadataUrl } from "../handle-mcp.ts";
 import { canCall, toolCallTarget } from "../project-tools.ts";
 import { readJsonBody } from "../read-json-body.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
@@ -28,7 +29,14 @@ function decodedToolName(encoded: string): string | null {
   }
 }
 
-export async function handleRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
+/** /api/v1/*; a database outage is a 503 with Retry-After (database-outage.ts). */
+export function handleRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
+  return answerRestRequest(app, request, pathname).catch(
+    (error: unknown) => outageRestResponse(error) ?? Promise.reject(error),
+  );
+}
+
+async function answerRestRequest(app: App, request: Request, pathname: string): Promise<Response> {
   const isDocument = pathname === "/api/v1/openapi.json";
   const toolMatch = TOOL_PATH.exec(pathname);
   if (!isDocument && !toolMatch) return restError(404, "NOT_FOUND", `No such endpoint: ${pathname}`);
@@ -37,8 +45,13 @@ export async function handleRestRequest(app: App, request: Request, pathname: st
     return restError(405, "METHOD_NOT_ALLOWED", `Use ${expectedMethod}`, { allow: expectedMethod });
   }
 
-  const admission = await authenticateRequest(app, (name) => request.headers.get(name));
+  const admission = await authenticateRequest(app, (name) => request.headers.get(name), peerOf(request));
   if (!admission.ok && admission.reason === "host") return restError(403, "FORBIDDEN", admission.message);
+  if (!admission.ok && admission.reason === "throttled") {
+    return restError(429, "TOO_MANY_REQUESTS", TOO_MANY_FAILURES_MESSAGE, {
+      "retry-after": String(admission.retryAfterSeconds),
+    });
+  }
   if (!admission.ok) {
     const invalid = admission.invalidToken;
     const metadata = `resource_metadata="${protectedResourceMetadataUrl(app.config.baseUrl)}"`;

@@ -1,0 +1,100 @@
+// npm run bench:junk-keys — a good API key's latency before, during and after a flood of made-up keys
+// (issue 42: 3,000 random "ptk_…" keys a second took a good key's p99 from 17 ms to 960 ms on the
+// embedded database). Portico runs as its own process (the production build), the flood as another
+// (bench/support/junk-key-flood.ts), both on loopback; this process calls tools/call calculate with the
+// good key at BENCH_GOOD_RATE a second (default 200) for BENCH_SECONDS (default 10) in each phase and
+// prints p50/p99 of each phase and the ratio of the flood's p99 to the one before (target: at most 2).
+// BENCH_FLOOD_RATE sets the flood's rate (default 3,000 a second), BENCH_FLOOD_FROM `many` (default:
+// each connection from its own loopback address, below the per-address limit, so the unknown key's own
+// cost is measured) or `one` (all from 127.0.0.1: the per-address limit answers 429).
+// BENCH_DATABASE_URL runs Portico on that PostgreSQL instead of the embedded database.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fixedRate, type LoadResult, type RequestSpec } from "./support/load.ts";
+import { startPortico } from "./support/portico-process.ts";
+import { waitUntilIdle } from "./support/process-cpu.ts";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const goodRate = Number(process.env.BENCH_GOOD_RATE ?? 200);
+const floodRate = Number(process.env.BENCH_FLOOD_RATE ?? 3000);
+const floodFrom = process.env.BENCH_FLOOD_FROM === "one" ? "one" : "many";
+const durationMs = seconds * 1000;
+const root = path.resolve(import.meta.dirname, "..");
+
+const portico = await startPortico(
+  process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+);
+const goodCall: RequestSpec = {
+  url: `${portico.baseUrl}/mcp`,
+  method: "POST",
+  headers: {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    authorization: `Bearer ${portico.apiKey}`,
+  },
+  body: JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "calculate", arguments: { expression: "6 * 7" } },
+  }),
+  check: (body) => (body.includes('"isError":true') || body.includes('"error"') ? body.slice(0, 200) : null),
+};
+
+function report(label: string, result: LoadResult) {
+  console.log(
+    `${label.padEnd(30)} ${result.perSecond.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(2).padStart(8)} ms  p99 ${result.p99.toFixed(2).padStart(8)} ms  errors ${result.errors}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
+  );
+}
+
+/** The flood as its own process, for `floodSeconds`; resolves with its summary line. */
+function startFlood(floodSeconds: number): Promise<string> {
+  const child = spawn(
+    path.join(root, "node_modules/.bin/node"),
+    [
+      path.join(root, "bench/support/junk-key-flood.ts"),
+      `${portico.baseUrl}/mcp`,
+      String(floodRate),
+      String(floodSeconds),
+      floodFrom,
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  process.once("exit", () => child.kill("SIGKILL"));
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) =>
+      code === 0 ? resolve(output.trim()) : reject(new Error(`flood exited ${code}`)),
+    );
+  });
+}
+
+const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
+console.log(
+  `Portico ${portico.baseUrl} (${database}); good key ${goodRate}/s, flood ${floodRate}/s of random keys from ${floodFrom === "many" ? "many loopback addresses" : "127.0.0.1"}, ${seconds} s per phase\n`,
+);
+try {
+  await fixedRate(goodCall, goodRate, Math.min(3000, durationMs)); // warm-up
+  await waitUntilIdle(portico.pid);
+  const before = await fixedRate(goodCall, goodRate, durationMs);
+  report("before the flood", before);
+  // The flood runs a second longer on each side than the measurement, so all of it is under flood.
+  const flood = startFlood(seconds + 2);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const during = await fixedRate(goodCall, goodRate, durationMs);
+  report("during the flood", during);
+  const floodSummary = await flood;
+  console.log(`    flood: ${floodSummary}`);
+  await waitUntilIdle(portico.pid);
+  const after = await fixedRate(goodCall, goodRate, durationMs);
+  report("after the flood", after);
+  const ratio = during.p99 / before.p99;
+  console.log(
+    `\np99 during / before: ${ratio.toFixed(2)} (target <= 2: ${ratio <= 2 ? "met" : "NOT met"}); after / before: ${(after.p99 / before.p99).toFixed(2)}`,
+  );
+} finally {
+  await portico.stop();
+}
