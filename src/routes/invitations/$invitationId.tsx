@@ -17,6 +17,7 @@ import {
 } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
+import { setErrorResponseStatus, useErrorResponseStatus } from "~/components/errors/response-status.ts";
 
 export const Route = createFileRoute("/invitations/$invitationId")({
   head: () => seo({ title: "Invitation · Portico", noindex: true }),
@@ -28,6 +29,7 @@ export const Route = createFileRoute("/invitations/$invitationId")({
       );
     } catch (error) {
       console.warn("Could not preload the invitation", error);
+      setErrorResponseStatus(error);
     }
   },
   component: InvitationPage,
@@ -114,6 +116,7 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
   if (details.isError) {
     return (
       <>
+        <ErrorStatus error={details.error} />
         <CardHeader>
           <CardTitle>This invitation is not available</CardTitle>
           <CardDescription>
@@ -201,4 +204,10 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
       </CardFooter>
     </>
   );
+}
+
+/** The refusal's HTTP status for the server-rendered page (a missing invitation is a 404, not a 200). */
+function ErrorStatus({ error }: { error: unknown }) {
+  useErrorResponseStatus(error);
+  return null;
 }
