@@ -46,12 +46,13 @@ test("every route with a bad id answers an error status in the error page's desi
     const params = [...pattern.matchAll(/\$(\w+)/g)].map((match) => match[1] as string);
     // All params missing, then each param missing under real parents (those before it).
     urls.add(pattern.replace(/\$\w+/g, MISSING));
-    params.forEach((param, index) => {
+    params.forEach((_param, index) => {
       if (index === 0) return;
       const before = params.slice(0, index);
       if (!before.every((name) => real[name])) return;
       let url = pattern;
-      for (const name of params) url = url.replace(`$${name}`, before.includes(name) ? (real[name] ?? "") : MISSING);
+      for (const name of params)
+        url = url.replace(`$${name}`, before.includes(name) ? (real[name] ?? "") : MISSING);
       urls.add(url);
     });
   }

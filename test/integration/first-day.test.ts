@@ -3,14 +3,17 @@
 // the people who can grant it once; without Stripe, the billing page lets site administrators set the
 // plan and tells everyone else whom to ask.
 import { describe, expect, it } from "vitest";
-import { person, outcome, worldForFile } from "./world.ts";
+import { outcome, person, worldForFile } from "./world.ts";
 
 const { app, world } = await worldForFile();
 const outbox = async () => (await world.ownerA.caller.admin.getMailOutbox()).emails;
 
 describe("an invitation with projects", () => {
   it("grants the named projects with their roles on accepting", async () => {
-    const second = await world.ownerA.caller.project.create({ organizationId: world.orgA.id, name: "Billing bot" });
+    const second = await world.ownerA.caller.project.create({
+      organizationId: world.orgA.id,
+      name: "Billing bot",
+    });
     const invitee = await person(app, "invitee-projects");
     const invitation = await world.ownerA.caller.organizationInvitations.invite({
       organizationId: world.orgA.id,
@@ -38,7 +41,9 @@ describe("an invitation with projects", () => {
     await world.ownerA.caller.project.delete({ projectId: second.id });
     const accepted = await invitee.caller.organizationInvitations.accept({ invitationId: invitation.id });
     expect(accepted.projectId).toBe(world.projectA.id);
-    const members = await world.ownerA.caller.projectPermissions.getProjectMembers({ projectId: world.projectA.id });
+    const members = await world.ownerA.caller.projectPermissions.getProjectMembers({
+      projectId: world.projectA.id,
+    });
     expect(members.find((m) => m.userId === invitee.id)?.role).toBe("editor");
     expect((await invitee.caller.project.getById({ projectId: world.projectA.id })).name).toBe("Support bot");
   });
@@ -71,13 +76,17 @@ describe("asking for access to a project", () => {
     await asker.caller.organizationInvitations.accept({ invitationId: invitation.id });
     expect(await outcome(asker.caller.project.getById({ projectId: world.projectA.id }))).toBe("NOT_FOUND");
 
-    const state = await asker.caller.projectPermissions.getAccessRequestState({ projectId: world.projectA.id });
+    const state = await asker.caller.projectPermissions.getAccessRequestState({
+      projectId: world.projectA.id,
+    });
     expect(state).toMatchObject({ projectName: "Support bot", organizationName: "Acme", hasAccess: false });
     expect(state.requestedAt).toBeNull();
 
     const first = await asker.caller.projectPermissions.requestAccess({ projectId: world.projectA.id });
     expect(first.notified).toBe(true);
-    const requests = (await outbox()).filter((m) => m.subject === `${asker.credentials.name} asks for access to Support bot`);
+    const requests = (await outbox()).filter(
+      (m) => m.subject === `${asker.credentials.name} asks for access to Support bot`,
+    );
     // Owner and admin of the organization; not the plain member.
     expect(requests.map((m) => m.to).sort()).toEqual(
       [world.ownerA.credentials.email, world.adminA.credentials.email].sort(),
@@ -89,7 +98,8 @@ describe("asking for access to a project", () => {
     expect(again.notified).toBe(false);
     expect((await outbox()).filter((m) => m.subject === requests[0]?.subject)).toHaveLength(2);
     expect(
-      (await asker.caller.projectPermissions.getAccessRequestState({ projectId: world.projectA.id })).requestedAt,
+      (await asker.caller.projectPermissions.getAccessRequestState({ projectId: world.projectA.id }))
+        .requestedAt,
     ).not.toBeNull();
 
     // Granted, the person cannot ask any more.
@@ -98,20 +108,24 @@ describe("asking for access to a project", () => {
       userId: asker.id,
       role: "viewer",
     });
-    expect(await outcome(asker.caller.projectPermissions.requestAccess({ projectId: world.projectA.id }))).toBe(
-      "BAD_REQUEST",
-    );
+    expect(
+      await outcome(asker.caller.projectPermissions.requestAccess({ projectId: world.projectA.id })),
+    ).toBe("BAD_REQUEST");
   });
 
   it("tells someone outside the organization nothing", async () => {
     expect(
-      await outcome(world.ownerB.caller.projectPermissions.getAccessRequestState({ projectId: world.projectA.id })),
+      await outcome(
+        world.ownerB.caller.projectPermissions.getAccessRequestState({ projectId: world.projectA.id }),
+      ),
     ).toBe("NOT_FOUND");
     expect(
       await outcome(world.ownerB.caller.projectPermissions.requestAccess({ projectId: world.projectA.id })),
     ).toBe("NOT_FOUND");
     expect(
-      await outcome(world.ownerB.caller.projectPermissions.getAccessRequestState({ projectId: "no-such-project" })),
+      await outcome(
+        world.ownerB.caller.projectPermissions.getAccessRequestState({ projectId: "no-such-project" }),
+      ),
     ).toBe("NOT_FOUND");
   });
 });

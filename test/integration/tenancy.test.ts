@@ -128,9 +128,16 @@ const scopedCalls: Record<string, Call> = {
   "project.setToolDiscovery": (c) =>
     c.project.setToolDiscovery({ projectId: world.projectA.id, toolDiscovery: "search" }),
   "project.delete": (c) => c.project.delete({ projectId: world.projectA.id }),
+  "standardTools.runTool": (c) =>
+    c.standardTools.runTool({
+      projectId: world.projectA.id,
+      toolName: "calculate",
+      arguments: { expression: "1+1" },
+    }),
   "projectPermissions.getAccessRequestState": (c) =>
     c.projectPermissions.getAccessRequestState({ projectId: world.projectA.id }),
-  "projectPermissions.requestAccess": (c) => c.projectPermissions.requestAccess({ projectId: world.projectA.id }),
+  "projectPermissions.requestAccess": (c) =>
+    c.projectPermissions.requestAccess({ projectId: world.projectA.id }),
   "projectPermissions.getProjectMembers": (c) =>
     c.projectPermissions.getProjectMembers({ projectId: world.projectA.id }),
   "projectPermissions.getOrganizationMembersWithProjectAccess": (c) =>

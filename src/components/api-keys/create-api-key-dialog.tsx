@@ -126,8 +126,8 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
             <DialogHeader>
               <DialogTitle>Did you copy your API key?</DialogTitle>
               <DialogDescription>
-                Once this dialog closes nobody can see the key again: Portico stores only a hash of it. Without
-                a copy you would have to create a new key.
+                Once this dialog closes nobody can see the key again: Portico stores only a hash of it.
+                Without a copy you would have to create a new key.
               </DialogDescription>
             </DialogHeader>
             <OneTimeSecret secret={secret} onCopied={() => setCopied(true)}>

@@ -11,12 +11,13 @@ export function MessageWithLinks({ message }: { message: string }) {
   let last = 0;
   for (const match of message.matchAll(URL_PATTERN)) {
     const index = match.index ?? 0;
-    parts.push(message.slice(last, index));
-    parts.push(<MessageLink key={index} href={match[0]} />);
+    // Keyed by where each piece starts in the message: stable for a given message.
+    parts.push(<Fragment key={`text-${last}`}>{message.slice(last, index)}</Fragment>);
+    parts.push(<MessageLink key={`link-${index}`} href={match[0]} />);
     last = index + match[0].length;
   }
-  parts.push(message.slice(last));
-  return <>{parts.map((part, index) => (typeof part === "string" ? <Fragment key={`t${index}`}>{part}</Fragment> : part))}</>;
+  parts.push(<Fragment key={`text-${last}`}>{message.slice(last)}</Fragment>);
+  return <>{parts}</>;
 }
 
 function MessageLink({ href }: { href: string }) {

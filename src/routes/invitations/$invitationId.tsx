@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Building2 } from "lucide-react";
 import { toast } from "sonner";
+import { setErrorResponseStatus, useErrorResponseStatus } from "~/components/errors/response-status.ts";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -17,7 +18,6 @@ import {
 } from "~/components/ui/card.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
-import { setErrorResponseStatus, useErrorResponseStatus } from "~/components/errors/response-status.ts";
 
 export const Route = createFileRoute("/invitations/$invitationId")({
   head: () => seo({ title: "Invitation · Portico", noindex: true }),
@@ -97,10 +97,12 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
     ...trpc.organizationInvitations.getInvitationDetails.queryOptions({ invitationId }),
     retry: false,
   });
-  const onDone = async (message: string, to: "/app/dashboard") => {
+  const onDone = async (message: string, projectId: string | null = null) => {
     toast.success(message);
     await queryClient.invalidateQueries();
-    await navigate({ to });
+    // One project granted: straight into it; otherwise the dashboard lists what the person can open.
+    if (projectId) await navigate({ to: "/app/project/$projectId", params: { projectId } });
+    else await navigate({ to: "/app/dashboard" });
   };
   const accept = useMutation(trpc.organizationInvitations.accept.mutationOptions());
   const dismiss = useMutation(trpc.organizationInvitations.dismiss.mutationOptions());
@@ -147,7 +149,20 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
           <Badge variant="secondary">{invitation.role}</Badge>
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
+        {invitation.projects.length > 0 ? (
+          <div className="flex flex-col gap-1 text-sm">
+            <p>You will have access to:</p>
+            <ul className="flex flex-col gap-1" aria-label="Projects">
+              {invitation.projects.map((project) => (
+                <li key={project.projectId} className="flex items-center justify-between gap-2">
+                  <span className="min-w-0 truncate font-medium">{project.name}</span>
+                  <Badge variant="outline">{project.role}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {invitation.status !== "pending" ? (
           <p className="text-sm">This invitation was already {invitation.status}.</p>
         ) : invitation.expired ? (
@@ -171,8 +186,8 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
                 accept.mutate(
                   { invitationId },
                   {
-                    onSuccess: () =>
-                      void onDone(`You joined ${invitation.organizationName}`, "/app/dashboard"),
+                    onSuccess: (accepted) =>
+                      void onDone(`You joined ${invitation.organizationName}`, accepted.projectId),
                     onError: (error) => toast.error(messageOf(error)),
                   },
                 )
@@ -187,7 +202,7 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
                 dismiss.mutate(
                   { invitationId },
                   {
-                    onSuccess: () => void onDone("Invitation dismissed", "/app/dashboard"),
+                    onSuccess: () => void onDone("Invitation dismissed"),
                     onError: (error) => toast.error(messageOf(error)),
                   },
                 )

@@ -3,11 +3,18 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { organizationRoleAllows } from "../../lib/permissions.ts";
+import type { ProjectRole } from "../../lib/validation.ts";
 import { type AuditWriter, recordAuditEvent } from "../audit/record-audit-event.ts";
 import { withSeatAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
-import type { ProjectRole } from "../../lib/validation.ts";
-import { invitation, organization, organizationMember, project, projectMember, user } from "../db/schema/index.ts";
+import {
+  invitation,
+  organization,
+  organizationMember,
+  project,
+  projectMember,
+  user,
+} from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { findOrganizationRole, requireOrganizationAction } from "../organizations/access.ts";
 import { invitationEmail } from "./invitation-email.ts";
@@ -158,7 +165,10 @@ async function checkedProjectGrants(db: Database, organizationId: string, chosen
     .from(project)
     .where(and(eq(project.organizationId, organizationId), inArray(project.id, [...byId.keys()])));
   if (found.length !== byId.size) {
-    throw new AppError("BAD_REQUEST", "A chosen project is not in this organization. Reload and choose again.");
+    throw new AppError(
+      "BAD_REQUEST",
+      "A chosen project is not in this organization. Reload and choose again.",
+    );
   }
   return [...byId.values()].map(({ projectId, role }) => ({ projectId, role }));
 }
@@ -270,7 +280,9 @@ export async function acceptInvitation(db: Database, actor: Actor, invitationId:
     if (projects.length > 0) {
       await tx
         .insert(projectMember)
-        .values(projects.map((granted) => ({ projectId: granted.projectId, userId: actor.id, role: granted.role })))
+        .values(
+          projects.map((granted) => ({ projectId: granted.projectId, userId: actor.id, role: granted.role })),
+        )
         .onConflictDoNothing();
     }
     await recordAuditEvent(tx, {

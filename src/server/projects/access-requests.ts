@@ -39,7 +39,10 @@ async function requireOrganizationMemberOfProject(db: Database, userId: string, 
     .innerJoin(organization, eq(organization.id, project.organizationId))
     .innerJoin(
       organizationMember,
-      and(eq(organizationMember.organizationId, project.organizationId), eq(organizationMember.userId, userId)),
+      and(
+        eq(organizationMember.organizationId, project.organizationId),
+        eq(organizationMember.userId, userId),
+      ),
     )
     .where(eq(project.id, projectId));
   if (!row) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);

@@ -24,9 +24,9 @@ export const Route = createFileRoute("/app/connect/$integrationId")({
 
 function ConnectPage() {
   const { integrationId } = Route.useParams();
+  const query = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
   // An id that names no integration is the 404 page, not a choice of organizations to connect nothing for.
   if (!findIntegration(integrationId)) return <NotFoundPage />;
-  const query = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
   const organizationId = typeof query.organization === "string" ? query.organization : "";
   if (String(query.personal) === "1" && organizationId) {
     return <PersonalConnect integrationId={integrationId} organizationId={organizationId} />;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField, projectRoles } from "../../../lib/validation.ts";
+import { getAccessRequestState, requestProjectAccess } from "../../projects/access-requests.ts";
 import {
   getOrganizationMembersWithAllProjectPermissions,
   getOrganizationMembersWithProjectAccess,
@@ -7,7 +8,6 @@ import {
   removeProjectMember,
   setProjectMemberRole,
 } from "../../projects/permissions.ts";
-import { getAccessRequestState, requestProjectAccess } from "../../projects/access-requests.ts";
 import { listAccessibleProjects } from "../../projects/projects.ts";
 import {
   changesAccess,

@@ -14,7 +14,10 @@ export const Route = createFileRoute("/app/project/$projectId/agents/$agentId/ru
   // query failing during render answered 200.
   loader: ({ context: { queryClient, trpc }, params }) =>
     queryClient.ensureQueryData(
-      trpc.projectAgents.getProjectAgent.queryOptions({ projectId: params.projectId, agentId: params.agentId }),
+      trpc.projectAgents.getProjectAgent.queryOptions({
+        projectId: params.projectId,
+        agentId: params.agentId,
+      }),
     ),
   head: () => seo({ title: "Agent runs · Portico", noindex: true }),
   component: RunsPage,
