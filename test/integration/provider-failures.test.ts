@@ -2,7 +2,10 @@
 // names the cause (connection refused here; DNS and timeouts in network-failure.test.ts), and one the
 // provider answers with an error carries its HTTP status and the provider's own message. Raynet (a
 // fixed address: no "check the address") and Exa (an MCP server) both, against local fakes.
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { integrationConnection } from "~/server/db/schema/index.ts";
+import { STATE_TTL_MS } from "~/server/integrations/oauth/pending-authorization.ts";
 import { json, startHttpFake } from "../fakes/http-fake.ts";
 import { worldForFile } from "./world.ts";
 
@@ -15,7 +18,7 @@ const closed = await startHttpFake((_request, response) => json(response, 200, {
 await closed.close();
 afterAll(() => provider.close());
 
-const { world } = await worldForFile({
+const { app, world } = await worldForFile({
   ALLOW_PRIVATE_URLS: "true",
   INTEGRATION_ENDPOINTS: JSON.stringify({
     raynet: { apiBaseUrl: `${provider.url}/api/v2` },
@@ -68,5 +71,38 @@ describe("a credential check that fails", () => {
       organizationId: world.orgA.id,
     });
     expect(credentials.map((c) => c.provider)).not.toContain("exa");
+  });
+});
+
+describe("a pending OAuth connection that never came back", () => {
+  it("expires with a reason once its authorization can no longer complete", async () => {
+    const [pending] = await app.db
+      .insert(integrationConnection)
+      .values({
+        organizationId: world.orgA.id,
+        provider: "hubspot",
+        authFlow: "oauth",
+        status: "pending",
+        statusReason: "Waiting for authorization at HubSpot.",
+        updatedAt: new Date(Date.now() - STATE_TTL_MS / 2),
+      })
+      .returning();
+    const list = () =>
+      world.adminA.caller.integrations.connections.getOrganizationConnections({
+        organizationId: world.orgA.id,
+      });
+    // Within the authorization's lifetime it is still waiting.
+    expect((await list()).find((c) => c.id === pending?.id)?.status).toBe("pending");
+
+    await app.db
+      .update(integrationConnection)
+      .set({ updatedAt: new Date(Date.now() - STATE_TTL_MS - 1000) })
+      .where(eq(integrationConnection.id, pending?.id ?? ""));
+    const expired = (await list()).find((c) => c.id === pending?.id);
+    expect(expired).toMatchObject({
+      status: "error",
+      statusReason:
+        "The authorization at HubSpot was not completed within 10 minutes (nobody came back from its sign-in page, or it could not be reached). Connect again.",
+    });
   });
 });
