@@ -7,7 +7,13 @@ import { ErrorView } from "./error-view.tsx";
 // A page that crashed while rendering on the server is a failure of ours: a 500, never a 200 that
 // search engines and monitors would take for a page.
 const useServerFailureStatus = createIsomorphicFn()
-  .server(() => setResponseStatus(500))
+  .server(() => {
+    try {
+      setResponseStatus(500);
+    } catch {
+      // Rendered outside a request (a unit test's renderToString): there is no response to set.
+    }
+  })
   .client(() => {});
 
 /**
