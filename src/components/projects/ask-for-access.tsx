@@ -19,7 +19,8 @@ export function ProjectRouteError(props: ErrorComponentProps) {
   const { projectId } = useParams({ strict: false }) as { projectId?: string };
   const trpc = useTRPC();
   const notFound = errorFacts(props.error).code === "NOT_FOUND";
-  // Prefetched by the route's loader when the project failed to load, so SSR already has the answer.
+  // Prefetched by the route's loader when the project failed to load, so SSR already has a member's
+  // answer (a refusal is not sent to the browser, which asks again while showing the 404).
   const state = useQuery({
     ...trpc.projectPermissions.getAccessRequestState.queryOptions({ projectId: projectId ?? "" }),
     enabled: notFound && Boolean(projectId),
@@ -28,7 +29,6 @@ export function ProjectRouteError(props: ErrorComponentProps) {
   if (notFound && state.data && !state.data.hasAccess && projectId) {
     return <AskForAccess projectId={projectId} state={state.data} />;
   }
-  if (notFound && state.isPending && state.fetchStatus === "fetching") return null;
   return <OrganizationRouteError {...props} />;
 }
 
