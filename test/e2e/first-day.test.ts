@@ -36,7 +36,11 @@ async function organizationWithProject(client: HttpClient, name: string, project
 }
 
 /** The box of `locator`, which must lie inside `outer`'s box and inside the viewport. */
-async function expectInside(page: Page, inner: ReturnType<Page["locator"]>, outer: ReturnType<Page["locator"]>) {
+async function expectInside(
+  page: Page,
+  inner: ReturnType<Page["locator"]>,
+  outer: ReturnType<Page["locator"]>,
+) {
   const box = await inner.boundingBox();
   const frame = await outer.boundingBox();
   const viewport = page.viewportSize();
@@ -155,7 +159,9 @@ test("standard tools can be tried in the playground", { timeout: 180_000 }, asyn
     const dialog = page.getByRole("dialog", { name: "Try Calculator" });
     await dialog.getByLabel(/expression/).fill("19 * 21");
     await dialog.getByRole("button", { name: "Run tool" }).click();
-    await poll(async () => (await dialog.getByTestId("playground-result").textContent()) ?? "").toContain("399");
+    await poll(async () => (await dialog.getByTestId("playground-result").textContent()) ?? "").toContain(
+      "399",
+    );
     await screenshot(page, `first-day-try-standard-tool-${viewport.width}`);
     await page.keyboard.press("Escape");
     await context.close();
@@ -198,7 +204,9 @@ test("a second person: invited with a project, accepts, works in it, asks for an
     await toastWith(owner.page, `Invitation sent to ${invitee.email}`);
 
     // The invitee signs up and opens the link from the e-mail.
-    const { emails } = await ownerClient.query<{ emails: { to: string; text: string }[] }>("admin.getMailOutbox");
+    const { emails } = await ownerClient.query<{ emails: { to: string; text: string }[] }>(
+      "admin.getMailOutbox",
+    );
     const mail = emails.find((candidate) => candidate.to === invitee.email);
     expect(mail?.text).toContain("You will have access to: Support bot (editor).");
     const invitationPath = new URL(mail?.text.match(/https?:\/\/\S+\/invitations\/\S+/)?.[0] ?? "").pathname;
@@ -224,7 +232,9 @@ test("a second person: invited with a project, accepts, works in it, asks for an
     await (await hydrated(second.page.getByRole("button", { name: "Ask for access" }))).click();
     await visible(second.page.getByRole("status").getByText("Access requested."));
     await screenshot(second.page, `first-day-ask-for-access-${viewport.width}`);
-    const after = await ownerClient.query<{ emails: { to: string; subject: string }[] }>("admin.getMailOutbox");
+    const after = await ownerClient.query<{ emails: { to: string; subject: string }[] }>(
+      "admin.getMailOutbox",
+    );
     expect(after.emails.map((m) => m.subject)).toContain(`${invitee.name} asks for access to Finance bot`);
     await second.context.close();
     await owner.context.close();

@@ -37,7 +37,9 @@ describe("the default not-found view", () => {
 describe("the generic error view", () => {
   it("says 'Something went wrong!' and keeps the error behind 'Show Error'", async () => {
     // In the error pages' design, which needs the router (Go Back, Go Home).
-    const rootRoute = createRootRoute({ component: () => <DefaultError error={new Error("disk on fire")} /> });
+    const rootRoute = createRootRoute({
+      component: () => <DefaultError error={new Error("disk on fire")} />,
+    });
     const router = createRouter({
       routeTree: rootRoute,
       history: createMemoryHistory({ initialEntries: ["/"] }),
