@@ -51,6 +51,8 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   await dialog.getByRole("tab", { name: "Cursor" }).click();
   await poll(async () => (await dialog.getByTestId("guide-cursor").textContent()) ?? "").toContain(secret);
   await page.getByRole("button", { name: "Done" }).click();
+  // Not copied with the button: the dialog asks before the key is gone (it is in `secret` here).
+  await page.getByRole("button", { name: "Close without copying" }).click();
   const row = page.getByRole("row", { name: /Claude Desktop/ });
   await visible(row);
   await expect.poll(() => row.textContent()).toContain(`${secret.slice(0, 12)}…${secret.slice(-4)}`);

@@ -191,6 +191,7 @@ test("personal mode: a member connects their own Google, the owner adds Gmail fo
   await create.getByRole("button", { name: "Create key" }).click();
   await visible(page.getByRole("textbox", { name: "New API key" }));
   await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: "Close without copying" }).click();
   await visible(page.getByRole("row", { name: /Ana's Claude/ }).getByText("Personal", { exact: true }));
   await screenshot(page, "modes-16-keys-list-390");
   await page.setViewportSize(DESKTOP);

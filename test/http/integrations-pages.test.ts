@@ -105,9 +105,10 @@ describe("/integrations/{id}", () => {
     expect(html).toContain(`<link rel="canonical" href="${server.baseUrl}/integrations/google-drive"`);
   });
 
-  it("fails an unknown id with 'Invalid server ID: {id}'", async () => {
+  it("answers an unknown id with the 404 page and 'Invalid server ID: {id}'", async () => {
     const { status, html } = await page("/integrations/not-a-server");
-    expect(status).toBe(400);
+    expect(status).toBe(404);
+    expect(html).toContain("Sorry, this page could not be found.");
     expect(html).toContain("Invalid server ID: not-a-server");
   });
 

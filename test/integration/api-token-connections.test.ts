@@ -7,8 +7,9 @@ import { json, startHttpFake } from "../fakes/http-fake.ts";
 import { dumpDatabase } from "../support/dump.ts";
 import { worldForFile } from "./world.ts";
 
+// With the fake's status and its own words (issue 43: say what failed).
 const RAYNET_REFUSED =
-  "Raynet refused these credentials: check that the key or secret was copied whole and is still valid.";
+  'Raynet refused these credentials (HTTP 401 ("unauthorized")): check that the key or secret was copied whole and is still valid.';
 
 const raynetApi = await startFakeApiProvider(
   (request) =>

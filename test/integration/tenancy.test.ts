@@ -161,6 +161,16 @@ const scopedCalls: Record<string, Call> = {
   "project.setPinnedTools": (c) =>
     c.project.setPinnedTools({ projectId: world.projectA.id, pinnedTools: ["calculate"] }),
   "project.delete": (c) => c.project.delete({ projectId: world.projectA.id }),
+  "standardTools.runTool": (c) =>
+    c.standardTools.runTool({
+      projectId: world.projectA.id,
+      toolName: "calculate",
+      arguments: { expression: "1+1" },
+    }),
+  "projectPermissions.getAccessRequestState": (c) =>
+    c.projectPermissions.getAccessRequestState({ projectId: world.projectA.id }),
+  "projectPermissions.requestAccess": (c) =>
+    c.projectPermissions.requestAccess({ projectId: world.projectA.id }),
   "projectPermissions.getProjectMembers": (c) =>
     c.projectPermissions.getProjectMembers({ projectId: world.projectA.id }),
   "projectPermissions.getOrganizationMembersWithProjectAccess": (c) =>

@@ -1,6 +1,7 @@
 // Creates a project API key — a project key (the project's own identity: shared connections only) or a
 // personal key (acts as its creator, with their own connected accounts) — then shows its secret once
-// with a copy button: after this dialog closes nobody can see it again (only its hash is stored).
+// with a copy button: after this dialog closes nobody can see it again (only its hash is stored), so
+// closing it (Escape, the close button, a click outside, Done) before the key was copied asks first.
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
@@ -63,11 +64,18 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [askingToClose, setAskingToClose] = useState(false);
   const focusFirstError = useFocusFirstError();
 
   const changeOpen = (next: boolean) => {
     if (create.isPending) return;
+    if (!next && secret && !copied && !askingToClose) {
+      setAskingToClose(true);
+      return;
+    }
     setOpen(next);
+    setAskingToClose(false);
     if (next) {
       setName("");
       setExpiry("never");
@@ -75,6 +83,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
       setErrors({});
       setFormError(null);
       setSecret(null);
+      setCopied(false);
     }
   };
 
@@ -112,7 +121,28 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
       <DialogContent
         className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : "max-h-[90svh] overflow-y-auto"}
       >
-        {secret ? (
+        {secret && askingToClose ? (
+          <div className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>Did you copy your API key?</DialogTitle>
+              <DialogDescription>
+                Once this dialog closes nobody can see the key again: Portico stores only a hash of it.
+                Without a copy you would have to create a new key.
+              </DialogDescription>
+            </DialogHeader>
+            <OneTimeSecret secret={secret} onCopied={() => setCopied(true)}>
+              Copy it now if you have not.
+            </OneTimeSecret>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setAskingToClose(false)}>
+                Back to the key
+              </Button>
+              <Button type="button" onClick={() => changeOpen(false)}>
+                {copied ? "Close" : "Close without copying"}
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : secret ? (
           <div className="flex flex-col gap-4">
             <DialogHeader>
               <DialogTitle>Copy your new API key</DialogTitle>
@@ -120,7 +150,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
                 Paste it into your MCP client as <code>Authorization: Bearer …</code>.
               </DialogDescription>
             </DialogHeader>
-            <OneTimeSecret secret={secret}>
+            <OneTimeSecret secret={secret} onCopied={() => setCopied(true)}>
               This is the only time the key is shown. Portico stores only a hash of it.
             </OneTimeSecret>
             <NewKeySnippets secret={secret} baseUrl={baseUrl} />

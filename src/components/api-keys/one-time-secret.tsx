@@ -7,7 +7,15 @@ import { Input } from "~/components/ui/input.tsx";
  * A new API key's secret, shown the one time it can be (Portico keeps only its hash): the warning that
  * says so, and the key selected on focus with a copy button.
  */
-export function OneTimeSecret({ secret, children }: { secret: string; children: ReactNode }) {
+export function OneTimeSecret({
+  secret,
+  children,
+  onCopied,
+}: {
+  secret: string;
+  children: ReactNode;
+  onCopied?: () => void;
+}) {
   return (
     <>
       <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
@@ -17,12 +25,13 @@ export function OneTimeSecret({ secret, children }: { secret: string; children: 
       <div className="flex min-w-0 items-center gap-2">
         <Input
           readOnly
+          onCopy={onCopied}
           value={secret}
           aria-label="New API key"
           className="min-w-0 font-mono text-xs"
           onFocus={(event) => event.target.select()}
         />
-        <CopyButton text={secret} label="API key" />
+        <CopyButton text={secret} label="API key" onCopied={onCopied} />
       </div>
     </>
   );

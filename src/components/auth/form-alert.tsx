@@ -1,4 +1,5 @@
 import { CircleAlertIcon } from "lucide-react";
+import { MessageWithLinks } from "~/components/errors/message-with-links.tsx";
 
 /** A form-level error (e.g. wrong password, too many attempts), announced to screen readers. */
 export function FormAlert({ message }: { message: string | null }) {
@@ -12,7 +13,9 @@ export function FormAlert({ message }: { message: string | null }) {
       className="flex items-start gap-2 rounded-md outline-none border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
     >
       <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
+      <span>
+        <MessageWithLinks message={message} />
+      </span>
     </div>
   );
 }

@@ -1,23 +1,17 @@
 import { Link } from "@tanstack/react-router";
+import { ErrorView } from "~/components/errors/error-view.tsx";
 import { useErrorResponseStatus } from "~/components/errors/response-status.ts";
 import { clientInfo, clientReferences } from "~/lib/client-setup/references.ts";
 import { AppError } from "~/lib/errors.ts";
 
-/** /docs?ref=<unknown>: a 400 that says what was wrong and lists the guides that exist. */
+/** /docs?ref=<unknown>: the 400 error page, saying what was wrong and listing the guides that exist. */
 export function UnknownReference({ value }: { value: string }) {
   const message = `There is no setup guide for "${value}".`;
   useErrorResponseStatus(new AppError("BAD_REQUEST", message));
   return (
-    <section
-      aria-labelledby="unknown-ref-title"
-      className="flex flex-col gap-4 rounded-xl border border-dashed p-6"
-    >
-      <p className="text-5xl font-bold text-primary">400</p>
-      <h2 id="unknown-ref-title" className="text-xl font-semibold">
-        {message}
-      </h2>
+    <ErrorView title="400" message={message}>
       <p className="text-muted-foreground">The ref parameter must be one of these client references:</p>
-      <ul className="flex flex-wrap gap-2">
+      <ul className="flex max-w-lg flex-wrap justify-center gap-2">
         {clientReferences.map((reference) => (
           <li key={reference}>
             <Link
@@ -31,6 +25,6 @@ export function UnknownReference({ value }: { value: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </ErrorView>
   );
 }

@@ -19,7 +19,12 @@ describe("errorCopy", () => {
       message: NOT_AUTHORIZED_MESSAGE,
     });
     expect(errorCopy(trpcError("FORBIDDEN", 403))).toEqual({ title: "403", message: NOT_AUTHORIZED_MESSAGE });
-    expect(errorCopy(trpcError("NOT_FOUND", 404))).toEqual({ title: "404", message: NOT_FOUND_MESSAGE });
+    // A 404 keeps the fixed message; the server's own words go under it.
+    expect(errorCopy(trpcError("NOT_FOUND", 404))).toEqual({
+      title: "404",
+      message: NOT_FOUND_MESSAGE,
+      detail: "Server says no",
+    });
   });
 
   it("shows a bad request's own message, defaulting to the not-found text", () => {
@@ -34,10 +39,12 @@ describe("errorCopy", () => {
   });
 
   it("reads AppError codes", () => {
-    expect(errorCopy(new AppError("NOT_FOUND", "Project not found"))).toEqual({
+    expect(errorCopy(new AppError("NOT_FOUND", "Invalid server ID: nope"))).toEqual({
       title: "404",
       message: NOT_FOUND_MESSAGE,
+      detail: "Invalid server ID: nope",
     });
+    expect(errorCopy(new AppError("NOT_FOUND", NOT_FOUND_MESSAGE)).detail).toBeUndefined();
     expect(errorCopy(new AppError("PAYMENT_REQUIRED", "Upgrade to add projects"))).toEqual({
       title: "402",
       message: "Upgrade to add projects",

@@ -12,6 +12,8 @@ export const CONTACT_NOTE = "If you think this is a mistake, please contact supp
 export interface ErrorCopy {
   title: string;
   message: string;
+  /** The server's own words under a 404's fixed message (e.g. 'Invalid server ID: x'), when it gave any. */
+  detail?: string;
 }
 
 interface ErrorFacts {
@@ -68,7 +70,11 @@ export function errorCopy(error: unknown): ErrorCopy {
     case "FORBIDDEN":
       return { title: "403", message: NOT_AUTHORIZED_MESSAGE };
     case "NOT_FOUND":
-      return { title: "404", message: NOT_FOUND_MESSAGE };
+      return {
+        title: "404",
+        message: NOT_FOUND_MESSAGE,
+        detail: facts.message && facts.message !== NOT_FOUND_MESSAGE ? facts.message : undefined,
+      };
     case "PAYMENT_REQUIRED":
       // Plan limits explain themselves (e.g. which limit was reached), so their message is kept.
       return { title: "402", message: facts.message ?? DEFAULT_ERROR_MESSAGE };

@@ -35,13 +35,23 @@ describe("the default not-found view", () => {
 });
 
 describe("the generic error view", () => {
-  it("says 'Something went wrong!' and keeps the error behind 'Show Error'", () => {
-    const html = renderToString(<DefaultError error={new Error("disk on fire")} />);
+  it("says 'Something went wrong!' and keeps the error behind 'Show Error'", async () => {
+    // In the error pages' design, which needs the router (Go Back, Go Home).
+    const rootRoute = createRootRoute({
+      component: () => <DefaultError error={new Error("disk on fire")} />,
+    });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ["/"] }),
+    });
+    await router.load();
+    const html = renderToString(<RouterProvider router={router} />);
     const text = textOf(html);
     expect(text).toContain("|Something went wrong!|");
     expect(text).toContain("|Show Error|");
     expect(html).toContain('aria-expanded="false"');
     expect(text).not.toContain("disk on fire");
     expect(text).not.toContain("Hide Error");
+    expect(text).toContain("|Go Home|");
   });
 });

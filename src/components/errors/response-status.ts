@@ -13,3 +13,6 @@ export function httpStatusOfError(error: unknown): number {
 export const useErrorResponseStatus = createIsomorphicFn()
   .server((error: unknown) => setResponseStatus(httpStatusOfError(error)))
   .client(() => {});
+
+/** The same outside rendering, for a loader that tolerates a failure but should still answer its status. */
+export const setErrorResponseStatus = useErrorResponseStatus;

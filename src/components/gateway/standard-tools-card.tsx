@@ -1,16 +1,27 @@
-// The project's built-in tools with a switch each: changes reach the project's MCP endpoint at once.
+// The project's built-in tools with a switch each (changes reach the project's MCP endpoint at once)
+// and a "Try" button opening the playground, as a server's tools have.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Wrench } from "lucide-react";
+import { Play, Wrench } from "lucide-react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
+import { ToolPlaygroundDialog } from "~/components/servers/tool-playground-dialog.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Switch } from "~/components/ui/switch.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
 const firstSentence = (text: string) => text.split(/(?<=\.)\s/)[0] ?? text;
 
-export function StandardToolsCard({ projectId, canConfigure }: { projectId: string; canConfigure: boolean }) {
+export function StandardToolsCard({
+  projectId,
+  canConfigure,
+  canRun,
+}: {
+  projectId: string;
+  canConfigure: boolean;
+  canRun: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const options = trpc.standardTools.getProjectStandardTools.queryOptions({ projectId });
@@ -52,12 +63,26 @@ export function StandardToolsCard({ projectId, canConfigure }: { projectId: stri
                   </label>
                   <p className="text-sm text-muted-foreground">{firstSentence(tool.description)}</p>
                 </div>
-                <Switch
-                  id={switchId}
-                  checked={tool.enabled}
-                  disabled={!canConfigure || setEnabled.isPending}
-                  onCheckedChange={(checked) => toggle(tool.name, tool.title, checked)}
-                />
+                <div className="flex shrink-0 items-center gap-3">
+                  {canRun ? (
+                    <ToolPlaygroundDialog
+                      projectId={projectId}
+                      serverId={null}
+                      tool={{ ...tool, toolName: tool.name }}
+                      trigger={
+                        <Button variant="outline" size="sm" aria-label={`Try ${tool.title}`}>
+                          <Play className="size-3.5" aria-hidden="true" /> Try
+                        </Button>
+                      }
+                    />
+                  ) : null}
+                  <Switch
+                    id={switchId}
+                    checked={tool.enabled}
+                    disabled={!canConfigure || setEnabled.isPending}
+                    onCheckedChange={(checked) => toggle(tool.name, tool.title, checked)}
+                  />
+                </div>
               </li>
             );
           })}

@@ -112,7 +112,11 @@ export function ProjectServersPage({ projectId }: { projectId: string }) {
       <Suspense fallback={<ServerListSkeleton />}>
         <ServerList projectId={projectId} organizationId={project.organizationId} permissions={permissions} />
       </Suspense>
-      <StandardToolsCard projectId={projectId} canConfigure={permissions.canConfigure} />
+      <StandardToolsCard
+        projectId={projectId}
+        canConfigure={permissions.canConfigure}
+        canRun={permissions.canRun}
+      />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 // The playground: a form generated from the tool's input schema, run on the server through the
-// gateway's own tool path (projectServers.runTool), with the result and its time. Ctrl/⌘+Enter runs
-// from anywhere in the form.
+// gateway's own tool path (projectServers.runTool for a server's tool, standardTools.runTool for a
+// standard one), with the result and its time. Ctrl/⌘+Enter runs from anywhere in the form.
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { useMutation } from "@tanstack/react-query";
 import { Play } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
 import { toast } from "sonner";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -37,7 +38,8 @@ export function ToolPlaygroundDialog({
   trigger,
 }: {
   projectId: string;
-  serverId: string;
+  /** The tool's server, or null for a standard tool. */
+  serverId: string | null;
   tool: PlaygroundTool;
   trigger: ReactNode;
 }) {
@@ -46,7 +48,10 @@ export function ToolPlaygroundDialog({
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ result: CallToolResult; durationMs: number } | null>(null);
-  const run = useMutation(trpc.projectServers.runTool.mutationOptions());
+  const [failure, setFailure] = useState<string | null>(null);
+  const runServerTool = useMutation(trpc.projectServers.runTool.mutationOptions());
+  const runStandardTool = useMutation(trpc.standardTools.runTool.mutationOptions());
+  const run = serverId ? runServerTool : runStandardTool;
 
   const submit = async () => {
     if (run.isPending) return;
@@ -56,15 +61,16 @@ export function ToolPlaygroundDialog({
       return;
     }
     setErrors({});
+    setFailure(null);
     try {
-      const answer = await run.mutateAsync({
-        projectId,
-        serverId,
-        toolName: tool.toolName,
-        arguments: checked.arguments,
-      });
+      const call = { projectId, toolName: tool.toolName, arguments: checked.arguments };
+      const answer = serverId
+        ? await runServerTool.mutateAsync({ ...call, serverId })
+        : await runStandardTool.mutateAsync(call);
       setOutcome({ result: answer.result as CallToolResult, durationMs: answer.durationMs });
     } catch (error) {
+      // In place, where the person is looking (a quota message links to the billing page), and as a toast.
+      setFailure(messageOf(error));
       toast.error(messageOf(error));
     }
   };
@@ -83,7 +89,10 @@ export function ToolPlaygroundDialog({
         <DialogHeader>
           <DialogTitle>Try {tool.title}</DialogTitle>
           <DialogDescription>
-            <code className="text-xs">{tool.name}</code> · Runs for real with the organization's connection.
+            <code className="text-xs">{tool.name}</code> ·{" "}
+            {serverId
+              ? "Runs for real with the organization's connection."
+              : "Runs for real, as an agent's call would; no account needed."}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -113,6 +122,7 @@ export function ToolPlaygroundDialog({
             </Button>
           </div>
         </form>
+        <FormAlert message={failure} />
         <div aria-live="polite">{outcome ? <RunResult {...outcome} /> : null}</div>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,16 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 
 /** Copies `text`; says so on the button and to screen readers for two seconds. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({
+  text,
+  label,
+  onCopied,
+}: {
+  text: string;
+  label: string;
+  /** Told once the text is on the clipboard (e.g. a one-time secret's dialog may then close unasked). */
+  onCopied?: () => void;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -15,6 +24,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     try {
       await navigator.clipboard.writeText(text);
       setState("copied");
+      onCopied?.();
     } catch {
       setState("failed");
     }

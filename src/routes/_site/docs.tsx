@@ -42,6 +42,8 @@ function DocsPage() {
   const { clientConfig } = Route.useRouteContext();
   const mcpUrl = `${clientConfig.baseUrl}/mcp`;
   const restBaseUrl = `${clientConfig.baseUrl}/api/v1`;
+  // A wrong ref is the site's error page (one design for every error), not a box inside the docs.
+  if (docsRef.kind === "invalid") return <UnknownReference value={docsRef.value} />;
   return (
     <>
       <PageIntro eyebrow="Docs" title="Connect your agents to Portico">
@@ -59,9 +61,7 @@ function DocsPage() {
           <DocsNav current={ref} hrefFor={(reference) => ({ to: "/docs", search: { ref: reference } })} />
         </aside>
         <div className="min-w-0">
-          {docsRef.kind === "invalid" ? (
-            <UnknownReference value={docsRef.value} />
-          ) : ref ? (
+          {ref ? (
             <ClientSetupGuide key={ref} reference={ref} mcpUrl={mcpUrl} restBaseUrl={restBaseUrl} />
           ) : (
             <DocsOverview mcpUrl={mcpUrl} restBaseUrl={restBaseUrl} />

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Building2 } from "lucide-react";
 import { toast } from "sonner";
+import { setErrorResponseStatus, useErrorResponseStatus } from "~/components/errors/response-status.ts";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -30,6 +31,7 @@ export const Route = createFileRoute("/invitations/$invitationId")({
       );
     } catch (error) {
       console.warn("Could not preload the invitation", error);
+      setErrorResponseStatus(error);
     }
   },
   component: InvitationPage,
@@ -97,10 +99,12 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
     ...trpc.organizationInvitations.getInvitationDetails.queryOptions({ invitationId }),
     retry: false,
   });
-  const onDone = async (message: string, to: "/app/dashboard") => {
+  const onDone = async (message: string, projectId: string | null = null) => {
     toast.success(message);
     await queryClient.invalidateQueries();
-    await navigate({ to });
+    // One project granted: straight into it; otherwise the dashboard lists what the person can open.
+    if (projectId) await navigate({ to: "/app/project/$projectId", params: { projectId } });
+    else await navigate({ to: "/app/dashboard" });
   };
   const accept = useMutation(trpc.organizationInvitations.accept.mutationOptions());
   const dismiss = useMutation(trpc.organizationInvitations.dismiss.mutationOptions());
@@ -116,6 +120,7 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
   if (details.isError) {
     return (
       <>
+        <ErrorStatus error={details.error} />
         <CardHeader>
           <CardTitle>This invitation is not available</CardTitle>
           <CardDescription>
@@ -146,7 +151,20 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
           <Badge variant="secondary">{invitation.role}</Badge>
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
+        {invitation.projects.length > 0 ? (
+          <div className="flex flex-col gap-1 text-sm">
+            <p>You will have access to:</p>
+            <ul className="flex flex-col gap-1" aria-label="Projects">
+              {invitation.projects.map((project) => (
+                <li key={project.projectId} className="flex items-center justify-between gap-2">
+                  <span className="min-w-0 truncate font-medium">{project.name}</span>
+                  <Badge variant="outline">{project.role}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {invitation.status !== "pending" ? (
           <p className="text-sm">This invitation was already {invitation.status}.</p>
         ) : invitation.expired ? (
@@ -170,8 +188,8 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
                 accept.mutate(
                   { invitationId },
                   {
-                    onSuccess: () =>
-                      void onDone(`You joined ${invitation.organizationName}`, "/app/dashboard"),
+                    onSuccess: (accepted) =>
+                      void onDone(`You joined ${invitation.organizationName}`, accepted.projectId),
                     onError: (error) => toast.error(messageOf(error)),
                   },
                 )
@@ -186,7 +204,7 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
                 dismiss.mutate(
                   { invitationId },
                   {
-                    onSuccess: () => void onDone("Invitation dismissed", "/app/dashboard"),
+                    onSuccess: () => void onDone("Invitation dismissed"),
                     onError: (error) => toast.error(messageOf(error)),
                   },
                 )
@@ -203,4 +221,10 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
       </CardFooter>
     </>
   );
+}
+
+/** The refusal's HTTP status for the server-rendered page (a missing invitation is a 404, not a 200). */
+function ErrorStatus({ error }: { error: unknown }) {
+  useErrorResponseStatus(error);
+  return null;
 }

@@ -8,6 +8,7 @@ import { organization, toolCall, usageAlert } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { organizationRequestsSince } from "../usage/request-counts.ts";
 import { loadEffectivePlan } from "./effective-plan.ts";
+import { planByHand } from "./plan-by-hand.ts";
 import { projectsUsed, seatsUsed } from "./plan-limits.ts";
 import { stripeClient } from "./stripe-client.ts";
 import { findSubscription } from "./subscriptions.ts";
@@ -88,7 +89,8 @@ export async function getBillingOverview(app: App, userId: string, organizationI
     findSubscription(app, organizationId),
     app.db.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId)),
   ]);
-  const [used, seats, projects, alerts, daily, invoices] = await Promise.all([
+  const stripeConfigured = stripeClient(app.config) !== null;
+  const [used, seats, projects, alerts, daily, invoices, byHand] = await Promise.all([
     requestsUsed(app, organizationId, plan.periodStart),
     seatsUsed(app.db, organizationId),
     projectsUsed(app.db, organizationId),
@@ -100,11 +102,14 @@ export async function getBillingOverview(app: App, userId: string, organizationI
       ),
     dailyRequests(app, organizationId, plan.periodStart, plan.periodEnd, now),
     invoicesOf(app, row?.stripeCustomerId),
+    stripeConfigured ? null : planByHand(app, userId),
   ]);
   return {
     organizationName: org?.name ?? "",
     canManage: organizationRoleAllows(role, "billing.manage"),
-    stripeConfigured: stripeClient(app.config) !== null,
+    stripeConfigured,
+    /** Without Stripe: whether the caller (a site admin) may set the plan here, and whom to ask if not. */
+    planByHand: byHand,
     plan: plan.plan,
     status: row?.status ?? "active",
     interval: row?.interval ?? "monthly",

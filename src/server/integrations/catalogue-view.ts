@@ -15,7 +15,9 @@ export function listCatalogue() {
 
 export function integrationDetail(id: string) {
   const entry: IntegrationEntry | undefined = findIntegration(id);
-  if (!entry) throw new AppError("BAD_REQUEST", invalidServerIdMessage(id));
+  // Not found, with requirements §8's text: the id names no integration (a 400 said the request was
+  // malformed, and search engines kept retrying it).
+  if (!entry) throw new AppError("NOT_FOUND", invalidServerIdMessage(id));
   const provider = providers[entry.provider];
   return {
     entry,

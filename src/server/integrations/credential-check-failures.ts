@@ -3,11 +3,12 @@
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 
 export type CheckFailure =
-  | { cause: "unreachable" }
-  | { cause: "refused" }
+  /** detail: what failed (network-failure.ts); addressGiven: the person typed the address, so may fix it. */
+  | { cause: "unreachable"; detail?: string; addressGiven?: boolean }
+  | { cause: "refused"; detail?: string }
   | { cause: "refused-login" }
   | { cause: "wrong-account" }
-  | { cause: "unexpected" };
+  | { cause: "unexpected"; detail?: string };
 
 /**
  * The field naming the account, site or tenant in checks whose path carries it: there the provider
@@ -19,10 +20,16 @@ const accountFields: Partial<Record<`${ProviderId}:${AuthFlowType}`, string>> = 
 };
 
 /** The cause of a check's HTTP answer that was not a success. */
-export function failureOfStatus(provider: ProviderId, authFlow: AuthFlowType, status: number): CheckFailure {
-  if (status === 401 || status === 403) return { cause: "refused" };
+export function failureOfStatus(
+  provider: ProviderId,
+  authFlow: AuthFlowType,
+  status: number,
+  /** "HTTP 500 (…)" with the provider's message (network-failure.ts httpFailureDetail). */
+  detail?: string,
+): CheckFailure {
+  if (status === 401 || status === 403) return { cause: "refused", detail };
   if (status === 404 && accountFields[`${provider}:${authFlow}`]) return { cause: "wrong-account" };
-  return { cause: "unexpected" };
+  return { cause: "unexpected", detail };
 }
 
 export function checkFailureMessage(
@@ -33,14 +40,18 @@ export function checkFailureMessage(
 ): string {
   switch (failure.cause) {
     case "unreachable":
-      return `Portico could not reach ${name} to check these credentials: check the address, or try again in a few minutes.`;
+      return failure.detail
+        ? `Portico could not reach ${name} to check these credentials: ${failure.detail}. ${failure.addressGiven ? "Check the address, or try again in a few minutes." : "Try again in a few minutes."}`
+        : `Portico could not reach ${name} to check these credentials: check the address, or try again in a few minutes.`;
     case "refused":
-      return `${name} refused these credentials: check that the key or secret was copied whole and is still valid.`;
+      return `${name} refused these credentials${failure.detail ? ` (${failure.detail})` : ""}: check that the key or secret was copied whole and is still valid.`;
     case "refused-login":
       return `${name} refused this email and password: check them, and that the user signs in without two-factor authentication.`;
     case "wrong-account":
       return `${name} does not know this ${accountFields[`${provider}:${authFlow}`]} for these credentials: check that it is the account or site they belong to.`;
     case "unexpected":
-      return `${name} could not check these credentials right now: try again in a few minutes.`;
+      return failure.detail
+        ? `${name} could not check these credentials: it answered ${failure.detail}. Try again in a few minutes.`
+        : `${name} could not check these credentials right now: try again in a few minutes.`;
   }
 }

@@ -15,6 +15,7 @@ import { fetchPublicUrl } from "../security/ssrf-guard.ts";
 import { ServiceAccountError, withServiceAccountToken } from "./connections/service-account-token.ts";
 import { checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
 import { logIn } from "./credential-login.ts";
+import { httpFailureDetail, networkFailureDetail, providerMessageOf } from "./network-failure.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 export const isCheckedFlow = (flow: AuthFlowType) => flow !== "oauth";
@@ -60,12 +61,19 @@ export async function checkCredential(
     if (error instanceof AppError) throw error;
     throw new AppError(
       "BAD_REQUEST",
-      checkFailureMessage(name, provider, authFlow, { cause: "unreachable" }),
+      checkFailureMessage(name, provider, authFlow, {
+        cause: "unreachable",
+        detail: networkFailureDetail(error, hostOf(url)),
+        addressGiven: access.userSupplied === true,
+      }),
     );
   }
-  await response.body?.cancel();
-  if (response.ok) return access;
-  const failure = failureOfStatus(provider, authFlow, response.status);
+  if (response.ok) {
+    await response.body?.cancel();
+    return access;
+  }
+  const detail = httpFailureDetail(response.status, await providerMessageOf(response));
+  const failure = failureOfStatus(provider, authFlow, response.status, detail);
   throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }
 
@@ -108,3 +116,11 @@ async function checkLogin(
       : ({ cause: "unexpected" } as const);
   throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};

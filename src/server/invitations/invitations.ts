@@ -1,12 +1,20 @@
 // Invitations by email: pending until the invitee accepts or dismisses, or an admin withdraws one
 // (recorded as dismissed). Only the invitee and the organization's inviters can see an invitation.
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { organizationRoleAllows } from "../../lib/permissions.ts";
+import type { ProjectRole } from "../../lib/validation.ts";
 import { type AuditWriter, recordAuditEvent } from "../audit/record-audit-event.ts";
 import { withSeatAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
-import { invitation, organization, organizationMember, user } from "../db/schema/index.ts";
+import {
+  invitation,
+  organization,
+  organizationMember,
+  project,
+  projectMember,
+  user,
+} from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { findOrganizationRole, requireOrganizationAction } from "../organizations/access.ts";
 import { invitationEmail } from "./invitation-email.ts";
@@ -26,6 +34,7 @@ const invitationView = {
   organizationName: organization.name,
   email: invitation.email,
   role: invitation.role,
+  projectGrants: invitation.projectGrants,
   status: invitation.status,
   createdAt: invitation.createdAt,
   expiresAt: invitation.expiresAt,
@@ -45,9 +54,17 @@ export async function inviteMember(
   mailer: Mailer,
   baseUrl: string,
   actor: Actor,
-  input: { organizationId: string; email: string; role: "admin" | "member" },
+  input: {
+    organizationId: string;
+    email: string;
+    role: "admin" | "member";
+    /** Projects the invitee gets on accepting (members only: admins reach every project anyway). */
+    projects?: InvitedProject[];
+  },
 ) {
   await requireOrganizationAction(db, actor.id, input.organizationId, "members.invite");
+  const projectGrants =
+    input.role === "admin" ? [] : await checkedProjectGrants(db, input.organizationId, input.projects ?? []);
   const [existingMember] = await db
     .select({ id: organizationMember.id })
     .from(organizationMember)
@@ -89,7 +106,7 @@ export async function inviteMember(
       tx,
       await tx
         .update(invitation)
-        .set({ role: input.role, expiresAt, invitedByUserId: actor.id })
+        .set({ role: input.role, projectGrants, expiresAt, invitedByUserId: actor.id })
         .where(eq(invitation.id, id))
         .returning(),
     );
@@ -102,7 +119,14 @@ export async function inviteMember(
           tx,
           await tx
             .insert(invitation)
-            .values({ ...input, invitedByUserId: actor.id, expiresAt })
+            .values({
+              organizationId: input.organizationId,
+              email: input.email,
+              role: input.role,
+              projectGrants,
+              invitedByUserId: actor.id,
+              expiresAt,
+            })
             .returning(),
         ),
       );
@@ -118,10 +142,60 @@ export async function inviteMember(
       inviterName: actor.name,
       organizationName: org?.name ?? "",
       role: saved.role,
+      projects: (await grantedProjects(db, saved.organizationId, saved.projectGrants)).map(
+        (granted) => `${granted.name} (${granted.role})`,
+      ),
       link: `${baseUrl}/invitations/${saved.id}`,
     }),
   );
   return saved;
+}
+
+export interface InvitedProject {
+  projectId: string;
+  role: ProjectRole;
+}
+
+/** The chosen projects, once each, all of them the organization's; anything else is refused. */
+async function checkedProjectGrants(db: Database, organizationId: string, chosen: InvitedProject[]) {
+  const byId = new Map(chosen.map((grant) => [grant.projectId, grant]));
+  if (byId.size === 0) return [];
+  const found = await db
+    .select({ id: project.id })
+    .from(project)
+    .where(and(eq(project.organizationId, organizationId), inArray(project.id, [...byId.keys()])));
+  if (found.length !== byId.size) {
+    throw new AppError(
+      "BAD_REQUEST",
+      "A chosen project is not in this organization. Reload and choose again.",
+    );
+  }
+  return [...byId.values()].map(({ projectId, role }) => ({ projectId, role }));
+}
+
+/** The granted projects that still exist in the organization, with their names. */
+async function grantedProjects(
+  db: Pick<Database, "select">,
+  organizationId: string,
+  grants: { projectId: string; role: ProjectRole }[],
+) {
+  if (grants.length === 0) return [];
+  const rows = await db
+    .select({ id: project.id, name: project.name })
+    .from(project)
+    .where(
+      and(
+        eq(project.organizationId, organizationId),
+        inArray(
+          project.id,
+          grants.map((grant) => grant.projectId),
+        ),
+      ),
+    );
+  return grants.flatMap((grant) => {
+    const row = rows.find((candidate) => candidate.id === grant.projectId);
+    return row ? [{ projectId: row.id, name: row.name, role: grant.role }] : [];
+  });
 }
 
 export async function getPendingInvitationsForUser(db: Database, actor: Actor) {
@@ -154,7 +228,8 @@ export async function getInvitationDetails(db: Database, actor: Actor, invitatio
       throw new AppError("FORBIDDEN", "This invitation was sent to another email address.");
     }
   }
-  return { ...found, isForCurrentUser, expired: found.expiresAt.getTime() <= Date.now() };
+  const projects = await grantedProjects(db, found.organizationId, found.projectGrants);
+  return { ...found, projects, isForCurrentUser, expired: found.expiresAt.getTime() <= Date.now() };
 }
 
 const alreadyAnswered = (status: string) =>
@@ -200,15 +275,30 @@ export async function acceptInvitation(db: Database, actor: Actor, invitationId:
       .insert(organizationMember)
       .values({ organizationId: details.organizationId, userId: actor.id, role: details.role })
       .onConflictDoNothing();
+    // The projects the invitation named, as they are now (a project deleted meanwhile is skipped).
+    const projects = await grantedProjects(tx, details.organizationId, details.projectGrants);
+    if (projects.length > 0) {
+      await tx
+        .insert(projectMember)
+        .values(
+          projects.map((granted) => ({ projectId: granted.projectId, userId: actor.id, role: granted.role })),
+        )
+        .onConflictDoNothing();
+    }
     await recordAuditEvent(tx, {
       organizationId: details.organizationId,
       action: "invitation.accepted",
       actorId: actor.id,
       target: { type: "invitation", id: invitationId, label: details.email },
-      details: { role: details.role },
+      details: { role: details.role, projects: details.projects.length },
     });
   });
-  return { organizationId: details.organizationId, status: "accepted" as const };
+  return {
+    organizationId: details.organizationId,
+    status: "accepted" as const,
+    /** Where to go next: the one project granted, if there is exactly one. */
+    projectId: details.projects.length === 1 ? (details.projects[0]?.projectId ?? null) : null,
+  };
 }
 
 export async function dismissInvitation(db: Database, actor: Actor, invitationId: string) {

@@ -7,10 +7,14 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, Navigate, useRouterState } from "@tanstack/react-router";
 import { Building2, ChevronRight } from "lucide-react";
 import { PersonalConnect } from "~/components/account/connected-accounts/personal-connect.tsx";
+import { ErrorPage } from "~/components/errors/error-page.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { AppError } from "~/lib/errors.ts";
+import { findIntegration } from "~/lib/integrations/catalogue.ts";
+import { invalidServerIdMessage } from "~/lib/integrations/types.ts";
 
 export const Route = createFileRoute("/app/connect/$integrationId")({
   // No loader and no search validator: the choice is made in the component, which is split off (route
@@ -21,6 +25,8 @@ export const Route = createFileRoute("/app/connect/$integrationId")({
 function ConnectPage() {
   const { integrationId } = Route.useParams();
   const query = useRouterState({ select: (state) => state.location.search as Record<string, unknown> });
+  // An id that names no integration is the 404 page, not a choice of organizations to connect nothing for.
+  if (!findIntegration(integrationId)) return <NotFoundPage />;
   const organizationId = typeof query.organization === "string" ? query.organization : "";
   if (String(query.personal) === "1" && organizationId) {
     return <PersonalConnect integrationId={integrationId} organizationId={organizationId} />;
@@ -80,4 +86,9 @@ function ChooseOrganization({ integrationId }: { integrationId: string }) {
       )}
     </div>
   );
+}
+
+function NotFoundPage() {
+  const { integrationId } = Route.useParams();
+  return <ErrorPage error={new AppError("NOT_FOUND", invalidServerIdMessage(integrationId))} />;
 }

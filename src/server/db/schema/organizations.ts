@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 const id = () =>
@@ -43,6 +43,14 @@ export const invitation = pgTable(
       .references(() => organization.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: ["admin", "member"] }).notNull(),
+    /**
+     * Projects the invitee gets access to on accepting, with the role in each. Checked against the
+     * organization's projects when written and again on accepting (a project deleted meanwhile is skipped).
+     */
+    projectGrants: jsonb("project_grants")
+      .$type<{ projectId: string; role: "viewer" | "editor" | "admin" }[]>()
+      .notNull()
+      .default([]),
     status: text("status", { enum: ["pending", "accepted", "dismissed"] })
       .notNull()
       .default("pending"),

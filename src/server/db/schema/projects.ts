@@ -52,3 +52,25 @@ export const projectMember = pgTable(
     index("project_member_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * A member's request for access to a project they cannot open (the "ask for access" page). One per
+ * person and project: asking again does not mail the project's admins again; granting access or a
+ * day passing lets them ask anew.
+ */
+export const projectAccessRequest = pgTable(
+  "project_access_request",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("project_access_request_unique").on(t.projectId, t.userId)],
+);

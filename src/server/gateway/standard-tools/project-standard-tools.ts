@@ -27,6 +27,8 @@ export interface StandardToolSetting {
   description: string;
   readOnly: boolean;
   enabled: boolean;
+  /** For the playground's form. */
+  inputSchema: Record<string, unknown>;
 }
 
 export async function listStandardToolSettings(
@@ -42,6 +44,7 @@ export async function listStandardToolSettings(
     description: tool.description,
     readOnly: tool.annotations.readOnlyHint === true,
     enabled: switches.get(tool.name) ?? true,
+    inputSchema: tool.inputSchema as Record<string, unknown>,
   }));
 }
 

@@ -17,6 +17,7 @@ import { integrationConnection, user } from "../../db/schema/index.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { checkCredential } from "../credential-check.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
+import { expireAbandonedAuthorizations } from "../oauth/pending-authorization.ts";
 import { markConnectionBroken } from "./connection-alerts.ts";
 import {
   type ConnectionRow,
@@ -41,12 +42,14 @@ export interface ConnectionAddress {
 
 export async function getOrganizationConnections(app: App, userId: string, organizationId: string) {
   await requireOrganizationAction(app.db, userId, organizationId, "integrations.view");
+  await expireAbandonedAuthorizations(app.db, organizationId);
   return listSharedConnections(app.db, organizationId);
 }
 
 /** Members' personal connections (owners and admins): who connected which provider account, no tokens. */
 export async function getMemberConnections(app: App, userId: string, organizationId: string) {
   await requireOrganizationAction(app.db, userId, organizationId, "integrations.manage");
+  await expireAbandonedAuthorizations(app.db, organizationId);
   const rows = await app.db
     .select({ connection: integrationConnection, ownerName: user.name, ownerEmail: user.email })
     .from(integrationConnection)

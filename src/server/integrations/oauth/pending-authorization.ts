@@ -1,13 +1,14 @@
 // The single-use state of an authorization under way (table integration_oauth_state), shared by the
 // saved-app flow (start-oauth.ts) and remote MCP OAuth (remote-mcp/start-remote-mcp-oauth.ts).
-import { lt } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
-import { integrationOAuthState } from "../../db/schema/index.ts";
+import type { Database } from "../../db/client.ts";
+import { integrationConnection, integrationOAuthState } from "../../db/schema/index.ts";
 import { saveConnection } from "../connections/connection-store.ts";
 import { findIntendedConnection, type ResolvedIntent } from "./connect-intent.ts";
 
-const STATE_TTL_MS = 10 * 60 * 1000;
+export const STATE_TTL_MS = 10 * 60 * 1000;
 
 type StateValues = Omit<
   typeof integrationOAuthState.$inferInsert,
@@ -41,4 +42,40 @@ export async function rememberAuthorization(app: App, intent: ResolvedIntent, va
     status: "pending",
     statusReason: `Waiting for authorization at ${providers[provider].name}.`,
   });
+}
+
+/** The reason an authorization that never came back ends with. */
+export const abandonedAuthorizationReason = (providerName: string) =>
+  `The authorization at ${providerName} was not completed within ${STATE_TTL_MS / 60_000} minutes (nobody came back from its sign-in page, or it could not be reached). Connect again.`;
+
+/**
+ * A connection left "pending" by an authorization that never came back (its state has expired, so the
+ * callback can no longer complete it) turns to "error" with the reason: it otherwise said "Waiting for
+ * authorization" forever. Only connections holding no tokens: a connected one waiting for a choice
+ * (an Atlassian site) keeps waiting. Run where an organization's connections are listed.
+ */
+export async function expireAbandonedAuthorizations(db: Database, organizationId: string, now = new Date()) {
+  const stale = await db
+    .select({ id: integrationConnection.id, provider: integrationConnection.provider })
+    .from(integrationConnection)
+    .where(
+      and(
+        eq(integrationConnection.organizationId, organizationId),
+        eq(integrationConnection.status, "pending"),
+        eq(integrationConnection.authFlow, "oauth"),
+        isNull(integrationConnection.tokens),
+        lt(integrationConnection.updatedAt, new Date(now.getTime() - STATE_TTL_MS)),
+      ),
+    );
+  for (const row of stale) {
+    // Still pending when written: a callback completing it meanwhile wins.
+    await db
+      .update(integrationConnection)
+      .set({
+        status: "error",
+        statusReason: abandonedAuthorizationReason(providers[row.provider].name),
+        updatedAt: now,
+      })
+      .where(and(eq(integrationConnection.id, row.id), eq(integrationConnection.status, "pending")));
+  }
 }

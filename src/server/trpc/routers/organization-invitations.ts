@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, idField, invitableRoles } from "../../../lib/validation.ts";
+import { emailField, idField, invitableRoles, projectRoles } from "../../../lib/validation.ts";
 import { getInvitationPreview } from "../../invitations/invitation-preview.ts";
 import {
   acceptInvitation,
@@ -30,7 +30,15 @@ export const organizationInvitationsRouter = router({
   ),
   invite: organizationProcedure(
     "members.invite",
-    z.object({ organizationId: idField, email: emailField, role: z.enum(invitableRoles) }),
+    z.object({
+      organizationId: idField,
+      email: emailField,
+      role: z.enum(invitableRoles),
+      projects: z
+        .array(z.object({ projectId: idField, role: z.enum(projectRoles) }))
+        .max(100)
+        .optional(),
+    }),
   ).mutation(({ ctx, input }) =>
     inviteMember(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input),
   ),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField, projectRoles } from "../../../lib/validation.ts";
+import { getAccessRequestState, requestProjectAccess } from "../../projects/access-requests.ts";
 import {
   getOrganizationMembersWithAllProjectPermissions,
   getOrganizationMembersWithProjectAccess,
@@ -17,11 +18,22 @@ import {
 } from "../init.ts";
 
 const byProjectAndUser = z.object({ projectId: idField, userId: idField });
+const byProject = z.object({ projectId: idField });
 
 export const projectPermissionsRouter = router({
   getAccessibleProjectsForUser: protectedProcedure.query(({ ctx }) =>
     listAccessibleProjects(ctx.app.db, ctx.user.id),
   ),
+  // For a member of the project's organization without access to it ("ask for access"); anyone else
+  // gets NOT_FOUND, so these stay off projectProcedure, which refuses exactly the people they serve.
+  getAccessRequestState: protectedProcedure
+    .input(byProject)
+    .query(({ ctx, input }) => getAccessRequestState(ctx.app.db, ctx.user.id, input.projectId)),
+  requestAccess: protectedProcedure
+    .input(byProject)
+    .mutation(({ ctx, input }) =>
+      requestProjectAccess(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input.projectId),
+    ),
   getProjectMembers: projectProcedure("project.view").query(({ ctx, input }) =>
     getProjectMembers(ctx.app.db, ctx.user.id, input.projectId),
   ),

@@ -4,9 +4,16 @@ import {
   listStandardToolSettings,
   setStandardToolEnabled,
 } from "../../gateway/standard-tools/project-standard-tools.ts";
+import { runStandardTool } from "../../gateway/standard-tools/run-standard-tool.ts";
 import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
+const toolName = z.string().trim().min(1).max(64);
+/** Playground arguments: a JSON object, capped like the gateway's request bodies are. */
+const MAX_ARGUMENTS_CHARS = 256 * 1024;
+const toolArguments = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= MAX_ARGUMENTS_CHARS, "The arguments are too large");
 
 export const standardToolsRouter = router({
   getProjectStandardTools: projectProcedure("project.view").query(({ ctx, input }) =>
@@ -14,8 +21,12 @@ export const standardToolsRouter = router({
   ),
   setEnabled: projectProcedure(
     "tools.configure",
-    byProject.extend({ toolName: z.string().trim().min(1).max(64), enabled: z.boolean() }),
+    byProject.extend({ toolName, enabled: z.boolean() }),
   ).mutation(({ ctx, input }) =>
     setStandardToolEnabled(ctx.app, ctx.user.id, input.projectId, input.toolName, input.enabled),
+  ),
+  // The playground for standard tools (servers' tools: projectServers.runTool).
+  runTool: projectProcedure("tools.run", byProject.extend({ toolName, arguments: toolArguments })).mutation(
+    ({ ctx, input }) => runStandardTool(ctx.app, ctx.user.id, input),
   ),
 });

@@ -1,14 +1,14 @@
 // The organization's billing page: plan and status, this period's requests against the quota (with a
 // per-day chart), seats and projects against their limits, invoices, and — for owners and admins —
 // changing the plan (monthly or annual), cancelling and Stripe's Customer Portal. Without Stripe the
-// page says a site admin sets the plan.
-
+// page's site administrators set the plan on it, and everyone else is told whom to ask.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { InvoicesTable } from "~/components/billing/invoices-table.tsx";
 import { LimitMeter } from "~/components/billing/limit-meter.tsx";
+import { PlanByHandCard } from "~/components/billing/plan-by-hand-card.tsx";
 import { UsageBanner } from "~/components/billing/usage-banner.tsx";
 import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx";
 import { BillingToggle } from "~/components/pricing/billing-toggle.tsx";
@@ -122,7 +122,7 @@ function BillingPage() {
           data-testid="no-stripe"
         >
           Billing through Stripe is not configured on this server: a site administrator sets this
-          organization's plan by hand.
+          organization's plan by hand (below).
         </p>
       ) : null}
       <FormAlert message={error} />
@@ -229,6 +229,16 @@ function BillingPage() {
             </div>
           </CardContent>
         </Card>
+      ) : null}
+
+      {overview.planByHand ? (
+        <PlanByHandCard
+          organizationId={organizationId}
+          organizationName={overview.organizationName}
+          plan={overview.plan}
+          planByHand={overview.planByHand}
+          onChanged={refresh}
+        />
       ) : null}
 
       <Card>

@@ -56,7 +56,11 @@ function MembersPage() {
       <PageHeader
         title="Members"
         description={`People in ${organization.name} and what they may do.`}
-        action={canInvite ? <InviteMemberDialog organizationId={organizationId} /> : null}
+        action={
+          canInvite ? (
+            <InviteMemberDialog organizationId={organizationId} projects={organization.projects} />
+          ) : null
+        }
       />
       <Card>
         <CardContent className="pt-2">

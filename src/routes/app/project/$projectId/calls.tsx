@@ -2,7 +2,7 @@
 // the URL (person and connection too), pages loaded on demand, and one call's details in a dialog.
 
 import { useInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Activity, SearchX } from "lucide-react";
 import { useState } from "react";
 import { CallDetailsDialog, type CallRef } from "~/components/call-log/call-details-dialog.tsx";
@@ -75,7 +75,14 @@ function CallLogPage() {
               <EmptyState
                 icon={Activity}
                 title="No calls yet"
-                description="Connect an agent with an API key, or try a tool in a server's playground: calls appear here."
+                description="Connect an agent with an API key, or try any tool (the standard ones need no account) with its Try button on the Servers page: calls appear here."
+                action={
+                  <Button variant="outline" asChild>
+                    <Link to="/app/project/$projectId/servers" params={{ projectId }}>
+                      Try a tool
+                    </Link>
+                  </Button>
+                }
               />
             )
           ) : (
