@@ -30,6 +30,7 @@ const NOT_OURS = new Set([
   "checks.json", // the conformance suite's own output
   ".vscode/mcp.json", // VS Code's file in the user's project
   "verify-two-factor.mjs", // Better Auth's source
+  "internal-adapter.mjs", // Better Auth's source
 ]);
 
 const files = repositoryFiles();
