@@ -1,18 +1,20 @@
 // Honest failures of an agent run (issue 39 §4), against a fake OpenAI that answers in the API's shape
 // until told to break: a stream of events that are not JSON, no answer at all, a 200 that is not JSON,
 // and a 401 whose message repeats the key. Each ends the run with a sentence that names what happened;
-// the key is in none of the run, the server's log or the MCP answer.
+// the key (random-looking, as real keys are) is in none of the run, the server's log or the MCP answer.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ScriptedTurn, startLlmFake } from "../fakes/llm-providers.ts";
+import type { ScriptedTurn } from "../fakes/llm-providers.ts";
 import { connectMcpClient } from "../support/mcp-client.ts";
-import { worldForFile } from "./world.ts";
+import { agentsWorld, OPENAI_KEY } from "./agents-world.ts";
 
-// Random-looking, as real keys are (so hiding it is not a matter of luck).
-const OPENAI_KEY = "sk-proj-7Hq2Lx9Vb4Nc8Rt1Wz6Ym3Kd5Fg0Jp";
-const llm = await startLlmFake();
-llm.validKeys.add(OPENAI_KEY);
-const { app, world } = await worldForFile({ LLM_ENDPOINTS: llm.endpoints, LLM_TIMEOUT_MS: "1500" });
+const {
+  app,
+  world,
+  fake: llm,
+  saveOpenAiCredential,
+  neoWith,
+} = await agentsWorld({ LLM_TIMEOUT_MS: "1500" });
 const logged: string[] = [];
 let agentId = "";
 let toolName = "";
@@ -52,24 +54,13 @@ beforeAll(async () => {
       );
     });
   }
-  const credential = await world.ownerA.caller.llmCredentials.saveOrganizationLlmCredential({
-    organizationId: world.orgA.id,
-    values: { llmType: "openai", name: "OpenAI", apiKey: OPENAI_KEY },
-  });
-  const { id } = await world.ownerA.caller.projectAgents.addToProject({ projectId, presetId: "neo" });
-  const { agent } = await world.ownerA.caller.projectAgents.getProjectAgent({ projectId, agentId: id });
-  await world.ownerA.caller.projectAgents.updateConfig({
-    projectId,
-    agentId: id,
-    config: { ...agent, llmCredentialId: credential.id },
-  });
-  agentId = id;
+  const agent = await neoWith((await saveOpenAiCredential()).id);
+  agentId = agent.id;
   toolName = agent.toolName;
 });
 
-afterAll(async () => {
+afterAll(() => {
   vi.restoreAllMocks();
-  await llm.close();
 });
 
 describe("a run whose model fails", () => {

@@ -6,22 +6,15 @@
 import { eq } from "drizzle-orm";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
-import { createApp } from "~/server/app.ts";
+import { type App, createApp } from "~/server/app.ts";
 import { agentRun, agentSchedule, outboxEmail } from "~/server/db/schema/index.ts";
-import { startLlmFake } from "../fakes/llm-providers.ts";
-import { createTestApp } from "../support/app.ts";
-import { buildWorld, outcome, type World } from "./world.ts";
-
-const OPENAI_KEY = "sk-test-openai-schedules";
-const llm = await startLlmFake();
-llm.validKeys.add(OPENAI_KEY);
+import { agentsWorld } from "./agents-world.ts";
+import { outcome, type World } from "./world.ts";
 
 // Monday 7 December 2026, 07:58 UTC: 08:58 in Prague, two minutes before a 09:00 slot.
 const START = new Date("2026-12-07T07:58:00Z");
 const clock = new TestClock(START);
-let app: App;
-let world: World;
+const { app, world, saveOpenAiCredential, neoWith } = await agentsWorld({}, { jobClock: clock });
 let agentId = "";
 
 const minutes = (count: number) => count * 60_000;
@@ -42,31 +35,7 @@ async function daily(who: World["ownerA"], time: string, request = "Summarize ye
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ LLM_ENDPOINTS: llm.endpoints }, { jobClock: clock });
-  world = await buildWorld(app);
-  const credential = await world.ownerA.caller.llmCredentials.saveOrganizationLlmCredential({
-    organizationId: world.orgA.id,
-    values: { llmType: "openai", name: "OpenAI", apiKey: OPENAI_KEY },
-  });
-  const { id } = await world.ownerA.caller.projectAgents.addToProject({
-    projectId: world.projectA.id,
-    presetId: "neo",
-  });
-  const { agent } = await world.ownerA.caller.projectAgents.getProjectAgent({
-    projectId: world.projectA.id,
-    agentId: id,
-  });
-  await world.ownerA.caller.projectAgents.updateConfig({
-    projectId: world.projectA.id,
-    agentId: id,
-    config: { ...agent, llmCredentialId: credential.id },
-  });
-  agentId = id;
-});
-
-afterAll(async () => {
-  await app.database.close();
-  await llm.close();
+  agentId = (await neoWith((await saveOpenAiCredential()).id)).id;
 });
 
 describe("schedules", () => {

@@ -3,6 +3,7 @@
 // with the helpers the tests share to save a credential, add Neo and start and await its runs.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeEach, vi } from "vitest";
+import type { AppOptions } from "~/server/app.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
 import type { GatewayTool } from "~/server/gateway/tool-types.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
@@ -12,7 +13,8 @@ export const OPENAI_KEY = "sk-test-openai-0123456789";
 export const ANTHROPIC_KEY = "anthropic-test-key-0123456789";
 export const GOOGLE_KEY = "google-test-key-0123456789";
 
-export async function agentsWorld() {
+/** `overrides` and `options` go to the app beside the fakes' endpoints and the two servers. */
+export async function agentsWorld(overrides: Record<string, string> = {}, options: AppOptions = {}) {
   const toolRuns: { name: string; args: Record<string, unknown> }[] = [];
   /** How many more calls of calendar_flaky_search fail before it answers. */
   const flaky = { failures: 0 };
@@ -60,8 +62,8 @@ export async function agentsWorld() {
   afterAll(() => fake.close());
   fake.validKeys.add(OPENAI_KEY).add(ANTHROPIC_KEY).add(GOOGLE_KEY);
   const { app, world } = await worldForFile(
-    { LLM_ENDPOINTS: fake.endpoints },
-    { extraToolSources: [twoServers] },
+    { LLM_ENDPOINTS: fake.endpoints, ...overrides },
+    { extraToolSources: [twoServers], ...options },
   );
 
   beforeEach(() => {
