@@ -224,10 +224,7 @@ async function compareWithBaseline(revision: string) {
   }).trim();
   const upstream = await startHelper("upstream.ts");
   const env = { ...OBSERVABILITY_OFF, ALLOW_PRIVATE_URLS: "true" };
-  const labels: [string, string] = [
-    `${revision} (${baseline.commit.slice(0, 12)})`,
-    `this checkout (${head})`,
-  ];
+  const labels: [string, string] = [`base ${baseline.commit.slice(0, 12)}`, `head ${head}`];
   const sides: [PairedSide, PairedSide] = [
     { label: labels[0], start: () => startPortico(env, baseline.root) },
     { label: labels[1], start: () => startPortico(env) },
