@@ -148,7 +148,9 @@ describe("Google service accounts (JSON key + user, JWT-bearer grant)", () => {
     expect(claims).toMatchObject({ iss: ROBOT, sub: "ada@bravo.test", aud: google.tokenUrl });
     expect(String(claims.scope).split(" ").sort()).toEqual([...SCOPES].sort());
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
+    // The check, then the account the connection reaches (account-identity.ts), both with the minted token.
     expect(api.requests.map((r) => [r.method, r.path, r.query.toString(), r.headers.authorization])).toEqual([
+      ["GET", "/drive/v3/about", "fields=user", `Bearer ${lastIssued()}`],
       ["GET", "/drive/v3/about", "fields=user", `Bearer ${lastIssued()}`],
     ]);
     const row = await findConnection(app.db, world.orgB.id, "google");

@@ -139,9 +139,11 @@ describe("other credential flows", () => {
 
   it("Caflou: logs in at the user's base URL (through the SSRF guard), the account id in the path", async () => {
     const respond = w.otherApi.respond;
-    // Caflou's login answers its token; everything else the default empty JSON.
+    // Caflou's login answers its token; its lists, an empty page of the documented envelope.
     w.otherApi.respond = (request) =>
-      request.path === "/api/v1/login" ? { json: { access_token: "caflou-session" } } : { json: {} };
+      request.path === "/api/v1/login"
+        ? { json: { access_token: "caflou-session" } }
+        : { json: { results: [], total_results: 0, total_pages: 1, page: 1 } };
     await save("caflou", "api-token", {
       email: "ops@bravo.test",
       password: "caflou-password",
