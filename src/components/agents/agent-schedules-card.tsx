@@ -6,6 +6,7 @@ import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { QueryError } from "~/components/errors/query-error.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -71,12 +72,12 @@ export function AgentSchedulesCard({
             <Skeleton className="h-12 w-full" />
           </div>
         ) : schedules.isError ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            <p className="text-destructive">The schedules could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void schedules.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <QueryError
+            what="The schedules"
+            error={schedules.error}
+            onRetry={() => schedules.refetch()}
+            retrying={schedules.isFetching}
+          />
         ) : schedules.data.length === 0 ? (
           <EmptyState
             icon={CalendarClock}
