@@ -35,7 +35,7 @@ for (const [width, height] of [
       await page.getByRole("option", { name: "Cron expression" }).click();
       await card.getByLabel("Cron expression").fill("61 9 * * 1");
       await card.getByLabel("Time zone").fill("Europe/Prague");
-      await card.getByLabel("Request").fill("Weekly status report for the team");
+      await card.getByLabel("Scheduled request").fill("Weekly status report for the team");
       await card.getByRole("button", { name: "Add schedule" }).click();
       const cron = card.getByLabel("Cron expression");
       await visible(card.getByText(/Use five fields: minute, hour/));

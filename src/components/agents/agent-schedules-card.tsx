@@ -266,7 +266,7 @@ function NewScheduleForm({ projectId, agentId }: { projectId: string; agentId: s
           ))}
         </datalist>
       </div>
-      <FormField label="Request" error={errors.request}>
+      <FormField label="Scheduled request" error={errors.request}>
         <Textarea
           rows={2}
           value={values.request}
