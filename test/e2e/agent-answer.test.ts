@@ -56,7 +56,7 @@ test("answer Neo's question on the run page and watch the continued run", {
   fake.script([{ text: `ASK: ${QUESTION}` }]);
   // Typed only once React owns the form: text typed into the server-rendered field may be lost.
   const runButton = await hydrated(page.getByRole("button", { name: "Run agent" }));
-  await page.getByLabel("Request").fill(REQUEST);
+  await page.getByLabel("Request", { exact: true }).fill(REQUEST);
   await runButton.click();
   const run = page.getByTestId("agent-run");
   await visible(run.getByText("Needs input"));

@@ -117,7 +117,9 @@ test("add Neo from the marketplace, configure it, watch a run, call it over /mcp
   await runButton.click();
   await visible(page.getByText("Describe what the agent should do"));
   fake.script(scriptedRun("The price with VAT is 1512.5, and it is morning in Prague.", 1500));
-  await page.getByLabel("Request").fill("What is 1250 plus VAT, and what time is it in Prague?");
+  await page
+    .getByLabel("Request", { exact: true })
+    .fill("What is 1250 plus VAT, and what time is it in Prague?");
   await runButton.click();
   const run = page.getByTestId("agent-run");
   const watchedFrom = trpcCalls.length;

@@ -71,7 +71,9 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   await visible(page.getByRole("heading", { name: "Latest calls" }));
   await visible(page.getByRole("cell", { name: /calculate/ }));
   await visible(page.getByRole("img", { name: /1 request and 0 errors/ }));
-  await visible(page.getByText("The organization has made 1 request this month"));
+  await visible(
+    page.getByText(/The organization has made 1 request across all its projects this billing period/),
+  );
   // With calls, the figures come first and the setup steps fold away below them.
   await poll(() => setup.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
   const top = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())?.y ?? 0;
