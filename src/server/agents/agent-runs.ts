@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, agentRunStep, type projectAgent } from "../db/schema/index.ts";
-import type { Principal } from "../gateway/principal.ts";
+import { personPrincipal } from "../gateway/principal.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { failInterruptedRuns } from "./neo/run-liveness.ts";
@@ -40,19 +40,13 @@ export async function launchAppRun(
   agent: typeof projectAgent.$inferSelect,
   run: { request: string; clarification?: string; continuesRunId?: string },
 ): Promise<{ runId: string }> {
-  const principal: Principal = {
+  // Started in the app: the run acts as the signed-in person, with their own connections.
+  const principal = personPrincipal({
     projectId: agent.projectId,
     organizationId,
-    // The signed-in user, with neither a key nor an OAuth client (as in the playground).
-    kind: "api_key",
-    apiKeyId: null,
-    oauthClientId: null,
-    oauthClientName: null,
-    callerName: `Agent ${agent.name}`,
     userId,
-    // Started in the app: the run acts as the signed-in person, with their own connections.
-    person: userId,
-  };
+    callerName: `Agent ${agent.name}`,
+  });
   let created!: (runId: string) => void;
   const runCreated = new Promise<string>((resolve) => {
     created = resolve;

@@ -17,3 +17,23 @@ export interface Principal {
    */
   person: string | null;
 }
+
+/**
+ * A signed-in person acting in the app (the playground, a run they start, a schedule they set), with
+ * neither a key nor an OAuth client: the call acts as them, with their own connections.
+ */
+export function personPrincipal(who: {
+  projectId: string;
+  organizationId: string;
+  userId: string;
+  callerName: string;
+}): Principal {
+  return {
+    ...who,
+    kind: "api_key",
+    apiKeyId: null,
+    oauthClientId: null,
+    oauthClientName: null,
+    person: who.userId,
+  };
+}

@@ -6,7 +6,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import { callTool } from "../gateway/admission.ts";
-import type { Principal } from "../gateway/principal.ts";
+import { personPrincipal } from "../gateway/principal.ts";
+import type { GatewayTool } from "../gateway/tool-types.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { requireServerOf } from "./project-servers.ts";
 import { listServerTools, toGatewayTool } from "./server-tools.ts";
@@ -35,25 +36,21 @@ export async function runServerTool(
     }
     throw new AppError("NOT_FOUND", `Unknown tool: ${input.toolName}`);
   }
-  const principal: Principal = {
-    projectId: input.projectId,
-    organizationId: access.project.organizationId,
-    // The signed-in user, with neither a key nor an OAuth client.
-    kind: "api_key",
-    apiKeyId: null,
-    oauthClientId: null,
-    oauthClientName: null,
-    callerName: "Playground",
-    userId,
-    person: userId,
-  };
+  const where = { projectId: input.projectId, organizationId: access.project.organizationId };
+  return runInPlayground(app, where, userId, toGatewayTool(app, server, tool), input.arguments);
+}
+
+/** One playground call as `userId`, through callTool like every door; a refused quota is a 402. */
+export async function runInPlayground(
+  app: App,
+  where: { projectId: string; organizationId: string },
+  userId: string,
+  tool: GatewayTool,
+  args: Record<string, unknown>,
+): Promise<PlaygroundRun> {
+  const principal = personPrincipal({ ...where, userId, callerName: "Playground" });
   const started = performance.now();
-  const outcome = await callTool(app, {
-    door: "playground",
-    tool: toGatewayTool(app, server, tool),
-    args: input.arguments,
-    principal,
-  });
+  const outcome = await callTool(app, { door: "playground", tool, args, principal });
   if (!outcome.ok) throw new AppError("PAYMENT_REQUIRED", outcome.refusal.message);
   return { result: outcome.result, durationMs: Math.round(performance.now() - started) };
 }

@@ -13,7 +13,7 @@ import {
   projectAgent,
   user,
 } from "../../db/schema/index.ts";
-import type { Principal } from "../../gateway/principal.ts";
+import { personPrincipal } from "../../gateway/principal.ts";
 import { escapeHtml } from "../../mail/escape-html.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { findProjectAccess } from "../../projects/access.ts";
@@ -35,17 +35,12 @@ export async function runScheduledSlot(app: App, { scheduleId }: ScheduledJob): 
     return;
   }
   await app.db.update(agentSchedule).set({ lastRunAt: new Date() }).where(eq(agentSchedule.id, scheduleId));
-  const principal: Principal = {
+  const principal = personPrincipal({
     projectId: agent.projectId,
     organizationId: access.project.organizationId,
-    kind: "api_key",
-    apiKeyId: null,
-    oauthClientId: null,
-    oauthClientName: null,
-    callerName: `Schedule of ${agent.name}`,
     userId: schedule.createdBy,
-    person: schedule.createdBy,
-  };
+    callerName: `Schedule of ${agent.name}`,
+  });
   await runNeo(app, {
     agent,
     principal,

@@ -5,9 +5,7 @@
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app.ts";
 import { requireProjectAction } from "../../projects/access.ts";
-import type { PlaygroundRun } from "../../servers/run-server-tool.ts";
-import { callTool } from "../admission.ts";
-import type { Principal } from "../principal.ts";
+import { type PlaygroundRun, runInPlayground } from "../../servers/run-server-tool.ts";
 import { standardTools } from "./index.ts";
 
 export async function runStandardTool(
@@ -18,19 +16,6 @@ export async function runStandardTool(
   const access = await requireProjectAction(app.db, userId, input.projectId, "tools.run");
   const tool = standardTools.find((candidate) => candidate.name === input.toolName);
   if (!tool) throw new AppError("NOT_FOUND", `Unknown standard tool: ${input.toolName}`);
-  const principal: Principal = {
-    projectId: input.projectId,
-    organizationId: access.project.organizationId,
-    kind: "api_key",
-    apiKeyId: null,
-    oauthClientId: null,
-    oauthClientName: null,
-    callerName: "Playground",
-    userId,
-    person: userId,
-  };
-  const started = performance.now();
-  const outcome = await callTool(app, { door: "playground", tool, args: input.arguments, principal });
-  if (!outcome.ok) throw new AppError("PAYMENT_REQUIRED", outcome.refusal.message);
-  return { result: outcome.result, durationMs: Math.round(performance.now() - started) };
+  const where = { projectId: input.projectId, organizationId: access.project.organizationId };
+  return runInPlayground(app, where, userId, tool, input.arguments);
 }
