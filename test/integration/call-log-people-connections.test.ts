@@ -6,7 +6,7 @@
 // say whether it was personal. Calls go through the real recorder, as the gateway records them.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { RecordedCall } from "~/server/gateway/call-recorder.ts";
+import type { RecordedCall } from "~/server/gateway/call-log-row.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
 import type { ServedBy } from "~/server/gateway/served-by.ts";
 import { saveConnection } from "~/server/integrations/connections/connection-store.ts";

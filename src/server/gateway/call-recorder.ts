@@ -21,13 +21,10 @@
 // 0006 costs a third of the JSON insert it replaced (see docs/perf/gateway-decisions-2026-11.md, "Call log in bulk").
 import { randomUUID } from "node:crypto";
 import type { BulkTransaction, DatabaseHandle } from "../db/client.ts";
-import type { CallChannel } from "../db/schema/gateway.ts";
 import { metrics } from "../observability/metrics.ts";
 import { CallLogQueue } from "./call-log-queue.ts";
+import { type RecordedCall, TOOL_CALL_COLUMNS, toolCallCsvLine } from "./call-log-row.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
-import type { Principal } from "./principal.ts";
-import { argumentsJson } from "./redact-arguments.ts";
-import type { ServedBy } from "./served-by.ts";
 
 /**
  * The flush interval: the most a crash may lose, as time. No new call starts while a call answered
@@ -42,58 +39,6 @@ const AGE_CHECK_MS = FLUSH_INTERVAL_MS / 20;
 const FLUSH_AT_QUEUE_LENGTH = 2000;
 /** Rows per COPY: bounds what crosses to the embedded database's thread in one message. */
 const COPY_CHUNK = 500;
-
-/** tool_call's columns in the order record() writes them. */
-const COLUMNS =
-  "id, organization_id, project_id, server_id, server_name, tool_name, channel, api_key_id, " +
-  "oauth_client_id, caller_name, user_id, status, duration_ms, error_message, created_at, arguments, trace_id, " +
-  "connection_id, connection_label, decision";
-
-/**
- * Characters of a call's arguments kept for the call log: enough to debug a call with, while a large
- * payload (a document to write, say) neither grows the table nor the queue behind every request.
- */
-export const MAX_STORED_ARGUMENTS = 4000;
-
-/**
- * A call's arguments as the log stores them: JSON, credential fields redacted (redact-arguments.ts),
- * cut at MAX_STORED_ARGUMENTS and marked with "…".
- */
-export function storedArguments(args: Record<string, unknown>): string {
-  const json = argumentsJson(args);
-  return json.length > MAX_STORED_ARGUMENTS ? `${json.slice(0, MAX_STORED_ARGUMENTS)}…` : json;
-}
-
-/**
- * A text value as a CSV field: always quoted, so an empty string stays distinct from NULL (an empty
- * unquoted field). NUL characters, which PostgreSQL text cannot hold, are dropped: one of them in an
- * error message would otherwise fail every flush of its batch.
- */
-function csvText(value: string | null): string {
-  if (value === null) return "";
-  const text = value.includes("\0") ? value.replaceAll("\0", "") : value;
-  return `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
-}
-
-export interface RecordedCall {
-  principal: Principal;
-  serverId: string | null;
-  serverName: string;
-  toolName: string;
-  channel: CallChannel;
-  status: "success" | "error";
-  durationMs: number;
-  errorMessage: string | null;
-  /** The arguments as storedArguments() made them, or null when not known. */
-  arguments: string | null;
-  /** The call's W3C trace id (observability/call-trace.ts: 32 lower-case hex digits), or null. */
-  traceId?: string | null;
-  /** The connection that served the call (served-by.ts), when one did. */
-  servedBy?: ServedBy;
-  /** Which policy or rule decided the call, and who confirmed or approved it (governance), if any. */
-  decision?: string | null;
-  at: Date;
-}
 
 /** The calendar month in UTC, "YYYY-MM", that a call at `at` counts towards. */
 export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
@@ -238,35 +183,7 @@ export class CallRecorder {
     const batch = this.current;
     if (batch.calls.length === 0) batch.firstRecordedAt = performance.now();
     const createdAt = isoTimestamp(call.at);
-    // One CSV line in COLUMNS' order; tool_call's COPY in writeCalls reads it as it is.
-    batch.calls.push(
-      [
-        randomUUID(),
-        csvText(principal.organizationId),
-        csvText(principal.projectId),
-        csvText(call.serverId),
-        csvText(call.serverName),
-        csvText(call.toolName),
-        call.channel,
-        csvText(principal.apiKeyId),
-        csvText(principal.oauthClientId),
-        csvText(principal.callerName),
-        csvText(principal.userId),
-        call.status,
-        // One decimal, as admission.ts measured it: rounded to whole milliseconds most calls read "0 ms".
-        Math.round(call.durationMs * 10) / 10,
-        csvText(call.errorMessage?.slice(0, 2000) ?? null),
-        createdAt,
-        csvText(call.arguments),
-        // 32 hex digits when present (call-trace.ts makes them, or traceparent.ts checked the client's):
-        // no quoting needed, and the uuid column reads them as they are (anything else would fail the
-        // batch's COPY, so nothing else may come here).
-        call.traceId ?? "",
-        csvText(call.servedBy?.connectionId ?? null),
-        csvText(call.servedBy?.connectionLabel ?? null),
-        csvText(call.decision ?? null),
-      ].join(","),
-    );
+    batch.calls.push(toolCallCsvLine(call, createdAt));
     batch.projects.add(principal.projectId);
     // usageMonth(call.at), from the timestamp already formatted.
     const usageKey = `${principal.organizationId} ${createdAt.slice(0, 7)}`;
@@ -391,11 +308,12 @@ async function writeCalls(tx: BulkTransaction, calls: CallLogQueue, projects: Se
     [[...projects]],
   );
   if (existing.length === projects.size) {
-    for (const chunk of calls.chunks(COPY_CHUNK)) await tx.copyCsv(`tool_call (${COLUMNS})`, chunk);
+    for (const chunk of calls.chunks(COPY_CHUNK)) await tx.copyCsv(`tool_call (${TOOL_CALL_COLUMNS})`, chunk);
     return;
   }
   await tx.query("create temporary table tool_call_incoming (like tool_call) on commit drop");
-  for (const chunk of calls.chunks(COPY_CHUNK)) await tx.copyCsv(`tool_call_incoming (${COLUMNS})`, chunk);
+  for (const chunk of calls.chunks(COPY_CHUNK))
+    await tx.copyCsv(`tool_call_incoming (${TOOL_CALL_COLUMNS})`, chunk);
   await tx.query(
     `insert into tool_call select i.* from tool_call_incoming i
      where exists (select 1 from project p where p.id = i.project_id)`,

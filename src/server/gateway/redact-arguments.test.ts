@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_STORED_ARGUMENTS, storedArguments } from "./call-recorder.ts";
+import { MAX_STORED_ARGUMENTS, storedArguments } from "./call-log-row.ts";
 import { isSecretArgumentName, REDACTED } from "./redact-arguments.ts";
 
 describe("storedArguments", () => {

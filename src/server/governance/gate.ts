@@ -11,7 +11,7 @@ import type { ToolCall, ToolCallOutcome } from "../gateway/admission.ts";
 /** admission.ts's callTool, handed in (admission calls this module, so it cannot be imported here). */
 export type CallRunner = (app: App, call: ToolCall) => Promise<ToolCallOutcome>;
 
-import { storedArguments } from "../gateway/call-recorder.ts";
+import { storedArguments } from "../gateway/call-log-row.ts";
 import type { Principal } from "../gateway/principal.ts";
 import { toolCallTarget } from "../gateway/project-tools.ts";
 import { toolError } from "../gateway/tool-types.ts";
