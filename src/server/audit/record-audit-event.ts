@@ -47,7 +47,9 @@ export async function recordAuditEvent(tx: AuditWriter, event: AuditEventInput):
     ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, event.actorId))
     : [];
   const request = currentAuditRequest();
-  const details: AuditDetails = safeAuditDetails(event.details);
+  const details: AuditDetails = safeAuditDetails(
+    request?.via ? { ...event.details, via: request.via } : event.details,
+  );
   await tx.insert(auditEvent).values({
     organizationId: event.organizationId,
     projectId: event.project?.id ?? null,

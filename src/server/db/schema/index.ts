@@ -15,3 +15,4 @@ export * from "./projects.ts";
 export * from "./site.ts";
 export * from "./tool-pins.ts";
 export * from "./tool-switches.ts";
+export * from "./management.ts";
