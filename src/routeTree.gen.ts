@@ -55,6 +55,7 @@ import { Route as AppOrganizationOrganizationIdAuditLogRouteImport } from './rou
 import { Route as AppOrganizationOrganizationIdBillingRouteImport } from './routes/app/organization/$organizationId/billing'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
+import { Route as AppOrganizationOrganizationIdManagementTokensRouteImport } from './routes/app/organization/$organizationId/management-tokens'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
@@ -307,6 +308,12 @@ const AppOrganizationOrganizationIdLlmCredentialsRoute =
     path: '/llm-credentials',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
+const AppOrganizationOrganizationIdManagementTokensRoute =
+  AppOrganizationOrganizationIdManagementTokensRouteImport.update({
+    id: '/management-tokens',
+    path: '/management-tokens',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
 const AppOrganizationOrganizationIdMembersRoute =
   AppOrganizationOrganizationIdMembersRouteImport.update({
     id: '/members',
@@ -443,6 +450,7 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -501,6 +509,7 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -565,6 +574,7 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
@@ -629,6 +639,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
+    | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -687,6 +698,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
+    | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -750,6 +762,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
+    | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
     | '/app/project/$projectId/api-keys'
@@ -1105,6 +1118,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
+    '/app/organization/$organizationId/management-tokens': {
+      id: '/app/organization/$organizationId/management-tokens'
+      path: '/management-tokens'
+      fullPath: '/app/organization/$organizationId/management-tokens'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdManagementTokensRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
     '/app/organization/$organizationId/members': {
       id: '/app/organization/$organizationId/members'
       path: '/members'
@@ -1282,6 +1302,7 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
   AppOrganizationOrganizationIdBillingRoute: typeof AppOrganizationOrganizationIdBillingRoute
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  AppOrganizationOrganizationIdManagementTokensRoute: typeof AppOrganizationOrganizationIdManagementTokensRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
@@ -1297,6 +1318,8 @@ const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizati
       AppOrganizationOrganizationIdIntegrationsRoute,
     AppOrganizationOrganizationIdLlmCredentialsRoute:
       AppOrganizationOrganizationIdLlmCredentialsRoute,
+    AppOrganizationOrganizationIdManagementTokensRoute:
+      AppOrganizationOrganizationIdManagementTokensRoute,
     AppOrganizationOrganizationIdMembersRoute:
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
@@ -1397,6 +1420,7 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+
 
 import type { getRouter } from './router.tsx'
 import type { startInstance } from './start.ts'

@@ -44,6 +44,8 @@ export const auditActions = {
   "subscription.changed": { group: "billing", label: "changed the subscription" },
   "oauth_client.authorized": { group: "oauth", label: "authorized an OAuth client" },
   "oauth_client.revoked": { group: "oauth", label: "revoked an OAuth client's access" },
+  "management_token.created": { group: "management_tokens", label: "created a management token" },
+  "management_token.revoked": { group: "management_tokens", label: "revoked a management token" },
 } as const satisfies Record<string, { group: string; label: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -59,6 +61,7 @@ export const auditActionGroups = {
   governance: "Governance",
   billing: "Billing",
   oauth: "OAuth clients",
+  management_tokens: "Management tokens",
 } as const;
 
 export type AuditActionGroup = keyof typeof auditActionGroups;

@@ -5,6 +5,7 @@ import {
   History,
   Inbox,
   KeyRound,
+  KeySquare,
   LayoutDashboard,
   type LucideIcon,
   Plug,
@@ -50,6 +51,12 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Billing", href: `${base}/billing`, icon: WalletCards },
       { label: "Audit log", href: `${base}/audit-log`, icon: ScrollText, permission: "auditLog.view" },
+      {
+        label: "Management tokens",
+        href: `${base}/management-tokens`,
+        icon: KeySquare,
+        permission: "managementTokens.manage",
+      },
     ];
   }
   if (scope.kind === "project") {

@@ -17,6 +17,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
 import { apiKey, project } from "../db/schema/index.ts";
+import { looksLikeManagementToken } from "../manage-tokens/management-token-secret.ts";
 import { verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
 import { findProjectAccess } from "../projects/access.ts";
 import { FailedAuthLimit } from "./failed-auth-limit.ts";
@@ -81,6 +82,8 @@ export class PrincipalResolver {
     addressOf: AddressOf = noAddress,
   ): Promise<Principal | null | TooManyFailures> {
     if (looksLikeApiKey(token)) return this.resolveApiKey(token, addressOf);
+    // Never an OAuth token, and not for this door: refused without a read (admission.ts says why).
+    if (looksLikeManagementToken(token)) return null;
     // Every OAuth token is a read: an address past its failures gets none.
     const address = addressOf();
     const retryAfterSeconds = this.failures.retryAfterSeconds(address);

@@ -9,6 +9,7 @@ import { contactRouter } from "./routers/contact.ts";
 import { governanceRouter } from "./routers/governance.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { llmCredentialsRouter } from "./routers/llm-credentials.ts";
+import { managementTokensRouter } from "./routers/management-tokens.ts";
 import { marketplaceRouter } from "./routers/marketplace.ts";
 
 import { oauthAppGuideRouter } from "./routers/oauth-app-guide.ts";
@@ -35,6 +36,7 @@ export const appRouter = router({
   governance: governanceRouter,
   integrations: integrationsRouter,
   llmCredentials: llmCredentialsRouter,
+  managementTokens: managementTokensRouter,
   marketplace: marketplaceRouter,
 
   oauthAppGuide: oauthAppGuideRouter,

@@ -7,6 +7,7 @@ export * from "./gateway.ts";
 export * from "./governance.ts";
 export * from "./integration-connections.ts";
 export * from "./integrations.ts";
+export * from "./management-tokens.ts";
 export * from "./oauth.ts";
 export * from "./organizations.ts";
 export * from "./platform.ts";
