@@ -35,6 +35,7 @@ import { Route as InvitationsInvitationIdRouteImport } from './routes/invitation
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthErrorRouteImport } from './routes/oauth/error'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
+import { Route as SiteDocsManagementApiRouteImport } from './routes/_site/docs_.management-api'
 import { Route as SiteIntegrationsIndexRouteImport } from './routes/_site/integrations/index'
 import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrations/$id'
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
@@ -200,6 +201,11 @@ const OauthSuccessRoute = OauthSuccessRouteImport.update({
   id: '/oauth/success',
   path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SiteDocsManagementApiRoute = SiteDocsManagementApiRouteImport.update({
+  id: '/docs_/management-api',
+  path: '/docs/management-api',
+  getParentRoute: () => SiteRouteRoute,
 } as any)
 const SiteIntegrationsIndexRoute = SiteIntegrationsIndexRouteImport.update({
   id: '/integrations/',
@@ -433,6 +439,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/docs/management-api': typeof SiteDocsManagementApiRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
@@ -492,6 +499,7 @@ export interface FileRoutesByTo {
   '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
+  '/docs/management-api': typeof SiteDocsManagementApiRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
@@ -557,6 +565,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/_site/docs_/management-api': typeof SiteDocsManagementApiRoute
   '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
@@ -622,6 +631,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/docs/management-api'
     | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/auth-sessions'
@@ -681,6 +691,7 @@ export interface FileRouteTypes {
     | '/oauth/success'
     | '/'
     | '/app'
+    | '/docs/management-api'
     | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/auth-sessions'
@@ -745,6 +756,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/_site/docs_/management-api'
     | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
     | '/app/admin/auth-sessions'
@@ -977,6 +989,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/oauth/success'
       preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_site/docs_/management-api': {
+      id: '/_site/docs_/management-api'
+      path: '/docs/management-api'
+      fullPath: '/docs/management-api'
+      preLoaderRoute: typeof SiteDocsManagementApiRouteImport
+      parentRoute: typeof SiteRouteRoute
     }
     '/_site/integrations/': {
       id: '/_site/integrations/'
@@ -1244,6 +1263,7 @@ interface SiteRouteRouteChildren {
   SiteTosRoute: typeof SiteTosRoute
   SiteUseCasesRoute: typeof SiteUseCasesRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteDocsManagementApiRoute: typeof SiteDocsManagementApiRoute
   SiteIntegrationsIdRoute: typeof SiteIntegrationsIdRoute
   SiteNewsroomArticleIdRoute: typeof SiteNewsroomArticleIdRoute
   SiteIntegrationsIndexRoute: typeof SiteIntegrationsIndexRoute
@@ -1261,6 +1281,7 @@ const SiteRouteRouteChildren: SiteRouteRouteChildren = {
   SiteTosRoute: SiteTosRoute,
   SiteUseCasesRoute: SiteUseCasesRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteDocsManagementApiRoute: SiteDocsManagementApiRoute,
   SiteIntegrationsIdRoute: SiteIntegrationsIdRoute,
   SiteNewsroomArticleIdRoute: SiteNewsroomArticleIdRoute,
   SiteIntegrationsIndexRoute: SiteIntegrationsIndexRoute,
@@ -1420,7 +1441,6 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
 
 import type { getRouter } from './router.tsx'
 import type { startInstance } from './start.ts'

@@ -20,8 +20,15 @@ function filesUnder(root: string, dir = ""): string[] {
 it("matches a fresh generation from the management API's routes", { timeout: 60_000 }, async () => {
   await generateSdk(fresh);
   const generated = ["openapi.json", ...filesUnder(fresh, "src/generated")].sort();
-  expect(filesUnder(committed, "src/generated").map((file) => file).concat("openapi.json").sort()).toEqual(generated);
+  expect(
+    filesUnder(committed, "src/generated")
+      .map((file) => file)
+      .concat("openapi.json")
+      .sort(),
+  ).toEqual(generated);
   for (const file of generated) {
-    expect(readFileSync(path.join(committed, file), "utf8"), file).toBe(readFileSync(path.join(fresh, file), "utf8"));
+    expect(readFileSync(path.join(committed, file), "utf8"), file).toBe(
+      readFileSync(path.join(fresh, file), "utf8"),
+    );
   }
 });

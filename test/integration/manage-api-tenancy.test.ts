@@ -1,14 +1,15 @@
 // Every management operation, called with organization B's token (all scopes) on organization A's
-// ids, must refuse or answer only B's own data; and a token without a family's scope is refused by
+// ids, must refuse or answer only B's own data — though the token's creator is an admin of A too, so
+// nothing but the token's organization keeps A out; and a token without a family's scope is refused by
 // every operation of that family. The operations come from the OpenAPI document, so a route added
 // later is covered without touching this file.
 import { beforeAll, describe, expect, it } from "vitest";
-import { integrationConnection } from "~/server/db/schema/index.ts";
 import type { App } from "~/server/app.ts";
+import { integrationConnection } from "~/server/db/schema/index.ts";
 import { createManageApi, openApiDocument } from "~/server/manage/manage-api.ts";
 import { managementTokenFor, manageRequest } from "../support/manage-client.ts";
 import { seedOrganizationA } from "./tenancy-seed.ts";
-import { worldForFile } from "./world.ts";
+import { join, worldForFile } from "./world.ts";
 
 const { app, world } = await worldForFile();
 const document = openApiDocument(createManageApi(app as App), app.config.baseUrl);
@@ -62,6 +63,7 @@ beforeAll(async () => {
     target: "exa_search",
   };
   secretsOfA = [world.orgA.id, world.projectA.id, "Acme", "Support bot", ...Object.values(ids).slice(0, 9)];
+  await join(world.ownerA, world.ownerB, world.orgA.id, "admin");
   tokenB = await managementTokenFor(app, world.ownerB.id, world.orgB.id);
 });
 
@@ -71,20 +73,29 @@ describe("organization B's token on organization A's ids", () => {
   it("covers every operation of the document", () => {
     expect(operations.length).toBeGreaterThan(30);
     const needingBodies = operations.filter(({ operation }) => operation.requestBody);
-    expect(needingBodies.map(({ operation }) => operation.operationId).filter((id) => !(id in bodies))).toEqual([]);
+    expect(
+      needingBodies.map(({ operation }) => operation.operationId).filter((id) => !(id in bodies)),
+    ).toEqual([]);
   });
 
   it("reaches nothing of A", async () => {
     const leaks: string[] = [];
     for (const { method, path, operation } of operations) {
       const named = path.includes("{");
-      const answer = await manageRequest(app, tokenB, method, `${fill(path)}${path.endsWith("/calls/{callId}") ? `?createdAt=2026-11-01T10:00:00.000Z` : ""}`, {
-        body: bodies[operation.operationId],
-      });
+      const answer = await manageRequest(
+        app,
+        tokenB,
+        method,
+        `${fill(path)}${path.endsWith("/calls/{callId}") ? `?createdAt=2026-11-01T10:00:00.000Z` : ""}`,
+        {
+          body: bodies[operation.operationId],
+        },
+      );
       const text = JSON.stringify(answer.body ?? "");
       const found = secretsOfA.filter((secret) => text.includes(secret));
       // An operation naming A's things must refuse; one that does not (lists, creates) answers B's own.
-      if (named && ![403, 404].includes(answer.status)) leaks.push(`${method} ${path} answered ${answer.status}`);
+      if (named && ![403, 404].includes(answer.status))
+        leaks.push(`${method} ${path} answered ${answer.status}`);
       if (found.length > 0) leaks.push(`${method} ${path} showed ${found.join(", ")}`);
     }
     expect(leaks).toEqual([]);
@@ -96,7 +107,9 @@ describe("scopes", () => {
     const readOnlyOther = await managementTokenFor(app, world.ownerA.id, world.orgA.id, ["webhooks:read"]);
     const allowed: string[] = [];
     for (const { method, path, operation } of operations) {
-      const answer = await manageRequest(app, readOnlyOther, method, fill(path), { body: bodies[operation.operationId] });
+      const answer = await manageRequest(app, readOnlyOther, method, fill(path), {
+        body: bodies[operation.operationId],
+      });
       if (answer.status !== 403) allowed.push(`${method} ${path} answered ${answer.status}`);
     }
     expect(allowed).toEqual([]);
@@ -106,7 +119,9 @@ describe("scopes", () => {
     const reader = await managementTokenFor(app, world.ownerA.id, world.orgA.id, ["read"]);
     const writes = operations.filter(({ operation }) => /Scope: `[a-z]+:write`/.test(operation.description));
     for (const { method, path, operation } of writes) {
-      const answer = await manageRequest(app, reader, method, fill(path), { body: bodies[operation.operationId] });
+      const answer = await manageRequest(app, reader, method, fill(path), {
+        body: bodies[operation.operationId],
+      });
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
   });

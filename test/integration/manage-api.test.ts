@@ -3,11 +3,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent } from "~/server/db/schema/index.ts";
-import { CREATOR_LEFT, NO_TOKEN, UNKNOWN_TOKEN, WRONG_CREDENTIAL } from "~/server/manage/manage-auth.ts";
+import { NO_TOKEN, UNKNOWN_TOKEN, WRONG_CREDENTIAL } from "~/server/manage/manage-auth.ts";
 import { managementTokenFor, manageRequest } from "../support/manage-client.ts";
-import { worldForFile } from "./world.ts";
+import { connectMcpProvider, EXA_KEY, worldWithServerFakes } from "./servers-fixture.ts";
 
-const { app, world } = await worldForFile();
+const { app, world } = await worldWithServerFakes();
 const token = await managementTokenFor(app, world.ownerA.id, world.orgA.id);
 const call = (method: string, path: string, options?: Parameters<typeof manageRequest>[4]) =>
   manageRequest(app, token, method, path, options);
@@ -17,7 +17,7 @@ describe("credentials", () => {
     const apiKey = await world.ownerA.caller.apiKeys.create({ projectId: world.projectA.id, name: "Agent" });
     const none = await manageRequest(app, null, "GET", "/projects");
     const key = await manageRequest(app, apiKey.secret, "GET", "/projects");
-    const unknown = await manageRequest(app, `pmt_${"x".repeat(40)}`, "GET", "/projects");
+    const unknown = await manageRequest(app, `pmt_${"x".repeat(43)}`, "GET", "/projects");
     expect([none.status, key.status, unknown.status]).toEqual([401, 401, 401]);
     expect(none.body).toEqual({ error: { code: "UNAUTHORIZED", message: NO_TOKEN } });
     expect(key.body.error.message).toBe(WRONG_CREDENTIAL);
@@ -38,7 +38,7 @@ describe("credentials", () => {
     });
     const refused = await manageRequest(app, adminToken, "GET", "/organization");
     expect(refused.status).toBe(401);
-    expect(refused.body.error.message).toBe(CREATOR_LEFT);
+    expect(refused.body.error.message).toBe(UNKNOWN_TOKEN);
     await world.ownerA.caller.organizationMember.changeRole({
       organizationId: world.orgA.id,
       memberId: admin?.id ?? "",
@@ -63,7 +63,10 @@ describe("bad input", () => {
     const malformed = await call("POST", "/projects", { body: "{not json" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe("BAD_REQUEST");
-    const notJson = await call("POST", "/projects", { body: "name=x", headers: { "content-type": "text/plain" } });
+    const notJson = await call("POST", "/projects", {
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(notJson.status).toBe(415);
     expect(notJson.body.error.message).toMatch(/Content-Type: application\/json/);
     const badLimit = await call("GET", "/projects?limit=1000");
@@ -81,7 +84,11 @@ describe("projects", () => {
   it("creates, reads, renames, pages and deletes", async () => {
     const created = await call("POST", "/projects", { body: { name: "From the backend" } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "From the backend", protectWrites: true, toolDiscovery: "all" });
+    expect(created.body).toMatchObject({
+      name: "From the backend",
+      protectWrites: true,
+      toolDiscovery: "all",
+    });
     expect(created.body.mcpUrl).toBe(`${app.config.baseUrl}/mcp`);
     const id = created.body.id;
     expect((await call("GET", `/projects/${id}`)).body.name).toBe("From the backend");
@@ -156,30 +163,39 @@ describe("scopes", () => {
 
 describe("API keys and servers", () => {
   it("creates a key shown once, lists it masked, revokes it", async () => {
-    const created = await call("POST", `/projects/${world.projectA.id}/api-keys`, { body: { name: "Backend agent" } });
+    const created = await call("POST", `/projects/${world.projectA.id}/api-keys`, {
+      body: { name: "Backend agent" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^ptk_/);
     const listed = await call("GET", `/projects/${world.projectA.id}/api-keys`);
     const row = listed.body.items.find((key: { id: string }) => key.id === created.body.id);
     expect(row).toMatchObject({ status: "active", kind: "project" });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
-    expect((await call("DELETE", `/projects/${world.projectA.id}/api-keys/${created.body.id}`)).status).toBe(204);
+    expect((await call("DELETE", `/projects/${world.projectA.id}/api-keys/${created.body.id}`)).status).toBe(
+      204,
+    );
     const after = await call("GET", `/projects/${world.projectA.id}/api-keys`);
     expect(after.body.items.find((key: { id: string }) => key.id === created.body.id).status).toBe("revoked");
   });
 
   it("adds a server, lists its tools and switches one off", async () => {
+    await connectMcpProvider(world.ownerA, world.orgA.id, "exa", EXA_KEY);
     const added = await call("POST", `/projects/${world.projectA.id}/servers`, {
-      body: { integrationId: "exa", connectionMode: "personal" },
+      body: { integrationId: "exa" },
     });
     expect(added.status).toBe(201);
     const tools = await call("GET", `/projects/${world.projectA.id}/servers/${added.body.id}/tools`);
     expect(tools.status).toBe(200);
     const first = tools.body.tools[0];
     expect(first).toMatchObject({ enabled: true });
-    const off = await call("PUT", `/projects/${world.projectA.id}/servers/${added.body.id}/tools/${first.toolName}`, {
-      body: { enabled: false },
-    });
+    const off = await call(
+      "PUT",
+      `/projects/${world.projectA.id}/servers/${added.body.id}/tools/${first.toolName}`,
+      {
+        body: { enabled: false },
+      },
+    );
     expect(off.body).toEqual({ toolName: first.toolName, enabled: false });
     const again = await call("GET", `/projects/${world.projectA.id}/servers/${added.body.id}/tools`);
     expect(again.body.tools[0].enabled).toBe(false);

@@ -1,12 +1,13 @@
 // The management API in process, as a builder's backend calls it: JSON requests with a management
 // token, answered by the same handler the server mounts at /api/manage/v1.
 import type { App } from "~/server/app.ts";
-import { createManagementToken } from "~/server/manage-tokens/index.ts";
 import { handleManageRequest, MANAGE_PREFIX } from "~/server/manage/handle-manage.ts";
+import { createManagementToken } from "~/server/manage-tokens/index.ts";
 
 export interface ManageAnswer {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every operation's shape loosely
   body: any;
 }
 
@@ -25,7 +26,12 @@ export async function manageRequest(
     new Request(`${app.config.baseUrl}${MANAGE_PREFIX}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : typeof options.body === "string"
+            ? options.body
+            : JSON.stringify(options.body),
     }),
   );
   const text = await response.text();

@@ -17,7 +17,9 @@ export function ApiReferenceView({ reference }: { reference: ApiReference }) {
       <nav aria-label="Operations" className="text-sm lg:sticky lg:top-20 lg:self-start">
         {reference.groups.map((group) => (
           <div key={group.tag} className="mb-4">
-            <h2 className="px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.tag}</h2>
+            <h2 className="px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {group.tag}
+            </h2>
             <ul className="mt-1">
               {group.operations.map((operation) => (
                 <li key={operation.id}>
@@ -44,7 +46,9 @@ export function ApiReferenceView({ reference }: { reference: ApiReference }) {
           <p className="text-muted-foreground">
             <InlineCode text="Lists take `limit` (1–100) and `cursor` and answer `{ items, nextCursor }`. Creates take an `Idempotency-Key` header: a retry with the same key returns the first answer. Refusals share one shape, `{ error: { code, message, fields? } }`, with the codes BAD_REQUEST (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404), PAYMENT_REQUIRED (402), CONFLICT (409), TOO_MANY_REQUESTS (429, with `Retry-After`)." />
           </p>
-          <CodeBlock snippet={{ label: "OpenAPI 3.1 document", language: "text", code: reference.documentUrl }} />
+          <CodeBlock
+            snippet={{ label: "OpenAPI 3.1 document", language: "text", code: reference.documentUrl }}
+          />
           <p className="text-sm text-muted-foreground">
             <InlineCode text="The TypeScript SDK in this repository's `packages/sdk` is generated from that document." />
           </p>
@@ -119,7 +123,9 @@ function OperationView({ operation }: { operation: ReferenceOperation }) {
         </div>
       ) : null}
       {operation.body ? (
-        <CodeBlock snippet={{ label: "Request body (application/json)", language: "json", code: operation.body }} />
+        <CodeBlock
+          snippet={{ label: "Request body (application/json)", language: "json", code: operation.body }}
+        />
       ) : null}
       {operation.responses.map((response) => (
         <div key={response.status} className="flex flex-col gap-2">
@@ -128,7 +134,9 @@ function OperationView({ operation }: { operation: ReferenceOperation }) {
             <span className="text-muted-foreground">{response.description}</span>
           </p>
           {response.schema ? (
-            <CodeBlock snippet={{ label: `${response.status} body`, language: "json", code: response.schema }} />
+            <CodeBlock
+              snippet={{ label: `${response.status} body`, language: "json", code: response.schema }}
+            />
           ) : null}
         </div>
       ))}

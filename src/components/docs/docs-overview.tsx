@@ -38,9 +38,12 @@ export function DocsOverview({ mcpUrl, restBaseUrl }: { mcpUrl: string; restBase
           />
         </p>
         <p className="text-sm text-muted-foreground">
-          Building a product on Portico? Provision projects, keys, servers and your own users' connections from
-          your backend with the{" "}
-          <Link to="/docs/management-api" className="font-medium text-primary underline-offset-4 hover:underline">
+          Building a product on Portico? Provision projects, keys, servers and your own users' connections
+          from your backend with the{" "}
+          <Link
+            to="/docs/management-api"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             management API
           </Link>
           .

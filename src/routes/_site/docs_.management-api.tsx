@@ -23,8 +23,8 @@ function ManagementApiPage() {
   return (
     <>
       <PageIntro eyebrow="Docs" title="Management API">
-        Everything the app does for an organization, from your own backend: REST and JSON under /api/manage/v1,
-        described by an OpenAPI 3.1 document.
+        Everything the app does for an organization, from your own backend: REST and JSON under
+        /api/manage/v1, described by an OpenAPI 3.1 document.
       </PageIntro>
       <ApiReferenceView reference={reference} />
     </>

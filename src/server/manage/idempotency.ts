@@ -66,14 +66,20 @@ async function replay(app: App, organizationId: string, key: string, requestHash
   const [kept] = await app.db
     .select()
     .from(managementIdempotencyKey)
-    .where(and(eq(managementIdempotencyKey.organizationId, organizationId), eq(managementIdempotencyKey.key, key)));
+    .where(
+      and(eq(managementIdempotencyKey.organizationId, organizationId), eq(managementIdempotencyKey.key, key)),
+    );
   if (!kept || kept.requestHash !== requestHash) {
     throw new ManageError("CONFLICT", "This Idempotency-Key was used for a different request.");
   }
   if (kept.status === null) {
-    throw new ManageError("CONFLICT", "A request with this Idempotency-Key is still being answered: retry shortly.", {
-      "retry-after": "1",
-    });
+    throw new ManageError(
+      "CONFLICT",
+      "A request with this Idempotency-Key is still being answered: retry shortly.",
+      {
+        "retry-after": "1",
+      },
+    );
   }
   const headers = { "idempotent-replayed": "true" };
   return kept.status === 204

@@ -4,8 +4,8 @@
 // resource family registers its operations from routes/<family>.ts.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { App } from "../app.ts";
-import { authenticateCaller, projectInCallersOrganization } from "./manage-auth.ts";
 import { idempotentCreates } from "./idempotency.ts";
+import { authenticateCaller, projectInCallersOrganization } from "./manage-auth.ts";
 import type { ManageEnv } from "./manage-env.ts";
 import { answerError, errorResponse, validationErrorResponse } from "./manage-errors.ts";
 import { SECURITY_SCHEME } from "./operation.ts";

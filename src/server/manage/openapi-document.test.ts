@@ -15,7 +15,7 @@ const asOpenApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
 describe("the management API's OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as object);
+    const result = await validator.validate(structuredClone(document) as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -51,8 +51,13 @@ describe("the management API's OpenAPI document", () => {
         const parameters = (operation.parameters ?? []) as { name: string; in: string }[];
         const hasKey = parameters.some((parameter) => parameter.name === "Idempotency-Key");
         expect(hasKey, `${method} ${path}`).toBe(method === "post");
-        const responses = operation.responses as Record<string, { content?: Record<string, { schema: unknown }> }>;
-        expect(responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+        const responses = operation.responses as Record<
+          string,
+          { content?: Record<string, { schema: unknown }> }
+        >;
+        expect(responses["401"]?.content?.["application/json"]?.schema).toEqual({
+          $ref: "#/components/schemas/Error",
+        });
       }
     }
   });

@@ -4,6 +4,9 @@ import { createServerFn } from "@tanstack/react-start";
 
 export const getApiReference = createServerFn({ method: "GET" }).handler(async () => {
   // Imported here, not at the top: the browser bundle keeps only this function's stub.
-  const [{ apiReference }, { config }] = await Promise.all([import("./reference.ts"), import("../config.ts")]);
+  const [{ apiReference }, { config }] = await Promise.all([
+    import("./reference.ts"),
+    import("../config.ts"),
+  ]);
   return apiReference(config().baseUrl);
 });

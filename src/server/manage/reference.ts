@@ -9,7 +9,10 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 function schemaText(schema: unknown): string | null {
   if (!schema) return null;
-  return JSON.stringify(schema, null, 2).replace(/\{\s*"\$ref": "#\/components\/schemas\/(\w+)"\s*\}/g, '"$1"');
+  return JSON.stringify(schema, null, 2).replace(
+    /\{\s*"\$ref": "#\/components\/schemas\/(\w+)"\s*\}/g,
+    '"$1"',
+  );
 }
 
 export function apiReference(baseUrl: string): ApiReference {
@@ -31,7 +34,9 @@ export function apiReference(baseUrl: string): ApiReference {
           name: String(parameter.name),
           in: String(parameter.in),
           required: parameter.required === true,
-          description: String(parameter.description ?? (parameter.schema as Json | undefined)?.description ?? ""),
+          description: String(
+            parameter.description ?? (parameter.schema as Json | undefined)?.description ?? "",
+          ),
         })),
         body: schemaText((body?.["application/json"] as Json | undefined)?.schema),
         responses: Object.entries((operation.responses ?? {}) as Record<string, Json>)
@@ -40,7 +45,9 @@ export function apiReference(baseUrl: string): ApiReference {
           .map(([status, response]) => ({
             status,
             description: String(response.description ?? ""),
-            schema: schemaText(((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema),
+            schema: schemaText(
+              ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema,
+            ),
           })),
       };
       const tag = String(((operation.tags as string[] | undefined) ?? ["Other"])[0]);

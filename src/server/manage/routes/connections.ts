@@ -1,6 +1,6 @@
 // The organization's shared connections to providers: list, start connecting (OAuth: the answer is
 // the provider's authorization page, for a person to open), disconnect. External users' own
-// connections are made through connect links instead (routes/external-users.ts).
+// connections are made through their connect links instead.
 import { z } from "zod";
 import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
