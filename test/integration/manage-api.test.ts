@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent } from "~/server/db/schema/index.ts";
 import { NO_TOKEN, UNKNOWN_TOKEN, WRONG_CREDENTIAL } from "~/server/manage/manage-auth.ts";
+import { MANAGEMENT_RATE_LIMIT } from "~/server/manage-tokens/rate-limit.ts";
 import { managementTokenFor, manageRequest } from "../support/manage-client.ts";
 import { connectMcpProvider, EXA_KEY, worldWithServerFakes } from "./servers-fixture.ts";
 
@@ -199,5 +200,21 @@ describe("API keys and servers", () => {
     expect(off.body).toEqual({ toolName: first.toolName, enabled: false });
     const again = await call("GET", `/projects/${world.projectA.id}/servers/${added.body.id}/tools`);
     expect(again.body.tools[0].enabled).toBe(false);
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 with Retry-After once a token has made its minute's requests", async () => {
+    const busy = await managementTokenFor(app, world.ownerA.id, world.orgA.id, ["read"]);
+    let refused: Awaited<ReturnType<typeof manageRequest>> | undefined;
+    // An unknown operation costs only the token check, which is where the limit counts.
+    for (let sent = 0; sent <= MANAGEMENT_RATE_LIMIT && !refused; sent++) {
+      const answer = await manageRequest(app, busy, "GET", "/nowhere");
+      if (answer.status === 429) refused = answer;
+    }
+    expect(refused?.body.error.code).toBe("TOO_MANY_REQUESTS");
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another token of the same organization is not held up.
+    expect((await call("GET", "/organization")).status).toBe(200);
   });
 });
