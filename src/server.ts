@@ -5,6 +5,7 @@ import { endRunWatches } from "./server/agents/neo/run-events.ts";
 import { closeApp, getApp } from "./server/app.ts";
 import { claimInstructions } from "./server/auth/instance-claim.ts";
 import { config } from "./server/config.ts";
+import { CONNECT_PREFIX, handleConnectRequest } from "./server/external-users/connect-page.ts";
 import { handleMcpRequest, MCP_PATH } from "./server/gateway/handle-mcp.ts";
 import { handleMcpNodeRequest, type NodeHandler } from "./server/gateway/handle-mcp-node.ts";
 import { handleRestRequest, REST_PREFIX } from "./server/gateway/rest/handle-rest.ts";
@@ -109,6 +110,10 @@ async function route(request: Request, opts: StartFetch[1]): Promise<Response> {
   if (siteFile) return siteFile;
   if (url.pathname === MCP_PATH) return handleMcpRequest(await getApp(), request);
   if (url.pathname.startsWith(REST_PREFIX)) return handleRestRequest(await getApp(), request, url.pathname);
+  if (url.pathname.startsWith(CONNECT_PREFIX)) {
+    const response = await handleConnectRequest(await getApp(), request, url.pathname);
+    if (response) return response;
+  }
   if (url.pathname.startsWith("/.well-known/")) {
     const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
     if (response) return response;

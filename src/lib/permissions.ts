@@ -36,6 +36,10 @@ export const projectPermissions = {
   "calls.view": ["viewer", "editor", "admin"],
   "apiKeys.create": ["editor", "admin"],
   "apiKeys.revoke": ["editor", "admin"],
+  // Users of the builder's own product (external-users/): seen by everyone, deleted and their return
+  // URLs set by the people who manage keys.
+  "externalUsers.view": ["viewer", "editor", "admin"],
+  "externalUsers.manage": ["editor", "admin"],
   "tools.configure": ["editor", "admin"],
   "servers.manage": ["editor", "admin"],
   // The playground makes real calls with the organization's connection, which may write: the same

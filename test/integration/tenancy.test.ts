@@ -126,6 +126,12 @@ const scopedCalls: Record<string, Call> = {
     c.apiKeys.getUserApiKeysForSnippets({ projectId: world.projectA.id }),
   "apiKeys.create": (c) => c.apiKeys.create({ projectId: world.projectA.id, name: "Intruder" }),
   "apiKeys.revoke": (c) => c.apiKeys.revoke({ projectId: world.projectA.id, keyId: apiKeyId }),
+  "externalUsers.list": (c) => c.externalUsers.list({ projectId: world.projectA.id }),
+  "externalUsers.delete": (c) =>
+    c.externalUsers.delete({ projectId: world.projectA.id, externalUserId: "cus-1" }),
+  "externalUsers.getReturnUrls": (c) => c.externalUsers.getReturnUrls({ projectId: world.projectA.id }),
+  "externalUsers.setReturnUrls": (c) =>
+    c.externalUsers.setReturnUrls({ projectId: world.projectA.id, urls: ["https://intruder.example/"] }),
   "standardTools.getProjectStandardTools": (c) =>
     c.standardTools.getProjectStandardTools({ projectId: world.projectA.id }),
   "standardTools.setEnabled": (c) =>

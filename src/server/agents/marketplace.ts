@@ -1,6 +1,6 @@
 // marketplace.* (requirements §7): the preset agents, and for a given organization which of the integrations
 // each one needs it has connected, so a person sees what to set up before adding it.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { integrationProvider, integrations } from "../../integrations/catalogue.ts";
 import {
   findMarketplaceAgent,
@@ -25,6 +25,8 @@ async function connectedProviders(db: Database, userId: string, organizationId: 
       and(
         eq(integrationConnection.organizationId, organizationId),
         eq(integrationConnection.status, "active"),
+        // An external user's own account is theirs alone, not the organization's.
+        isNull(integrationConnection.externalUserId),
       ),
     );
   return new Set<ProviderId>(rows.map((row) => row.provider));

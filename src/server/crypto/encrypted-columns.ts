@@ -38,12 +38,13 @@ export const encryptedColumns: EncryptedColumn[] = [
     idColumn: "id",
     column: "tokens",
     keyIdColumn: "tokens_key_id",
-    contextColumns: ["organization_id", "provider", "owner_user_id"],
+    contextColumns: ["organization_id", "provider", "owner_user_id", "external_user_id"],
     context: (row) =>
       tokensContext({
         organizationId: String(row.organization_id),
         provider: row.provider as ProviderId,
         ownerUserId: (row.owner_user_id as string | null) ?? null,
+        externalUserId: (row.external_user_id as string | null) ?? null,
       }),
   },
   {

@@ -17,6 +17,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
 import type { App } from "../app.ts";
 import { apiKey, project } from "../db/schema/index.ts";
+import { ExternalUserPrincipals } from "../external-users/external-user-principals.ts";
+import {
+  EXTERNAL_USER_TOKEN_PREFIX,
+  looksLikeExternalUserToken,
+} from "../external-users/external-user-secrets.ts";
 import { looksLikeManagementToken } from "../manage-tokens/management-token-secret.ts";
 import { verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
 import { findProjectAccess } from "../projects/access.ts";
@@ -60,11 +65,14 @@ export class PrincipalResolver {
   /** Every key's hash prefix; consulted only for a key not cached. Unloaded, it lets every key be read. */
   readonly knownKeys: KnownKeyHashes;
   readonly failures = new FailedAuthLimit();
+  /** External users' "pxu_" tokens: reached only by that prefix, after the API-key check. */
+  private readonly externalUsers: ExternalUserPrincipals;
 
   /** `listening`: whether cross-replica notifications arrive now (DatabaseHandle.listening). */
   constructor(app: Pick<App, "db">, listening: () => boolean = () => false) {
     this.app = app;
     this.knownKeys = new KnownKeyHashes(() => this.readKnownKeys(), listening);
+    this.externalUsers = new ExternalUserPrincipals(app);
   }
 
   /** The Authorization header's bearer token, or null when there is none. */
@@ -88,6 +96,10 @@ export class PrincipalResolver {
     const address = addressOf();
     const retryAfterSeconds = this.failures.retryAfterSeconds(address);
     if (retryAfterSeconds > 0) return { retryAfterSeconds };
+    if (token.startsWith(EXTERNAL_USER_TOKEN_PREFIX)) {
+      const external = looksLikeExternalUserToken(token) ? await this.externalUsers.resolve(token) : null;
+      return external ?? this.refused(address);
+    }
     const grant = await verifyOAuthAccessToken(app, token);
     const organizationId = grant ? await this.organizationOf(grant.projectId) : null;
     if (!grant || !organizationId) {
@@ -111,6 +123,7 @@ export class PrincipalResolver {
   /** Drops every cached key of a project (keys revoked, members removed, project deleted). */
   forgetProject(projectId: string): void {
     this.abandonReadsUnderWay();
+    this.externalUsers.forgetProject(projectId);
     for (const [hash, entry] of this.keys) {
       if (entry.principal?.projectId === projectId) this.keys.delete(hash);
     }
@@ -118,6 +131,7 @@ export class PrincipalResolver {
 
   forgetAll(): void {
     this.abandonReadsUnderWay();
+    this.externalUsers.forgetAll();
     this.keys.clear();
     this.unknownKeys.clear();
   }

@@ -72,7 +72,8 @@ export function toolCallCsvLine(call: RecordedCall, createdAt: string): string {
     csvText(principal.apiKeyId),
     csvText(principal.oauthClientId),
     csvText(principal.callerName),
-    csvText(principal.userId),
+    // An external user is no Portico person: its calls are named (callerName), attributed to nobody.
+    csvText(principal.externalUserId ? null : principal.userId),
     call.status,
     // One decimal, as admission.ts measured it: rounded to whole milliseconds most calls read "0 ms".
     Math.round(call.durationMs * 10) / 10,

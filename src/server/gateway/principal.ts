@@ -1,8 +1,9 @@
-// Who is calling the gateway: an API key or an OAuth access token, both bound to one project.
+// Who is calling the gateway: an API key, an OAuth access token or an external user's "pxu_" token, each
+// bound to one project.
 export interface Principal {
   projectId: string;
   organizationId: string;
-  kind: "api_key" | "oauth";
+  kind: "api_key" | "oauth" | "external_user";
   apiKeyId: string | null;
   oauthClientId: string | null;
   oauthClientName: string | null;
@@ -16,6 +17,11 @@ export interface Principal {
    * that reaches shared connections only.
    */
   person: string | null;
+  /**
+   * A "pxu_" token's external user (external-users/): personal-mode servers use that user's own
+   * connections; `person` is null, since it is no member.
+   */
+  externalUserId?: string;
 }
 
 /**

@@ -26,6 +26,10 @@ export function callChoice(
   principal: Principal,
   toolName: string,
 ): ConnectionChoice | { refusal: string } {
+  // An external user's token: that user's own connection, never a member's.
+  if (principal.externalUserId) {
+    return { kind: "external", externalUserId: principal.externalUserId, purpose: toolName };
+  }
   const providerName = providers[integrationOf(server.integrationId).provider].name;
   if (!principal.person) return { refusal: projectKeyRefusal(toolName, providerName) };
   return { kind: "personal", ownerUserId: principal.person, purpose: toolName };

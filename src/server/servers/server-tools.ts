@@ -147,11 +147,18 @@ export function toGatewayTool(app: App, server: ServerRecord, tool: EngineTool |
         if ("refusal" in choice) return toolError(choice.refusal);
         target = { ...sharedTarget, connection: choice };
       }
-      return withConnectionsUrl(
-        await engine.callTool(app, target, tool.name, args, context.signal, context.trace, pinnedHash),
-        connectPage,
-        server.connectionMode === "personal",
+      const result = await engine.callTool(
+        app,
+        target,
+        tool.name,
+        args,
+        context.signal,
+        context.trace,
+        pinnedHash,
       );
+      // An external user connects through the builder's app (a connect link), not a Portico page.
+      if (context.principal.externalUserId) return result;
+      return withConnectionsUrl(result, connectPage, server.connectionMode === "personal");
     },
   };
 }

@@ -6,6 +6,7 @@ import { auditLogRouter } from "./routers/audit-log.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { callLogRouter } from "./routers/call-log.ts";
 import { contactRouter } from "./routers/contact.ts";
+import { externalUsersRouter } from "./routers/external-users.ts";
 import { governanceRouter } from "./routers/governance.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { llmCredentialsRouter } from "./routers/llm-credentials.ts";
@@ -29,6 +30,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   apiKeys: apiKeysRouter,
+  externalUsers: externalUsersRouter,
   auditLog: auditLogRouter,
   billing: billingRouter,
   callLog: callLogRouter,

@@ -46,13 +46,14 @@ export type ApprovalStatus = (typeof approvalStatuses)[number];
 export interface StoredPrincipal {
   projectId: string;
   organizationId: string;
-  kind: "api_key" | "oauth";
+  kind: "api_key" | "oauth" | "external_user";
   apiKeyId: string | null;
   oauthClientId: string | null;
   oauthClientName: string | null;
   callerName: string;
   userId: string;
   person: string | null;
+  externalUserId?: string;
 }
 
 /**

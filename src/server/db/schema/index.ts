@@ -3,6 +3,7 @@ export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./contact.ts";
+export * from "./external-users.ts";
 export * from "./gateway.ts";
 export * from "./governance.ts";
 export * from "./integration-connections.ts";

@@ -13,10 +13,11 @@ import type {
   ProviderId,
 } from "../../../lib/integrations/types.ts";
 import { user } from "./auth.ts";
+import { externalUser } from "./external-users.ts";
 import { integrationCredential } from "./integrations.ts";
 import { organization } from "./organizations.ts";
 
-export const connectIntents = ["default", "another", "reconnect", "personal"] as const;
+export const connectIntents = ["default", "another", "reconnect", "personal", "external"] as const;
 export type ConnectIntent = (typeof connectIntents)[number];
 
 /** A site (or account) of the provider the connection can reach; not secret. */
@@ -47,6 +48,11 @@ export const integrationConnection = pgTable(
     provider: text("provider").$type<ProviderId>().notNull(),
     /** The member whose personal connection this is; null for the organization's shared connections. */
     ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The project's external user (a user of the builder's product) whose own connection this is; null
+     * otherwise. Such a connection is neither shared nor a member's: only that user's calls use it.
+     */
+    externalUserId: text("external_user_id").references(() => externalUser.id, { onDelete: "cascade" }),
     /** A name people give the connection ("Support inbox"); the account label shows when there is none. */
     label: text("label"),
     /**
@@ -85,6 +91,9 @@ export const integrationConnection = pgTable(
       .on(t.organizationId, t.provider, t.ownerUserId)
       .where(sql`${t.ownerUserId} is not null`),
     index("integration_connection_owner_idx").on(t.ownerUserId),
+    uniqueIndex("integration_connection_external_unique")
+      .on(t.organizationId, t.provider, t.externalUserId)
+      .where(sql`${t.externalUserId} is not null`),
     index("integration_connection_key_idx").on(t.tokensKeyId),
   ],
 );
@@ -99,9 +108,10 @@ export const integrationOAuthState = pgTable(
       .references(() => organization.id, { onDelete: "cascade" }),
     provider: text("provider").$type<ProviderId>().notNull(),
     integrationId: text("integration_id").$type<IntegrationId>().notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** Who started: a signed-in person, or null when a connect link's page did (external users). */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** The external user whose own connection this authorization makes (intent "external"). */
+    externalUserId: text("external_user_id").references(() => externalUser.id, { onDelete: "cascade" }),
     /**
      * What the authorization makes (oauth/connect-intent.ts): the organization's default shared
      * connection, another shared one, a named one again, or the person's own.

@@ -24,6 +24,7 @@ export async function getBrokenConnections(app: App, userId: string, organizatio
         eq(integrationConnection.status, "error"),
         // Personal connections are their owners' to fix (account page), not the organization's banner.
         isNull(integrationConnection.ownerUserId),
+        isNull(integrationConnection.externalUserId),
       ),
     )
     .orderBy(asc(integrationConnection.provider));

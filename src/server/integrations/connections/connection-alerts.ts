@@ -51,6 +51,7 @@ async function sendAlert(app: App, connectionId: string) {
       statusReason: integrationConnection.statusReason,
       organizationName: organization.name,
       ownerUserId: integrationConnection.ownerUserId,
+      externalUserId: integrationConnection.externalUserId,
       label: integrationConnection.label,
       accountLabel: integrationConnection.accountLabel,
       account: integrationConnection.account,
@@ -58,7 +59,8 @@ async function sendAlert(app: App, connectionId: string) {
     .from(integrationConnection)
     .innerJoin(organization, eq(organization.id, integrationConnection.organizationId))
     .where(eq(integrationConnection.id, connectionId));
-  if (!row) return;
+  // An external user's own connection is theirs to reconnect (a new connect link), not the members'.
+  if (!row || row.externalUserId) return;
   const personal = row.ownerUserId !== null;
   const recipients = await app.db
     .select({ email: user.email })

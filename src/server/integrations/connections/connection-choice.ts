@@ -1,7 +1,9 @@
 // Which of an organization's connections to a provider a call or a listing uses. A project server names
 // one shared connection, or takes the organization's first shared one (servers made before several
-// connections existed), or uses each caller's own (personal mode). Resolved with one indexed read on
-// every call, so a reconnect, disconnect or a member's departure takes effect at once on every replica.
+// connections existed), or uses each caller's own (personal mode; an external user's own for a "pxu_"
+// token). Shared choices never reach a member's or an external user's connection. Resolved with one
+// indexed read on every call, so a reconnect, disconnect or a member's departure takes effect at once on
+// every replica.
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { Database } from "../../db/client.ts";
@@ -16,6 +18,8 @@ export type ConnectionChoice =
   | { kind: "shared" }
   /** The personal connection of this person; `purpose` (the tool's name) is named when there is none. */
   | { kind: "personal"; ownerUserId: string; purpose?: string }
+  /** The own connection of one of the project's external users (a "pxu_" token's calls). */
+  | { kind: "external"; externalUserId: string; purpose?: string }
   /**
    * Any member's working personal connection: only to list a remote MCP server's tools for a server in
    * personal mode, whose tool list is the project's, not one caller's.
@@ -44,6 +48,7 @@ export async function findChosenConnection(
             ofProvider,
             eq(integrationConnection.id, choice.connectionId),
             isNull(integrationConnection.ownerUserId),
+            isNull(integrationConnection.externalUserId),
           ),
         );
       return row;
@@ -52,7 +57,13 @@ export async function findChosenConnection(
       const [row] = await db
         .select()
         .from(integrationConnection)
-        .where(and(ofProvider, isNull(integrationConnection.ownerUserId)))
+        .where(
+          and(
+            ofProvider,
+            isNull(integrationConnection.ownerUserId),
+            isNull(integrationConnection.externalUserId),
+          ),
+        )
         .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id))
         .limit(1);
       return row;
@@ -62,6 +73,13 @@ export async function findChosenConnection(
         .select()
         .from(integrationConnection)
         .where(and(ofProvider, eq(integrationConnection.ownerUserId, choice.ownerUserId)));
+      return row;
+    }
+    case "external": {
+      const [row] = await db
+        .select()
+        .from(integrationConnection)
+        .where(and(ofProvider, eq(integrationConnection.externalUserId, choice.externalUserId)));
       return row;
     }
     case "any-personal": {

@@ -40,12 +40,15 @@ export interface RegisteredClient {
 }
 
 /** Whose tokens they are: the parts of a connection its tokens' encryption context is made of. */
-export type TokenOwner = Pick<ConnectionRow, "organizationId" | "provider" | "ownerUserId">;
+export type TokenOwner = Pick<ConnectionRow, "organizationId" | "provider" | "ownerUserId"> &
+  Partial<Pick<ConnectionRow, "externalUserId">>;
 
-export const tokensContext = ({ organizationId, provider, ownerUserId }: TokenOwner) =>
-  ownerUserId
-    ? `integration_connection:${organizationId}:${provider}:${ownerUserId}:tokens`
-    : `integration_connection:${organizationId}:${provider}:tokens`;
+export const tokensContext = ({ organizationId, provider, ownerUserId, externalUserId }: TokenOwner) =>
+  externalUserId
+    ? `integration_connection:${organizationId}:${provider}:external:${externalUserId}:tokens`
+    : ownerUserId
+      ? `integration_connection:${organizationId}:${provider}:${ownerUserId}:tokens`
+      : `integration_connection:${organizationId}:${provider}:tokens`;
 
 export function sealTokens(keyring: Keyring, owner: TokenOwner, tokens: StoredTokens) {
   const sealed = keyring.encrypt(JSON.stringify(tokens), tokensContext(owner));
@@ -109,6 +112,7 @@ export function sharedConnectionRows(db: Database, organizationId: string): Prom
       and(
         eq(integrationConnection.organizationId, organizationId),
         isNull(integrationConnection.ownerUserId),
+        isNull(integrationConnection.externalUserId),
       ),
     )
     .orderBy(
@@ -147,6 +151,7 @@ export async function findSharedConnectionOfAccount(
         eq(integrationConnection.organizationId, organizationId),
         eq(integrationConnection.provider, provider),
         isNull(integrationConnection.ownerUserId),
+        isNull(integrationConnection.externalUserId),
         eq(integrationConnection.accountId, accountId),
       ),
     );
@@ -172,7 +177,14 @@ export async function saveConnection(
   const repaired = values.status === "active" ? { errorAlertedAt: null } : {};
   const reason = values.statusReason ? { statusReason: storedReason(values.statusReason) } : {};
   if (existingId) {
-    const { organizationId: _o, provider: _p, ownerUserId: _u, id: _id, ...changes } = values;
+    const {
+      organizationId: _o,
+      provider: _p,
+      ownerUserId: _u,
+      externalUserId: _e,
+      id: _id,
+      ...changes
+    } = values;
     const [row] = await db
       .update(integrationConnection)
       .set({ ...changes, ...reason, ...repaired, updatedAt: now })

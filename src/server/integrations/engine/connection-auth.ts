@@ -61,6 +61,9 @@ export interface ConnectionTarget {
 
 /** Why there is no connection to use, in the words the caller reads. */
 function missingReason(target: ConnectionTarget, name: string): string {
+  if (target.connection?.kind === "external") {
+    return `This user has not connected their ${name} account, needed by ${target.connection.purpose ?? "this tool"}: the app that called must send them a connect link.`;
+  }
   if (target.connection?.kind !== "personal") return `${name} is not connected.`;
   const purpose = target.connection.purpose;
   return `Connect your ${name} account to use ${purpose ?? "this tool"}.`;

@@ -2,7 +2,7 @@
 // used already, started by another account): a styled page in Portico's look, with the reason and a
 // way back, instead of a line of plain text. Self-contained HTML: it is answered by the API handler,
 // outside the React app, and keeps the failure's HTTP status.
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface CallbackFailure {
   status: number;
@@ -14,13 +14,30 @@ export interface CallbackFailure {
 }
 
 export function callbackFailurePage(failure: CallbackFailure): Response {
+  return hostedPage(
+    failure.status,
+    failure.title,
+    `<h1>${escapeHtml(failure.title)}</h1>
+  <p>${escapeHtml(failure.message)}</p>
+  <div class="actions">
+    <a class="button primary" href="${escapeHtml(failure.backHref)}">${escapeHtml(failure.backLabel)}</a>
+    <a class="button" href="/support">Contact support</a>
+  </div>`,
+  );
+}
+
+/**
+ * A self-contained page in Portico's look around `body` (trusted HTML: escape what goes in it), also
+ * used by the connect page external users see (external-users/connect-page.ts).
+ */
+export function hostedPage(status: number, title: string, body: string): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(failure.title)} · Portico</title>
+<title>${escapeHtml(title)} · Portico</title>
 <style>
   :root { color-scheme: light dark; --bg: #fafafa; --fg: #18181b; --muted: #71717a; --card: #fff; --border: #e4e4e7; --primary: #4f46e5; }
   @media (prefers-color-scheme: dark) { :root { --bg: #09090b; --fg: #fafafa; --muted: #a1a1aa; --card: #18181b; --border: #27272a; --primary: #818cf8; } }
@@ -33,23 +50,22 @@ export function callbackFailurePage(failure: CallbackFailure): Response {
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
   .button { display: inline-block; padding: 0.5rem 1rem; border-radius: 8px; text-decoration: none; font-weight: 500; border: 1px solid var(--border); color: var(--fg); }
   .button.primary { background: var(--primary); border-color: var(--primary); color: #fff; }
+  button.button { font: inherit; cursor: pointer; }
+  .button:focus-visible { outline: 2px solid var(--primary); outline-offset: 2px; }
+  dl { margin: 0 0 1.5rem; display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
+  dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 </style>
 </head>
 <body>
 <main>
   <a class="brand" href="/">Portico</a>
-  <h1>${escapeHtml(failure.title)}</h1>
-  <p>${escapeHtml(failure.message)}</p>
-  <div class="actions">
-    <a class="button primary" href="${escapeHtml(failure.backHref)}">${escapeHtml(failure.backLabel)}</a>
-    <a class="button" href="/support">Contact support</a>
-  </div>
+  ${body}
 </main>
 </body>
 </html>
 `;
   return new Response(html, {
-    status: failure.status,
+    status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
 }

@@ -3,6 +3,7 @@
 //   another   one more shared connection (a second HubSpot portal, a sandbox Salesforce)
 //   reconnect a named shared connection again
 //   personal  the person's own connection (any member; one per provider per person)
+//   external  an external user's own connection, started from a connect link's page (external-users/)
 // Shared ones need integrations.manage; a personal one only membership.
 import { AppError } from "../../../lib/errors.ts";
 import type { IntegrationId, ProviderId } from "../../../lib/integrations/types.ts";
@@ -31,6 +32,8 @@ export interface ResolvedIntent {
   intent: ConnectIntent;
   connectionId: string | null;
   returnTo: string | null;
+  /** Intent "external": whose connection it makes. */
+  externalUserId?: string | null;
 }
 
 /** The intent of a request, checked against the caller's role and the named connection. */
@@ -72,17 +75,20 @@ export function findIntendedConnection(
     connectionId: string | null;
     organizationId: string;
     provider: ProviderId;
-    userId: string;
+    userId: string | null;
+    externalUserId?: string | null;
   },
 ): Promise<ConnectionRow | undefined> {
   const choice: ConnectionChoice | null =
-    state.intent === "personal"
+    state.intent === "personal" && state.userId
       ? { kind: "personal", ownerUserId: state.userId }
-      : state.intent === "reconnect" && state.connectionId
-        ? { kind: "named", connectionId: state.connectionId }
-        : state.intent === "default"
-          ? SHARED_CONNECTION
-          : null;
+      : state.intent === "external" && state.externalUserId
+        ? { kind: "external", externalUserId: state.externalUserId }
+        : state.intent === "reconnect" && state.connectionId
+          ? { kind: "named", connectionId: state.connectionId }
+          : state.intent === "default"
+            ? SHARED_CONNECTION
+            : null;
   return choice
     ? findChosenConnection(db, state.organizationId, state.provider, choice)
     : Promise.resolve(undefined);

@@ -88,8 +88,11 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       ...startAgain,
     });
   }
-  const user = await readSessionUser(app, request.headers);
-  if (!user || user.id !== pending.userId) {
+  // A connect link's authorization (intent "external") has no Portico user: the single-use link that
+  // started it is its proof, and its connection is the external user's (external-users/).
+  const external = pending.intent === "external" && pending.externalUserId !== null;
+  const user = external ? null : await readSessionUser(app, request.headers);
+  if (!external && (!user || user.id !== pending.userId)) {
     return callbackFailurePage({
       status: 403,
       title: "Started by another account",
@@ -101,7 +104,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
 
   // The role is checked again: whoever started may have been removed or demoted since (the state lives
   // for minutes), and must not then attach an account to the organization.
-  if (!(await mayStillConnect(app.db, pending.organizationId, user.id, pending.intent))) {
+  if (user && !(await mayStillConnect(app.db, pending.organizationId, user.id, pending.intent))) {
     return callbackFailurePage({
       status: 403,
       title: "You can no longer manage these integrations",
@@ -113,14 +116,15 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
 
   const { organizationId, provider, integrationId, intent } = pending;
   const personal = intent === "personal";
-  const ownerUserId = personal ? user.id : null;
+  const ownerUserId = personal && user ? user.id : null;
+  const externalUserId = external ? pending.externalUserId : null;
   const name = providers[provider].name;
   const back = new URL(landingPath(pending), app.config.baseUrl);
   const done = () => Response.redirect(back.toString(), 302);
   const existing = await findIntendedConnection(app.db, pending);
   // Sealing needs the row's identity before it exists: a new connection's id is chosen here.
   const connectionId = existing?.id ?? crypto.randomUUID();
-  const owner = { organizationId, provider, ownerUserId };
+  const owner = { organizationId, provider, ownerUserId, externalUserId };
   const fail = async (reason: string) => {
     // A reconnection that fails leaves a working connection as it was.
     if (existing && existing.status !== "active") await markConnectionBroken(app, existing.id, reason);
@@ -137,6 +141,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       | "organizationId"
       | "provider"
       | "ownerUserId"
+      | "externalUserId"
       | "authFlow"
       | "accessTokenExpiresAt"
       | "scopes"
@@ -167,19 +172,20 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         organizationId,
         provider,
         ownerUserId,
+        externalUserId,
         authFlow: "oauth",
         ...(identity ? { accountId: identity.id, accountLabel: identity.label } : {}),
         ...fields,
         accessTokenExpiresAt: tokens.expiresAt,
         scopes: tokens.scope ?? null,
-        connectedByUserId: user.id,
+        connectedByUserId: user?.id ?? null,
         connectedAt: new Date(),
         lastRefreshedAt: null,
       });
       await recordAuditEvent(tx, {
         organizationId,
         action: "integration.connected",
-        actorId: user.id,
+        actorId: user?.id ?? null,
         target: {
           type: "integration",
           id: connection.id,
@@ -191,6 +197,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
           authFlow: "oauth",
           scopes: tokens.scope ?? null,
           personal,
+          ...(external ? { externalUser: true } : {}),
           account: connection.accountLabel,
         },
       });

@@ -31,13 +31,22 @@ export async function rememberAuthorization(app: App, intent: ResolvedIntent, va
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   if (intent.intent === "another") return;
-  const { organizationId, provider, userId } = values;
-  const existing = await findIntendedConnection(app.db, { ...intent, organizationId, provider, userId });
+  const { organizationId, provider } = values;
+  const userId = values.userId ?? null;
+  const externalUserId = intent.intent === "external" ? (intent.externalUserId ?? null) : null;
+  const existing = await findIntendedConnection(app.db, {
+    ...intent,
+    organizationId,
+    provider,
+    userId,
+    externalUserId,
+  });
   if (existing?.status === "active") return;
   await saveConnection(app.db, existing?.id ?? null, {
     organizationId,
     provider,
     ownerUserId: intent.intent === "personal" ? userId : null,
+    externalUserId,
     authFlow: "oauth",
     status: "pending",
     statusReason: `Waiting for authorization at ${providers[provider].name}.`,

@@ -11,10 +11,11 @@ import {
 } from "../../../integrations/registry.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { connectsWithoutOAuthApp, providers } from "../../../lib/integrations/providers.ts";
+import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { Keyring } from "../../crypto/envelope.ts";
 import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
-import { type ConnectRequest, resolveConnectIntent } from "./connect-intent.ts";
+import { type ConnectRequest, type ResolvedIntent, resolveConnectIntent } from "./connect-intent.ts";
 import { rememberAuthorization } from "./pending-authorization.ts";
 import { codeChallengeOf, hashState, oauthStateContext, randomToken } from "./pkce.ts";
 import { startRemoteMcpOAuth } from "./remote-mcp/start-remote-mcp-oauth.ts";
@@ -35,6 +36,21 @@ export async function startOAuthConnection(
   const { organizationId, integrationId } = request;
   const provider = integrationProvider[integrationId];
   const intent = await resolveConnectIntent(app.db, userId, provider, request);
+  return beginAuthorization(app, userId, organizationId, integrationId, intent);
+}
+
+/**
+ * Sends the browser to the provider for an intent already checked: by resolveConnectIntent for a
+ * member (`userId`), or by a connect link for an external user (`userId` null, intent "external").
+ */
+export async function beginAuthorization(
+  app: App,
+  userId: string | null,
+  organizationId: string,
+  integrationId: IntegrationId,
+  intent: ResolvedIntent,
+): Promise<{ authorizeUrl: string }> {
+  const provider = integrationProvider[integrationId];
   // Remote MCP servers that name their own authorization server: no saved app, a client registered now.
   if (connectsWithoutOAuthApp(provider))
     return startRemoteMcpOAuth(app, userId, organizationId, integrationId, intent);
@@ -63,6 +79,7 @@ export async function startOAuthConnection(
     provider,
     integrationId,
     userId,
+    externalUserId: intent.externalUserId ?? null,
     credentialId: credential.id,
     redirectUri,
     codeVerifier: sealedVerifier,

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Activity, KeyRound, Settings } from "lucide-react";
 import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx";
+import { ExternalUsersCard } from "~/components/external-users/external-users-card.tsx";
 import { ConnectClientsCard } from "~/components/gateway/connect-clients-card.tsx";
 import { LatestCallsTable } from "~/components/gateway/latest-calls-table.tsx";
 import { SetupSection } from "~/components/gateway/setup-section.tsx";
@@ -100,6 +101,7 @@ function ProjectOverview() {
         </CardContent>
       </Card>
       <ProjectServersSummary projectId={projectId} />
+      <ExternalUsersCard projectId={projectId} canManage={project.permissions["externalUsers.manage"]} />
       <Card>
         <CardHeader>
           <CardTitle>Latest calls</CardTitle>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { ReturnUrlsCard } from "~/components/external-users/return-urls-card.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { AuthorizedClientsCard } from "~/components/projects/authorized-clients-card.tsx";
@@ -131,6 +132,7 @@ function ProjectSettings() {
         canManage={project.permissions["project.manageAccess"]}
       />
       {project.permissions["project.manageAccess"] ? <AuthorizedClientsCard projectId={projectId} /> : null}
+      <ReturnUrlsCard projectId={projectId} canManage={project.permissions["externalUsers.manage"]} />
       {project.permissions["project.delete"] ? (
         <Card className="border-destructive/50">
           <CardHeader>

@@ -28,7 +28,8 @@ import type { PendingRemoteClient } from "./pending-client.ts";
 
 export async function startRemoteMcpOAuth(
   app: App,
-  userId: string,
+  /** Null when a connect link's page starts it for an external user (intent.externalUserId). */
+  userId: string | null,
   organizationId: string,
   integrationId: IntegrationId,
   intent: ResolvedIntent,
@@ -72,6 +73,7 @@ export async function startRemoteMcpOAuth(
     provider,
     integrationId,
     userId,
+    externalUserId: intent.externalUserId ?? null,
     credentialId: null,
     registeredClient: app.keyring.encrypt(JSON.stringify(pending), registeredClientContext(stateHash)),
     redirectUri,

@@ -1,0 +1,38 @@
+// externalUsers.*: the project page's view of its external users (external-users/): the list with
+// connections and last call, deleting one, and the return URLs connect links may go back to. The
+// same service functions as the management API, scoped to the project's own organization.
+import { z } from "zod";
+import { idField } from "../../../lib/validation.ts";
+import { externalIdField, returnUrlField } from "../../external-users/external-user-schemas.ts";
+import { deleteExternalUser, listExternalUsers } from "../../external-users/external-users.ts";
+import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.ts";
+import type { ProjectAccess } from "../../projects/access.ts";
+import { projectProcedure, router } from "../init.ts";
+
+const byProject = z.object({ projectId: idField });
+const scopeOf = (access: ProjectAccess) => ({
+  organizationId: access.project.organizationId,
+  projectId: access.project.id,
+});
+
+export const externalUsersRouter = router({
+  list: projectProcedure(
+    "externalUsers.view",
+    byProject.extend({ cursor: z.string().max(400).optional() }),
+  ).query(({ ctx, input }) =>
+    listExternalUsers(ctx.app, scopeOf(ctx.projectAccess), { cursor: input.cursor }),
+  ),
+  delete: projectProcedure(
+    "externalUsers.manage",
+    byProject.extend({ externalUserId: externalIdField }),
+  ).mutation(({ ctx, input }) =>
+    deleteExternalUser(ctx.app, scopeOf(ctx.projectAccess), { externalUserId: input.externalUserId }),
+  ),
+  getReturnUrls: projectProcedure("externalUsers.view").query(({ ctx }) =>
+    listReturnUrls(ctx.app, scopeOf(ctx.projectAccess)),
+  ),
+  setReturnUrls: projectProcedure(
+    "externalUsers.manage",
+    byProject.extend({ urls: z.array(returnUrlField).max(20, "At most 20 URLs") }),
+  ).mutation(({ ctx, input }) => setReturnUrls(ctx.app, scopeOf(ctx.projectAccess), { urls: input.urls })),
+});
