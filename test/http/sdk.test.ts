@@ -3,6 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { provisionExternalUser } from "../../packages/sdk/examples/provision-external-user.ts";
 import {
   createApiKey,
   createPorticoClient,
@@ -43,7 +44,12 @@ it("provisions a project and a key, calls a tool with the key, reads the call lo
 
   const project = await createProject({ client, body: { name: "Customer 42" }, throwOnError: true });
   const projectId = project.data.id;
-  const key = await createApiKey({ client, path: { projectId }, body: { name: "Agent" }, throwOnError: true });
+  const key = await createApiKey({
+    client,
+    path: { projectId },
+    body: { name: "Agent" },
+    throwOnError: true,
+  });
   expect(key.data.secret).toMatch(/^ptk_/);
 
   const mcp = new Client({ name: "builder-agent", version: "1.0.0" });
@@ -56,7 +62,12 @@ it("provisions a project and a key, calls a tool with the key, reads the call lo
   expect(JSON.stringify(result.content)).toContain("42");
   await mcp.close();
 
-  const calls = await listCalls({ client, path: { projectId }, query: { tool: "calculate" }, throwOnError: true });
+  const calls = await listCalls({
+    client,
+    path: { projectId },
+    query: { tool: "calculate" },
+    throwOnError: true,
+  });
   expect(calls.data.items.map((call) => call.toolName)).toEqual(["calculate"]);
   expect(calls.data.items[0]?.callerName).toBe("Agent");
 
@@ -79,8 +90,29 @@ it("answers refusals in the one error shape the SDK types", async () => {
   const client = createPorticoClient({ baseUrl: server.baseUrl, token });
   const refused = await createProject({ client, body: { name: "" } });
   expect(refused.response.status).toBe(400);
-  expect(refused.error).toMatchObject({ error: { code: "BAD_REQUEST", fields: { name: ["Project name is required"] } } });
+  expect(refused.error).toMatchObject({
+    error: { code: "BAD_REQUEST", fields: { name: ["Project name is required"] } },
+  });
   const wrong = createPorticoClient({ baseUrl: server.baseUrl, token: "ptk_not_a_management_token" });
   const unauthorized = await listProjects({ client: wrong });
   expect(unauthorized.response.status).toBe(401);
+});
+
+it("runs the README's example: an external user with a connect link and a tool called as them", async () => {
+  const client = createPorticoClient({ baseUrl: server.baseUrl, token });
+  const project = await createProject({ client, body: { name: "Example" }, throwOnError: true });
+  const provisioned = await provisionExternalUser({
+    baseUrl: server.baseUrl,
+    token,
+    projectId: project.data.id,
+    externalUserId: "customer-42",
+    returnUrl: "https://builder.example/portico/connected",
+  });
+  expect(provisioned.connectUrl.startsWith(`${server.baseUrl}/connect/`)).toBe(true);
+  expect(provisioned.mcpToken).toMatch(/^pxu_/);
+  expect(provisioned.toolResult).toContain("42");
+  // The hosted connect page opens for the user, without a Portico login.
+  const page = await fetch(provisioned.connectUrl);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("Builder Co");
 });

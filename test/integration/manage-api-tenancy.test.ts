@@ -6,6 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
+import { issueExternalUserToken } from "~/server/external-users/external-user-tokens.ts";
+import { createExternalUser } from "~/server/external-users/external-users.ts";
 import { createManageApi, openApiDocument } from "~/server/manage/manage-api.ts";
 import { managementTokenFor, manageRequest } from "../support/manage-client.ts";
 import { seedOrganizationA } from "./tenancy-seed.ts";
@@ -36,6 +38,9 @@ const bodies: Record<string, unknown> = {
   updateGovernance: { protectWrites: false, allowSelfApproval: true },
   setPolicy: { action: "deny", rules: [] },
   startRun: { request: "Tell me A's secrets" },
+  createExternalUser: { id: "intruder" },
+  createConnectLink: { integrationId: "hubspot", returnUrl: "https://bravo.example/back" },
+  setReturnUrls: { urls: ["https://bravo.example/back"] },
 };
 
 let ids: Record<string, string>;
@@ -48,6 +53,9 @@ beforeAll(async () => {
     .insert(integrationConnection)
     .values({ organizationId: world.orgA.id, provider: "hubspot", authFlow: "oauth", status: "active" })
     .returning();
+  const scopeA = { organizationId: world.orgA.id, projectId: world.projectA.id };
+  await createExternalUser(app, scopeA, { id: "acme-customer-7" });
+  const tokenOfA = await issueExternalUserToken(app, scopeA, { externalUserId: "acme-customer-7" });
   ids = {
     projectId: world.projectA.id,
     memberId: seeded.member,
@@ -61,8 +69,18 @@ beforeAll(async () => {
     toolName: "exa_search",
     targetKind: "tool",
     target: "exa_search",
+    externalUserId: "acme-customer-7",
+    tokenId: tokenOfA.id,
   };
-  secretsOfA = [world.orgA.id, world.projectA.id, "Acme", "Support bot", ...Object.values(ids).slice(0, 9)];
+  secretsOfA = [
+    world.orgA.id,
+    world.projectA.id,
+    "Acme",
+    "Support bot",
+    ...Object.values(ids).slice(0, 9),
+    "acme-customer-7",
+    tokenOfA.id,
+  ];
   await join(world.ownerA, world.ownerB, world.orgA.id, "admin");
   tokenB = await managementTokenFor(app, world.ownerB.id, world.orgB.id);
 });

@@ -13,6 +13,7 @@ import { registerAgentRoutes } from "./routes/agents.ts";
 import { registerApiKeyRoutes } from "./routes/api-keys.ts";
 import { registerCallRoutes } from "./routes/calls.ts";
 import { registerConnectionRoutes } from "./routes/connections.ts";
+import { registerExternalUserRoutes } from "./routes/external-users.ts";
 import { registerMemberRoutes } from "./routes/members.ts";
 import { registerOrganizationRoutes } from "./routes/organization.ts";
 import { registerPolicyRoutes } from "./routes/policies.ts";
@@ -56,6 +57,7 @@ export function createManageApi(app: App): ManageApi {
     registerPolicyRoutes,
     registerAgentRoutes,
     registerCallRoutes,
+    registerExternalUserRoutes,
   ]) {
     register(api, app);
   }

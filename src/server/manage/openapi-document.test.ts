@@ -15,7 +15,9 @@ const asOpenApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
 describe("the management API's OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(
+      structuredClone(document) as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { AddServerData, AddServerErrors, AddServerResponses, ChangeMemberRoleData, ChangeMemberRoleErrors, ChangeMemberRoleResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DisconnectData, DisconnectErrors, DisconnectResponses, GetCallData, GetCallErrors, GetCallResponses, GetGovernanceData, GetGovernanceErrors, GetGovernanceResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRunData, GetRunErrors, GetRunResponses, GetUsageData, GetUsageErrors, GetUsageResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCallsData, ListCallsErrors, ListCallsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListInvitationsData, ListInvitationsErrors, ListInvitationsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListServersData, ListServersErrors, ListServersResponses, ListServerToolsData, ListServerToolsErrors, ListServerToolsResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemovePolicyData, RemovePolicyErrors, RemovePolicyResponses, RemoveServerData, RemoveServerErrors, RemoveServerResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, SetPolicyData, SetPolicyErrors, SetPolicyResponses, SetToolEnabledData, SetToolEnabledErrors, SetToolEnabledResponses, StartConnectionData, StartConnectionErrors, StartConnectionResponses, StartRunData, StartRunErrors, StartRunResponses, UpdateGovernanceData, UpdateGovernanceErrors, UpdateGovernanceResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateServerData, UpdateServerErrors, UpdateServerResponses, WithdrawInvitationData, WithdrawInvitationErrors, WithdrawInvitationResponses } from './types.gen.ts';
+import type { AddServerData, AddServerErrors, AddServerResponses, ChangeMemberRoleData, ChangeMemberRoleErrors, ChangeMemberRoleResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateConnectLinkData, CreateConnectLinkErrors, CreateConnectLinkResponses, CreateExternalUserData, CreateExternalUserErrors, CreateExternalUserResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteExternalUserData, DeleteExternalUserErrors, DeleteExternalUserResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DisconnectData, DisconnectErrors, DisconnectResponses, GetCallData, GetCallErrors, GetCallResponses, GetExternalUserData, GetExternalUserErrors, GetExternalUserResponses, GetGovernanceData, GetGovernanceErrors, GetGovernanceResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRunData, GetRunErrors, GetRunResponses, GetUsageData, GetUsageErrors, GetUsageResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, IssueExternalUserTokenData, IssueExternalUserTokenErrors, IssueExternalUserTokenResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCallsData, ListCallsErrors, ListCallsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListExternalUsersData, ListExternalUsersErrors, ListExternalUsersResponses, ListInvitationsData, ListInvitationsErrors, ListInvitationsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListReturnUrlsData, ListReturnUrlsErrors, ListReturnUrlsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListServersData, ListServersErrors, ListServersResponses, ListServerToolsData, ListServerToolsErrors, ListServerToolsResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemovePolicyData, RemovePolicyErrors, RemovePolicyResponses, RemoveServerData, RemoveServerErrors, RemoveServerResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeExternalUserTokenData, RevokeExternalUserTokenErrors, RevokeExternalUserTokenResponses, SetPolicyData, SetPolicyErrors, SetPolicyResponses, SetReturnUrlsData, SetReturnUrlsErrors, SetReturnUrlsResponses, SetToolEnabledData, SetToolEnabledErrors, SetToolEnabledResponses, StartConnectionData, StartConnectionErrors, StartConnectionResponses, StartRunData, StartRunErrors, StartRunResponses, UpdateGovernanceData, UpdateGovernanceErrors, UpdateGovernanceResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateServerData, UpdateServerErrors, UpdateServerResponses, WithdrawInvitationData, WithdrawInvitationErrors, WithdrawInvitationResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -519,4 +519,133 @@ export const getCall = <ThrowOnError extends boolean = false>(options: Options<G
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/manage/v1/projects/{projectId}/calls/{callId}',
     ...options
+});
+
+/**
+ * List a project's external users
+ *
+ * List a project's external users
+ *
+ * Scope: `users:read` (or `read`).
+ */
+export const listExternalUsers = <ThrowOnError extends boolean = false>(options: Options<ListExternalUsersData, ThrowOnError>): RequestResult<ListExternalUsersResponses, ListExternalUsersErrors, ThrowOnError> => (options.client ?? client).get<ListExternalUsersResponses, ListExternalUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users',
+    ...options
+});
+
+/**
+ * Add one of your users to a project, by your own id for them
+ *
+ * Add one of your users to a project, by your own id for them
+ *
+ * Scope: `users:write` (or `write`).
+ */
+export const createExternalUser = <ThrowOnError extends boolean = false>(options: Options<CreateExternalUserData, ThrowOnError>): RequestResult<CreateExternalUserResponses, CreateExternalUserErrors, ThrowOnError> => (options.client ?? client).post<CreateExternalUserResponses, CreateExternalUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an external user: their credentials are revoked and their connections end
+ *
+ * Delete an external user: their credentials are revoked and their connections end
+ *
+ * Scope: `users:write` (or `write`).
+ */
+export const deleteExternalUser = <ThrowOnError extends boolean = false>(options: Options<DeleteExternalUserData, ThrowOnError>): RequestResult<DeleteExternalUserResponses, DeleteExternalUserErrors, ThrowOnError> => (options.client ?? client).delete<DeleteExternalUserResponses, DeleteExternalUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}',
+    ...options
+});
+
+/**
+ * An external user with their connections and credentials
+ *
+ * An external user with their connections and credentials
+ *
+ * Scope: `users:read` (or `read`).
+ */
+export const getExternalUser = <ThrowOnError extends boolean = false>(options: Options<GetExternalUserData, ThrowOnError>): RequestResult<GetExternalUserResponses, GetExternalUserErrors, ThrowOnError> => (options.client ?? client).get<GetExternalUserResponses, GetExternalUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}',
+    ...options
+});
+
+/**
+ * A single-use link for the user to connect their own account
+ *
+ * Send the user to `url` (valid 30 minutes, once). Portico's page connects their account for the integration (or the server's), then sends them to `returnUrl`, which must be one of the project's return URLs, with `status` and `integration` in its query.
+ *
+ * Scope: `users:write` (or `write`).
+ */
+export const createConnectLink = <ThrowOnError extends boolean = false>(options: Options<CreateConnectLinkData, ThrowOnError>): RequestResult<CreateConnectLinkResponses, CreateConnectLinkErrors, ThrowOnError> => (options.client ?? client).post<CreateConnectLinkResponses, CreateConnectLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}/connect-links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An MCP credential that acts as the user on the project's /mcp
+ *
+ * The answer holds the token (pxu_…) this once. Servers in personal mode use the user's own connections; shared ones the organization's.
+ *
+ * Scope: `users:write` (or `write`).
+ */
+export const issueExternalUserToken = <ThrowOnError extends boolean = false>(options: Options<IssueExternalUserTokenData, ThrowOnError>): RequestResult<IssueExternalUserTokenResponses, IssueExternalUserTokenErrors, ThrowOnError> => (options.client ?? client).post<IssueExternalUserTokenResponses, IssueExternalUserTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}/tokens',
+    ...options
+});
+
+/**
+ * Revoke one of the user's MCP credentials
+ *
+ * Revoke one of the user's MCP credentials
+ *
+ * Scope: `users:write` (or `write`).
+ */
+export const revokeExternalUserToken = <ThrowOnError extends boolean = false>(options: Options<RevokeExternalUserTokenData, ThrowOnError>): RequestResult<RevokeExternalUserTokenResponses, RevokeExternalUserTokenErrors, ThrowOnError> => (options.client ?? client).delete<RevokeExternalUserTokenResponses, RevokeExternalUserTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}/tokens/{tokenId}',
+    ...options
+});
+
+/**
+ * Where connect links may return people to
+ *
+ * Where connect links may return people to
+ *
+ * Scope: `users:read` (or `read`).
+ */
+export const listReturnUrls = <ThrowOnError extends boolean = false>(options: Options<ListReturnUrlsData, ThrowOnError>): RequestResult<ListReturnUrlsResponses, ListReturnUrlsErrors, ThrowOnError> => (options.client ?? client).get<ListReturnUrlsResponses, ListReturnUrlsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/return-urls',
+    ...options
+});
+
+/**
+ * Replace the project's return URLs (https, or http on localhost)
+ *
+ * Replace the project's return URLs (https, or http on localhost)
+ *
+ * Scope: `users:write` (or `write`).
+ */
+export const setReturnUrls = <ThrowOnError extends boolean = false>(options: Options<SetReturnUrlsData, ThrowOnError>): RequestResult<SetReturnUrlsResponses, SetReturnUrlsErrors, ThrowOnError> => (options.client ?? client).put<SetReturnUrlsResponses, SetReturnUrlsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/projects/{projectId}/return-urls',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

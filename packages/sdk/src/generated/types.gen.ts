@@ -366,6 +366,66 @@ export type CallDetail = {
     [key: string]: unknown;
 };
 
+export type ExternalUserPage = {
+    items: Array<ExternalUser>;
+    nextCursor: string | null;
+};
+
+export type ExternalUser = {
+    id: string;
+    createdAt: string;
+    lastCallAt: string | null;
+    connections: Array<{
+        id: string;
+        provider: string;
+        providerName: string;
+        accountLabel: string | null;
+        status: 'pending' | 'active' | 'error' | 'inactive';
+        statusReason: string | null;
+    }>;
+    tokens: Array<{
+        id: string;
+        masked: string;
+        createdAt: string;
+        revokedAt: string | null;
+    }>;
+};
+
+export type ExternalUserCreate = {
+    id: string;
+};
+
+export type ExternalUserDeleted = {
+    id: string;
+    connectionsRevoked: number;
+    tokensRevoked: number;
+};
+
+export type ConnectLink = {
+    url: string;
+    expiresAt: string;
+};
+
+export type ConnectLinkCreate = {
+    integrationId?: 'gmail' | 'google-calendar' | 'google-drive' | 'jira' | 'confluence' | 'sharepoint' | 'outlook-email' | 'outlook-calendar' | 'hubspot' | 'salesforce' | 'raynet' | 'caflou' | 'monday' | 'pipedrive' | 'alveno' | 'attio' | 'surveymonkey' | 'brevo' | 'exa';
+    serverId?: string;
+    returnUrl: string;
+};
+
+export type ExternalUserToken = {
+    id: string;
+    token: string;
+    masked: string;
+};
+
+export type ReturnUrls = {
+    urls: Array<string>;
+};
+
+export type ReturnUrlsSet = {
+    urls: Array<string>;
+};
+
 export type GetOrganizationData = {
     body?: never;
     path?: never;
@@ -2052,3 +2112,450 @@ export type GetCallResponses = {
 };
 
 export type GetCallResponse = GetCallResponses[keyof GetCallResponses];
+
+export type ListExternalUsersData = {
+    body?: never;
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+    };
+    query?: {
+        /**
+         * How many items, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * `nextCursor` of the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/api/manage/v1/projects/{projectId}/users';
+};
+
+export type ListExternalUsersErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type ListExternalUsersError = ListExternalUsersErrors[keyof ListExternalUsersErrors];
+
+export type ListExternalUsersResponses = {
+    /**
+     * A page of external users, by id.
+     */
+    200: ExternalUserPage;
+};
+
+export type ListExternalUsersResponse = ListExternalUsersResponses[keyof ListExternalUsersResponses];
+
+export type CreateExternalUserData = {
+    body: ExternalUserCreate;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/users';
+};
+
+export type CreateExternalUserErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type CreateExternalUserError = CreateExternalUserErrors[keyof CreateExternalUserErrors];
+
+export type CreateExternalUserResponses = {
+    /**
+     * The external user.
+     */
+    201: ExternalUser;
+};
+
+export type CreateExternalUserResponse = CreateExternalUserResponses[keyof CreateExternalUserResponses];
+
+export type DeleteExternalUserData = {
+    body?: never;
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+        externalUserId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}';
+};
+
+export type DeleteExternalUserErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type DeleteExternalUserError = DeleteExternalUserErrors[keyof DeleteExternalUserErrors];
+
+export type DeleteExternalUserResponses = {
+    /**
+     * What was revoked.
+     */
+    200: ExternalUserDeleted;
+};
+
+export type DeleteExternalUserResponse = DeleteExternalUserResponses[keyof DeleteExternalUserResponses];
+
+export type GetExternalUserData = {
+    body?: never;
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+        externalUserId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}';
+};
+
+export type GetExternalUserErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type GetExternalUserError = GetExternalUserErrors[keyof GetExternalUserErrors];
+
+export type GetExternalUserResponses = {
+    /**
+     * The external user.
+     */
+    200: ExternalUser;
+};
+
+export type GetExternalUserResponse = GetExternalUserResponses[keyof GetExternalUserResponses];
+
+export type CreateConnectLinkData = {
+    body: ConnectLinkCreate;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+        externalUserId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}/connect-links';
+};
+
+export type CreateConnectLinkErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type CreateConnectLinkError = CreateConnectLinkErrors[keyof CreateConnectLinkErrors];
+
+export type CreateConnectLinkResponses = {
+    /**
+     * The link.
+     */
+    201: ConnectLink;
+};
+
+export type CreateConnectLinkResponse = CreateConnectLinkResponses[keyof CreateConnectLinkResponses];
+
+export type IssueExternalUserTokenData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+        externalUserId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}/tokens';
+};
+
+export type IssueExternalUserTokenErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type IssueExternalUserTokenError = IssueExternalUserTokenErrors[keyof IssueExternalUserTokenErrors];
+
+export type IssueExternalUserTokenResponses = {
+    /**
+     * The credential with its secret.
+     */
+    201: ExternalUserToken;
+};
+
+export type IssueExternalUserTokenResponse = IssueExternalUserTokenResponses[keyof IssueExternalUserTokenResponses];
+
+export type RevokeExternalUserTokenData = {
+    body?: never;
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+        externalUserId: string;
+        tokenId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/users/{externalUserId}/tokens/{tokenId}';
+};
+
+export type RevokeExternalUserTokenErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type RevokeExternalUserTokenError = RevokeExternalUserTokenErrors[keyof RevokeExternalUserTokenErrors];
+
+export type RevokeExternalUserTokenResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeExternalUserTokenResponse = RevokeExternalUserTokenResponses[keyof RevokeExternalUserTokenResponses];
+
+export type ListReturnUrlsData = {
+    body?: never;
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/return-urls';
+};
+
+export type ListReturnUrlsErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type ListReturnUrlsError = ListReturnUrlsErrors[keyof ListReturnUrlsErrors];
+
+export type ListReturnUrlsResponses = {
+    /**
+     * The project's return URLs.
+     */
+    200: ReturnUrls;
+};
+
+export type ListReturnUrlsResponse = ListReturnUrlsResponses[keyof ListReturnUrlsResponses];
+
+export type SetReturnUrlsData = {
+    body: ReturnUrlsSet;
+    path: {
+        /**
+         * The project's id.
+         */
+        projectId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/projects/{projectId}/return-urls';
+};
+
+export type SetReturnUrlsErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type SetReturnUrlsError = SetReturnUrlsErrors[keyof SetReturnUrlsErrors];
+
+export type SetReturnUrlsResponses = {
+    /**
+     * The project's return URLs now.
+     */
+    200: ReturnUrls;
+};
+
+export type SetReturnUrlsResponse = SetReturnUrlsResponses[keyof SetReturnUrlsResponses];
