@@ -22,6 +22,8 @@ export const organizationPermissions = {
 
   "billing.manage": ["owner", "admin"],
   "auditLog.view": ["owner", "admin"],
+  // Webhook endpoints (server/builder-webhooks/) receive every event of the organization.
+  "webhooks.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {

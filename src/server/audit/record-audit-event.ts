@@ -26,7 +26,8 @@ export interface AuditTarget {
     | "subscription"
     | "oauth_client"
     | "tool_policy"
-    | "tool_approval";
+    | "tool_approval"
+    | "webhook_endpoint";
   id: string;
   /** What a person reads: a name or email, as it is now (it is not updated later). */
   label: string;
