@@ -57,6 +57,7 @@ import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from '.
 import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
+import { Route as AppOrganizationOrganizationIdWebhooksRouteImport } from './routes/app/organization/$organizationId/webhooks'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdApprovalsRouteImport } from './routes/app/project/$projectId/approvals'
@@ -319,6 +320,12 @@ const AppOrganizationOrganizationIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
+const AppOrganizationOrganizationIdWebhooksRoute =
+  AppOrganizationOrganizationIdWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
 const AppProjectProjectIdIndexRoute =
   AppProjectProjectIdIndexRouteImport.update({
     id: '/',
@@ -445,6 +452,7 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -503,6 +511,7 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -567,6 +576,7 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -631,6 +641,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -689,6 +700,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -752,6 +764,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/llm-credentials'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -1119,6 +1132,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationOrganizationIdSettingsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
+    '/app/organization/$organizationId/webhooks': {
+      id: '/app/organization/$organizationId/webhooks'
+      path: '/webhooks'
+      fullPath: '/app/organization/$organizationId/webhooks'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdWebhooksRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
     '/app/project/$projectId/': {
       id: '/app/project/$projectId/'
       path: '/'
@@ -1284,6 +1304,7 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
   AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
+  AppOrganizationOrganizationIdWebhooksRoute: typeof AppOrganizationOrganizationIdWebhooksRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
 }
 
@@ -1301,6 +1322,8 @@ const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizati
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
       AppOrganizationOrganizationIdSettingsRoute,
+    AppOrganizationOrganizationIdWebhooksRoute:
+      AppOrganizationOrganizationIdWebhooksRoute,
     AppOrganizationOrganizationIdIndexRoute:
       AppOrganizationOrganizationIdIndexRoute,
   }

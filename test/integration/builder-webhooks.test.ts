@@ -227,7 +227,7 @@ describe("builder webhooks", () => {
       { url: "https://example.test/x", eventTypes: [] },
       { url: "https://example.test/x", eventTypes: ["no.such.event"] },
     ]) {
-      expect(await outcome(owner.webhooks.createEndpoint({ organizationId: orgId, ...(bad as never) }))).toBe(
+      expect(await outcome(owner.webhooks.createEndpoint({ organizationId: orgId, ...bad } as never))).toBe(
         "BAD_REQUEST",
       );
     }

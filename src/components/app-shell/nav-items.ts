@@ -15,6 +15,7 @@ import {
   Store,
   Users,
   WalletCards,
+  Webhook,
 } from "lucide-react";
 import type { OrganizationAction } from "~/lib/permissions.ts";
 import type { ShellScope } from "./use-current-scope.ts";
@@ -50,6 +51,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Billing", href: `${base}/billing`, icon: WalletCards },
       { label: "Audit log", href: `${base}/audit-log`, icon: ScrollText, permission: "auditLog.view" },
+      { label: "Webhooks", href: `${base}/webhooks`, icon: Webhook, permission: "webhooks.manage" },
     ];
   }
   if (scope.kind === "project") {
