@@ -64,17 +64,17 @@ test("webhooks: add an endpoint, send a test event, read the failed attempt, red
   await visible(card.getByText("Our backend"));
   await card.getByRole("button", { name: "Send test event" }).click();
   const delivery = card.locator('[data-testid^="delivery-"]').first();
-  await visible(delivery.getByText("webhook.test"));
-  await visible(delivery.getByText("retrying"));
+  await visible(delivery.getByText("webhook.test", { exact: true }));
+  await visible(delivery.getByText("retrying", { exact: true }));
   await delivery.getByText("Payload and attempts").click();
-  await visible(delivery.getByText("HTTP 500"));
-  await visible(delivery.getByText('{"error":"planned 500"}'));
+  await visible(delivery.getByText("HTTP 500", { exact: true }));
+  await visible(delivery.getByText('{"error":"planned 500"}', { exact: true }));
   expect(receiver.received.at(-1)).toMatchObject({ verified: true, answered: 500 });
   await screenshot(page, "webhooks-retrying-1280");
 
   await delivery.getByRole("button", { name: "Redeliver" }).click();
-  await visible(delivery.getByText("succeeded"));
-  await visible(delivery.getByText("HTTP 200"));
+  await visible(delivery.getByText("succeeded", { exact: true }));
+  await visible(delivery.getByText("HTTP 200", { exact: true }));
   expect(receiver.received.map((r) => [r.verified, r.answered])).toEqual([
     [true, 500],
     [true, 200],
@@ -84,9 +84,9 @@ test("webhooks: add an endpoint, send a test event, read the failed attempt, red
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/app/organization/${organizationId}/webhooks`);
   await (await hydrated(card.getByRole("button", { name: "Deliveries" }))).click();
-  await visible(card.locator('[data-testid^="delivery-"]').first().getByText("succeeded"));
+  await visible(card.locator('[data-testid^="delivery-"]').first().getByText("succeeded", { exact: true }));
   await card.locator('[data-testid^="delivery-"]').first().getByText("Payload and attempts").click();
-  await visible(card.getByText("HTTP 500"));
+  await visible(card.getByText("HTTP 500", { exact: true }));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
   await screenshot(page, "webhooks-390");
