@@ -59,6 +59,7 @@ import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from 
 import { Route as AppOrganizationOrganizationIdManagementTokensRouteImport } from './routes/app/organization/$organizationId/management-tokens'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
+import { Route as AppOrganizationOrganizationIdWebhooksRouteImport } from './routes/app/organization/$organizationId/webhooks'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdApprovalsRouteImport } from './routes/app/project/$projectId/approvals'
@@ -332,6 +333,12 @@ const AppOrganizationOrganizationIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
+const AppOrganizationOrganizationIdWebhooksRoute =
+  AppOrganizationOrganizationIdWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
 const AppProjectProjectIdIndexRoute =
   AppProjectProjectIdIndexRouteImport.update({
     id: '/',
@@ -460,6 +467,7 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -520,6 +528,7 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -586,6 +595,7 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -652,6 +662,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -712,6 +723,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -777,6 +789,7 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -1158,6 +1171,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationOrganizationIdSettingsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
+    '/app/organization/$organizationId/webhooks': {
+      id: '/app/organization/$organizationId/webhooks'
+      path: '/webhooks'
+      fullPath: '/app/organization/$organizationId/webhooks'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdWebhooksRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
     '/app/project/$projectId/': {
       id: '/app/project/$projectId/'
       path: '/'
@@ -1326,6 +1346,7 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
   AppOrganizationOrganizationIdManagementTokensRoute: typeof AppOrganizationOrganizationIdManagementTokensRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
+  AppOrganizationOrganizationIdWebhooksRoute: typeof AppOrganizationOrganizationIdWebhooksRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
 }
 
@@ -1345,6 +1366,8 @@ const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizati
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
       AppOrganizationOrganizationIdSettingsRoute,
+    AppOrganizationOrganizationIdWebhooksRoute:
+      AppOrganizationOrganizationIdWebhooksRoute,
     AppOrganizationOrganizationIdIndexRoute:
       AppOrganizationOrganizationIdIndexRoute,
   }

@@ -16,6 +16,7 @@ import {
   Store,
   Users,
   WalletCards,
+  Webhook,
 } from "lucide-react";
 import type { OrganizationAction } from "~/lib/permissions.ts";
 import type { ShellScope } from "./use-current-scope.ts";
@@ -57,6 +58,7 @@ export function scopeNav(scope: ShellScope): NavItem[] {
         icon: KeySquare,
         permission: "managementTokens.manage",
       },
+      { label: "Webhooks", href: `${base}/webhooks`, icon: Webhook, permission: "webhooks.manage" },
     ];
   }
   if (scope.kind === "project") {

@@ -27,7 +27,8 @@ export interface AuditTarget {
     | "oauth_client"
     | "tool_policy"
     | "tool_approval"
-    | "management_token";
+    | "management_token"
+    | "webhook_endpoint";
   id: string;
   /** What a person reads: a name or email, as it is now (it is not updated later). */
   label: string;

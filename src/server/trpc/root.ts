@@ -25,6 +25,7 @@ import { projectServersRouter } from "./routers/project-servers.ts";
 import { standardToolsRouter } from "./routers/standard-tools.ts";
 import { toolsRouter } from "./routers/tools.ts";
 import { userRouter } from "./routers/user.ts";
+import { webhooksRouter } from "./routers/webhooks.ts";
 
 export const appRouter = router({
   account: accountRouter,
@@ -53,6 +54,7 @@ export const appRouter = router({
   standardTools: standardToolsRouter,
   tools: toolsRouter,
   user: userRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ export * from "./agents.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
+export * from "./builder-webhooks.ts";
 export * from "./contact.ts";
 export * from "./external-users.ts";
 export * from "./gateway.ts";
