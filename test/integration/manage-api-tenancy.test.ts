@@ -5,6 +5,7 @@
 // later is covered without touching this file.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app.ts";
+import { createEndpoint, sendTestEvent } from "~/server/builder-webhooks/index.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import { issueExternalUserToken } from "~/server/external-users/external-user-tokens.ts";
 import { createExternalUser } from "~/server/external-users/external-users.ts";
@@ -13,7 +14,8 @@ import { managementTokenFor, manageRequest } from "../support/manage-client.ts";
 import { seedOrganizationA } from "./tenancy-seed.ts";
 import { join, worldForFile } from "./world.ts";
 
-const { app, world } = await worldForFile();
+// Private addresses allowed: organization A's webhook endpoint points at this machine.
+const { app, world } = await worldForFile({ ALLOW_PRIVATE_URLS: "true" });
 const document = openApiDocument(createManageApi(app as App), app.config.baseUrl);
 type Operation = { operationId: string; description: string; requestBody?: unknown };
 const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -41,6 +43,8 @@ const bodies: Record<string, unknown> = {
   createExternalUser: { id: "intruder" },
   createConnectLink: { integrationId: "hubspot", returnUrl: "https://bravo.example/back" },
   setReturnUrls: { urls: ["https://bravo.example/back"] },
+  createWebhookEndpoint: { url: "http://127.0.0.1:9/bravo", eventTypes: ["connection.broken"] },
+  updateWebhookEndpoint: { enabled: false },
 };
 
 let ids: Record<string, string>;
@@ -56,6 +60,11 @@ beforeAll(async () => {
   const scopeA = { organizationId: world.orgA.id, projectId: world.projectA.id };
   await createExternalUser(app, scopeA, { id: "acme-customer-7" });
   const tokenOfA = await issueExternalUserToken(app, scopeA, { externalUserId: "acme-customer-7" });
+  const { endpoint } = await createEndpoint(app, scopeA, {
+    url: "http://127.0.0.1:9/acme-hook",
+    eventTypes: ["agent.run.finished"],
+  });
+  const { deliveryId } = await sendTestEvent(app, scopeA, { endpointId: endpoint.id });
   ids = {
     projectId: world.projectA.id,
     memberId: seeded.member,
@@ -71,6 +80,8 @@ beforeAll(async () => {
     target: "exa_search",
     externalUserId: "acme-customer-7",
     tokenId: tokenOfA.id,
+    endpointId: endpoint.id,
+    deliveryId,
   };
   secretsOfA = [
     world.orgA.id,
@@ -80,6 +91,9 @@ beforeAll(async () => {
     ...Object.values(ids).slice(0, 9),
     "acme-customer-7",
     tokenOfA.id,
+    endpoint.id,
+    deliveryId,
+    "acme-hook",
   ];
   await join(world.ownerA, world.ownerB, world.orgA.id, "admin");
   tokenB = await managementTokenFor(app, world.ownerB.id, world.orgB.id);
@@ -122,10 +136,13 @@ describe("organization B's token on organization A's ids", () => {
 
 describe("scopes", () => {
   it("every operation refuses a token without its family's scope", async () => {
-    const readOnlyOther = await managementTokenFor(app, world.ownerA.id, world.orgA.id, ["webhooks:read"]);
+    const usageOnly = await managementTokenFor(app, world.ownerA.id, world.orgA.id, ["usage:write"]);
+    const webhooksOnly = await managementTokenFor(app, world.ownerA.id, world.orgA.id, ["webhooks:write"]);
     const allowed: string[] = [];
     for (const { method, path, operation } of operations) {
-      const answer = await manageRequest(app, readOnlyOther, method, fill(path), {
+      const family = /Scope: `([a-z]+):/.exec(operation.description)?.[1];
+      const token = family === "usage" ? webhooksOnly : usageOnly;
+      const answer = await manageRequest(app, token, method, fill(path), {
         body: bodies[operation.operationId],
       });
       if (answer.status !== 403) allowed.push(`${method} ${path} answered ${answer.status}`);

@@ -19,6 +19,7 @@ import { registerOrganizationRoutes } from "./routes/organization.ts";
 import { registerPolicyRoutes } from "./routes/policies.ts";
 import { registerProjectRoutes } from "./routes/projects.ts";
 import { registerServerRoutes } from "./routes/servers.ts";
+import { registerWebhookRoutes } from "./routes/webhooks.ts";
 
 export const MANAGE_PREFIX = "/api/manage/v1";
 export const OPENAPI_PATH = "/openapi.json";
@@ -58,6 +59,7 @@ export function createManageApi(app: App): ManageApi {
     registerAgentRoutes,
     registerCallRoutes,
     registerExternalUserRoutes,
+    registerWebhookRoutes,
   ]) {
     register(api, app);
   }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { AddServerData, AddServerErrors, AddServerResponses, ChangeMemberRoleData, ChangeMemberRoleErrors, ChangeMemberRoleResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateConnectLinkData, CreateConnectLinkErrors, CreateConnectLinkResponses, CreateExternalUserData, CreateExternalUserErrors, CreateExternalUserResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, DeleteExternalUserData, DeleteExternalUserErrors, DeleteExternalUserResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DisconnectData, DisconnectErrors, DisconnectResponses, GetCallData, GetCallErrors, GetCallResponses, GetExternalUserData, GetExternalUserErrors, GetExternalUserResponses, GetGovernanceData, GetGovernanceErrors, GetGovernanceResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRunData, GetRunErrors, GetRunResponses, GetUsageData, GetUsageErrors, GetUsageResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, IssueExternalUserTokenData, IssueExternalUserTokenErrors, IssueExternalUserTokenResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCallsData, ListCallsErrors, ListCallsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListExternalUsersData, ListExternalUsersErrors, ListExternalUsersResponses, ListInvitationsData, ListInvitationsErrors, ListInvitationsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListReturnUrlsData, ListReturnUrlsErrors, ListReturnUrlsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListServersData, ListServersErrors, ListServersResponses, ListServerToolsData, ListServerToolsErrors, ListServerToolsResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemovePolicyData, RemovePolicyErrors, RemovePolicyResponses, RemoveServerData, RemoveServerErrors, RemoveServerResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeExternalUserTokenData, RevokeExternalUserTokenErrors, RevokeExternalUserTokenResponses, SetPolicyData, SetPolicyErrors, SetPolicyResponses, SetReturnUrlsData, SetReturnUrlsErrors, SetReturnUrlsResponses, SetToolEnabledData, SetToolEnabledErrors, SetToolEnabledResponses, StartConnectionData, StartConnectionErrors, StartConnectionResponses, StartRunData, StartRunErrors, StartRunResponses, UpdateGovernanceData, UpdateGovernanceErrors, UpdateGovernanceResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateServerData, UpdateServerErrors, UpdateServerResponses, WithdrawInvitationData, WithdrawInvitationErrors, WithdrawInvitationResponses } from './types.gen.ts';
+import type { AddServerData, AddServerErrors, AddServerResponses, ChangeMemberRoleData, ChangeMemberRoleErrors, ChangeMemberRoleResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateConnectLinkData, CreateConnectLinkErrors, CreateConnectLinkResponses, CreateExternalUserData, CreateExternalUserErrors, CreateExternalUserResponses, CreateProjectData, CreateProjectErrors, CreateProjectResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteExternalUserData, DeleteExternalUserErrors, DeleteExternalUserResponses, DeleteProjectData, DeleteProjectErrors, DeleteProjectResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, DisconnectData, DisconnectErrors, DisconnectResponses, GetCallData, GetCallErrors, GetCallResponses, GetExternalUserData, GetExternalUserErrors, GetExternalUserResponses, GetGovernanceData, GetGovernanceErrors, GetGovernanceResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetRunData, GetRunErrors, GetRunResponses, GetUsageData, GetUsageErrors, GetUsageResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, IssueExternalUserTokenData, IssueExternalUserTokenErrors, IssueExternalUserTokenResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCallsData, ListCallsErrors, ListCallsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListExternalUsersData, ListExternalUsersErrors, ListExternalUsersResponses, ListInvitationsData, ListInvitationsErrors, ListInvitationsResponses, ListMembersData, ListMembersErrors, ListMembersResponses, ListProjectsData, ListProjectsErrors, ListProjectsResponses, ListReturnUrlsData, ListReturnUrlsErrors, ListReturnUrlsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListServersData, ListServersErrors, ListServersResponses, ListServerToolsData, ListServerToolsErrors, ListServerToolsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RedeliverWebhookData, RedeliverWebhookErrors, RedeliverWebhookResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemovePolicyData, RemovePolicyErrors, RemovePolicyResponses, RemoveServerData, RemoveServerErrors, RemoveServerResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeExternalUserTokenData, RevokeExternalUserTokenErrors, RevokeExternalUserTokenResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendWebhookTestEventData, SendWebhookTestEventErrors, SendWebhookTestEventResponses, SetPolicyData, SetPolicyErrors, SetPolicyResponses, SetReturnUrlsData, SetReturnUrlsErrors, SetReturnUrlsResponses, SetToolEnabledData, SetToolEnabledErrors, SetToolEnabledResponses, StartConnectionData, StartConnectionErrors, StartConnectionResponses, StartRunData, StartRunErrors, StartRunResponses, UpdateGovernanceData, UpdateGovernanceErrors, UpdateGovernanceResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateServerData, UpdateServerErrors, UpdateServerResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, WithdrawInvitationData, WithdrawInvitationErrors, WithdrawInvitationResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -648,4 +648,129 @@ export const setReturnUrls = <ThrowOnError extends boolean = false>(options: Opt
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * List the organization's webhook endpoints
+ *
+ * List the organization's webhook endpoints
+ *
+ * Scope: `webhooks:read` (or `read`).
+ */
+export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(options?: Options<ListWebhookEndpointsData, ThrowOnError>): RequestResult<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError> => (options?.client ?? client).get<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks',
+    ...options
+});
+
+/**
+ * Add an endpoint that receives the organization's events
+ *
+ * Events: connection.connected, connection.broken, approval.requested, approval.decided, agent.run.finished. Each delivery is signed (webhook-id, webhook-timestamp, webhook-signature) and retried with backoff until the receiver answers 2xx.
+ *
+ * Scope: `webhooks:write` (or `write`).
+ */
+export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>): RequestResult<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError> => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an endpoint with its deliveries
+ *
+ * Delete an endpoint with its deliveries
+ *
+ * Scope: `webhooks:write` (or `write`).
+ */
+export const deleteWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookEndpointData, ThrowOnError>): RequestResult<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError> => (options.client ?? client).delete<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/{endpointId}',
+    ...options
+});
+
+/**
+ * A webhook endpoint
+ *
+ * A webhook endpoint
+ *
+ * Scope: `webhooks:read` (or `read`).
+ */
+export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<GetWebhookEndpointData, ThrowOnError>): RequestResult<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError> => (options.client ?? client).get<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/{endpointId}',
+    ...options
+});
+
+/**
+ * Change an endpoint's URL, events, filters or switch
+ *
+ * Change an endpoint's URL, events, filters or switch
+ *
+ * Scope: `webhooks:write` (or `write`).
+ */
+export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookEndpointData, ThrowOnError>): RequestResult<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError> => (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/{endpointId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replace an endpoint's signing secret
+ *
+ * Replace an endpoint's signing secret
+ *
+ * Scope: `webhooks:write` (or `write`).
+ */
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>): RequestResult<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError> => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/{endpointId}/secret',
+    ...options
+});
+
+/**
+ * Send a webhook.test event to one endpoint
+ *
+ * Send a webhook.test event to one endpoint
+ *
+ * Scope: `webhooks:write` (or `write`).
+ */
+export const sendWebhookTestEvent = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestEventData, ThrowOnError>): RequestResult<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError> => (options.client ?? client).post<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/{endpointId}/test',
+    ...options
+});
+
+/**
+ * An endpoint's deliveries with each attempt's answer, newest first
+ *
+ * An endpoint's deliveries with each attempt's answer, newest first
+ *
+ * Scope: `webhooks:read` (or `read`).
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>): RequestResult<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError> => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/{endpointId}/deliveries',
+    ...options
+});
+
+/**
+ * Send a delivery again (the same event id)
+ *
+ * Send a delivery again (the same event id)
+ *
+ * Scope: `webhooks:write` (or `write`).
+ */
+export const redeliverWebhook = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookData, ThrowOnError>): RequestResult<RedeliverWebhookResponses, RedeliverWebhookErrors, ThrowOnError> => (options.client ?? client).post<RedeliverWebhookResponses, RedeliverWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/manage/v1/webhooks/deliveries/{deliveryId}/redeliver',
+    ...options
 });

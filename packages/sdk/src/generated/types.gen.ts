@@ -426,6 +426,78 @@ export type ReturnUrlsSet = {
     urls: Array<string>;
 };
 
+export type WebhookEndpointPage = {
+    items: Array<WebhookEndpoint>;
+    nextCursor: string | null;
+};
+
+export type WebhookEndpoint = {
+    id: string;
+    url: string;
+    description: string;
+    eventTypes: Array<'connection.connected' | 'connection.broken' | 'approval.requested' | 'approval.decided' | 'agent.run.finished'>;
+    projectId: string | null;
+    agentId: string | null;
+    enabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type WebhookEndpointWithSecret = {
+    endpoint: WebhookEndpoint;
+    secret: string;
+};
+
+export type WebhookEndpointCreate = {
+    url: string;
+    description?: string;
+    eventTypes: Array<'connection.connected' | 'connection.broken' | 'approval.requested' | 'approval.decided' | 'agent.run.finished'>;
+    projectId?: string | null;
+    agentId?: string | null;
+    enabled?: boolean;
+};
+
+export type WebhookEndpointUpdate = {
+    url?: string;
+    description?: string;
+    eventTypes?: Array<'connection.connected' | 'connection.broken' | 'approval.requested' | 'approval.decided' | 'agent.run.finished'>;
+    projectId?: string | null;
+    agentId?: string | null;
+    enabled?: boolean;
+};
+
+export type DeliveryQueued = {
+    deliveryId: string;
+    status: 'pending';
+};
+
+export type WebhookDeliveryPage = {
+    items: Array<WebhookDelivery>;
+    nextCursor: string | null;
+};
+
+export type WebhookDelivery = {
+    id: string;
+    endpointId: string;
+    eventId: string;
+    eventType: string;
+    payload: {
+        [key: string]: unknown;
+    };
+    status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+    attemptCount: number;
+    lastAttemptAt: string | null;
+    createdAt: string;
+    attempts: Array<{
+        number: number;
+        startedAt: string;
+        durationMs: number;
+        responseStatus: number | null;
+        responseBody: string | null;
+        error: string | null;
+    }>;
+};
+
 export type GetOrganizationData = {
     body?: never;
     path?: never;
@@ -2559,3 +2631,416 @@ export type SetReturnUrlsResponses = {
 };
 
 export type SetReturnUrlsResponse = SetReturnUrlsResponses[keyof SetReturnUrlsResponses];
+
+export type ListWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/api/manage/v1/webhooks';
+};
+
+export type ListWebhookEndpointsErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type ListWebhookEndpointsError = ListWebhookEndpointsErrors[keyof ListWebhookEndpointsErrors];
+
+export type ListWebhookEndpointsResponses = {
+    /**
+     * A page of endpoints, newest first.
+     */
+    200: WebhookEndpointPage;
+};
+
+export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof ListWebhookEndpointsResponses];
+
+export type CreateWebhookEndpointData = {
+    body: WebhookEndpointCreate;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/manage/v1/webhooks';
+};
+
+export type CreateWebhookEndpointErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type CreateWebhookEndpointError = CreateWebhookEndpointErrors[keyof CreateWebhookEndpointErrors];
+
+export type CreateWebhookEndpointResponses = {
+    /**
+     * The endpoint and its signing secret.
+     */
+    201: WebhookEndpointWithSecret;
+};
+
+export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+
+export type DeleteWebhookEndpointData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/webhooks/{endpointId}';
+};
+
+export type DeleteWebhookEndpointErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type DeleteWebhookEndpointError = DeleteWebhookEndpointErrors[keyof DeleteWebhookEndpointErrors];
+
+export type DeleteWebhookEndpointResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteWebhookEndpointResponse = DeleteWebhookEndpointResponses[keyof DeleteWebhookEndpointResponses];
+
+export type GetWebhookEndpointData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/webhooks/{endpointId}';
+};
+
+export type GetWebhookEndpointErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type GetWebhookEndpointError = GetWebhookEndpointErrors[keyof GetWebhookEndpointErrors];
+
+export type GetWebhookEndpointResponses = {
+    /**
+     * The endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type GetWebhookEndpointResponse = GetWebhookEndpointResponses[keyof GetWebhookEndpointResponses];
+
+export type UpdateWebhookEndpointData = {
+    body: WebhookEndpointUpdate;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/webhooks/{endpointId}';
+};
+
+export type UpdateWebhookEndpointErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type UpdateWebhookEndpointError = UpdateWebhookEndpointErrors[keyof UpdateWebhookEndpointErrors];
+
+export type UpdateWebhookEndpointResponses = {
+    /**
+     * The endpoint as it is now.
+     */
+    200: WebhookEndpoint;
+};
+
+export type UpdateWebhookEndpointResponse = UpdateWebhookEndpointResponses[keyof UpdateWebhookEndpointResponses];
+
+export type RotateWebhookSecretData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/webhooks/{endpointId}/secret';
+};
+
+export type RotateWebhookSecretErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+
+export type RotateWebhookSecretResponses = {
+    /**
+     * The endpoint and its new secret.
+     */
+    201: WebhookEndpointWithSecret;
+};
+
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type SendWebhookTestEventData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/webhooks/{endpointId}/test';
+};
+
+export type SendWebhookTestEventErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type SendWebhookTestEventError = SendWebhookTestEventErrors[keyof SendWebhookTestEventErrors];
+
+export type SendWebhookTestEventResponses = {
+    /**
+     * The delivery is queued.
+     */
+    202: DeliveryQueued;
+};
+
+export type SendWebhookTestEventResponse = SendWebhookTestEventResponses[keyof SendWebhookTestEventResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: {
+        limit?: number;
+        cursor?: string;
+    };
+    url: '/api/manage/v1/webhooks/{endpointId}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * A page of deliveries.
+     */
+    200: WebhookDeliveryPage;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+
+export type RedeliverWebhookData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any unique string up to 255 characters: a retry with the same key returns the first answer.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        deliveryId: string;
+    };
+    query?: never;
+    url: '/api/manage/v1/webhooks/deliveries/{deliveryId}/redeliver';
+};
+
+export type RedeliverWebhookErrors = {
+    /**
+     * The request is not valid: see `error.fields`.
+     */
+    400: Error;
+    /**
+     * No management token, or one that is unknown, revoked or expired.
+     */
+    401: Error;
+    /**
+     * The token's scopes do not grant this.
+     */
+    403: Error;
+    /**
+     * Nothing with this id in the token's organization.
+     */
+    404: Error;
+    /**
+     * Too many requests with this token: wait for `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type RedeliverWebhookError = RedeliverWebhookErrors[keyof RedeliverWebhookErrors];
+
+export type RedeliverWebhookResponses = {
+    /**
+     * The delivery is queued again.
+     */
+    202: DeliveryQueued;
+};
+
+export type RedeliverWebhookResponse = RedeliverWebhookResponses[keyof RedeliverWebhookResponses];
