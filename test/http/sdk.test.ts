@@ -89,13 +89,13 @@ it("provisions a project and a key, calls a tool with the key, reads the call lo
 it("answers refusals in the one error shape the SDK types", async () => {
   const client = createPorticoClient({ baseUrl: server.baseUrl, token });
   const refused = await createProject({ client, body: { name: "" } });
-  expect(refused.response.status).toBe(400);
+  expect(refused.response?.status).toBe(400);
   expect(refused.error).toMatchObject({
     error: { code: "BAD_REQUEST", fields: { name: ["Project name is required"] } },
   });
   const wrong = createPorticoClient({ baseUrl: server.baseUrl, token: "ptk_not_a_management_token" });
   const unauthorized = await listProjects({ client: wrong });
-  expect(unauthorized.response.status).toBe(401);
+  expect(unauthorized.response?.status).toBe(401);
 });
 
 it("runs the README's example: an external user with a connect link and a tool called as them", async () => {

@@ -16,7 +16,7 @@ describe("the management API's OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
     const validator = new Validator();
     const result = await validator.validate(
-      structuredClone(document) as Parameters<Validator["validate"]>[0],
+      structuredClone(document) as unknown as Parameters<Validator["validate"]>[0],
     );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
