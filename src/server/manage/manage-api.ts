@@ -6,7 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { App } from "../app.ts";
 import { idempotentCreates } from "./idempotency.ts";
 import { authenticateCaller, projectInCallersOrganization } from "./manage-auth.ts";
-import type { ManageEnv } from "./manage-env.ts";
+import type { ManageApi, ManageEnv } from "./manage-env.ts";
 import { answerError, errorResponse, validationErrorResponse } from "./manage-errors.ts";
 import { SECURITY_SCHEME } from "./operation.ts";
 import { registerAgentRoutes } from "./routes/agents.ts";
@@ -25,7 +25,7 @@ export const MANAGE_PREFIX = "/api/manage/v1";
 export const OPENAPI_PATH = "/openapi.json";
 export const API_VERSION = "1.0.0";
 
-export type ManageApi = OpenAPIHono<ManageEnv>;
+export type { ManageApi };
 
 export function createManageApi(app: App): ManageApi {
   const api = new OpenAPIHono<ManageEnv>({

@@ -1,4 +1,5 @@
 // What the management API's middleware hands its handlers.
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ManagementCaller } from "../manage-tokens/index.ts";
 
 export interface ManageEnv {
@@ -7,3 +8,6 @@ export interface ManageEnv {
     caller: ManagementCaller;
   };
 }
+
+/** The management API's app, which each resource family's routes/<family>.ts registers on. */
+export type ManageApi = OpenAPIHono<ManageEnv>;

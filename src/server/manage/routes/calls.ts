@@ -4,7 +4,7 @@ import { callLogFilters } from "../../../lib/call-log-filters.ts";
 import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app.ts";
 import { getProjectCall, listProjectCalls } from "../../usage/call-log.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, operation } from "../operation.ts";
 import { projectPath } from "./projects.ts";
 

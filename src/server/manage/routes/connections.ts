@@ -11,7 +11,7 @@ import {
 } from "../../integrations/connections/organization-connections.ts";
 import { startOAuthConnection } from "../../integrations/oauth/start-oauth.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 

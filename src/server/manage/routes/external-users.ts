@@ -24,8 +24,7 @@ import {
   listExternalUsers,
 } from "../../external-users/external-users.ts";
 import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.ts";
-import type { ManageApi } from "../manage-api.ts";
-import type { ManageEnv } from "../manage-env.ts";
+import type { ManageApi, ManageEnv } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageQuerySchema } from "../paging.ts";
 import { projectPath } from "./projects.ts";

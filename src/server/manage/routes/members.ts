@@ -17,7 +17,7 @@ import {
 } from "../../invitations/invitations.ts";
 import { endPersonalConnections } from "../../organizations/member-departure.ts";
 import { changeMemberRole, getMembersByOrganizationId, removeMember } from "../../organizations/members.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { App } from "../../app.ts";
 import { getBillingOverview } from "../../billing/billing-overview.ts";
 import { getOrganizationDetail } from "../../organizations/organizations.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, operation } from "../operation.ts";
 
 const organizationSchema = z

@@ -5,7 +5,7 @@ import { MAX_RULE_LENGTH } from "../../../lib/governance/rule-language.ts";
 import type { App } from "../../app.ts";
 import { policyActions } from "../../db/schema/governance.ts";
 import { listPolicies, removePolicy, setGovernanceSettings, setPolicy } from "../../governance/policies.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { projectPath } from "./projects.ts";
 

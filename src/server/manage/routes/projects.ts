@@ -10,7 +10,7 @@ import {
   listAccessibleProjects,
   updateProject,
 } from "../../projects/projects.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 

@@ -6,7 +6,7 @@ import type { App } from "../../app.ts";
 import { requirePremiumAllowed } from "../../billing/plan-limits.ts";
 import { addServer, getProjectServers, removeServer, updateServer } from "../../servers/project-servers.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
-import type { ManageApi } from "../manage-api.ts";
+import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 import { projectPath } from "./projects.ts";

@@ -15,8 +15,7 @@ import {
   sendTestEvent,
   updateEndpoint,
 } from "../../builder-webhooks/index.ts";
-import type { ManageApi } from "../manage-api.ts";
-import type { ManageEnv } from "../manage-env.ts";
+import type { ManageApi, ManageEnv } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { PAGE_LIMIT_MAX } from "../paging.ts";
 
