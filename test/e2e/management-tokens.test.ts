@@ -4,6 +4,7 @@
 // closed to them and has no link to it.
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
+import { axeFindings, describeFindings, failing } from "./support/axe.ts";
 import { addSessionCookies, expect, screenshot, signUpInto, test } from "./support/browser.ts";
 import { hydrated, STEP_TIMEOUT, toastWith, visible } from "./support/page-helpers.ts";
 
@@ -47,6 +48,8 @@ test("create, list and revoke management tokens at 1280 and 390 px", { timeout: 
   await dialog.getByRole("combobox", { name: "Call log access" }).click();
   await page.getByRole("option", { name: "Read", exact: true }).click();
   await screenshot(page, "management-token-create-1280");
+  const dialogFindings = failing(await axeFindings(page, "create management token dialog"));
+  expect(dialogFindings, describeFindings(dialogFindings)).toEqual([]);
   await dialog.getByRole("button", { name: "Create token" }).click();
   const secretField = page.getByRole("textbox", { name: "New management token" });
   await visible(secretField);
@@ -63,6 +66,8 @@ test("create, list and revoke management tokens at 1280 and 390 px", { timeout: 
   expect(await row.textContent()).toContain(owner.name);
   expect(await page.content()).not.toContain(secret);
   await screenshot(page, "management-tokens-1280");
+  const pageFindings = failing(await axeFindings(page, "management tokens page"));
+  expect(pageFindings, describeFindings(pageFindings)).toEqual([]);
 
   // A phone: the one-time secret dialog fits, its copy button on screen, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
