@@ -18,11 +18,7 @@ export {
   managementTokenOutput,
   managementTokenScopesField,
 } from "./management-token-schemas.ts";
-export {
-  looksLikeManagementToken,
-  MANAGEMENT_TOKEN_REFUSED,
-  NOT_A_MANAGEMENT_TOKEN,
-} from "./management-token-secret.ts";
+export { looksLikeManagementToken, MANAGEMENT_TOKEN_REFUSED } from "./management-token-secret.ts";
 export {
   createManagementToken,
   listManagementTokens,

@@ -9,10 +9,6 @@ const SECRET_PATTERN = /^pmt_[A-Za-z0-9_-]{43}$/;
 export const MANAGEMENT_TOKEN_REFUSED =
   "Management tokens are for the management API (/api/manage/v1) only; use a project API key or OAuth access token here";
 
-/** What the management API may answer a project API key (or OAuth token) with. */
-export const NOT_A_MANAGEMENT_TOKEN =
-  "The management API takes a management token (pmt_…), made in organization settings → Management tokens; API keys and OAuth tokens are for /mcp and /api/v1";
-
 export function generateManagementTokenSecret(): NewApiKeySecret {
   return generatePrefixedSecret(MANAGEMENT_TOKEN_PREFIX);
 }
