@@ -24,11 +24,9 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { managementScopes } from "~/lib/management-scopes.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import {
-  managementTokenNameField,
-  managementTokenScopesField,
-} from "~/server/manage-tokens/management-token-schemas.ts";
+import { managementTokenNameField } from "~/server/manage-tokens/management-token-schemas.ts";
 import { type ScopeChoice, ScopePicker, scopesOf } from "./scope-picker.tsx";
 
 const expiryChoices = [
@@ -40,7 +38,8 @@ const expiryChoices = [
 
 const schema = z.object({
   name: managementTokenNameField,
-  scopes: managementTokenScopesField.min(1, "Choose at least one resource to give access to"),
+  // The server's rule (management-token-schemas.ts), in the words of this form's per-resource choice.
+  scopes: z.array(z.enum(managementScopes)).min(1, "Choose at least one resource to give access to"),
 });
 
 export function CreateManagementTokenDialog({ organizationId }: { organizationId: string }) {

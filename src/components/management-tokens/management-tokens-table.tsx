@@ -49,6 +49,12 @@ export function ManagementTokensTable({
               <span className="block text-xs text-muted-foreground md:hidden">
                 {describeScopes(token.scopes)}
               </span>
+              {/* The columns hidden at this width, in one line under the name. */}
+              <span className="block text-xs text-muted-foreground lg:hidden">
+                By {token.createdBy.name}, <DateTime value={token.createdAt} show="date" /> · used{" "}
+                {token.lastUsedAt ? <DateTime value={token.lastUsedAt} show="relative" /> : "never"} · expires{" "}
+                {token.expiresAt ? <DateTime value={token.expiresAt} show="date" /> : "never"}
+              </span>
             </TableCell>
             <TableCell className="hidden max-w-64 whitespace-normal text-sm md:table-cell">
               {describeScopes(token.scopes)}

@@ -15,7 +15,7 @@ export const managementToken = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** "read", "write", "<family>:read" or "<family>:write" (manage-tokens/management-scopes.ts). */
+    /** "read", "write", "<family>:read" or "<family>:write" (lib/management-scopes.ts). */
     scopes: text("scopes").array().notNull(),
     /** "pmt_" and 8 more characters: enough to recognise a token, never to use it. */
     prefix: text("prefix").notNull(),
