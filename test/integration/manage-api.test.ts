@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent } from "~/server/db/schema/index.ts";
+import { FAILED_AUTH_LIMIT } from "~/server/gateway/failed-auth-limit.ts";
 import { NO_TOKEN, UNKNOWN_TOKEN, WRONG_CREDENTIAL } from "~/server/manage/manage-auth.ts";
 import { MANAGEMENT_RATE_LIMIT } from "~/server/manage-tokens/rate-limit.ts";
 import { managementTokenFor, manageRequest } from "../support/manage-client.ts";
@@ -215,6 +216,20 @@ describe("rate limit", () => {
     expect(refused?.body.error.code).toBe("TOO_MANY_REQUESTS");
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another token of the same organization is not held up.
+    expect((await call("GET", "/organization")).status).toBe(200);
+  });
+});
+
+describe("guessing tokens", () => {
+  it("refuses an address that keeps failing before the database is asked", async () => {
+    const guesser = "203.0.113.50";
+    const statuses = new Set<number>();
+    for (let guess = 0; guess <= FAILED_AUTH_LIMIT; guess++) {
+      const junk = `pmt_${crypto.randomUUID().replaceAll("-", "").padEnd(43, "x").slice(0, 43)}`;
+      statuses.add((await manageRequest(app, junk, "GET", "/organization", { peer: guesser })).status);
+    }
+    expect([...statuses]).toEqual([401, 429]);
+    // A good token from another address goes on.
     expect((await call("GET", "/organization")).status).toBe(200);
   });
 });

@@ -16,13 +16,13 @@ export async function manageRequest(
   token: string | null,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
+  /** `peer`: the connection's address, as srvx gives it to the server (`request.ip`). */
+  options: { body?: unknown; headers?: Record<string, string>; peer?: string } = {},
 ): Promise<ManageAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] ??= "application/json";
-  const response = await handleManageRequest(
-    app,
+  const request = Object.assign(
     new Request(`${app.config.baseUrl}${MANAGE_PREFIX}${path}`, {
       method,
       headers,
@@ -33,7 +33,9 @@ export async function manageRequest(
             ? options.body
             : JSON.stringify(options.body),
     }),
+    options.peer ? { ip: options.peer } : {},
   );
+  const response = await handleManageRequest(app, request);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

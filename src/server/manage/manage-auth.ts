@@ -10,6 +10,8 @@ import type { App } from "../app.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { project } from "../db/schema/index.ts";
 import { PrincipalResolver } from "../gateway/authenticate.ts";
+import { FailedAuthLimit } from "../gateway/failed-auth-limit.ts";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import {
   authenticateManagementToken,
   grantsScope,
@@ -27,12 +29,25 @@ export const UNKNOWN_TOKEN =
   "This management token is unknown, revoked or expired, or the person who created it is no longer an owner or admin of its organization.";
 
 export function authenticateCaller(app: App): MiddlewareHandler<ManageEnv> {
+  // Tokens that fail, per client address, as /mcp counts them: each unknown token costs a database
+  // read, so an address that keeps guessing is refused before the database is asked.
+  const failures = new FailedAuthLimit();
   return async (c, next) => {
     const token = PrincipalResolver.bearerToken(c.req.header("authorization") ?? null);
     if (!token) throw new ManageError("UNAUTHORIZED", NO_TOKEN);
     if (!looksLikeManagementToken(token)) throw new ManageError("UNAUTHORIZED", WRONG_CREDENTIAL);
+    const address = c.req.header(CLIENT_ADDRESS_HEADER);
+    const wait = failures.retryAfterSeconds(address);
+    if (wait > 0) {
+      throw new ManageError("TOO_MANY_REQUESTS", "Too many failed authentications from this address.", {
+        "retry-after": String(wait),
+      });
+    }
     const caller = await authenticateManagementToken(app, token);
-    if (!caller) throw new ManageError("UNAUTHORIZED", UNKNOWN_TOKEN);
+    if (!caller) {
+      failures.failed(address);
+      throw new ManageError("UNAUTHORIZED", UNKNOWN_TOKEN);
+    }
     const rate = managementRateLimit(caller.tokenId);
     if (!rate.allowed) {
       throw new ManageError("TOO_MANY_REQUESTS", "Too many requests with this management token.", {
