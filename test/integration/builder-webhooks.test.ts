@@ -168,23 +168,24 @@ describe("builder webhooks", () => {
     const { endpoint } = await endpointAt("/tenancy");
     const [delivery] = await app.db.select().from(webhookDelivery).limit(1);
     const a = { organizationId: orgId, endpointId: endpoint.id };
+    // Thunks: each call starts only when awaited, so no refusal goes unhandled meanwhile.
     const calls = (c: typeof owner, organizationId: string) => [
-      c.webhooks.getEndpoint({ ...a, organizationId }),
-      c.webhooks.updateEndpoint({ ...a, organizationId, enabled: false }),
-      c.webhooks.rotateSecret({ ...a, organizationId }),
-      c.webhooks.sendTestEvent({ ...a, organizationId }),
-      c.webhooks.listDeliveries({ ...a, organizationId }),
-      c.webhooks.redeliver({ organizationId, deliveryId: delivery?.id ?? "" }),
-      c.webhooks.deleteEndpoint({ ...a, organizationId }),
+      () => c.webhooks.getEndpoint({ ...a, organizationId }),
+      () => c.webhooks.updateEndpoint({ ...a, organizationId, enabled: false }),
+      () => c.webhooks.rotateSecret({ ...a, organizationId }),
+      () => c.webhooks.sendTestEvent({ ...a, organizationId }),
+      () => c.webhooks.listDeliveries({ ...a, organizationId }),
+      () => c.webhooks.redeliver({ organizationId, deliveryId: delivery?.id ?? "" }),
+      () => c.webhooks.deleteEndpoint({ ...a, organizationId }),
     ];
     // Organization B's owner, naming A (not a member) or naming B with A's ids (not found in B).
     for (const call of [...calls(world.ownerB.caller, orgId), ...calls(world.ownerB.caller, world.orgB.id)]) {
-      expect(await outcome(call)).toBe("NOT_FOUND");
+      expect(await outcome(call())).toBe("NOT_FOUND");
     }
     const listedInB = await world.ownerB.caller.webhooks.listEndpoints({ organizationId: world.orgB.id });
     expect(listedInB.items).toEqual([]);
     // A member of A may not manage webhooks (they see every event of the organization).
-    for (const call of calls(world.memberA.caller, orgId)) expect(await outcome(call)).toBe("FORBIDDEN");
+    for (const call of calls(world.memberA.caller, orgId)) expect(await outcome(call())).toBe("FORBIDDEN");
     // The service functions confine themselves to the organization they are given.
     await expect(
       getEndpoint(app, { organizationId: world.orgB.id }, { endpointId: endpoint.id }),
