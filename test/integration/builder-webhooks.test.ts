@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "~/server/app.ts";
 import { attemptDelivery } from "~/server/builder-webhooks/deliver.ts";
 import { createEndpoint, getEndpoint, listDeliveries } from "~/server/builder-webhooks/index.ts";
+import { pruneWebhookDeliveries } from "~/server/builder-webhooks/retention.ts";
 import { auditEvent, webhookDelivery, webhookEndpoint } from "~/server/db/schema/index.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { outcome, worldForFile } from "./world.ts";
@@ -232,6 +233,22 @@ describe("builder webhooks", () => {
         "BAD_REQUEST",
       );
     }
+  });
+
+  it("keeps deliveries for 30 days", async () => {
+    const { endpoint } = await endpointAt("/retention");
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysAgo: number) => ({
+      organizationId: orgId,
+      endpointId: endpoint.id,
+      eventId: `evt_${daysAgo}`,
+      eventType: "webhook.test",
+      payload: {},
+      createdAt: new Date(Date.now() - daysAgo * day),
+    });
+    await app.db.insert(webhookDelivery).values([at(31), at(29)]);
+    expect(await pruneWebhookDeliveries(app.db)).toBe(1);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.eventId)).toEqual(["evt_29"]);
   });
 
   it("records creating, changing, rotating and deleting an endpoint in the audit log", async () => {
