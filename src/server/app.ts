@@ -20,6 +20,7 @@ import {
   webhookDeliveryQueue,
 } from "./builder-webhooks/delivery-queue.ts";
 import { webhookEmitsSettled } from "./builder-webhooks/emit.ts";
+import { pruneWebhookDeliveries } from "./builder-webhooks/retention.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
 import { resolveKeyring } from "./crypto/keyring.ts";
@@ -163,7 +164,8 @@ export function getApp(): Promise<App> {
     // This build's integration packs, by version (servers/tool-pins/pack-versions.ts).
     recordPackVersions(app.db).catch((error) => reportError(error, { where: "pack-versions" }));
     globalApp.__porticoStopPruning = schedulePruning(
-      () => pruneAuditEvents(app.db),
+      // Webhook deliveries older than 30 days go on the same daily round (builder-webhooks/retention.ts).
+      () => Promise.all([pruneAuditEvents(app.db), pruneWebhookDeliveries(app.db)]),
       (error) => reportError(error, { where: "audit-log-pruning" }),
     );
     await startSchedulesIfAny(app);

@@ -143,6 +143,7 @@ function appRoutes({ organizationId: o, projectId: p, agentId: a }: A11yWorld): 
     `${organization}/billing`,
     `${organization}/llm-credentials`,
     `${organization}/audit-log`,
+    `${organization}/webhooks`,
     project,
     `${project}/settings`,
     `${project}/api-keys`,

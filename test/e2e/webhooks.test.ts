@@ -1,12 +1,15 @@
 // Organization settings → Webhooks in Chromium, at 1280 and 390 px: an owner adds an endpoint (a blank
 // URL is refused in place), copies its one-time signing secret, sends a test event that the receiver
 // (verifying with the `standardwebhooks` library) answers 500, reads that attempt's status and body on
-// the page, redelivers, and sees the delivery succeed; nothing scrolls sideways at phone width.
+// the page, redelivers, and sees the delivery succeed; nothing scrolls sideways at phone width, and axe
+// finds nothing serious at either width. An agent's page sends its runs' results to a webhook: the form
+// opens filtered to that agent, with agent.run.finished only.
 import { afterAll, beforeAll } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
+import { axeFindings, describeFindings, failing } from "./support/axe.ts";
 import { addSessionCookies, expect, screenshot, test } from "./support/browser.ts";
 import { hydrated, poll, STEP_TIMEOUT, visible } from "./support/page-helpers.ts";
 
@@ -80,6 +83,8 @@ test("webhooks: add an endpoint, send a test event, read the failed attempt, red
     [true, 200],
   ]);
   await screenshot(page, "webhooks-delivered-1280");
+  const wide = failing(await axeFindings(page, "webhooks with deliveries @1280"));
+  expect(wide, describeFindings(wide)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/app/organization/${organizationId}/webhooks`);
@@ -90,6 +95,35 @@ test("webhooks: add an endpoint, send a test event, read the failed attempt, red
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
   await screenshot(page, "webhooks-390");
+
+  // An agent's page offers its runs' results to a webhook: the form opens filtered to that agent.
+  const { id: projectId } = await owner.mutate<{ id: string }>("project.create", {
+    organizationId,
+    name: "Support desk",
+  });
+  const { id: agentId } = await owner.mutate<{ id: string }>("projectAgents.addToProject", {
+    projectId,
+    presetId: "neo",
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/app/project/${projectId}/agents/${agentId}`);
+  await (await hydrated(page.getByRole("link", { name: "Send results to a webhook" }))).click();
+  const agentForm = page.getByRole("form", { name: "Webhook endpoint" });
+  await visible(agentForm);
+  expect(
+    await agentForm.getByRole("checkbox", { name: /agent\.run\.finished/ }).getAttribute("aria-checked"),
+  ).toBe("true");
+  expect(
+    await agentForm.getByRole("checkbox", { name: /connection\.broken/ }).getAttribute("aria-checked"),
+  ).toBe("false");
+  await visible(agentForm.getByRole("combobox", { name: "Project" }).getByText("Support desk"));
+  await agentForm.getByLabel("URL").fill(`${receiver.url}/agent`);
+  await agentForm.getByRole("button", { name: "Add endpoint" }).click();
+  await visible(page.getByLabel("New signing secret"));
+  await page.getByRole("button", { name: "Done" }).click();
+  await visible(page.getByText(/only project Support desk, agent /));
+  const narrow = failing(await axeFindings(page, "webhooks with deliveries @390"));
+  expect(narrow, describeFindings(narrow)).toEqual([]);
   await poll(() => receiver.received.length).toBe(2);
   await context.close();
 });

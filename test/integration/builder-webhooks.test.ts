@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "~/server/app.ts";
 import { attemptDelivery } from "~/server/builder-webhooks/deliver.ts";
 import { createEndpoint, getEndpoint, listDeliveries } from "~/server/builder-webhooks/index.ts";
+import { pruneWebhookDeliveries } from "~/server/builder-webhooks/retention.ts";
 import { auditEvent, webhookDelivery, webhookEndpoint } from "~/server/db/schema/index.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { outcome, worldForFile } from "./world.ts";
@@ -168,23 +169,24 @@ describe("builder webhooks", () => {
     const { endpoint } = await endpointAt("/tenancy");
     const [delivery] = await app.db.select().from(webhookDelivery).limit(1);
     const a = { organizationId: orgId, endpointId: endpoint.id };
+    // Thunks: each call starts only when awaited, so no refusal goes unhandled meanwhile.
     const calls = (c: typeof owner, organizationId: string) => [
-      c.webhooks.getEndpoint({ ...a, organizationId }),
-      c.webhooks.updateEndpoint({ ...a, organizationId, enabled: false }),
-      c.webhooks.rotateSecret({ ...a, organizationId }),
-      c.webhooks.sendTestEvent({ ...a, organizationId }),
-      c.webhooks.listDeliveries({ ...a, organizationId }),
-      c.webhooks.redeliver({ organizationId, deliveryId: delivery?.id ?? "" }),
-      c.webhooks.deleteEndpoint({ ...a, organizationId }),
+      () => c.webhooks.getEndpoint({ ...a, organizationId }),
+      () => c.webhooks.updateEndpoint({ ...a, organizationId, enabled: false }),
+      () => c.webhooks.rotateSecret({ ...a, organizationId }),
+      () => c.webhooks.sendTestEvent({ ...a, organizationId }),
+      () => c.webhooks.listDeliveries({ ...a, organizationId }),
+      () => c.webhooks.redeliver({ organizationId, deliveryId: delivery?.id ?? "" }),
+      () => c.webhooks.deleteEndpoint({ ...a, organizationId }),
     ];
     // Organization B's owner, naming A (not a member) or naming B with A's ids (not found in B).
     for (const call of [...calls(world.ownerB.caller, orgId), ...calls(world.ownerB.caller, world.orgB.id)]) {
-      expect(await outcome(call)).toBe("NOT_FOUND");
+      expect(await outcome(call())).toBe("NOT_FOUND");
     }
     const listedInB = await world.ownerB.caller.webhooks.listEndpoints({ organizationId: world.orgB.id });
     expect(listedInB.items).toEqual([]);
     // A member of A may not manage webhooks (they see every event of the organization).
-    for (const call of calls(world.memberA.caller, orgId)) expect(await outcome(call)).toBe("FORBIDDEN");
+    for (const call of calls(world.memberA.caller, orgId)) expect(await outcome(call())).toBe("FORBIDDEN");
     // The service functions confine themselves to the organization they are given.
     await expect(
       getEndpoint(app, { organizationId: world.orgB.id }, { endpointId: endpoint.id }),
@@ -231,6 +233,22 @@ describe("builder webhooks", () => {
         "BAD_REQUEST",
       );
     }
+  });
+
+  it("keeps deliveries for 30 days", async () => {
+    const { endpoint } = await endpointAt("/retention");
+    const day = 24 * 60 * 60 * 1000;
+    const at = (daysAgo: number) => ({
+      organizationId: orgId,
+      endpointId: endpoint.id,
+      eventId: `evt_${daysAgo}`,
+      eventType: "webhook.test",
+      payload: {},
+      createdAt: new Date(Date.now() - daysAgo * day),
+    });
+    await app.db.insert(webhookDelivery).values([at(31), at(29)]);
+    expect(await pruneWebhookDeliveries(app.db)).toBe(1);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.eventId)).toEqual(["evt_29"]);
   });
 
   it("records creating, changing, rotating and deleting an endpoint in the audit log", async () => {

@@ -9,11 +9,12 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openApiKey, sealApiKey } from "~/server/agents/credentials/llm-secret.ts";
 import { type App, createApp } from "~/server/app.ts";
+import { openWebhookSecret, sealWebhookSecret } from "~/server/builder-webhooks/endpoint-secret.ts";
 import { parseConfig } from "~/server/config.ts";
 import { Keyring } from "~/server/crypto/envelope.ts";
 import { formatKeyList, type MasterKey } from "~/server/crypto/key-format.ts";
 import { rotateSecrets } from "~/server/crypto/rotate.ts";
-import { llmCredential } from "~/server/db/schema/index.ts";
+import { llmCredential, webhookEndpoint } from "~/server/db/schema/index.ts";
 import {
   findConnection,
   openTokens,
@@ -89,6 +90,14 @@ async function seed(app: App) {
     llmType: "openai",
     ...sealApiKey(app.keyring, llmId, "sk-rotation-0123456789"),
   });
+  // A webhook endpoint's signing secret (builder-webhooks/endpoint-secret.ts).
+  await app.db.insert(webhookEndpoint).values({
+    id: "whe_rotation",
+    organizationId: organization.id,
+    url: "https://hooks.example.test/portico",
+    eventTypes: ["connection.broken"],
+    ...sealWebhookSecret(app.keyring, "whe_rotation", "whsec_cm90YXRpb24tc2VjcmV0LTAxMjM0NTY3"),
+  });
   return { owner, organizationId: organization.id };
 }
 
@@ -113,8 +122,13 @@ describe("rotateSecrets", () => {
       { table: "integration_connection", rotated: 1, alreadyCurrent: 0, failed: [] },
       { table: "integration_oauth_state", rotated: 0, alreadyCurrent: 0, failed: [] },
       { table: "llm_credential", rotated: 1, alreadyCurrent: 0, failed: [] },
+      { table: "webhook_endpoint", rotated: 1, alreadyCurrent: 0, failed: [] },
     ]);
     expect(await keyIds(app)).toEqual(["v2", "v2", "v2"]);
+    const [endpoint] = await app.db.select().from(webhookEndpoint);
+    expect(endpoint && openWebhookSecret(new Keyring([v2]), endpoint)).toBe(
+      "whsec_cm90YXRpb24tc2VjcmV0LTAxMjM0NTY3",
+    );
     // The old key can now go: the new one alone reads everything.
     const onlyV2 = new Keyring([v2]);
     expect((await readCredential(app.db, onlyV2, owner, "google", "oauth"))?.values.clientSecret).toBe(

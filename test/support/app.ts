@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type App, type AppOptions, createApp } from "~/server/app.ts";
+import { webhookEmitsSettled } from "~/server/builder-webhooks/emit.ts";
 import { parseConfig } from "~/server/config.ts";
 import { connectionAlertsSettled } from "~/server/integrations/connections/connection-alerts.ts";
 import { createCallerFactory, createContext } from "~/server/trpc/init.ts";
@@ -33,6 +34,8 @@ export async function createTestApp(
     try {
       // Like closeApp(): the call log is flushed and alert e-mails under way are sent while the
       // database is still open.
+      // Webhook events under way are queued while the queue is still open.
+      if (app) await webhookEmitsSettled(app);
       await app?.agentSchedules.queue.stop();
       await app?.gateway.stop();
       if (app) await connectionAlertsSettled(app);

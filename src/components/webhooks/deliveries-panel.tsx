@@ -37,7 +37,11 @@ function Attempt({ attempt }: { attempt: WebhookDeliveryView["attempts"][number]
       </div>
       {attempt.error ? <p className="text-destructive break-words">{attempt.error}</p> : null}
       {attempt.responseBody ? (
-        <pre className="max-h-32 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all">
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className="max-h-32 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all"
+        >
           {attempt.responseBody}
         </pre>
       ) : null}
@@ -121,7 +125,11 @@ export function DeliveriesPanel({
             <details className="mt-2">
               <summary className="cursor-pointer text-sm">Payload and attempts</summary>
               <p className="mt-2 text-xs text-muted-foreground break-all">webhook-id {delivery.eventId}</p>
-              <pre className="mt-1 max-h-48 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all">
+              <pre
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+                tabIndex={0}
+                className="mt-1 max-h-48 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all"
+              >
                 {JSON.stringify(delivery.payload, null, 2)}
               </pre>
               <ol className="mt-2 flex flex-col gap-2" aria-label="Attempts">

@@ -1,4 +1,5 @@
 // How a receiver checks a request, shown under the endpoints (the same as docs/webhooks.md).
+import { CodeBlock } from "~/components/docs/code-block.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 
 const example = `import { Webhook } from "standardwebhooks";
@@ -27,7 +28,7 @@ export function VerifyingRequests() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <pre className="overflow-auto rounded-md bg-muted p-3 text-xs">{example}</pre>
+        <CodeBlock snippet={{ label: "receiver.ts", code: example, language: "typescript" }} />
       </CardContent>
     </Card>
   );

@@ -7,6 +7,8 @@
 // It starts only once a schedule exists (at start-up when one is enabled, or when one is created):
 // an instance without schedules, and every test that does not make one, carries no queue, no schema
 // install and no timers. Creating a schedule tells the other replicas to start theirs (NOTIFY).
+// Other features add their queues to the same pg-boss (`ExtraQueue`: webhook deliveries), so there is
+// one instance, one schema and one set of timers per process whatever uses it.
 import {
   type Clock,
   fromPglite,
