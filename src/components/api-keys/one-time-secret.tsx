@@ -11,10 +11,13 @@ export function OneTimeSecret({
   secret,
   children,
   onCopied,
+  label = "API key",
 }: {
   secret: string;
   children: ReactNode;
   onCopied?: () => void;
+  /** What the secret is, for the field's and the copy button's names (e.g. "Trigger URL"). */
+  label?: string;
 }) {
   return (
     <>
@@ -27,11 +30,11 @@ export function OneTimeSecret({
           readOnly
           onCopy={onCopied}
           value={secret}
-          aria-label="New API key"
+          aria-label={`New ${label}`}
           className="min-w-0 font-mono text-xs"
           onFocus={(event) => event.target.select()}
         />
-        <CopyButton text={secret} label="API key" onCopied={onCopied} />
+        <CopyButton text={secret} label={label} onCopied={onCopied} />
       </div>
     </>
   );

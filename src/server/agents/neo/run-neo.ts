@@ -54,6 +54,8 @@ export interface NeoRunRequest {
   channel: AgentRunChannel;
   /** The schedule that started it (channel "schedule"). */
   scheduleId?: string;
+  /** The webhook trigger that started it (channel "trigger"). */
+  triggerId?: string;
   userId: string | null;
   signal?: AbortSignal;
   /** Told the run's id as soon as its row exists (the app opens the run page with it). */
@@ -113,6 +115,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     clarification: run.clarification ?? null,
     continuesRunId: run.continuesRunId ?? null,
     scheduleId: run.scheduleId ?? null,
+    triggerId: run.triggerId ?? null,
   });
   run.onRunCreated?.(runId);
   const untrack = trackRun(app.db, runId);

@@ -27,6 +27,7 @@ export async function createRun(
     clarification?: string | null;
     continuesRunId?: string | null;
     scheduleId?: string | null;
+    triggerId?: string | null;
   },
 ): Promise<string> {
   // A question is answered once: a second continuation of the same run is not inserted (the unique
