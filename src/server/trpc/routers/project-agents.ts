@@ -11,6 +11,7 @@ import {
   getProjectAgent,
   getProjectAgentsByProjectId,
   listAgentRuns,
+  listModelsOfCredential,
   updateAgentConfig,
 } from "../../agents/project-agents.ts";
 import {
@@ -38,6 +39,10 @@ export const projectAgentsRouter = router({
   ),
   getProjectAgent: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
     getProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId),
+  ),
+  // The models a credential offers: its server's own (a base URL), or the provider's fixed list.
+  listCredentialModels: projectProcedure("agents.view", byProject.extend({ credentialId: idField })).query(
+    ({ ctx, input }) => listModelsOfCredential(ctx.app, ctx.user.id, input.projectId, input.credentialId),
   ),
   addToProject: projectProcedure("agents.configure", byProject.extend({ presetId: idField })).mutation(
     ({ ctx, input }) => addAgentToProject(ctx.app, ctx.user.id, input.projectId, input.presetId),
