@@ -23,7 +23,7 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import { describeCron, type ScheduleKind, scheduleFormSchema, WEEKDAYS } from "~/lib/agents/schedule.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { ChoiceSelect } from "./choice-select.tsx";
-import { ResultRecipientsField } from "./result-recipients-field.tsx";
+import { emailedTo, ResultRecipientsField } from "./result-recipients-field.tsx";
 
 const KIND_LABELS: Record<ScheduleKind, string> = {
   daily: "Every day",
@@ -108,6 +108,7 @@ interface ScheduleView {
   cron: string;
   timeZone: string;
   request: string;
+  deliverTo: string[];
   enabled: boolean;
   stoppedReason: string | null;
   lastRunAt: Date | string | null;
@@ -145,6 +146,7 @@ function ScheduleRow({ projectId, schedule }: { projectId: string; schedule: Sch
       <p className="line-clamp-2 break-words">{schedule.request}</p>
       <p className="text-xs text-muted-foreground">
         Runs as {schedule.createdBy.name}
+        {emailedTo(schedule.deliverTo.length)}
         {schedule.nextRunAt ? (
           <>
             {" · next "}

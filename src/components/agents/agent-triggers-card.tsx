@@ -21,7 +21,7 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import { TRIGGER_SOURCES, type TriggerSource, triggerFormSchema } from "~/lib/agents/trigger.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { ChoiceSelect } from "./choice-select.tsx";
-import { ResultRecipientsField } from "./result-recipients-field.tsx";
+import { emailedTo, ResultRecipientsField } from "./result-recipients-field.tsx";
 
 const SOURCE_LABELS: Record<TriggerSource, string> = {
   webhook: "Any service",
@@ -113,6 +113,7 @@ interface TriggerView {
   name: string;
   source: TriggerSource;
   request: string;
+  deliverTo: string[];
   lastTriggeredAt: Date | string | null;
   createdBy: { name: string };
 }
@@ -141,6 +142,7 @@ function TriggerRow({
       <p className="line-clamp-2 break-words">{trigger.request}</p>
       <p className="text-xs text-muted-foreground">
         Runs as {trigger.createdBy.name}
+        {emailedTo(trigger.deliverTo.length)}
         {trigger.lastTriggeredAt ? (
           <>
             {" · last delivery "}

@@ -43,3 +43,7 @@ export function ResultRecipientsField({
     </fieldset>
   );
 }
+
+/** " · answers e-mailed to 2 members" beside a schedule or trigger, or nothing. */
+export const emailedTo = (count: number) =>
+  count === 0 ? null : ` · answers e-mailed to ${count} member${count === 1 ? "" : "s"}`;
