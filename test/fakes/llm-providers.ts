@@ -51,6 +51,8 @@ export interface LlmFake extends HttpFake {
   endpoints: string;
   /** Keys the fake accepts; any other key is refused as invalid or revoked. */
   validKeys: Set<string>;
+  /** The models GET /openai/v1/models lists (replace its contents to stand for another server). */
+  openaiModels: string[];
   script(turns: Turn[]): void;
   /** Model calls (not model listings) received, in order, with their parsed bodies. */
   calls(): {
@@ -80,6 +82,8 @@ function pieces(text: string): string[] {
 
 export async function startLlmFake(): Promise<LlmFake> {
   const validKeys = new Set<string>();
+  // What GET /v1/models lists: OpenAI's model, or a self-hosted server's own (Ollama: "llama3.1:8b").
+  const openaiModels = ["gpt-4.1"];
   let turns: Turn[] = [];
   let callCounter = 0;
   const nextTurn = (body: Record<string, unknown>): ScriptedTurn => {
@@ -362,7 +366,10 @@ export async function startLlmFake(): Promise<LlmFake> {
     if (!validKeys.has(keyOf(request))) return refuse(provider, response);
     if (request.method === "GET" && /\/models$/.test(path)) {
       if (provider === "openai")
-        return json(response, 200, { object: "list", data: [{ id: "gpt-4.1", object: "model" }] });
+        return json(response, 200, {
+          object: "list",
+          data: openaiModels.map((id) => ({ id, object: "model", created: 1721172717, owned_by: "library" })),
+        });
       if (provider === "anthropic") {
         return json(response, 200, {
           data: [{ type: "model", id: "claude-sonnet-4-5", display_name: "Claude Sonnet 4.5" }],
@@ -419,6 +426,7 @@ export async function startLlmFake(): Promise<LlmFake> {
       google: `${fake.url}/google/v1beta`,
     }),
     validKeys,
+    openaiModels,
     script(next) {
       turns = [...next];
     },

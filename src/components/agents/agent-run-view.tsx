@@ -12,6 +12,7 @@ import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { formatDuration } from "~/lib/format-duration.ts";
 import { useTRPC, useTRPCClient } from "~/lib/trpc.ts";
 import { EarlierQuestion, QuestionForYou } from "./run-conversation.tsx";
+import { RunTokenEconomy } from "./run-token-economy.tsx";
 
 export const statusLabels = {
   running: { label: "Running", variant: "secondary" },
@@ -215,6 +216,7 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
           {run.stepCount} steps · {run.inputTokens} input and {run.outputTokens} output tokens
           {run.durationMs !== null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
         </p>
+        <RunTokenEconomy inputTokens={run.inputTokens} toolListTokens={run.toolListTokens} />
       </CardContent>
     </Card>
   );

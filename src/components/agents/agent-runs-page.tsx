@@ -18,6 +18,7 @@ import { agentRequestField } from "~/lib/agents/validation.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { AgentRunView, statusLabels } from "./agent-run-view.tsx";
 import { AgentSchedulesCard } from "./agent-schedules-card.tsx";
+import { AgentTriggersCard } from "./agent-triggers-card.tsx";
 import { shortRunId } from "./run-conversation.tsx";
 
 export function AgentRunsPage({
@@ -105,6 +106,7 @@ export function AgentRunsPage({
         <p className="text-sm text-muted-foreground">Project editors and admins can run agents.</p>
       )}
       <AgentSchedulesCard projectId={projectId} agentId={agentId} canSchedule={canRun} />
+      <AgentTriggersCard projectId={projectId} agentId={agentId} canTrigger={canRun} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div>
           {runId ? (
@@ -156,10 +158,11 @@ export function AgentRunsPage({
 }
 
 /** Where a run came from, as the list names it. */
-const originLabels: Record<"app" | "gateway" | "schedule", string> = {
+const originLabels: Record<"app" | "gateway" | "schedule" | "trigger", string> = {
   app: "App",
   gateway: "MCP or API",
   schedule: "Schedule",
+  trigger: "Webhook",
 };
 
 /** Under a past run: the run that answered its question, or the run whose question it answers. */

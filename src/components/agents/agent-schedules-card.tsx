@@ -1,6 +1,7 @@
 // An agent's schedules, on its runs page: each runs the stored request at its times as the person who set
 // it. Anyone who may run agents sets one (daily at, weekly on, or a cron expression, in a time zone);
-// its setter, editors and admins pause, resume or remove it. A stopped schedule says why.
+// its setter, editors and admins pause, resume or remove it. A stopped schedule says why. Each run's
+// answer can be e-mailed to members ticked when it is set.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { useState } from "react";
@@ -17,11 +18,12 @@ import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { describeCron, type ScheduleKind, scheduleFormSchema, WEEKDAYS } from "~/lib/agents/schedule.ts";
 import { useTRPC } from "~/lib/trpc.ts";
+import { ChoiceSelect } from "./choice-select.tsx";
+import { emailedTo, ResultRecipientsField } from "./result-recipients-field.tsx";
 
 const KIND_LABELS: Record<ScheduleKind, string> = {
   daily: "Every day",
@@ -106,6 +108,7 @@ interface ScheduleView {
   cron: string;
   timeZone: string;
   request: string;
+  deliverTo: string[];
   enabled: boolean;
   stoppedReason: string | null;
   lastRunAt: Date | string | null;
@@ -143,6 +146,7 @@ function ScheduleRow({ projectId, schedule }: { projectId: string; schedule: Sch
       <p className="line-clamp-2 break-words">{schedule.request}</p>
       <p className="text-xs text-muted-foreground">
         Runs as {schedule.createdBy.name}
+        {emailedTo(schedule.deliverTo.length)}
         {schedule.nextRunAt ? (
           <>
             {" · next "}
@@ -188,6 +192,7 @@ function NewScheduleForm({ projectId, agentId }: { projectId: string; agentId: s
   const queryClient = useQueryClient();
   const create = useMutation(trpc.projectAgents.createSchedule.mutationOptions());
   const [zones] = useState(timeZones);
+  const [deliverTo, setDeliverTo] = useState<string[]>([]);
   const form = useInlineForm({
     schema: scheduleFormSchema,
     initial: {
@@ -198,9 +203,10 @@ function NewScheduleForm({ projectId, agentId }: { projectId: string; agentId: s
       timeZone: browserTimeZone(),
       request: "",
     },
-    save: (data) => create.mutateAsync({ ...data, projectId, agentId }),
+    save: (data) => create.mutateAsync({ ...data, deliverTo, projectId, agentId }),
     onSaved: async () => {
       form.update("request", "");
+      setDeliverTo([]);
       await queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listSchedules.pathKey() });
       toast.success("Schedule added");
     },
@@ -273,43 +279,12 @@ function NewScheduleForm({ projectId, agentId }: { projectId: string; agentId: s
           onChange={(event) => form.update("request", event.target.value)}
         />
       </FormField>
+      <ResultRecipientsField projectId={projectId} value={deliverTo} onChange={setDeliverTo} />
       <div>
         <Button type="submit" disabled={form.pending}>
           {form.pending ? "Adding…" : "Add schedule"}
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The app's Select as one form control, so FormField's label, id and messages reach its trigger. */
-function ChoiceSelect({
-  value,
-  onChange,
-  options,
-  placeholder,
-  ...control
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  options: [value: string, label: string][];
-  placeholder?: string;
-  id?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger className="w-full" {...control}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map(([optionValue, label]) => (
-          <SelectItem key={optionValue} value={optionValue}>
-            {label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

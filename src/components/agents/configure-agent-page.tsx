@@ -1,7 +1,7 @@
 // 'Configure Agent' (/app/project/{id}/agents/{agentId}): the agent's LLM credential, its four models
 // (choices of the credential's provider), maxSteps, instructions and the servers it may use. The form
 // checks with the server's own schema, so messages appear inline before anything is sent.
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { KeyRound, Play, Webhook } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -28,6 +28,7 @@ import {
 } from "~/lib/agents/models.ts";
 import { agentConfigSchema } from "~/lib/agents/validation.ts";
 import { useTRPC } from "~/lib/trpc.ts";
+import { OwnModelFields } from "./own-model-fields.tsx";
 
 /** The credential select's "none" entry (a Radix item cannot have an empty value). */
 const NO_CREDENTIAL = "none";
@@ -51,14 +52,22 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const llmType: LlmType = credentials.find((c) => c.id === credentialId)?.llmType ?? "openai";
+  const chosen = credentials.find((c) => c.id === credentialId);
+  const llmType: LlmType = chosen?.llmType ?? "openai";
   const choices = modelChoices[llmType];
+  // A server of its own (a base URL): its models as suggestions, any name typed accepted.
+  const ownModels = useQuery({
+    ...trpc.projectAgents.listCredentialModels.queryOptions({ projectId, credentialId }),
+    enabled: chosen?.ownModels === true,
+  });
 
   const chooseCredential = (id: string) => {
     setCredentialId(id);
-    const nextType = credentials.find((c) => c.id === id)?.llmType ?? "openai";
-    // Another provider's models cannot run on this key: start from that provider's defaults.
-    if (!Object.values(models).every((model) => modelChoices[nextType].includes(model))) {
+    const next = credentials.find((c) => c.id === id);
+    const nextType = next?.llmType ?? "openai";
+    // Another provider's models cannot run on this key: start from that provider's defaults. A server
+    // of its own keeps what is typed: its names are not known here.
+    if (!next?.ownModels && !Object.values(models).every((model) => modelChoices[nextType].includes(model))) {
       setModels(defaultModels[nextType]);
     }
   };
@@ -169,17 +178,28 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
                   ]}
                 />
               </FormField>
-              {modelRoles.map((role) => (
-                <FormField key={role} label={modelRoleLabels[role]}>
-                  <OptionSelect
-                    value={models[role]}
-                    onValueChange={(value) => setModels({ ...models, [role]: value })}
-                    options={(choices.includes(models[role]) ? choices : [models[role], ...choices]).map(
-                      (model) => ({ value: model, label: model }),
-                    )}
-                  />
-                </FormField>
-              ))}
+              {chosen?.ownModels ? (
+                <OwnModelFields
+                  models={models}
+                  onChange={setModels}
+                  suggestions={ownModels.data?.models ?? []}
+                  loading={ownModels.isPending}
+                  problem={ownModels.data?.error ?? (ownModels.isError ? messageOf(ownModels.error) : null)}
+                />
+              ) : null}
+              {chosen?.ownModels
+                ? null
+                : modelRoles.map((role) => (
+                    <FormField key={role} label={modelRoleLabels[role]}>
+                      <OptionSelect
+                        value={models[role]}
+                        onValueChange={(value) => setModels({ ...models, [role]: value })}
+                        options={(choices.includes(models[role]) ? choices : [models[role], ...choices]).map(
+                          (model) => ({ value: model, label: model }),
+                        )}
+                      />
+                    </FormField>
+                  ))}
               <FormField
                 label="Max steps"
                 error={errors.maxSteps}

@@ -16,7 +16,7 @@ export function OneTimeSecret({
   secret: string;
   children: ReactNode;
   onCopied?: () => void;
-  /** What the secret is, for the field's and the copy button's names. */
+  /** What the secret is, for the field's and the copy button's names (e.g. "Trigger URL"). */
   label?: string;
 }) {
   return (

@@ -15,7 +15,8 @@ import { requireProjectAction } from "../projects/access.ts";
 import { serversOfProject } from "../servers/server-store.ts";
 import { serverDisplayName } from "../servers/server-tools.ts";
 import { agentToolName } from "./agent-tool-name.ts";
-import { findUsableCredential, usableBy } from "./credentials/llm-credential-store.ts";
+import { findUsableCredential, openUsableCredential, usableBy } from "./credentials/llm-credential-store.ts";
+import { listCredentialModels } from "./credentials/llm-model-list.ts";
 import { failInterruptedRuns } from "./neo/run-liveness.ts";
 
 export const AGENT_NOT_FOUND = "Agent not found";
@@ -77,6 +78,7 @@ export async function getProjectAgent(app: App, userId: string, projectId: strin
       name: llmCredential.name,
       llmType: llmCredential.llmType,
       scope: llmCredential.scope,
+      baseUrl: llmCredential.baseUrl,
     })
     .from(llmCredential)
     .where(usableBy(access.project.organizationId))
@@ -101,7 +103,13 @@ export async function getProjectAgent(app: App, userId: string, projectId: strin
       allowStandardTools: agent.allowStandardTools,
     },
     organizationId: access.project.organizationId,
-    credentials: credentials.map((c) => ({ ...c, label: `${c.name} (${llmTypeLabels[c.llmType]})` })),
+    // A credential with a base URL names its server's own models (credentials/llm-model-list.ts); the
+    // URL itself stays on the server.
+    credentials: credentials.map(({ baseUrl, ...c }) => ({
+      ...c,
+      ownModels: baseUrl !== null,
+      label: `${c.name} (${baseUrl ? "OpenAI-compatible" : llmTypeLabels[c.llmType]})`,
+    })),
     servers,
     permissions: allowedActions(projectPermissions, access.role),
   };
@@ -173,7 +181,8 @@ export async function updateAgentConfig(
       config.llmCredentialId,
     );
     if (!credential) throw new AppError("BAD_REQUEST", "Choose an LLM credential of this organization");
-    const outside = modelOutsideProvider(config.models, credential.llmType);
+    // A server of its own (a base URL) may name any model; the fixed lists are for the providers.
+    const outside = credential.baseUrl ? null : modelOutsideProvider(config.models, credential.llmType);
     if (outside) {
       throw new AppError(
         "BAD_REQUEST",
@@ -258,3 +267,16 @@ export async function listAgentRuns(db: Database, userId: string, projectId: str
 
 /** "an OpenAI", "an Anthropic", "a Google": the article goes by the sound of the name. */
 const withArticle = (name: string) => `${/^[AEIOU]/i.test(name) ? "an" : "a"} ${name}`;
+
+/** The models the agent form offers for a credential: its server's own list when it has a base URL. */
+export async function listModelsOfCredential(
+  app: App,
+  userId: string,
+  projectId: string,
+  credentialId: string,
+) {
+  const access = await requireProjectAction(app.db, userId, projectId, "agents.view");
+  const credential = await openUsableCredential(app, access.project.organizationId, credentialId);
+  if (!credential) throw new AppError("NOT_FOUND", "LLM credential not found");
+  return listCredentialModels(app, credential);
+}

@@ -32,9 +32,11 @@ import { parsePlan } from "./plan.ts";
 import { publishRun } from "./run-events.ts";
 import { trackRun } from "./run-liveness.ts";
 import { projectToolsForAgent, runStepTool } from "./run-step-tool.ts";
-import { addTokens, createRun, finishRun, recordStep, setStepTokens, updateRun } from "./run-store.ts";
+import { addTokens, createRun, finishRun, type StepRow, updateRun } from "./run-store.ts";
 import { selectServers } from "./select-servers.ts";
 import { groupOf, serverCandidates } from "./server-candidates.ts";
+import { StepWrites } from "./step-writes.ts";
+import { toolListTokens } from "./tool-list-tokens.ts";
 
 /** What the executor reads of one tool result; the run keeps a shorter summary. */
 const RESULT_CHARS_FOR_MODEL = 20_000;
@@ -55,6 +57,8 @@ export interface NeoRunRequest {
   channel: AgentRunChannel;
   /** The schedule that started it (channel "schedule"). */
   scheduleId?: string;
+  /** The webhook trigger that started it (channel "trigger"). */
+  triggerId?: string;
   userId: string | null;
   signal?: AbortSignal;
   /** Told the run's id as soon as its row exists (the app opens the run page with it). */
@@ -114,6 +118,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     clarification: run.clarification ?? null,
     continuesRunId: run.continuesRunId ?? null,
     scheduleId: run.scheduleId ?? null,
+    triggerId: run.triggerId ?? null,
   });
   run.onRunCreated?.(runId);
   const untrack = trackRun(app.db, runId);
@@ -125,6 +130,9 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const { input, output } = usageOf(usage);
     await addTokens(app.db, runId, input, output);
   };
+  const writes = new StepWrites(app.db, runId);
+  /** Steps run in the executor's current turn, until the turn ends and they are written. */
+  const executedByCall = new Map<string, StepRow>();
   try {
     progress("Understanding the request");
     const intent = await generateText({
@@ -182,7 +190,6 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
 
     progress("Carrying out the plan");
     let calls = 0;
-    const stepIdsByCall = new Map<string, string>();
     const toolSet: ToolSet = Object.fromEntries(
       selectedTools.map((each) => [
         each.name,
@@ -203,7 +210,8 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
             });
             const text = resultText(result);
             steps.push({ toolName: each.name, isError: result.isError === true });
-            const stepId = await recordStep(app.db, runId, {
+            // Written with its turn's tokens when the turn ends (onStepFinish), off the executor's path.
+            executedByCall.set(toolCallId, {
               position,
               toolName: each.name,
               serverName: each.serverName,
@@ -211,8 +219,8 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
               resultText: text,
               isError: result.isError === true,
               durationMs: performance.now() - started,
+              tokens: 0,
             });
-            stepIdsByCall.set(toolCallId, stepId);
             const forModel = text.slice(0, RESULT_CHARS_FOR_MODEL);
             return result.isError ? `The tool failed: ${forModel}` : forModel;
           },
@@ -229,10 +237,13 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       prompt: request,
       // Errors arrive in the stream below and are thrown there; the default would also log them.
       onError: () => undefined,
-      onStepFinish: async (step) => {
-        const first = step.toolCalls[0];
-        const stepId = first ? stepIdsByCall.get(first.toolCallId) : undefined;
-        if (stepId) await setStepTokens(app.db, runId, stepId, step.usage.totalTokens ?? 0);
+      onStepFinish: (step) => {
+        step.toolCalls.forEach((call, index) => {
+          const executed = executedByCall.get(call.toolCallId);
+          if (!executed) return;
+          executedByCall.delete(call.toolCallId);
+          writes.add({ ...executed, tokens: index === 0 ? (step.usage.totalTokens ?? 0) : 0 });
+        });
       },
     });
     // The text of the model's current turn reaches the run page as it grows.
@@ -242,7 +253,16 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       executed.text,
       executed.totalUsage,
     ]);
+    await writes.settled();
     await count(totalUsage);
+    // Each executor turn carried the selected tools' definitions; listing all would have carried those.
+    await updateRun(app.db, runId, {
+      toolListTokens: {
+        offered: toolListTokens(selectedTools),
+        all: toolListTokens(tools),
+        turns: (await executed.steps).length,
+      },
+    });
     const stopped = finishReason === "tool-calls";
     const answer = stopped
       ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${text}`.trim()
@@ -257,6 +277,11 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       cancelled: signal?.aborted === true,
     });
     if (isUnexpectedFailure(error)) reportError(error, { where: "agent-run", runId });
+    // The steps that ran are on the run before it ends, those of a turn cut off too.
+    for (const executed of executedByCall.values()) writes.add(executed);
+    await writes
+      .settled()
+      .catch((failure: unknown) => reportError(failure, { where: "agent-run-steps", runId }));
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
     agentRunFinished(app, runId);
     return { runId, status: "failed", answer: null, question: null, error: message, steps };

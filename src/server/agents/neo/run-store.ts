@@ -27,6 +27,7 @@ export async function createRun(
     clarification?: string | null;
     continuesRunId?: string | null;
     scheduleId?: string | null;
+    triggerId?: string | null;
   },
 ): Promise<string> {
   // A question is answered once: a second continuation of the same run is not inserted (the unique
@@ -46,7 +47,9 @@ export async function createRun(
 export async function updateRun(
   db: Database,
   runId: string,
-  values: Partial<Pick<typeof agentRun.$inferInsert, "intent" | "selectedServers" | "plan">>,
+  values: Partial<
+    Pick<typeof agentRun.$inferInsert, "intent" | "selectedServers" | "plan" | "toolListTokens">
+  >,
 ) {
   await db.update(agentRun).set(values).where(eq(agentRun.id, runId));
   changed(runId);
@@ -64,45 +67,43 @@ export async function addTokens(db: Database, runId: string, input: number, outp
   changed(runId);
 }
 
-export async function recordStep(
-  db: Database,
-  runId: string,
-  step: {
-    position: number;
-    toolName: string;
-    serverName: string;
-    arguments: Record<string, unknown>;
-    resultText: string;
-    isError: boolean;
-    durationMs: number;
-  },
-): Promise<string> {
-  const { resultText, ...rest } = step;
-  const [row] = await db
-    .insert(agentRunStep)
-    .values({
-      runId,
-      ...rest,
-      durationMs: Math.round(step.durationMs),
-      resultSummary:
-        resultText.length > RESULT_SUMMARY_CHARS
-          ? `${resultText.slice(0, RESULT_SUMMARY_CHARS)}…`
-          : resultText,
-    })
-    .returning({ id: agentRunStep.id });
-  await db
-    .update(agentRun)
-    .set({ stepCount: sql`${agentRun.stepCount} + 1` })
-    .where(eq(agentRun.id, runId));
-  if (!row) throw new Error("agent run step insert returned no row");
-  changed(runId);
-  return row.id;
+export interface StepRow {
+  position: number;
+  toolName: string;
+  serverName: string;
+  arguments: Record<string, unknown>;
+  resultText: string;
+  isError: boolean;
+  durationMs: number;
+  /** Tokens of the model turn that asked for this call (the first call of a turn carries them). */
+  tokens: number;
 }
 
-export async function setStepTokens(db: Database, runId: string, stepId: string, tokens: number) {
-  await db.update(agentRunStep).set({ tokens }).where(eq(agentRunStep.id, stepId));
+/**
+ * Tool steps of a run, several in one insert (step-writes.ts gathers them), and the run's step count
+ * (which the live run page watches) in the same statement: one round trip to the database.
+ */
+export async function recordSteps(db: Database, runId: string, steps: StepRow[]): Promise<void> {
+  if (steps.length === 0) return;
+  const rows = steps.map(
+    (step) => sql`(${crypto.randomUUID()}, ${runId}, ${step.position}, ${step.toolName}, ${step.serverName},
+      ${JSON.stringify(step.arguments)}::jsonb, ${summaryOf(step.resultText)}, ${step.isError},
+      ${Math.round(step.durationMs)}, ${step.tokens})`,
+  );
+  await db.execute(sql`
+    with inserted as (
+      insert into ${agentRunStep} (id, run_id, position, tool_name, server_name, arguments, result_summary,
+        is_error, duration_ms, tokens)
+      values ${sql.join(rows, sql`, `)}
+      returning 1
+    )
+    update ${agentRun} set step_count = step_count + (select count(*) from inserted)::int
+    where id = ${runId}`);
   changed(runId);
 }
+
+const summaryOf = (text: string) =>
+  text.length > RESULT_SUMMARY_CHARS ? `${text.slice(0, RESULT_SUMMARY_CHARS)}…` : text;
 
 export async function finishRun(
   db: Database,

@@ -17,6 +17,7 @@ import { personPrincipal } from "../../gateway/principal.ts";
 import { escapeHtml } from "../../mail/escape-html.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { findProjectAccess } from "../../projects/access.ts";
+import { deliverRunResult } from "../deliver-result.ts";
 import { runNeo } from "../neo/run-neo.ts";
 import type { ScheduledJob } from "./job-queue.ts";
 
@@ -48,7 +49,9 @@ export async function runScheduledSlot(app: App, { scheduleId }: ScheduledJob): 
     channel: "schedule",
     scheduleId,
     userId: schedule.createdBy,
-  }).catch((error: unknown) => reportError(error, { where: "scheduled-agent-run" }));
+  })
+    .then((result) => deliverRunResult(app, { runId: result.runId, deliverTo: schedule.deliverTo }))
+    .catch((error: unknown) => reportError(error, { where: "scheduled-agent-run" }));
 }
 
 export const scheduleStoppedReason = (memberName: string) =>

@@ -16,6 +16,7 @@ import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app.ts";
 import { agentSchedule, user } from "../../db/schema/index.ts";
 import { findProjectAccess, requireProjectAction } from "../../projects/access.ts";
+import { requireRecipients } from "../deliver-result.ts";
 import { requireAgentOf } from "../project-agents.ts";
 
 export const SCHEDULE_NOT_FOUND = "Schedule not found";
@@ -49,7 +50,7 @@ export const scheduleInput = scheduleFormSchema.superRefine((form, context) => {
 });
 
 export const createScheduleInput = z.intersection(
-  z.object({ projectId: idField, agentId: idField }),
+  z.object({ projectId: idField, agentId: idField, deliverTo: z.array(idField).max(50).default([]) }),
   scheduleInput,
 );
 
@@ -67,6 +68,7 @@ export async function listSchedules(app: App, userId: string, projectId: string,
     cron: schedule.cron,
     timeZone: schedule.timeZone,
     request: schedule.request,
+    deliverTo: schedule.deliverTo,
     enabled: schedule.enabled,
     stoppedReason: schedule.stoppedReason,
     lastRunAt: schedule.lastRunAt,
@@ -80,9 +82,11 @@ export async function createSchedule(app: App, userId: string, input: z.output<t
   await requireProjectAction(app.db, userId, input.projectId, "agents.run");
   await requireAgentOf(app.db, input.projectId, input.agentId);
   const cron = cronOf(input);
+  const deliverTo = await requireRecipients(app, input.projectId, input.deliverTo);
   const [row] = await app.db
     .insert(agentSchedule)
     .values({
+      deliverTo,
       agentId: input.agentId,
       projectId: input.projectId,
       createdBy: userId,

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { AgentModels, LlmType } from "../../../lib/agents/models.ts";
+import type { TriggerSource } from "../../../lib/agents/trigger.ts";
 import { user } from "./auth.ts";
 import { organization } from "./organizations.ts";
 import { project } from "./projects.ts";
@@ -83,7 +84,7 @@ export const projectAgent = pgTable(
   ],
 );
 
-export type AgentRunChannel = "app" | "gateway" | "schedule";
+export type AgentRunChannel = "app" | "gateway" | "schedule" | "trigger";
 
 /** "needs_input": Neo stopped to ask the person a question (the run's answer holds it). */
 export type AgentRunStatus = "running" | "completed" | "failed" | "max_steps" | "needs_input";
@@ -103,6 +104,8 @@ export const agentRun = pgTable(
     channel: text("channel").$type<AgentRunChannel>().notNull(),
     /** The schedule that started it (channel "schedule"). */
     scheduleId: text("schedule_id").references((): AnyPgColumn => agentSchedule.id, { onDelete: "set null" }),
+    /** The webhook trigger that started it (channel "trigger"). */
+    triggerId: text("trigger_id").references((): AnyPgColumn => agentTrigger.id, { onDelete: "set null" }),
     userId: text("user_id"),
     status: text("status").$type<AgentRunStatus>().notNull().default("running"),
     request: text("request").notNull(),
@@ -112,6 +115,12 @@ export const agentRun = pgTable(
     answer: text("answer"),
     error: text("error"),
     inputTokens: integer("input_tokens").notNull().default(0),
+    /**
+     * Estimated tokens of tool definitions (neo/tool-list-tokens.ts): those the executor was offered, all
+     * of the project's tools, and how many executor turns carried them. Shows what listing every tool
+     * would have cost beside the run's own prompt tokens.
+     */
+    toolListTokens: jsonb("tool_list_tokens").$type<{ offered: number; all: number; turns: number }>(),
     outputTokens: integer("output_tokens").notNull().default(0),
     stepCount: integer("step_count").notNull().default(0),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
@@ -188,9 +197,66 @@ export const agentSchedule = pgTable(
     request: text("request").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     stoppedReason: text("stopped_reason"),
+    /** Members (user ids) its runs' answers are e-mailed to (agents/deliver-result.ts). */
+    deliverTo: jsonb("deliver_to").$type<string[]>().notNull().default([]),
     lastRunAt: timestamp("last_run_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("agent_schedule_agent_idx").on(t.agentId), index("agent_schedule_enabled_idx").on(t.enabled)],
+);
+
+/**
+ * A project agent's webhook trigger (agents/triggers/): a POST to its URL starts a run of `request` with
+ * the posted body as context, acting as the member who made it (`created_by`). The URL carries a secret
+ * shown once; only its SHA-256 is kept, so a leaked database does not open the URL.
+ */
+export const agentTrigger = pgTable(
+  "agent_trigger",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => projectAgent.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /**
+     * Who calls it: any service ("webhook", the URL's secret is the proof), or HubSpot (its app's v3
+     * signature is checked too, triggers/hubspot-signature.ts).
+     */
+    source: text("source").$type<TriggerSource>().notNull().default("webhook"),
+    request: text("request").notNull(),
+    /** Hex SHA-256 of the URL's secret. */
+    secretHash: text("secret_hash").notNull(),
+    /** Members (user ids) its runs' answers are e-mailed to (agents/deliver-result.ts). */
+    deliverTo: jsonb("deliver_to").$type<string[]>().notNull().default([]),
+    lastTriggeredAt: timestamp("last_triggered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("agent_trigger_agent_idx").on(t.agentId)],
+);
+
+/**
+ * Deliveries a trigger has taken, by the sender's delivery id: a redelivery of the same id answers with
+ * the run the first one started instead of starting another.
+ */
+export const agentTriggerDelivery = pgTable(
+  "agent_trigger_delivery",
+  {
+    triggerId: text("trigger_id")
+      .notNull()
+      .references(() => agentTrigger.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id").notNull(),
+    runId: text("run_id").references(() => agentRun.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("agent_trigger_delivery_unique").on(t.triggerId, t.deliveryId)],
 );

@@ -4,12 +4,14 @@ import { idField } from "../../../lib/validation.ts";
 import { watchAgentRun } from "../../agents/agent-run-stream.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import { answerAgentQuestion } from "../../agents/answer-question.ts";
+import { listRecipientChoices } from "../../agents/deliver-result.ts";
 import {
   addAgentToProject,
   deleteProjectAgent,
   getProjectAgent,
   getProjectAgentsByProjectId,
   listAgentRuns,
+  listModelsOfCredential,
   updateAgentConfig,
 } from "../../agents/project-agents.ts";
 import {
@@ -19,6 +21,13 @@ import {
   listSchedules,
   setScheduleEnabled,
 } from "../../agents/schedules/schedule-store.ts";
+import {
+  createTrigger,
+  createTriggerInput,
+  deleteTrigger,
+  listTriggers,
+  regenerateTriggerSecret,
+} from "../../agents/triggers/trigger-store.ts";
 import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
@@ -30,6 +39,10 @@ export const projectAgentsRouter = router({
   ),
   getProjectAgent: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
     getProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId),
+  ),
+  // The models a credential offers: its server's own (a base URL), or the provider's fixed list.
+  listCredentialModels: projectProcedure("agents.view", byProject.extend({ credentialId: idField })).query(
+    ({ ctx, input }) => listModelsOfCredential(ctx.app, ctx.user.id, input.projectId, input.credentialId),
   ),
   addToProject: projectProcedure("agents.configure", byProject.extend({ presetId: idField })).mutation(
     ({ ctx, input }) => addAgentToProject(ctx.app, ctx.user.id, input.projectId, input.presetId),
@@ -68,6 +81,23 @@ export const projectAgentsRouter = router({
   ).mutation(({ ctx, input }) => setScheduleEnabled(ctx.app, ctx.user.id, input)),
   deleteSchedule: projectProcedure("agents.view", byProject.extend({ scheduleId: idField })).mutation(
     ({ ctx, input }) => deleteSchedule(ctx.app, ctx.user.id, input),
+  ),
+  // Who a schedule's or trigger's answers may be e-mailed to.
+  listRecipientChoices: projectProcedure("agents.view").query(({ ctx, input }) =>
+    listRecipientChoices(ctx.app, ctx.user.id, input.projectId),
+  ),
+  // Webhook triggers: made by someone who may run agents (runs act as them); the URL is shown once.
+  listTriggers: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
+    listTriggers(ctx.app, ctx.user.id, input.projectId, input.agentId),
+  ),
+  createTrigger: projectProcedure("agents.run", createTriggerInput).mutation(({ ctx, input }) =>
+    createTrigger(ctx.app, ctx.user.id, input),
+  ),
+  regenerateTriggerSecret: projectProcedure("agents.view", byProject.extend({ triggerId: idField })).mutation(
+    ({ ctx, input }) => regenerateTriggerSecret(ctx.app, ctx.user.id, input),
+  ),
+  deleteTrigger: projectProcedure("agents.view", byProject.extend({ triggerId: idField })).mutation(
+    ({ ctx, input }) => deleteTrigger(ctx.app, ctx.user.id, input),
   ),
   // The run page's live view (server-sent events): the run as it changes, with the answer while it is
   // written, until the run ends.

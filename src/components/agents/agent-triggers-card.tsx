@@ -1,0 +1,256 @@
+// An agent's webhook triggers, on its runs page: a URL another service POSTs to, which starts a run of the
+// stored request with the posted body as context, as the person who made the trigger. The URL carries a
+// secret and is shown once, right after it is made or regenerated; regenerating stops the old URL.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Webhook } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { OneTimeSecret } from "~/components/api-keys/one-time-secret.tsx";
+import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { QueryError } from "~/components/errors/query-error.tsx";
+import { useInlineForm } from "~/components/forms/use-inline-form.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DateTime } from "~/components/ui/date-time.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
+import { TRIGGER_SOURCES, type TriggerSource, triggerFormSchema } from "~/lib/agents/trigger.ts";
+import { useTRPC } from "~/lib/trpc.ts";
+import { ChoiceSelect } from "./choice-select.tsx";
+import { emailedTo, ResultRecipientsField } from "./result-recipients-field.tsx";
+
+const SOURCE_LABELS: Record<TriggerSource, string> = {
+  webhook: "Any service",
+  hubspot: "HubSpot webhooks",
+};
+
+const SOURCE_HINTS: Record<TriggerSource, string> = {
+  webhook: "The URL's secret is the proof: anyone with the URL can start a run.",
+  hubspot:
+    "Paste the URL as your HubSpot app's webhook target; each request's v3 signature is checked with the organization's HubSpot app secret.",
+};
+
+/** The URL just made or regenerated, shown under its trigger until the page is left. */
+interface ShownUrl {
+  triggerId: string;
+  url: string;
+}
+
+export function AgentTriggersCard({
+  projectId,
+  agentId,
+  canTrigger,
+}: {
+  projectId: string;
+  agentId: string;
+  canTrigger: boolean;
+}) {
+  const trpc = useTRPC();
+  const triggers = useQuery(trpc.projectAgents.listTriggers.queryOptions({ projectId, agentId }));
+  const [shown, setShown] = useState<ShownUrl | null>(null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Webhook triggers</CardTitle>
+        <CardDescription>
+          Another service POSTs to a trigger's URL to start a run: the agent gets the request below with the
+          posted body, and acts as the person who made the trigger. Send an <code>X-Delivery-Id</code> header
+          to have a repeated delivery start nothing new. A run it started is marked "Webhook" under Past runs.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {triggers.isPending ? (
+          <Skeleton className="h-12 w-full" aria-busy="true" />
+        ) : triggers.isError ? (
+          <QueryError
+            what="The triggers"
+            error={triggers.error}
+            onRetry={() => triggers.refetch()}
+            retrying={triggers.isFetching}
+          />
+        ) : triggers.data.length === 0 ? (
+          <EmptyState
+            icon={Webhook}
+            title="No trigger yet"
+            description={
+              canTrigger
+                ? "Add one below to start this agent from another service."
+                : "Project editors and admins can add triggers."
+            }
+          />
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Webhook triggers">
+            {triggers.data.map((trigger) => (
+              <TriggerRow
+                key={trigger.id}
+                projectId={projectId}
+                trigger={trigger}
+                url={shown?.triggerId === trigger.id ? shown.url : null}
+                onUrl={(url) => setShown({ triggerId: trigger.id, url })}
+              />
+            ))}
+          </ul>
+        )}
+        {canTrigger ? (
+          <NewTriggerForm
+            projectId={projectId}
+            agentId={agentId}
+            onCreated={(created) => setShown({ triggerId: created.id, url: created.url })}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface TriggerView {
+  id: string;
+  name: string;
+  source: TriggerSource;
+  request: string;
+  deliverTo: string[];
+  lastTriggeredAt: Date | string | null;
+  createdBy: { name: string };
+}
+
+function TriggerRow({
+  projectId,
+  trigger,
+  url,
+  onUrl,
+}: {
+  projectId: string;
+  trigger: TriggerView;
+  url: string | null;
+  onUrl: (url: string) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const regenerate = useMutation(trpc.projectAgents.regenerateTriggerSecret.mutationOptions());
+  const remove = useMutation(trpc.projectAgents.deleteTrigger.mutationOptions());
+
+  return (
+    <li className="flex min-w-0 flex-col gap-2 rounded-md border p-3 text-sm">
+      <span className="font-medium break-words">
+        {trigger.name} <span className="text-muted-foreground">({SOURCE_LABELS[trigger.source]})</span>
+      </span>
+      <p className="line-clamp-2 break-words">{trigger.request}</p>
+      <p className="text-xs text-muted-foreground">
+        Runs as {trigger.createdBy.name}
+        {emailedTo(trigger.deliverTo.length)}
+        {trigger.lastTriggeredAt ? (
+          <>
+            {" · last delivery "}
+            <DateTime value={trigger.lastTriggeredAt} />
+          </>
+        ) : null}
+      </p>
+      {url ? (
+        <OneTimeSecret secret={url} label="Trigger URL">
+          Copy this URL now: it holds the trigger's secret and is not shown again. Regenerate it if it is
+          lost.
+        </OneTimeSecret>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm">
+              Regenerate URL
+            </Button>
+          }
+          title="Regenerate the trigger URL"
+          subject={trigger.name}
+          description="The current URL stops working at once; services that call it need the new one."
+          confirmLabel="Regenerate"
+          onConfirm={async () => {
+            const renewed = await regenerate.mutateAsync({ projectId, triggerId: trigger.id });
+            onUrl(renewed.url);
+          }}
+        />
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm">
+              Remove
+            </Button>
+          }
+          title="Remove trigger"
+          subject={trigger.name}
+          description="Its URL stops working. Past runs stay."
+          confirmLabel="Remove"
+          onConfirm={async () => {
+            await remove.mutateAsync({ projectId, triggerId: trigger.id });
+            await queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listTriggers.pathKey() });
+            toast.success("Trigger removed");
+          }}
+        />
+      </div>
+    </li>
+  );
+}
+
+function NewTriggerForm({
+  projectId,
+  agentId,
+  onCreated,
+}: {
+  projectId: string;
+  agentId: string;
+  onCreated: (created: { id: string; url: string }) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.projectAgents.createTrigger.mutationOptions());
+  const [deliverTo, setDeliverTo] = useState<string[]>([]);
+  const form = useInlineForm({
+    schema: triggerFormSchema,
+    initial: { source: "webhook", name: "", request: "" },
+    save: async (data) => {
+      const created = await create.mutateAsync({ ...data, deliverTo, projectId, agentId });
+      onCreated(created);
+    },
+    onSaved: async () => {
+      form.update("name", "");
+      form.update("request", "");
+      setDeliverTo([]);
+      await queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listTriggers.pathKey() });
+      toast.success("Trigger added: copy its URL now");
+    },
+  });
+  const { values, errors } = form;
+
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-label="New trigger">
+      <h3 className="text-sm font-semibold">New trigger</h3>
+      <FormAlert message={form.serverError} />
+      <FormField label="Called by" error={errors.source} hint={SOURCE_HINTS[values.source as TriggerSource]}>
+        <ChoiceSelect
+          value={values.source}
+          onChange={(value) => form.update("source", value)}
+          options={TRIGGER_SOURCES.map((each) => [each, SOURCE_LABELS[each]])}
+        />
+      </FormField>
+      <FormField label="Name" error={errors.name} hint="Who calls it, e.g. Zendesk new tickets">
+        <Input value={values.name} onChange={(event) => form.update("name", event.target.value)} />
+      </FormField>
+      <FormField label="Request for each delivery" error={errors.request}>
+        <Textarea
+          rows={2}
+          value={values.request}
+          onChange={(event) => form.update("request", event.target.value)}
+          placeholder="Triage this ticket and add a note to the customer's deal"
+        />
+      </FormField>
+      <ResultRecipientsField projectId={projectId} value={deliverTo} onChange={setDeliverTo} />
+      <div>
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? "Adding…" : "Add trigger"}
+        </Button>
+      </div>
+    </form>
+  );
+}
