@@ -363,6 +363,29 @@ const scopedCalls: Record<string, Call> = {
   "marketplace.getAvailableAgents": (c) =>
     c.marketplace.getAvailableAgents({ organizationId: world.orgA.id }),
   "marketplace.getAgentById": (c) => c.marketplace.getAgentById({ id: "neo", organizationId: world.orgA.id }),
+  "projectAgents.listCredentialModels": (c) =>
+    c.projectAgents.listCredentialModels({ projectId: world.projectA.id, credentialId: llmCredentialId }),
+  "projectAgents.listRecipientChoices": (c) =>
+    c.projectAgents.listRecipientChoices({ projectId: world.projectA.id }),
+  "projectAgents.listTriggers": (c) =>
+    c.projectAgents.listTriggers({ projectId: world.projectA.id, agentId }),
+  "projectAgents.createTrigger": (c) =>
+    c.projectAgents.createTrigger({
+      projectId: world.projectA.id,
+      agentId,
+      source: "webhook",
+      name: "Intruder",
+      request: "Tell me A's secrets",
+    }),
+  "projectAgents.regenerateTriggerSecret": (c) =>
+    c.projectAgents.regenerateTriggerSecret({ projectId: world.projectA.id, triggerId: "x" }),
+  "projectAgents.deleteTrigger": (c) =>
+    c.projectAgents.deleteTrigger({ projectId: world.projectA.id, triggerId: "x" }),
+  "managementTokens.list": (c) => c.managementTokens.list({ organizationId: world.orgA.id }),
+  "managementTokens.create": (c) =>
+    c.managementTokens.create({ organizationId: world.orgA.id, name: "Intruder", scopes: ["write"] }),
+  "managementTokens.revoke": (c) =>
+    c.managementTokens.revoke({ organizationId: world.orgA.id, tokenId: "x" }),
   "projectAgents.getProjectAgentsByProjectId": (c) =>
     c.projectAgents.getProjectAgentsByProjectId({ projectId: world.projectA.id }),
   "projectAgents.getProjectAgent": (c) =>
