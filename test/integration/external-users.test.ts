@@ -246,6 +246,16 @@ describe("the external user's own account, end to end", () => {
       .not.toBeNull();
   });
 
+  it("works on tools that use no one's own account, as an API key does", async () => {
+    const client = await connectMcpClient(app, token);
+    clients.push(client);
+    const result = (await client.callTool({
+      name: "calculate",
+      arguments: { expression: "6 * 7" },
+    })) as CallToolResult;
+    expect(result.structuredContent).toEqual({ expression: "6 * 7", result: 42 });
+  });
+
   it("is not another external user's: theirs has no connection, and their call says so", async () => {
     const other = await issueExternalUserToken(app, scopeA, { externalUserId: "cus-3" });
     const client = await connectMcpClient(app, other.token);
