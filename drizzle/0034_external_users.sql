@@ -48,7 +48,6 @@ ALTER TABLE "external_user_token" ADD CONSTRAINT "external_user_token_project_id
 CREATE UNIQUE INDEX "external_user_project_external_id" ON "external_user" USING btree ("project_id","external_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "external_user_connect_link_token_hash" ON "external_user_connect_link" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "external_user_connect_link_user_idx" ON "external_user_connect_link" USING btree ("external_user_id");--> statement-breakpoint
-CREATE INDEX "external_user_connect_link_expires_idx" ON "external_user_connect_link" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "external_user_return_url_unique" ON "external_user_return_url" USING btree ("project_id","url");--> statement-breakpoint
 CREATE UNIQUE INDEX "external_user_token_secret_hash" ON "external_user_token" USING btree ("secret_hash");--> statement-breakpoint
 CREATE INDEX "external_user_token_user_idx" ON "external_user_token" USING btree ("external_user_id");--> statement-breakpoint
