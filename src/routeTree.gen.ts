@@ -35,6 +35,7 @@ import { Route as InvitationsInvitationIdRouteImport } from './routes/invitation
 import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as OauthErrorRouteImport } from './routes/oauth/error'
 import { Route as OauthSuccessRouteImport } from './routes/oauth/success'
+import { Route as SiteDocsManagementApiRouteImport } from './routes/_site/docs_.management-api'
 import { Route as SiteIntegrationsIndexRouteImport } from './routes/_site/integrations/index'
 import { Route as SiteIntegrationsIdRouteImport } from './routes/_site/integrations/$id'
 import { Route as SiteNewsroomIndexRouteImport } from './routes/_site/newsroom/index'
@@ -55,8 +56,10 @@ import { Route as AppOrganizationOrganizationIdAuditLogRouteImport } from './rou
 import { Route as AppOrganizationOrganizationIdBillingRouteImport } from './routes/app/organization/$organizationId/billing'
 import { Route as AppOrganizationOrganizationIdIntegrationsRouteImport } from './routes/app/organization/$organizationId/integrations'
 import { Route as AppOrganizationOrganizationIdLlmCredentialsRouteImport } from './routes/app/organization/$organizationId/llm-credentials'
+import { Route as AppOrganizationOrganizationIdManagementTokensRouteImport } from './routes/app/organization/$organizationId/management-tokens'
 import { Route as AppOrganizationOrganizationIdMembersRouteImport } from './routes/app/organization/$organizationId/members'
 import { Route as AppOrganizationOrganizationIdSettingsRouteImport } from './routes/app/organization/$organizationId/settings'
+import { Route as AppOrganizationOrganizationIdWebhooksRouteImport } from './routes/app/organization/$organizationId/webhooks'
 import { Route as AppProjectProjectIdIndexRouteImport } from './routes/app/project/$projectId/index'
 import { Route as AppProjectProjectIdApiKeysRouteImport } from './routes/app/project/$projectId/api-keys'
 import { Route as AppProjectProjectIdApprovalsRouteImport } from './routes/app/project/$projectId/approvals'
@@ -200,6 +203,11 @@ const OauthSuccessRoute = OauthSuccessRouteImport.update({
   path: '/oauth/success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SiteDocsManagementApiRoute = SiteDocsManagementApiRouteImport.update({
+  id: '/docs_/management-api',
+  path: '/docs/management-api',
+  getParentRoute: () => SiteRouteRoute,
+} as any)
 const SiteIntegrationsIndexRoute = SiteIntegrationsIndexRouteImport.update({
   id: '/integrations/',
   path: '/integrations/',
@@ -307,6 +315,12 @@ const AppOrganizationOrganizationIdLlmCredentialsRoute =
     path: '/llm-credentials',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
+const AppOrganizationOrganizationIdManagementTokensRoute =
+  AppOrganizationOrganizationIdManagementTokensRouteImport.update({
+    id: '/management-tokens',
+    path: '/management-tokens',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
 const AppOrganizationOrganizationIdMembersRoute =
   AppOrganizationOrganizationIdMembersRouteImport.update({
     id: '/members',
@@ -317,6 +331,12 @@ const AppOrganizationOrganizationIdSettingsRoute =
   AppOrganizationOrganizationIdSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
+    getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
+  } as any)
+const AppOrganizationOrganizationIdWebhooksRoute =
+  AppOrganizationOrganizationIdWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
     getParentRoute: () => AppOrganizationOrganizationIdRouteRoute,
   } as any)
 const AppProjectProjectIdIndexRoute =
@@ -426,6 +446,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/docs/management-api': typeof SiteDocsManagementApiRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
@@ -443,8 +464,10 @@ export interface FileRoutesByFullPath {
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -484,6 +507,7 @@ export interface FileRoutesByTo {
   '/oauth/success': typeof OauthSuccessRoute
   '/': typeof SiteIndexRoute
   '/app': typeof AppIndexRoute
+  '/docs/management-api': typeof SiteDocsManagementApiRoute
   '/integrations/$id': typeof SiteIntegrationsIdRoute
   '/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
@@ -501,8 +525,10 @@ export interface FileRoutesByTo {
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -548,6 +574,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/app/organization/$organizationId': typeof AppOrganizationOrganizationIdRouteRouteWithChildren
   '/app/project/$projectId': typeof AppProjectProjectIdRouteRouteWithChildren
+  '/_site/docs_/management-api': typeof SiteDocsManagementApiRoute
   '/_site/integrations/$id': typeof SiteIntegrationsIdRoute
   '/_site/newsroom/$articleId': typeof SiteNewsroomArticleIdRoute
   '/app/admin/auth-sessions': typeof AppAdminAuthSessionsRoute
@@ -565,8 +592,10 @@ export interface FileRoutesById {
   '/app/organization/$organizationId/billing': typeof AppOrganizationOrganizationIdBillingRoute
   '/app/organization/$organizationId/integrations': typeof AppOrganizationOrganizationIdIntegrationsRoute
   '/app/organization/$organizationId/llm-credentials': typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  '/app/organization/$organizationId/management-tokens': typeof AppOrganizationOrganizationIdManagementTokensRoute
   '/app/organization/$organizationId/members': typeof AppOrganizationOrganizationIdMembersRoute
   '/app/organization/$organizationId/settings': typeof AppOrganizationOrganizationIdSettingsRoute
+  '/app/organization/$organizationId/webhooks': typeof AppOrganizationOrganizationIdWebhooksRoute
   '/app/project/$projectId/api-keys': typeof AppProjectProjectIdApiKeysRoute
   '/app/project/$projectId/approvals': typeof AppProjectProjectIdApprovalsRoute
   '/app/project/$projectId/calls': typeof AppProjectProjectIdCallsRoute
@@ -612,6 +641,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/docs/management-api'
     | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/auth-sessions'
@@ -629,8 +659,10 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
+    | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -670,6 +702,7 @@ export interface FileRouteTypes {
     | '/oauth/success'
     | '/'
     | '/app'
+    | '/docs/management-api'
     | '/integrations/$id'
     | '/newsroom/$articleId'
     | '/app/admin/auth-sessions'
@@ -687,8 +720,10 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
+    | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -733,6 +768,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/organization/$organizationId'
     | '/app/project/$projectId'
+    | '/_site/docs_/management-api'
     | '/_site/integrations/$id'
     | '/_site/newsroom/$articleId'
     | '/app/admin/auth-sessions'
@@ -750,8 +786,10 @@ export interface FileRouteTypes {
     | '/app/organization/$organizationId/billing'
     | '/app/organization/$organizationId/integrations'
     | '/app/organization/$organizationId/llm-credentials'
+    | '/app/organization/$organizationId/management-tokens'
     | '/app/organization/$organizationId/members'
     | '/app/organization/$organizationId/settings'
+    | '/app/organization/$organizationId/webhooks'
     | '/app/project/$projectId/api-keys'
     | '/app/project/$projectId/approvals'
     | '/app/project/$projectId/calls'
@@ -965,6 +1003,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_site/docs_/management-api': {
+      id: '/_site/docs_/management-api'
+      path: '/docs/management-api'
+      fullPath: '/docs/management-api'
+      preLoaderRoute: typeof SiteDocsManagementApiRouteImport
+      parentRoute: typeof SiteRouteRoute
+    }
     '/_site/integrations/': {
       id: '/_site/integrations/'
       path: '/integrations'
@@ -1105,6 +1150,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
+    '/app/organization/$organizationId/management-tokens': {
+      id: '/app/organization/$organizationId/management-tokens'
+      path: '/management-tokens'
+      fullPath: '/app/organization/$organizationId/management-tokens'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdManagementTokensRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
     '/app/organization/$organizationId/members': {
       id: '/app/organization/$organizationId/members'
       path: '/members'
@@ -1117,6 +1169,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/app/organization/$organizationId/settings'
       preLoaderRoute: typeof AppOrganizationOrganizationIdSettingsRouteImport
+      parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
+    }
+    '/app/organization/$organizationId/webhooks': {
+      id: '/app/organization/$organizationId/webhooks'
+      path: '/webhooks'
+      fullPath: '/app/organization/$organizationId/webhooks'
+      preLoaderRoute: typeof AppOrganizationOrganizationIdWebhooksRouteImport
       parentRoute: typeof AppOrganizationOrganizationIdRouteRoute
     }
     '/app/project/$projectId/': {
@@ -1224,6 +1283,7 @@ interface SiteRouteRouteChildren {
   SiteTosRoute: typeof SiteTosRoute
   SiteUseCasesRoute: typeof SiteUseCasesRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteDocsManagementApiRoute: typeof SiteDocsManagementApiRoute
   SiteIntegrationsIdRoute: typeof SiteIntegrationsIdRoute
   SiteNewsroomArticleIdRoute: typeof SiteNewsroomArticleIdRoute
   SiteIntegrationsIndexRoute: typeof SiteIntegrationsIndexRoute
@@ -1241,6 +1301,7 @@ const SiteRouteRouteChildren: SiteRouteRouteChildren = {
   SiteTosRoute: SiteTosRoute,
   SiteUseCasesRoute: SiteUseCasesRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteDocsManagementApiRoute: SiteDocsManagementApiRoute,
   SiteIntegrationsIdRoute: SiteIntegrationsIdRoute,
   SiteNewsroomArticleIdRoute: SiteNewsroomArticleIdRoute,
   SiteIntegrationsIndexRoute: SiteIntegrationsIndexRoute,
@@ -1282,8 +1343,10 @@ interface AppOrganizationOrganizationIdRouteRouteChildren {
   AppOrganizationOrganizationIdBillingRoute: typeof AppOrganizationOrganizationIdBillingRoute
   AppOrganizationOrganizationIdIntegrationsRoute: typeof AppOrganizationOrganizationIdIntegrationsRoute
   AppOrganizationOrganizationIdLlmCredentialsRoute: typeof AppOrganizationOrganizationIdLlmCredentialsRoute
+  AppOrganizationOrganizationIdManagementTokensRoute: typeof AppOrganizationOrganizationIdManagementTokensRoute
   AppOrganizationOrganizationIdMembersRoute: typeof AppOrganizationOrganizationIdMembersRoute
   AppOrganizationOrganizationIdSettingsRoute: typeof AppOrganizationOrganizationIdSettingsRoute
+  AppOrganizationOrganizationIdWebhooksRoute: typeof AppOrganizationOrganizationIdWebhooksRoute
   AppOrganizationOrganizationIdIndexRoute: typeof AppOrganizationOrganizationIdIndexRoute
 }
 
@@ -1297,10 +1360,14 @@ const AppOrganizationOrganizationIdRouteRouteChildren: AppOrganizationOrganizati
       AppOrganizationOrganizationIdIntegrationsRoute,
     AppOrganizationOrganizationIdLlmCredentialsRoute:
       AppOrganizationOrganizationIdLlmCredentialsRoute,
+    AppOrganizationOrganizationIdManagementTokensRoute:
+      AppOrganizationOrganizationIdManagementTokensRoute,
     AppOrganizationOrganizationIdMembersRoute:
       AppOrganizationOrganizationIdMembersRoute,
     AppOrganizationOrganizationIdSettingsRoute:
       AppOrganizationOrganizationIdSettingsRoute,
+    AppOrganizationOrganizationIdWebhooksRoute:
+      AppOrganizationOrganizationIdWebhooksRoute,
     AppOrganizationOrganizationIdIndexRoute:
       AppOrganizationOrganizationIdIndexRoute,
   }

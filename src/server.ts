@@ -16,6 +16,7 @@ import { handleSiteFiles } from "./server/http/handle-site-files.ts";
 import { handleWellKnownRequest } from "./server/http/handle-well-known.ts";
 import { normalizePath } from "./server/http/normalize-path.ts";
 import { isPrivatePath, wantsHsts, withSecurityHeaders } from "./server/http/security-headers.ts";
+import { handleManageRequest, isManagePath } from "./server/manage/handle-manage.ts";
 import { joinClusterMetrics, serveClusterMetrics } from "./server/observability/cluster-metrics.ts";
 import { handleOpsRequest } from "./server/observability/handle-ops.ts";
 import { startDraining } from "./server/observability/health.ts";
@@ -117,6 +118,7 @@ async function route(request: Request, opts: StartFetch[1]): Promise<Response> {
     const response = await handleWellKnownRequest(await getApp(), request, url.pathname);
     if (response) return response;
   }
+  if (isManagePath(url.pathname)) return handleManageRequest(await getApp(), request);
   if (url.pathname.startsWith("/api/")) {
     const response = await handleApiRequest(await getApp(), request, url.pathname);
     if (response) return response;

@@ -41,7 +41,9 @@ const scanned = files.filter(
   (file) =>
     /\.(ts|tsx|md|mjs)$/.test(file) &&
     !file.endsWith("routeTree.gen.ts") &&
-    !file.startsWith("test/fixtures/"),
+    !file.startsWith("test/fixtures/") &&
+    // Written by the SDK's generator (scripts/generate-sdk.ts), not by us.
+    !file.startsWith("packages/sdk/src/generated/"),
 );
 // An integration's REFERENCES.md cites the files of the public sources it was built from (other
 // repositories), not this one's.

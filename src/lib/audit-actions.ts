@@ -44,6 +44,12 @@ export const auditActions = {
   "subscription.changed": { group: "billing", label: "changed the subscription" },
   "oauth_client.authorized": { group: "oauth", label: "authorized an OAuth client" },
   "oauth_client.revoked": { group: "oauth", label: "revoked an OAuth client's access" },
+  "management_token.created": { group: "management_tokens", label: "created a management token" },
+  "management_token.revoked": { group: "management_tokens", label: "revoked a management token" },
+  "webhook.created": { group: "webhooks", label: "added a webhook endpoint" },
+  "webhook.updated": { group: "webhooks", label: "changed a webhook endpoint" },
+  "webhook.deleted": { group: "webhooks", label: "deleted a webhook endpoint" },
+  "webhook.secret_rotated": { group: "webhooks", label: "rotated a webhook endpoint's signing secret" },
 } as const satisfies Record<string, { group: string; label: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -59,6 +65,8 @@ export const auditActionGroups = {
   governance: "Governance",
   billing: "Billing",
   oauth: "OAuth clients",
+  management_tokens: "Management tokens",
+  webhooks: "Webhooks",
 } as const;
 
 export type AuditActionGroup = keyof typeof auditActionGroups;

@@ -22,6 +22,10 @@ export const organizationPermissions = {
 
   "billing.manage": ["owner", "admin"],
   "auditLog.view": ["owner", "admin"],
+  // Organization-level tokens for the management API (server/manage-tokens/).
+  "managementTokens.manage": ["owner", "admin"],
+  // Webhook endpoints (server/builder-webhooks/) receive every event of the organization.
+  "webhooks.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export const projectPermissions = {

@@ -14,6 +14,12 @@ import { pruneAuditEvents } from "./audit/retention.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { setupCode } from "./auth/instance-claim.ts";
 import { createUsageAlerts } from "./billing/usage-alerts.ts";
+import {
+  startDeliveriesIfAny,
+  type WebhookDeliveryTiming,
+  webhookDeliveryQueue,
+} from "./builder-webhooks/delivery-queue.ts";
+import { webhookEmitsSettled } from "./builder-webhooks/emit.ts";
 import { type Config, config as loadConfig } from "./config.ts";
 import type { Keyring } from "./crypto/envelope.ts";
 import { resolveKeyring } from "./crypto/keyring.ts";
@@ -45,7 +51,10 @@ export interface App {
   keyring: Keyring;
   /** OpenTelemetry traces over OTLP, when an endpoint is configured (observability/tracing.ts). */
   tracing: Tracing | null;
-  /** Scheduled agent runs: the job queue, started on the first schedule (agents/schedules/). */
+  /**
+   * The job queue (pg-boss): scheduled agent runs (agents/schedules/) and webhook deliveries
+   * (builder-webhooks/), started on the first schedule or endpoint.
+   */
   agentSchedules: { queue: JobQueue };
   /** What a first sign-up from another machine must give (auth/instance-claim.ts). */
   setupCode: string;
@@ -56,6 +65,8 @@ export interface AppOptions {
   extraToolSources?: ToolSource[];
   /** The schedule queue's clock (tests move a TestClock by hand). */
   jobClock?: JobQueueOptions["clock"];
+  /** Webhook retries' first delay and polling (tests shorten them). */
+  webhookDelivery?: WebhookDeliveryTiming;
 }
 
 export async function createApp(
@@ -125,6 +136,7 @@ export async function createApp(
     agentSchedules: {
       queue: createJobQueue(handle, (job) => runScheduledSlot(builtApp(), job), {
         ...(options.jobClock ? { clock: options.jobClock } : {}),
+        queues: [webhookDeliveryQueue(builtApp, options.webhookDelivery)],
       }),
     },
     setupCode: claimCode,
@@ -155,6 +167,7 @@ export function getApp(): Promise<App> {
       (error) => reportError(error, { where: "audit-log-pruning" }),
     );
     await startSchedulesIfAny(app);
+    await startDeliveriesIfAny(app);
     await followScheduleStarts(app.database, app.agentSchedules.queue);
     return app;
   });
@@ -167,6 +180,8 @@ export async function closeApp(): Promise<void> {
   globalApp.__porticoStopPruning?.();
   if (!pending) return;
   const app = await pending;
+  // Events under way are queued first: the queue must still be open to take their deliveries.
+  await webhookEmitsSettled(app);
   // No new scheduled slot starts here; a run under way is marked interrupted below.
   await app.agentSchedules.queue.stop();
   // The call log is flushed before the database closes: a clean stop loses no recorded call.

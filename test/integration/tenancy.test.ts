@@ -168,6 +168,25 @@ const scopedCalls: Record<string, Call> = {
   "callLog.filterOptions": (c) => c.callLog.filterOptions({ projectId: world.projectA.id }),
   "auditLog.list": (c) => c.auditLog.list({ organizationId: world.orgA.id, filters: {} }),
   "auditLog.actors": (c) => c.auditLog.actors({ organizationId: world.orgA.id }),
+  "webhooks.listEndpoints": (c) => c.webhooks.listEndpoints({ organizationId: world.orgA.id }),
+  "webhooks.getEndpoint": (c) => c.webhooks.getEndpoint({ organizationId: world.orgA.id, endpointId: "x" }),
+  "webhooks.filterOptions": (c) => c.webhooks.filterOptions({ organizationId: world.orgA.id }),
+  "webhooks.createEndpoint": (c) =>
+    c.webhooks.createEndpoint({
+      organizationId: world.orgA.id,
+      url: "https://hooks.example.test/portico",
+      eventTypes: ["connection.broken"],
+    }),
+  "webhooks.updateEndpoint": (c) =>
+    c.webhooks.updateEndpoint({ organizationId: world.orgA.id, endpointId: "x", enabled: false }),
+  "webhooks.deleteEndpoint": (c) =>
+    c.webhooks.deleteEndpoint({ organizationId: world.orgA.id, endpointId: "x" }),
+  "webhooks.rotateSecret": (c) => c.webhooks.rotateSecret({ organizationId: world.orgA.id, endpointId: "x" }),
+  "webhooks.sendTestEvent": (c) =>
+    c.webhooks.sendTestEvent({ organizationId: world.orgA.id, endpointId: "x" }),
+  "webhooks.listDeliveries": (c) =>
+    c.webhooks.listDeliveries({ organizationId: world.orgA.id, endpointId: "x" }),
+  "webhooks.redeliver": (c) => c.webhooks.redeliver({ organizationId: world.orgA.id, deliveryId: "x" }),
   "project.create": (c) => c.project.create({ organizationId: world.orgA.id, name: "Intruder" }),
   "project.update": (c) => c.project.update({ projectId: world.projectA.id, name: "Renamed" }),
   "project.setToolDiscovery": (c) =>

@@ -3,7 +3,7 @@
 // checks with the server's own schema, so messages appear inline before anything is sent.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { KeyRound, Play } from "lucide-react";
+import { KeyRound, Play, Webhook } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, messageOf } from "~/components/forms/form-errors.ts";
@@ -98,11 +98,25 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
         title="Configure Agent"
         description={`${agent.name} (${agent.agentType}) is the tool ${agent.toolName} on this project's MCP server.`}
         action={
-          <Button asChild variant="outline">
-            <Link to="/app/project/$projectId/agents/$agentId/runs" params={{ projectId, agentId }}>
-              <Play className="size-4" aria-hidden="true" /> Runs
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/app/project/$projectId/agents/$agentId/runs" params={{ projectId, agentId }}>
+                <Play className="size-4" aria-hidden="true" /> Runs
+              </Link>
+            </Button>
+            {/* Each run's answer posted to the builder's backend: an endpoint filtered to this agent. */}
+            {canConfigure ? (
+              <Button asChild variant="outline">
+                <Link
+                  to="/app/organization/$organizationId/webhooks"
+                  params={{ organizationId: data.organizationId }}
+                  search={{ agent: agentId }}
+                >
+                  <Webhook className="size-4" aria-hidden="true" /> Send results to a webhook
+                </Link>
+              </Button>
+            ) : null}
+          </>
         }
       />
       {!canConfigure ? (

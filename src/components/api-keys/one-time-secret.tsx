@@ -4,17 +4,20 @@ import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 
 /**
- * A new API key's secret, shown the one time it can be (Portico keeps only its hash): the warning that
- * says so, and the key selected on focus with a copy button.
+ * A new API key's (or management token's) secret, shown the one time it can be (Portico keeps only its
+ * hash): the warning that says so, and the key selected on focus with a copy button.
  */
 export function OneTimeSecret({
   secret,
   children,
   onCopied,
+  label = "API key",
 }: {
   secret: string;
   children: ReactNode;
   onCopied?: () => void;
+  /** What the secret is, for the field's and the copy button's names. */
+  label?: string;
 }) {
   return (
     <>
@@ -27,11 +30,11 @@ export function OneTimeSecret({
           readOnly
           onCopy={onCopied}
           value={secret}
-          aria-label="New API key"
+          aria-label={`New ${label}`}
           className="min-w-0 font-mono text-xs"
           onFocus={(event) => event.target.select()}
         />
-        <CopyButton text={secret} label="API key" onCopied={onCopied} />
+        <CopyButton text={secret} label={label} onCopied={onCopied} />
       </div>
     </>
   );

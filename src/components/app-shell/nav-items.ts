@@ -5,6 +5,7 @@ import {
   History,
   Inbox,
   KeyRound,
+  KeySquare,
   LayoutDashboard,
   type LucideIcon,
   Plug,
@@ -15,6 +16,7 @@ import {
   Store,
   Users,
   WalletCards,
+  Webhook,
 } from "lucide-react";
 import type { OrganizationAction } from "~/lib/permissions.ts";
 import type { ShellScope } from "./use-current-scope.ts";
@@ -50,6 +52,13 @@ export function scopeNav(scope: ShellScope): NavItem[] {
       { label: "Settings", href: `${base}/settings`, icon: Settings },
       { label: "Billing", href: `${base}/billing`, icon: WalletCards },
       { label: "Audit log", href: `${base}/audit-log`, icon: ScrollText, permission: "auditLog.view" },
+      {
+        label: "Management tokens",
+        href: `${base}/management-tokens`,
+        icon: KeySquare,
+        permission: "managementTokens.manage",
+      },
+      { label: "Webhooks", href: `${base}/webhooks`, icon: Webhook, permission: "webhooks.manage" },
     ];
   }
   if (scope.kind === "project") {

@@ -37,6 +37,17 @@ export function DocsOverview({ mcpUrl, restBaseUrl }: { mcpUrl: string; restBase
             text={`No MCP client? The same tools are plain HTTP operations under \`${restBaseUrl}\`, described by an OpenAPI document.`}
           />
         </p>
+        <p className="text-sm text-muted-foreground">
+          Building a product on Portico? Provision projects, keys, servers and your own users' connections
+          from your backend with the{" "}
+          <Link
+            to="/docs/management-api"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            management API
+          </Link>
+          .
+        </p>
       </section>
       {clientCategories.map((category) => (
         <section key={category} aria-labelledby={`cat-${category}`} className="flex flex-col gap-4">

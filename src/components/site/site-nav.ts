@@ -30,6 +30,7 @@ export const footerColumns: { title: string; links: SiteLink[] }[] = [
       { label: "Documentation", href: "/docs" },
       { label: "Claude Code setup", href: "/docs", search: { ref: "claude-code" } },
       { label: "REST API", href: "/docs", search: { ref: "openapi-rest" } },
+      { label: "Management API", href: "/docs/management-api" },
       { label: "Support", href: "/support" },
     ],
   },

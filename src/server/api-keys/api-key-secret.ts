@@ -3,7 +3,8 @@
 import { hash, randomBytes } from "node:crypto";
 
 export const API_KEY_PREFIX = "ptk_";
-const VISIBLE_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+/** Characters shown after the prefix ("ptk_AbCdEfGh…"). */
+const VISIBLE_CHARACTERS = 8;
 const SECRET_PATTERN = /^ptk_[A-Za-z0-9_-]{43}$/;
 
 export interface NewApiKeySecret {
@@ -18,14 +19,19 @@ export function hashApiKeySecret(secret: string): string {
   return hash("sha256", secret, "hex");
 }
 
-export function generateApiKeySecret(): NewApiKeySecret {
-  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+/** A secret of this form under another prefix (management tokens use "pmt_"), hashed the same way. */
+export function generatePrefixedSecret(prefix: string): NewApiKeySecret {
+  const secret = `${prefix}${randomBytes(32).toString("base64url")}`;
   return {
     secret,
     secretHash: hashApiKeySecret(secret),
-    prefix: secret.slice(0, VISIBLE_PREFIX_LENGTH),
+    prefix: secret.slice(0, prefix.length + VISIBLE_CHARACTERS),
     lastFour: secret.slice(-4),
   };
+}
+
+export function generateApiKeySecret(): NewApiKeySecret {
+  return generatePrefixedSecret(API_KEY_PREFIX);
 }
 
 /** Cheap shape check before any lookup: anything else is not one of our keys. */

@@ -9,6 +9,8 @@ import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 export interface AuditRequest {
   ipAddress: string | null;
   userAgent: string | null;
+  /** The credential a change came through when it was not a session (a management token). */
+  via?: string;
 }
 
 const USER_AGENT_MAX = 400;
@@ -25,8 +27,8 @@ export function auditRequestOf(headers: Headers): AuditRequest {
   };
 }
 
-export function withAuditRequest<T>(headers: Headers, run: () => T): T {
-  return storage.run(auditRequestOf(headers), run);
+export function withAuditRequest<T>(headers: Headers, run: () => T, extra: { via?: string } = {}): T {
+  return storage.run({ ...auditRequestOf(headers), ...extra }, run);
 }
 
 export const currentAuditRequest = (): AuditRequest | undefined => storage.getStore();

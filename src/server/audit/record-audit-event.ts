@@ -26,7 +26,9 @@ export interface AuditTarget {
     | "subscription"
     | "oauth_client"
     | "tool_policy"
-    | "tool_approval";
+    | "tool_approval"
+    | "management_token"
+    | "webhook_endpoint";
   id: string;
   /** What a person reads: a name or email, as it is now (it is not updated later). */
   label: string;
@@ -47,7 +49,9 @@ export async function recordAuditEvent(tx: AuditWriter, event: AuditEventInput):
     ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, event.actorId))
     : [];
   const request = currentAuditRequest();
-  const details: AuditDetails = safeAuditDetails(event.details);
+  const details: AuditDetails = safeAuditDetails(
+    request?.via ? { ...event.details, via: request.via } : event.details,
+  );
   await tx.insert(auditEvent).values({
     organizationId: event.organizationId,
     projectId: event.project?.id ?? null,

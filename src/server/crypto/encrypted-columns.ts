@@ -3,6 +3,7 @@
 
 import type { AuthFlowType, CredentialScope, ProviderId } from "../../lib/integrations/types.ts";
 import { llmSecretContext } from "../agents/credentials/llm-secret.ts";
+import { webhookSecretContext } from "../builder-webhooks/endpoint-secret.ts";
 import { tokensContext } from "../integrations/connections/connection-store.ts";
 import { credentialContext } from "../integrations/credentials/credential-secrets.ts";
 import { oauthStateContext } from "../integrations/oauth/pkce.ts";
@@ -62,5 +63,13 @@ export const encryptedColumns: EncryptedColumn[] = [
     keyIdColumn: "secret_key_id",
     contextColumns: ["id"],
     context: (row) => llmSecretContext(String(row.id)),
+  },
+  {
+    table: "webhook_endpoint",
+    idColumn: "id",
+    column: "secret",
+    keyIdColumn: "secret_key_id",
+    contextColumns: ["id"],
+    context: (row) => webhookSecretContext(String(row.id)),
   },
 ];

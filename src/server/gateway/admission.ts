@@ -11,6 +11,10 @@ import { quotaRefusalMessage } from "../billing/limit-messages.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { approvalIdOf, approvalOutcome, gateCall } from "../governance/gate.ts";
 import { clientAddress } from "../http/client-address.ts";
+import {
+  looksLikeManagementToken,
+  MANAGEMENT_TOKEN_REFUSED,
+} from "../manage-tokens/management-token-secret.ts";
 import { childSpan, endSpan, startCallTrace } from "../observability/call-trace.ts";
 import { log } from "../observability/logger.ts";
 import { metrics } from "../observability/metrics.ts";
@@ -27,7 +31,7 @@ export type Door = CallChannel;
 export type RequestAdmission =
   | { ok: true; principal: Principal }
   | { ok: false; reason: "host"; message: string }
-  | { ok: false; reason: "unauthenticated"; invalidToken: boolean }
+  | { ok: false; reason: "unauthenticated"; invalidToken: boolean; message?: string }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /** What the doors read of a request: its headers and, from the connection, the peer's address. */
@@ -49,12 +53,19 @@ export async function authenticateRequest(
   if (!token) return { ok: false, reason: "unauthenticated", invalidToken: false };
   const addressOf = () => clientAddress(peer, header("x-forwarded-for"), app.config.trustedProxies);
   const principal = await app.gateway.principals.resolve(token, app, addressOf);
-  if (!principal) return { ok: false, reason: "unauthenticated", invalidToken: true };
+  if (!principal) return tokenRefused(token);
   if ("retryAfterSeconds" in principal) {
     return { ok: false, reason: "throttled", retryAfterSeconds: principal.retryAfterSeconds };
   }
   noteDatabaseAnswered();
   return { ok: true, principal };
+}
+
+/** An unusable token; a management token is told where it belongs (the known-key path never gets here). */
+function tokenRefused(token: string): RequestAdmission {
+  return looksLikeManagementToken(token)
+    ? { ok: false, reason: "unauthenticated", invalidToken: true, message: MANAGEMENT_TOKEN_REFUSED }
+    : { ok: false, reason: "unauthenticated", invalidToken: true };
 }
 
 export const TOO_MANY_FAILURES_MESSAGE = "Too many failed authentications from this address; try again later";

@@ -22,6 +22,7 @@ import {
   EXTERNAL_USER_TOKEN_PREFIX,
   looksLikeExternalUserToken,
 } from "../external-users/external-user-secrets.ts";
+import { looksLikeManagementToken } from "../manage-tokens/management-token-secret.ts";
 import { verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
 import { findProjectAccess } from "../projects/access.ts";
 import { FailedAuthLimit } from "./failed-auth-limit.ts";
@@ -89,6 +90,8 @@ export class PrincipalResolver {
     addressOf: AddressOf = noAddress,
   ): Promise<Principal | null | TooManyFailures> {
     if (looksLikeApiKey(token)) return this.resolveApiKey(token, addressOf);
+    // Never an OAuth token, and not for this door: refused without a read (admission.ts says why).
+    if (looksLikeManagementToken(token)) return null;
     // Every OAuth token is a read: an address past its failures gets none.
     const address = addressOf();
     const retryAfterSeconds = this.failures.retryAfterSeconds(address);

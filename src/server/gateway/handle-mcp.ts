@@ -35,7 +35,7 @@ export function protectedResourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
-export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
+export function unauthorized(baseUrl: string, invalidToken: boolean, message?: string): Response {
   // The scope tells the client what to ask for (RFC 6750 §3; MCP authorization, scope selection):
   // "mcp" for this endpoint and "offline_access", without which it would get no refresh token.
   const metadata = `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}", scope="${OAUTH_SCOPES.join(" ")}"`;
@@ -45,9 +45,10 @@ export function unauthorized(baseUrl: string, invalidToken: boolean): Response {
   return jsonRpcError(
     401,
     -32001,
-    invalidToken
-      ? "Invalid, expired or revoked token"
-      : "Authorization required: send a Bearer API key or OAuth access token",
+    message ??
+      (invalidToken
+        ? "Invalid, expired or revoked token"
+        : "Authorization required: send a Bearer API key or OAuth access token"),
     { "www-authenticate": challenge },
   );
 }
@@ -63,7 +64,7 @@ export function admissionRefused(app: App, admission: Exclude<RequestAdmission, 
       "retry-after": String(admission.retryAfterSeconds),
     });
   }
-  return unauthorized(app.config.baseUrl, admission.invalidToken);
+  return unauthorized(app.config.baseUrl, admission.invalidToken, admission.message);
 }
 
 /** Accept lists text/event-stream before application/json (or without it): the client wants a stream. */

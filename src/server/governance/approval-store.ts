@@ -5,6 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq, lt } from "drizzle-orm";
 import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { approvalDecided, approvalRequested } from "../builder-webhooks/origin-events.ts";
 import type { Database } from "../db/client.ts";
 import { type CallChannel, project, toolApproval } from "../db/schema/index.ts";
 import type { Principal } from "../gateway/principal.ts";
@@ -54,7 +55,7 @@ export async function holdCall(app: App, request: HoldRequest): Promise<Approval
   const { principal, tool } = request;
   const args = { ...request.args };
   delete args[APPROVAL_ID_ARGUMENT];
-  return app.db.transaction(async (tx) => {
+  const held = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(toolApproval)
       .values({
@@ -90,6 +91,8 @@ export async function holdCall(app: App, request: HoldRequest): Promise<Approval
     });
     return row;
   });
+  approvalRequested(app, held);
+  return held;
 }
 
 export async function readApproval(db: Database, id: string): Promise<ApprovalRow | undefined> {
@@ -112,7 +115,10 @@ export async function expireIfDue(app: App, row: ApprovalRow): Promise<ApprovalR
       ),
     )
     .returning();
-  if (expired) await app.gateway.approvals.changed(row.id).catch(() => undefined);
+  if (expired) {
+    approvalDecided(app, expired);
+    await app.gateway.approvals.changed(row.id).catch(() => undefined);
+  }
   return expired ?? (await readApproval(app.db, row.id)) ?? row;
 }
 

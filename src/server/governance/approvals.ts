@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { projectRoleAllows } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { approvalDecided } from "../builder-webhooks/origin-events.ts";
 import { type ApprovalStatus, toolApproval, user } from "../db/schema/index.ts";
 import { callTool } from "../gateway/admission.ts";
 import { argumentsJson } from "../gateway/redact-arguments.ts";
@@ -163,6 +164,7 @@ export async function decideApproval(
     return updated;
   });
   if (!decided) throw new AppError("BAD_REQUEST", "This call was decided or expired meanwhile.");
+  approvalDecided(app, decided);
   await app.gateway.approvals.changed(row.id).catch((error) => reportError(error, { where: "approvals" }));
   if (status === "approved") {
     let running = runningByApp.get(app);

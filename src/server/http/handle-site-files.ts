@@ -17,6 +17,7 @@ export function sitemapEntries(): SitemapEntry[] {
     { path: "/pricing", priority: 0.9 },
     { path: "/docs", priority: 0.8 },
     ...clientReferences.map((ref) => ({ path: `/docs?ref=${ref}`, priority: 0.6 })),
+    { path: "/docs/management-api", priority: 0.6 },
     { path: "/newsroom", priority: 0.5 },
     ...articles.map((article) => ({
       path: `/newsroom/${article.id}`,

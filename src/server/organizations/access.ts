@@ -12,6 +12,7 @@ export const ORGANIZATION_NOT_FOUND = "Organization not found";
 /** Refusals that say more than the generic one, for actions a member may wonder about. */
 const refusalOf: Partial<Record<OrganizationAction, string>> = {
   "auditLog.view": "Only owners and admins of this organization can see its audit log.",
+  "managementTokens.manage": "Only owners and admins of this organization can manage its management tokens.",
 };
 
 export async function findOrganizationRole(

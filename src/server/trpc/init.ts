@@ -8,6 +8,7 @@ import type { OrganizationAction, ProjectAction } from "../../lib/permissions.ts
 import { idField } from "../../lib/validation.ts";
 import type { App } from "../app.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
+import { forgetAllManagementTokens } from "../manage-tokens/management-token-cache.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { requireTwoFactorWhereRequired, TwoFactorRequiredError } from "../organizations/two-factor-policy.ts";
@@ -86,11 +87,16 @@ export const siteAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
 /**
  * `.use(changesAccess)` marks mutations that can take project access away (members removed, roles
  * lowered, projects or organizations deleted): on success the gateway's cached API key principals are
- * dropped on every replica, so a key whose creator lost access stops working at once.
+ * dropped on every replica, so a key whose creator lost access stops working at once (and so do
+ * management tokens).
  */
 export const changesAccess = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (result.ok) await ctx.app.gateway.invalidateProject("*");
+  if (result.ok) {
+    await ctx.app.gateway.invalidateProject("*");
+    // Management tokens stop with their creator's owner or admin role (manage-tokens/).
+    await forgetAllManagementTokens(ctx.app);
+  }
   return result;
 });
 /** protectedProcedure.use(changesAccess), for such a mutation without an organization or project id. */

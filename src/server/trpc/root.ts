@@ -10,6 +10,7 @@ import { externalUsersRouter } from "./routers/external-users.ts";
 import { governanceRouter } from "./routers/governance.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { llmCredentialsRouter } from "./routers/llm-credentials.ts";
+import { managementTokensRouter } from "./routers/management-tokens.ts";
 import { marketplaceRouter } from "./routers/marketplace.ts";
 
 import { oauthAppGuideRouter } from "./routers/oauth-app-guide.ts";
@@ -24,6 +25,7 @@ import { projectServersRouter } from "./routers/project-servers.ts";
 import { standardToolsRouter } from "./routers/standard-tools.ts";
 import { toolsRouter } from "./routers/tools.ts";
 import { userRouter } from "./routers/user.ts";
+import { webhooksRouter } from "./routers/webhooks.ts";
 
 export const appRouter = router({
   account: accountRouter,
@@ -37,6 +39,7 @@ export const appRouter = router({
   governance: governanceRouter,
   integrations: integrationsRouter,
   llmCredentials: llmCredentialsRouter,
+  managementTokens: managementTokensRouter,
   marketplace: marketplaceRouter,
 
   oauthAppGuide: oauthAppGuideRouter,
@@ -51,6 +54,7 @@ export const appRouter = router({
   standardTools: standardToolsRouter,
   tools: toolsRouter,
   user: userRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

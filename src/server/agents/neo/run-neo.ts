@@ -16,6 +16,7 @@ import {
 } from "ai";
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app.ts";
+import { agentRunFinished } from "../../builder-webhooks/origin-events.ts";
 import type { AgentRunChannel, projectAgent } from "../../db/schema/index.ts";
 import type { Principal } from "../../gateway/principal.ts";
 import type { GatewayTool } from "../../gateway/tool-types.ts";
@@ -139,6 +140,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       // status "needs input", an input request or elicitation on /mcp) and starts again with the reply.
       const { question } = understood;
       await finishRun(app.db, runId, { status: "needs_input", answer: question, error: null }, startedAt);
+      agentRunFinished(app, runId);
       return { runId, status: "needs_input", answer: null, question, error: null, steps };
     }
     const intentText = understood.intent;
@@ -247,6 +249,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       : text.trim();
     const status = stopped ? "max_steps" : "completed";
     await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
+    agentRunFinished(app, runId);
     return { runId, status, answer, question: null, error: null, steps };
   } catch (error) {
     const message = llmErrorMessage(error, credential.llmType, {
@@ -255,6 +258,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     });
     if (isUnexpectedFailure(error)) reportError(error, { where: "agent-run", runId });
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
+    agentRunFinished(app, runId);
     return { runId, status: "failed", answer: null, question: null, error: message, steps };
   } finally {
     untrack();

@@ -7,7 +7,15 @@
 // It starts only once a schedule exists (at start-up when one is enabled, or when one is created):
 // an instance without schedules, and every test that does not make one, carries no queue, no schema
 // install and no timers. Creating a schedule tells the other replicas to start theirs (NOTIFY).
-import { type Clock, fromPglite, type Job, PgBoss } from "pg-boss";
+import {
+  type Clock,
+  fromPglite,
+  type Job,
+  type JobPollingOptions,
+  PgBoss,
+  type QueueOptions,
+  type SendOptions,
+} from "pg-boss";
 import type { DatabaseHandle, JobBackend } from "../../db/client.ts";
 import { reportError } from "../../observability/report-error.ts";
 
@@ -28,13 +36,27 @@ export interface JobQueue {
   start(options?: { announce?: boolean }): Promise<void>;
   /** Makes pg-boss's schedule for `scheduleId` match: timed as given, or none (null). */
   setSchedule(scheduleId: string, timing: ScheduleTiming | null): Promise<void>;
+  /** Sends a job to one of the `queues` given at creation, starting the queue here if needed. */
+  send(queue: string, data: object, options?: SendOptions): Promise<void>;
   readonly started: boolean;
   stop(): Promise<void>;
+}
+
+/**
+ * Another feature's queue on the same pg-boss instance (webhook deliveries): created and worked on every
+ * replica whose queue starts, so one pg-boss, one schema and one set of timers serve them all.
+ */
+export interface ExtraQueue {
+  name: string;
+  options: QueueOptions;
+  polling?: JobPollingOptions;
+  handle(job: Job<object>): Promise<void>;
 }
 
 export interface JobQueueOptions {
   /** pg-boss's clock: tests pass its TestClock to move time by hand. */
   clock?: Clock;
+  queues?: ExtraQueue[];
 }
 
 function bossFor(backend: JobBackend, clock: Clock | undefined): PgBoss {
@@ -84,6 +106,12 @@ export function createJobQueue(
     await created.work<ScheduledJob>(SCHEDULE_QUEUE, { batchSize: 1 }, async ([job]: Job<ScheduledJob>[]) => {
       if (job) await handle(job.data);
     });
+    for (const extra of options.queues ?? []) {
+      await created.createQueue(extra.name, extra.options);
+      await created.work<object>(extra.name, { batchSize: 1, ...extra.polling }, async ([job]) => {
+        if (job) await extra.handle(job);
+      });
+    }
     boss = created;
     return created;
   };
@@ -104,6 +132,10 @@ export function createJobQueue(
     async start({ announce = false } = {}) {
       await ensure();
       if (announce) await database.notify(START_CHANNEL, "start");
+    },
+    async send(queue, data, sendOptions) {
+      const started = await ensure();
+      await started.send(queue, data, sendOptions ?? {});
     },
     async setSchedule(scheduleId, timing) {
       const queue = await ensure();

@@ -58,7 +58,7 @@ async function answerRestRequest(app: App, request: Request, pathname: string): 
     return restError(
       401,
       "UNAUTHORIZED",
-      invalid ? "Invalid, expired or revoked token" : "Authorization required",
+      admission.message ?? (invalid ? "Invalid, expired or revoked token" : "Authorization required"),
       {
         "www-authenticate": invalid ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`,
       },

@@ -4,6 +4,7 @@
 // as usage_alert's insert does for usage (billing/usage-alerts.ts). Reconnecting clears the claim.
 import { and, eq, inArray } from "drizzle-orm";
 import type { App } from "../../app.ts";
+import { connectionBroken } from "../../builder-webhooks/origin-events.ts";
 import { integrationConnection, organization, organizationMember, user } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { brokenConnectionEmail } from "./connection-alert-text.ts";
@@ -27,6 +28,7 @@ const sendingByApp = new WeakMap<App, Set<Promise<void>>>();
 
 /** E-mails the breakage the caller claimed (setConnectionError returned true), in the background. */
 export function alertBrokenConnection(app: App, connectionId: string): void {
+  connectionBroken(app, connectionId);
   let sending = sendingByApp.get(app);
   if (!sending) {
     sending = new Set();

@@ -12,6 +12,7 @@ import type { ProviderId } from "../../../lib/integrations/types.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
+import { connectionConnected } from "../../builder-webhooks/origin-events.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection, user } from "../../db/schema/index.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
@@ -212,6 +213,7 @@ export async function recheckConnection(app: App, userId: string, address: Conne
     try {
       await checkCredential(app.config, row.provider, row.authFlow, credential.values);
       await setConnectionStatus(app.db, row.id, "active", null);
+      if (row.status !== "active") connectionConnected(app, row.id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await markConnectionBroken(app, row.id, error.message);
@@ -254,6 +256,7 @@ export async function chooseConnectionSite(
     account: { ...row.account, site },
     accountLabel: row.accountLabel ?? site.name,
   });
+  if (row.status !== "active") connectionConnected(app, row.id);
   const updated = await findConnectionById(app.db, row.id);
   if (!updated) throw new AppError("NOT_FOUND", CONNECTION_NOT_FOUND);
   return connectionView(updated);

@@ -3,14 +3,15 @@
 import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
+import type { App } from "../../app.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
+import { connectionConnected } from "../../builder-webhooks/origin-events.ts";
 import type { Database } from "../../db/client.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { readAccountIdentity } from "../connections/account-identity.ts";
 import { upsertConnection } from "../connections/connection-store.ts";
 import { isCheckedFlow } from "../credential-check.ts";
 import {
-  type CredentialDeps,
   type CredentialSubmission,
   deleteCredential,
   listCredentials,
@@ -34,7 +35,8 @@ export async function getOrganizationCredentials(db: Database, userId: string, o
  * connection, so it becomes the organization's active connection to that provider.
  */
 export async function saveOrganizationCredential(
-  deps: CredentialDeps,
+  // The whole app: a checked credential is a connection, which tells the builder's webhooks.
+  deps: App,
   userId: string,
   organizationId: string,
   submission: CredentialSubmission,
@@ -83,6 +85,7 @@ export async function saveOrganizationCredential(
       target: { type: "integration", id: connection.id, label },
       details: facts,
     });
+    connectionConnected(deps, connection.id);
     return saved;
   }
   // After the fact, not in one transaction: saving checks the credential with the provider first, and

@@ -15,6 +15,7 @@ import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
+import { connectionConnected } from "../../builder-webhooks/origin-events.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
 import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
@@ -166,7 +167,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         ? await findSharedConnectionOfAccount(app.db, organizationId, provider, identity.id)
         : undefined;
     const target = existing?.id ?? same?.id ?? null;
-    await app.db.transaction(async (tx) => {
+    const savedId = await app.db.transaction(async (tx) => {
       const connection = await saveConnection(tx as unknown as Database, target, {
         id: target ?? connectionId,
         organizationId,
@@ -201,7 +202,9 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
           account: connection.accountLabel,
         },
       });
+      return connection.id;
     });
+    if (fields.status === "active") connectionConnected(app, savedId);
     await connectionChanged(app, organizationId, provider);
     return done();
   };

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
+import { ManagementTokensCard } from "~/components/management-tokens/management-tokens-card.tsx";
 import { TwoFactorPolicyCard } from "~/components/organizations/two-factor-policy-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import {
@@ -99,6 +100,10 @@ function OrganizationSettings() {
         organizationId={organizationId}
         organizationName={organization.name}
         canChange={organization.permissions["organization.requireTwoFactor"]}
+      />
+      <ManagementTokensCard
+        organizationId={organizationId}
+        canManage={organization.permissions["managementTokens.manage"]}
       />
       {organization.permissions["organization.leave"] && !organization.isLastOwner ? (
         <Card>

@@ -1,0 +1,32 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ApiReferenceView } from "~/components/docs/api-reference-view.tsx";
+import { PageIntro } from "~/components/site/page-intro.tsx";
+import { seo } from "~/lib/seo.ts";
+import { getApiReference } from "~/server/manage/reference-server-fn.ts";
+
+export const Route = createFileRoute("/_site/docs_/management-api")({
+  loader: () => getApiReference(),
+  head: ({ match }) =>
+    seo({
+      title: "Management API reference",
+      description:
+        "Provision Portico from your own backend: projects, API keys, servers, connections, policies, agents, external users and the call log over REST and JSON.",
+      keywords: ["Portico API", "management API", "OpenAPI", "REST", "provisioning"],
+      canonicalPath: "/docs/management-api",
+      baseUrl: match.context.clientConfig.baseUrl,
+    }),
+  component: ManagementApiPage,
+});
+
+function ManagementApiPage() {
+  const reference = Route.useLoaderData();
+  return (
+    <>
+      <PageIntro eyebrow="Docs" title="Management API">
+        Everything the app does for an organization, from your own backend: REST and JSON under
+        /api/manage/v1, described by an OpenAPI 3.1 document.
+      </PageIntro>
+      <ApiReferenceView reference={reference} />
+    </>
+  );
+}

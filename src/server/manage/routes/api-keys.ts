@@ -1,0 +1,129 @@
+// A project's API keys (the credentials agents use on /mcp): list masked, create (secret shown once),
+// revoke.
+import { z } from "zod";
+import { apiKeyKinds, apiKeyNameField, idField } from "../../../lib/validation.ts";
+import { createApiKey, listMaskedApiKeys, revokeApiKey } from "../../api-keys/api-keys.ts";
+import type { App } from "../../app.ts";
+import type { ManageApi } from "../manage-env.ts";
+import { json, jsonBody, operation } from "../operation.ts";
+import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
+import { projectPath } from "./projects.ts";
+
+const apiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(apiKeyKinds),
+    /** Prefix and last four characters: enough to recognise a key, never to use it. */
+    masked: z.string(),
+    status: z.enum(["active", "expired", "revoked"]),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+
+const createdApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(apiKeyKinds),
+    masked: z.string(),
+    /** The whole key, shown this once: Portico keeps only its hash. */
+    secret: z.string(),
+    expiresAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ApiKeyCreated" });
+
+const createApiKeyBody = z
+  .object({
+    name: apiKeyNameField,
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** "project" (the default) reaches shared connections only; "personal" acts as the token's creator. */
+    kind: z.enum(apiKeyKinds).default("project"),
+  })
+  .meta({ id: "ApiKeyCreate" });
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function registerApiKeyRoutes(api: ManageApi, app: App) {
+  api.openapi(
+    operation(
+      { family: "keys", access: "read" },
+      {
+        method: "get",
+        path: "/projects/{projectId}/api-keys",
+        operationId: "listApiKeys",
+        tags: ["API keys"],
+        summary: "List a project's API keys, masked",
+        request: { params: projectPath, query: pageQuerySchema },
+        responses: { 200: json(pageSchema(apiKeySchema, "ApiKeyPage"), "A page of keys, by id.") },
+      },
+    ),
+    async (c) => {
+      const keys = await listMaskedApiKeys(app, c.var.caller.createdByUserId, c.req.valid("param").projectId);
+      const page = pageOf(keys, (key) => key.id, c.req.valid("query"));
+      return c.json(
+        {
+          ...page,
+          items: page.items.map((key) => ({
+            id: key.id,
+            name: key.name,
+            kind: key.kind,
+            masked: key.masked,
+            status: key.status,
+            createdAt: key.createdAt.toISOString(),
+            lastUsedAt: iso(key.lastUsedAt),
+            expiresAt: iso(key.expiresAt),
+          })),
+        },
+        200,
+      );
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "keys", access: "write" },
+      {
+        method: "post",
+        path: "/projects/{projectId}/api-keys",
+        operationId: "createApiKey",
+        tags: ["API keys"],
+        summary: "Create an API key",
+        description: "The answer holds the key's secret, this once.",
+        request: { params: projectPath, body: jsonBody(createApiKeyBody) },
+        responses: { 201: json(createdApiKeySchema, "The new key with its secret.") },
+      },
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      const created = await createApiKey(app, c.var.caller.createdByUserId, c.req.valid("param").projectId, {
+        name: body.name,
+        kind: body.kind,
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+      });
+      return c.json({ ...created, expiresAt: iso(created.expiresAt) }, 201);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "keys", access: "write" },
+      {
+        method: "delete",
+        path: "/projects/{projectId}/api-keys/{keyId}",
+        operationId: "revokeApiKey",
+        tags: ["API keys"],
+        summary: "Revoke an API key, at once on every replica",
+        request: { params: projectPath.extend({ keyId: idField }) },
+        responses: { 204: { description: "Revoked." } },
+      },
+    ),
+    async (c) => {
+      const { projectId, keyId } = c.req.valid("param");
+      await revokeApiKey(app, c.var.caller.createdByUserId, projectId, keyId);
+      return c.body(null, 204);
+    },
+  );
+}

@@ -1,0 +1,314 @@
+// A project's external users (the builder's own users, by the builder's id): create, list, read,
+// delete; a connect link that lets one connect their own account; MCP credentials that act as them;
+// and the return URLs connect links may send people back to.
+import { z } from "zod";
+import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
+import { idField } from "../../../lib/validation.ts";
+import type { App } from "../../app.ts";
+import { createConnectLink } from "../../external-users/connect-links.ts";
+import {
+  createExternalUserInput,
+  type ExternalUserView,
+  externalIdField,
+  returnUrlField,
+  setReturnUrlsInput,
+} from "../../external-users/external-user-schemas.ts";
+import {
+  issueExternalUserToken,
+  revokeExternalUserToken,
+} from "../../external-users/external-user-tokens.ts";
+import {
+  createExternalUser,
+  deleteExternalUser,
+  getExternalUser,
+  listExternalUsers,
+} from "../../external-users/external-users.ts";
+import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.ts";
+import type { ManageApi, ManageEnv } from "../manage-env.ts";
+import { json, jsonBody, operation } from "../operation.ts";
+import { pageQuerySchema } from "../paging.ts";
+import { projectPath } from "./projects.ts";
+
+const externalUserSchema = z
+  .object({
+    /** The builder's own id for the user. */
+    id: z.string(),
+    createdAt: z.iso.datetime(),
+    lastCallAt: z.iso.datetime().nullable(),
+    connections: z.array(
+      z.object({
+        id: z.string(),
+        provider: z.string(),
+        providerName: z.string(),
+        accountLabel: z.string().nullable(),
+        status: z.enum(["pending", "active", "error", "inactive"]),
+        statusReason: z.string().nullable(),
+      }),
+    ),
+    tokens: z.array(
+      z.object({
+        id: z.string(),
+        masked: z.string(),
+        createdAt: z.iso.datetime(),
+        revokedAt: z.iso.datetime().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "ExternalUser" });
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const externalUserOut = (user: ExternalUserView): z.infer<typeof externalUserSchema> => ({
+  ...user,
+  createdAt: user.createdAt.toISOString(),
+  lastCallAt: iso(user.lastCallAt),
+  tokens: user.tokens.map((token) => ({
+    ...token,
+    createdAt: token.createdAt.toISOString(),
+    revokedAt: iso(token.revokedAt),
+  })),
+});
+
+const userPath = projectPath.extend({ externalUserId: externalIdField });
+/** createConnectLinkInput without the user, who is in the path; the service checks the whole again. */
+const connectLinkBody = z
+  .object({
+    integrationId: integrationIdSchema.optional(),
+    serverId: idField.optional(),
+    returnUrl: returnUrlField,
+  })
+  .refine((input) => (input.integrationId === undefined) !== (input.serverId === undefined), {
+    message: "Give either integrationId or serverId",
+    path: ["integrationId"],
+  })
+  .meta({ id: "ConnectLinkCreate" });
+
+const scopeOf = (c: { var: ManageEnv["Variables"] }, projectId: string) => ({
+  organizationId: c.var.caller.organizationId,
+  projectId,
+});
+
+export function registerExternalUserRoutes(api: ManageApi, app: App) {
+  api.openapi(
+    operation(
+      { family: "users", access: "read" },
+      {
+        method: "get",
+        path: "/projects/{projectId}/users",
+        operationId: "listExternalUsers",
+        tags: ["External users"],
+        summary: "List a project's external users",
+        request: { params: projectPath, query: pageQuerySchema },
+        responses: {
+          200: json(
+            z.object({ items: z.array(externalUserSchema), nextCursor: z.string().nullable() }).meta({
+              id: "ExternalUserPage",
+            }),
+            "A page of external users, by id.",
+          ),
+        },
+      },
+    ),
+    async (c) => {
+      const page = await listExternalUsers(
+        app,
+        scopeOf(c, c.req.valid("param").projectId),
+        c.req.valid("query"),
+      );
+      return c.json({ items: page.items.map(externalUserOut), nextCursor: page.nextCursor }, 200);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "write" },
+      {
+        method: "post",
+        path: "/projects/{projectId}/users",
+        operationId: "createExternalUser",
+        tags: ["External users"],
+        summary: "Add one of your users to a project, by your own id for them",
+        request: {
+          params: projectPath,
+          body: jsonBody(createExternalUserInput.meta({ id: "ExternalUserCreate" })),
+        },
+        responses: { 201: json(externalUserSchema, "The external user.") },
+      },
+    ),
+    async (c) => {
+      const created = await createExternalUser(
+        app,
+        scopeOf(c, c.req.valid("param").projectId),
+        c.req.valid("json"),
+      );
+      return c.json(externalUserOut(created), 201);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "read" },
+      {
+        method: "get",
+        path: "/projects/{projectId}/users/{externalUserId}",
+        operationId: "getExternalUser",
+        tags: ["External users"],
+        summary: "An external user with their connections and credentials",
+        request: { params: userPath },
+        responses: { 200: json(externalUserSchema, "The external user.") },
+      },
+    ),
+    async (c) => {
+      const { projectId, externalUserId } = c.req.valid("param");
+      return c.json(
+        externalUserOut(await getExternalUser(app, scopeOf(c, projectId), { externalUserId })),
+        200,
+      );
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "write" },
+      {
+        method: "delete",
+        path: "/projects/{projectId}/users/{externalUserId}",
+        operationId: "deleteExternalUser",
+        tags: ["External users"],
+        summary: "Delete an external user: their credentials are revoked and their connections end",
+        request: { params: userPath },
+        responses: {
+          200: json(
+            z
+              .object({
+                id: z.string(),
+                connectionsRevoked: z.number().int(),
+                tokensRevoked: z.number().int(),
+              })
+              .meta({ id: "ExternalUserDeleted" }),
+            "What was revoked.",
+          ),
+        },
+      },
+    ),
+    async (c) => {
+      const { projectId, externalUserId } = c.req.valid("param");
+      return c.json(await deleteExternalUser(app, scopeOf(c, projectId), { externalUserId }), 200);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "write" },
+      {
+        method: "post",
+        path: "/projects/{projectId}/users/{externalUserId}/connect-links",
+        operationId: "createConnectLink",
+        tags: ["External users"],
+        summary: "A single-use link for the user to connect their own account",
+        description:
+          "Send the user to `url` (valid 30 minutes, once). Portico's page connects their account for the integration (or the server's), then sends them to `returnUrl`, which must be one of the project's return URLs, with `status` and `integration` in its query.",
+        request: { params: userPath, body: jsonBody(connectLinkBody) },
+        responses: {
+          201: json(
+            z.object({ url: z.string(), expiresAt: z.iso.datetime() }).meta({ id: "ConnectLink" }),
+            "The link.",
+          ),
+        },
+      },
+    ),
+    async (c) => {
+      const { projectId, externalUserId } = c.req.valid("param");
+      const link = await createConnectLink(app, scopeOf(c, projectId), {
+        ...c.req.valid("json"),
+        externalUserId,
+      });
+      return c.json({ url: link.url, expiresAt: link.expiresAt.toISOString() }, 201);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "write" },
+      {
+        method: "post",
+        path: "/projects/{projectId}/users/{externalUserId}/tokens",
+        operationId: "issueExternalUserToken",
+        tags: ["External users"],
+        summary: "An MCP credential that acts as the user on the project's /mcp",
+        description:
+          "The answer holds the token (pxu_…) this once. Servers in personal mode use the user's own connections; shared ones the organization's.",
+        request: { params: userPath },
+        responses: {
+          201: json(
+            z
+              .object({ id: z.string(), token: z.string(), masked: z.string() })
+              .meta({ id: "ExternalUserToken" }),
+            "The credential with its secret.",
+          ),
+        },
+      },
+    ),
+    async (c) => {
+      const { projectId, externalUserId } = c.req.valid("param");
+      return c.json(await issueExternalUserToken(app, scopeOf(c, projectId), { externalUserId }), 201);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "write" },
+      {
+        method: "delete",
+        path: "/projects/{projectId}/users/{externalUserId}/tokens/{tokenId}",
+        operationId: "revokeExternalUserToken",
+        tags: ["External users"],
+        summary: "Revoke one of the user's MCP credentials",
+        request: { params: userPath.extend({ tokenId: idField }) },
+        responses: { 204: { description: "Revoked." } },
+      },
+    ),
+    async (c) => {
+      const { projectId, ...address } = c.req.valid("param");
+      await revokeExternalUserToken(app, scopeOf(c, projectId), address);
+      return c.body(null, 204);
+    },
+  );
+
+  const returnUrlsSchema = z.object({ urls: z.array(z.string()) }).meta({ id: "ReturnUrls" });
+
+  api.openapi(
+    operation(
+      { family: "users", access: "read" },
+      {
+        method: "get",
+        path: "/projects/{projectId}/return-urls",
+        operationId: "listReturnUrls",
+        tags: ["External users"],
+        summary: "Where connect links may return people to",
+        request: { params: projectPath },
+        responses: { 200: json(returnUrlsSchema, "The project's return URLs.") },
+      },
+    ),
+    async (c) => c.json(await listReturnUrls(app, scopeOf(c, c.req.valid("param").projectId)), 200),
+  );
+
+  api.openapi(
+    operation(
+      { family: "users", access: "write" },
+      {
+        method: "put",
+        path: "/projects/{projectId}/return-urls",
+        operationId: "setReturnUrls",
+        tags: ["External users"],
+        summary: "Replace the project's return URLs (https, or http on localhost)",
+        request: { params: projectPath, body: jsonBody(setReturnUrlsInput.meta({ id: "ReturnUrlsSet" })) },
+        responses: { 200: json(returnUrlsSchema, "The project's return URLs now.") },
+      },
+    ),
+    async (c) => {
+      const scope = scopeOf(c, c.req.valid("param").projectId);
+      await setReturnUrls(app, scope, c.req.valid("json"));
+      return c.json(await listReturnUrls(app, scope), 200);
+    },
+  );
+}

@@ -1,0 +1,246 @@
+// The organization's members (list, change role, remove) and invitations (list, invite, withdraw).
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  emailField,
+  idField,
+  invitableRoles,
+  organizationRoles,
+  projectRoles,
+} from "../../../lib/validation.ts";
+import type { App } from "../../app.ts";
+import { user } from "../../db/schema/index.ts";
+import {
+  getOrganizationInvitations,
+  inviteMember,
+  withdrawInvitation,
+} from "../../invitations/invitations.ts";
+import { endPersonalConnections } from "../../organizations/member-departure.ts";
+import { changeMemberRole, getMembersByOrganizationId, removeMember } from "../../organizations/members.ts";
+import type { ManageApi } from "../manage-env.ts";
+import { json, jsonBody, operation } from "../operation.ts";
+import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
+
+const memberSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(organizationRoles),
+    joinedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Member" });
+
+const invitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(invitableRoles),
+    /** Projects the invitee gets on accepting. */
+    projects: z.array(z.object({ projectId: z.string(), role: z.enum(projectRoles) })),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: "Invitation" });
+
+const inviteBody = z
+  .object({
+    email: emailField,
+    role: z.enum(invitableRoles),
+    projects: z
+      .array(z.object({ projectId: idField, role: z.enum(projectRoles) }))
+      .max(100)
+      .optional(),
+  })
+  .meta({ id: "InvitationCreate" });
+
+type InvitationRow = {
+  id: string;
+  email: string;
+  role: "admin" | "member";
+  projectGrants: { projectId: string; role: (typeof projectRoles)[number] }[];
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+const invitationOut = (row: InvitationRow): z.infer<typeof invitationSchema> => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  projects: row.projectGrants.map(({ projectId, role }) => ({ projectId, role })),
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+const memberPath = z.object({ memberId: idField });
+
+export function registerMemberRoutes(api: ManageApi, app: App) {
+  const { db } = app;
+  const membersOf = async (userId: string, organizationId: string) =>
+    (await getMembersByOrganizationId(db, userId, organizationId)).map((member) => ({
+      id: member.id,
+      userId: member.userId,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+      joinedAt: member.joinedAt.toISOString(),
+    }));
+
+  api.openapi(
+    operation(
+      { family: "members", access: "read" },
+      {
+        method: "get",
+        path: "/members",
+        operationId: "listMembers",
+        tags: ["Members"],
+        summary: "List the organization's members",
+        request: { query: pageQuerySchema },
+        responses: { 200: json(pageSchema(memberSchema, "MemberPage"), "A page of members, by id.") },
+      },
+    ),
+    async (c) => {
+      const { caller } = c.var;
+      const members = await membersOf(caller.createdByUserId, caller.organizationId);
+      return c.json(
+        pageOf(members, (member) => member.id, c.req.valid("query")),
+        200,
+      );
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "members", access: "write" },
+      {
+        method: "patch",
+        path: "/members/{memberId}",
+        operationId: "changeMemberRole",
+        tags: ["Members"],
+        summary: "Change a member's role",
+        request: {
+          params: memberPath,
+          body: jsonBody(z.object({ role: z.enum(organizationRoles) }).meta({ id: "MemberRoleChange" })),
+        },
+        responses: { 200: json(memberSchema, "The member as they are now.") },
+      },
+    ),
+    async (c) => {
+      const { caller } = c.var;
+      const { memberId } = c.req.valid("param");
+      await changeMemberRole(db, caller.createdByUserId, {
+        organizationId: caller.organizationId,
+        memberId,
+        role: c.req.valid("json").role,
+      });
+      await app.gateway.invalidateProject("*");
+      const member = (await membersOf(caller.createdByUserId, caller.organizationId)).find(
+        (row) => row.id === memberId,
+      );
+      if (!member) throw new Error(`member ${memberId} changed but not listed`);
+      return c.json(member, 200);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "members", access: "write" },
+      {
+        method: "delete",
+        path: "/members/{memberId}",
+        operationId: "removeMember",
+        tags: ["Members"],
+        summary: "Remove a member; their personal connections end",
+        request: { params: memberPath },
+        responses: { 204: { description: "Removed." } },
+      },
+    ),
+    async (c) => {
+      const { caller } = c.var;
+      const removed = await removeMember(db, caller.createdByUserId, {
+        organizationId: caller.organizationId,
+        memberId: c.req.valid("param").memberId,
+      });
+      await app.gateway.invalidateProject("*");
+      await endPersonalConnections(app, caller.organizationId, removed.userId);
+      return c.body(null, 204);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "members", access: "read" },
+      {
+        method: "get",
+        path: "/invitations",
+        operationId: "listInvitations",
+        tags: ["Members"],
+        summary: "List the organization's open invitations",
+        request: { query: pageQuerySchema },
+        responses: {
+          200: json(pageSchema(invitationSchema, "InvitationPage"), "A page of invitations, by id."),
+        },
+      },
+    ),
+    async (c) => {
+      const { caller } = c.var;
+      const rows = await getOrganizationInvitations(db, caller.createdByUserId, caller.organizationId);
+      const page = pageOf(rows, (row) => row.id, c.req.valid("query"));
+      return c.json({ ...page, items: page.items.map(invitationOut) }, 200);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "members", access: "write" },
+      {
+        method: "post",
+        path: "/invitations",
+        operationId: "inviteMember",
+        tags: ["Members"],
+        summary: "Invite someone by e-mail, optionally to projects",
+        request: { body: jsonBody(inviteBody) },
+        responses: { 201: json(invitationSchema, "The invitation; its e-mail has been sent.") },
+      },
+    ),
+    async (c) => {
+      const { caller } = c.var;
+      const [actor] = await db
+        .select({ id: user.id, name: user.name, email: user.email })
+        .from(user)
+        .where(eq(user.id, caller.createdByUserId));
+      if (!actor) throw new Error("the token's creator has no user row");
+      const saved = await inviteMember(db, app.mailer, app.config.baseUrl, actor, {
+        organizationId: caller.organizationId,
+        ...c.req.valid("json"),
+      });
+      return c.json(invitationOut(saved), 201);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "members", access: "write" },
+      {
+        method: "delete",
+        path: "/invitations/{invitationId}",
+        operationId: "withdrawInvitation",
+        tags: ["Members"],
+        summary: "Withdraw an open invitation",
+        request: { params: z.object({ invitationId: idField }) },
+        responses: { 204: { description: "Withdrawn." } },
+      },
+    ),
+    async (c) => {
+      const { caller } = c.var;
+      await withdrawInvitation(
+        db,
+        caller.createdByUserId,
+        caller.organizationId,
+        c.req.valid("param").invitationId,
+      );
+      return c.body(null, 204);
+    },
+  );
+}

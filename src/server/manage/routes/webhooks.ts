@@ -1,0 +1,273 @@
+// The organization's webhook endpoints (events signed per Standard Webhooks) and their deliveries.
+import { z } from "zod";
+import { webhookEventTypeIds } from "../../../lib/builder-webhooks/event-types.ts";
+import { createEndpointInput, updateEndpointInput } from "../../../lib/builder-webhooks/schemas.ts";
+import { idField } from "../../../lib/validation.ts";
+import type { App } from "../../app.ts";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliver,
+  rotateSecret,
+  sendTestEvent,
+  updateEndpoint,
+} from "../../builder-webhooks/index.ts";
+import type { ManageApi, ManageEnv } from "../manage-env.ts";
+import { json, jsonBody, operation } from "../operation.ts";
+import { PAGE_LIMIT_MAX } from "../paging.ts";
+
+const endpointSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    eventTypes: z.array(z.enum(webhookEventTypeIds)),
+    /** Only events of this project; null for every project. */
+    projectId: z.string().nullable(),
+    /** Only this agent's runs; null for every agent. */
+    agentId: z.string().nullable(),
+    enabled: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+
+const withSecretSchema = z
+  .object({
+    endpoint: endpointSchema,
+    /** `whsec_…`, as Standard Webhooks libraries take it: shown this once. */
+    secret: z.string(),
+  })
+  .meta({ id: "WebhookEndpointWithSecret" });
+
+const deliverySchema = z
+  .object({
+    id: z.string(),
+    endpointId: z.string(),
+    /** The event's id: the same across retries and redeliveries, for receivers to drop duplicates. */
+    eventId: z.string(),
+    eventType: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    status: z.enum(["pending", "retrying", "succeeded", "failed"]),
+    attemptCount: z.number().int(),
+    lastAttemptAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    attempts: z.array(
+      z.object({
+        number: z.number().int(),
+        startedAt: z.iso.datetime(),
+        durationMs: z.number().int(),
+        responseStatus: z.number().int().nullable(),
+        /** The receiver's first bytes. */
+        responseBody: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+const page = <T extends z.ZodType>(item: T, id: string) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() }).meta({ id });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(25),
+  cursor: z.string().max(512).optional(),
+});
+const endpointPageSchema = page(endpointSchema, "WebhookEndpointPage");
+const deliveryPageSchema = page(deliverySchema, "WebhookDeliveryPage");
+const queued = z
+  .object({ deliveryId: z.string(), status: z.literal("pending") })
+  .meta({ id: "DeliveryQueued" });
+const endpointPath = z.object({ endpointId: idField });
+
+/** The service's answers carry Dates; on the wire they are ISO 8601 strings, as the schemas say. */
+const wire = <T>(value: unknown) => JSON.parse(JSON.stringify(value)) as T;
+const scopeOf = (c: { var: ManageEnv["Variables"] }) => ({ organizationId: c.var.caller.organizationId });
+
+export function registerWebhookRoutes(api: ManageApi, app: App) {
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "read" },
+      {
+        method: "get",
+        path: "/webhooks",
+        operationId: "listWebhookEndpoints",
+        tags: ["Webhooks"],
+        summary: "List the organization's webhook endpoints",
+        request: { query: pageQuery },
+        responses: {
+          200: json(endpointPageSchema, "A page of endpoints, newest first."),
+        },
+      },
+    ),
+    async (c) =>
+      c.json(
+        wire<z.infer<typeof endpointPageSchema>>(await listEndpoints(app, scopeOf(c), c.req.valid("query"))),
+        200,
+      ),
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "write" },
+      {
+        method: "post",
+        path: "/webhooks",
+        operationId: "createWebhookEndpoint",
+        tags: ["Webhooks"],
+        summary: "Add an endpoint that receives the organization's events",
+        description:
+          "Events: connection.connected, connection.broken, approval.requested, approval.decided, agent.run.finished. Each delivery is signed (webhook-id, webhook-timestamp, webhook-signature) and retried with backoff until the receiver answers 2xx.",
+        request: { body: jsonBody(createEndpointInput.meta({ id: "WebhookEndpointCreate" })) },
+        responses: { 201: json(withSecretSchema, "The endpoint and its signing secret.") },
+      },
+    ),
+    async (c) =>
+      c.json(
+        wire<z.infer<typeof withSecretSchema>>(await createEndpoint(app, scopeOf(c), c.req.valid("json"))),
+        201,
+      ),
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "read" },
+      {
+        method: "get",
+        path: "/webhooks/{endpointId}",
+        operationId: "getWebhookEndpoint",
+        tags: ["Webhooks"],
+        summary: "A webhook endpoint",
+        request: { params: endpointPath },
+        responses: { 200: json(endpointSchema, "The endpoint.") },
+      },
+    ),
+    async (c) =>
+      c.json(
+        wire<z.infer<typeof endpointSchema>>(await getEndpoint(app, scopeOf(c), c.req.valid("param"))),
+        200,
+      ),
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "write" },
+      {
+        method: "patch",
+        path: "/webhooks/{endpointId}",
+        operationId: "updateWebhookEndpoint",
+        tags: ["Webhooks"],
+        summary: "Change an endpoint's URL, events, filters or switch",
+        request: {
+          params: endpointPath,
+          body: jsonBody(
+            updateEndpointInput.omit({ endpointId: true }).meta({ id: "WebhookEndpointUpdate" }),
+          ),
+        },
+        responses: { 200: json(endpointSchema, "The endpoint as it is now.") },
+      },
+    ),
+    async (c) => {
+      const updated = await updateEndpoint(app, scopeOf(c), {
+        ...c.req.valid("json"),
+        ...c.req.valid("param"),
+      });
+      return c.json(wire<z.infer<typeof endpointSchema>>(updated), 200);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "write" },
+      {
+        method: "delete",
+        path: "/webhooks/{endpointId}",
+        operationId: "deleteWebhookEndpoint",
+        tags: ["Webhooks"],
+        summary: "Delete an endpoint with its deliveries",
+        request: { params: endpointPath },
+        responses: { 204: { description: "Deleted." } },
+      },
+    ),
+    async (c) => {
+      await deleteEndpoint(app, scopeOf(c), c.req.valid("param"));
+      return c.body(null, 204);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "write" },
+      {
+        method: "post",
+        path: "/webhooks/{endpointId}/secret",
+        operationId: "rotateWebhookSecret",
+        tags: ["Webhooks"],
+        summary: "Replace an endpoint's signing secret",
+        request: { params: endpointPath },
+        responses: { 201: json(withSecretSchema, "The endpoint and its new secret.") },
+      },
+    ),
+    async (c) =>
+      c.json(
+        wire<z.infer<typeof withSecretSchema>>(await rotateSecret(app, scopeOf(c), c.req.valid("param"))),
+        201,
+      ),
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "write" },
+      {
+        method: "post",
+        path: "/webhooks/{endpointId}/test",
+        operationId: "sendWebhookTestEvent",
+        tags: ["Webhooks"],
+        summary: "Send a webhook.test event to one endpoint",
+        request: { params: endpointPath },
+        responses: { 202: json(queued, "The delivery is queued.") },
+      },
+    ),
+    async (c) => c.json(await sendTestEvent(app, scopeOf(c), c.req.valid("param")), 202),
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "read" },
+      {
+        method: "get",
+        path: "/webhooks/{endpointId}/deliveries",
+        operationId: "listWebhookDeliveries",
+        tags: ["Webhooks"],
+        summary: "An endpoint's deliveries with each attempt's answer, newest first",
+        request: { params: endpointPath, query: pageQuery },
+        responses: { 200: json(deliveryPageSchema, "A page of deliveries.") },
+      },
+    ),
+    async (c) => {
+      const deliveries = await listDeliveries(app, scopeOf(c), {
+        ...c.req.valid("query"),
+        ...c.req.valid("param"),
+      });
+      return c.json(wire<z.infer<typeof deliveryPageSchema>>(deliveries), 200);
+    },
+  );
+
+  api.openapi(
+    operation(
+      { family: "webhooks", access: "write" },
+      {
+        method: "post",
+        path: "/webhooks/deliveries/{deliveryId}/redeliver",
+        operationId: "redeliverWebhook",
+        tags: ["Webhooks"],
+        summary: "Send a delivery again (the same event id)",
+        request: { params: z.object({ deliveryId: idField }) },
+        responses: { 202: json(queued, "The delivery is queued again.") },
+      },
+    ),
+    async (c) => c.json(await redeliver(app, scopeOf(c), c.req.valid("param")), 202),
+  );
+}
