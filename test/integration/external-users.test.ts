@@ -86,21 +86,23 @@ describe("external users", () => {
     ];
     for (const scope of crossed) {
       const calls = [
-        createExternalUser(app, scope, { id: "intruder" }),
-        listExternalUsers(app, scope, {}),
-        getExternalUser(app, scope, { externalUserId: "cus-1" }),
-        deleteExternalUser(app, scope, { externalUserId: "cus-1" }),
-        createConnectLink(app, scope, {
-          externalUserId: "cus-1",
-          integrationId: "gmail",
-          returnUrl: RETURN_URL,
-        }),
-        issueExternalUserToken(app, scope, { externalUserId: "cus-1" }),
-        revokeExternalUserToken(app, scope, { externalUserId: "cus-1", tokenId: "any" }),
-        listReturnUrls(app, scope),
-        setReturnUrls(app, scope, { urls: [RETURN_URL] }),
+        () => createExternalUser(app, scope, { id: "intruder" }),
+        () => listExternalUsers(app, scope, {}),
+        () => getExternalUser(app, scope, { externalUserId: "cus-1" }),
+        () => deleteExternalUser(app, scope, { externalUserId: "cus-1" }),
+        () =>
+          createConnectLink(app, scope, {
+            externalUserId: "cus-1",
+            integrationId: "gmail",
+            returnUrl: RETURN_URL,
+          }),
+        () => issueExternalUserToken(app, scope, { externalUserId: "cus-1" }),
+        () => revokeExternalUserToken(app, scope, { externalUserId: "cus-1", tokenId: "any" }),
+        () => listReturnUrls(app, scope),
+        () => setReturnUrls(app, scope, { urls: [RETURN_URL] }),
       ];
-      for (const call of calls) expect((await refusal(call)).code).toBe("NOT_FOUND");
+      // One at a time: each refusal is awaited as it happens.
+      for (const call of calls) expect((await refusal(call())).code).toBe("NOT_FOUND");
     }
     expect((await getExternalUser(app, scopeA, { externalUserId: "cus-1" })).id).toBe("cus-1");
   });
@@ -242,6 +244,16 @@ describe("the external user's own account, end to end", () => {
     await expect
       .poll(async () => (await getExternalUser(app, scopeA, { externalUserId: "cus-1" })).lastCallAt)
       .not.toBeNull();
+  });
+
+  it("works on tools that use no one's own account, as an API key does", async () => {
+    const client = await connectMcpClient(app, token);
+    clients.push(client);
+    const result = (await client.callTool({
+      name: "calculate",
+      arguments: { expression: "6 * 7" },
+    })) as CallToolResult;
+    expect(result.structuredContent).toEqual({ expression: "6 * 7", result: 42 });
   });
 
   it("is not another external user's: theirs has no connection, and their call says so", async () => {

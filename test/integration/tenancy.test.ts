@@ -126,6 +126,14 @@ const scopedCalls: Record<string, Call> = {
     c.apiKeys.getUserApiKeysForSnippets({ projectId: world.projectA.id }),
   "apiKeys.create": (c) => c.apiKeys.create({ projectId: world.projectA.id, name: "Intruder" }),
   "apiKeys.revoke": (c) => c.apiKeys.revoke({ projectId: world.projectA.id, keyId: apiKeyId }),
+  "externalUsers.create": (c) => c.externalUsers.create({ projectId: world.projectA.id, id: "intruder" }),
+  "externalUsers.createConnectLink": (c) =>
+    c.externalUsers.createConnectLink({
+      projectId: world.projectA.id,
+      externalUserId: "cus-1",
+      integrationId: "gmail",
+      returnUrl: "https://intruder.example/",
+    }),
   "externalUsers.list": (c) => c.externalUsers.list({ projectId: world.projectA.id }),
   "externalUsers.delete": (c) =>
     c.externalUsers.delete({ projectId: world.projectA.id, externalUserId: "cus-1" }),

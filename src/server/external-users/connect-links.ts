@@ -2,7 +2,7 @@
 // one external user's own account for one integration, then returns to a URL the project registered.
 // Only the token's hash is stored. Opening the page shows what asks; starting to connect uses the link
 // up (a link preview fetching it uses nothing), so a link can start one authorization, never two.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { integrationProvider } from "../../integrations/catalogue.ts";
 import { integrationRegistry, providerSpecs } from "../../integrations/registry.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -19,6 +19,8 @@ import { type ProjectScope, parseInput } from "./project-scope.ts";
 import { readReturnUrls } from "./return-urls.ts";
 
 export const CONNECT_LINK_TTL_MS = 30 * 60 * 1000;
+/** Links past their expiry this long are swept (the finish page needs a used one for a while). */
+const KEEP_EXPIRED_MS = 60 * 60 * 1000;
 export const CONNECT_PATH = "/connect";
 
 /** A registered URL as given, or with a query of the builder's own added (its state, say). */
@@ -58,6 +60,10 @@ export async function createConnectLink(app: App, scope: ProjectScope, input: un
       "returnUrl: not one of the project's registered return URLs (add it in the project's settings)",
     );
   }
+  // Old links are swept here rather than by a background job, like abandoned OAuth states.
+  await app.db
+    .delete(externalUserConnectLink)
+    .where(lt(externalUserConnectLink.expiresAt, new Date(Date.now() - KEEP_EXPIRED_MS)));
   const { token, tokenHash } = generateConnectLinkToken();
   const expiresAt = new Date(Date.now() + CONNECT_LINK_TTL_MS);
   await app.db.insert(externalUserConnectLink).values({

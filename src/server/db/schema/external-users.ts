@@ -50,6 +50,7 @@ export const externalUserConnectLink = pgTable(
   (t) => [
     uniqueIndex("external_user_connect_link_token_hash").on(t.tokenHash),
     index("external_user_connect_link_user_idx").on(t.externalUserId),
+    index("external_user_connect_link_expires_idx").on(t.expiresAt),
   ],
 );
 

@@ -43,7 +43,8 @@ export function hostedPage(status: number, title: string, body: string): Respons
   @media (prefers-color-scheme: dark) { :root { --bg: #09090b; --fg: #fafafa; --muted: #a1a1aa; --card: #18181b; --border: #27272a; --primary: #818cf8; } }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--fg);
     font: 16px/1.5 ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif; padding: 1rem; box-sizing: border-box; }
-  main { max-width: 28rem; width: 100%; background: var(--card); border: 1px solid var(--border); border-radius: 12px; padding: 2rem; }
+  main { max-width: 28rem; width: 100%; box-sizing: border-box; background: var(--card); border: 1px solid var(--border); border-radius: 12px; padding: 2rem; }
+  @media (max-width: 480px) { main { padding: 1.25rem; } }
   .brand { font-weight: 600; color: var(--primary); text-decoration: none; }
   h1 { font-size: 1.35rem; margin: 1rem 0 0.5rem; }
   p { color: var(--muted); margin: 0 0 1.5rem; }

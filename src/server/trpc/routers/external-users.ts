@@ -3,8 +3,13 @@
 // same service functions as the management API, scoped to the project's own organization.
 import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
+import { createConnectLink } from "../../external-users/connect-links.ts";
 import { externalIdField, returnUrlField } from "../../external-users/external-user-schemas.ts";
-import { deleteExternalUser, listExternalUsers } from "../../external-users/external-users.ts";
+import {
+  createExternalUser,
+  deleteExternalUser,
+  listExternalUsers,
+} from "../../external-users/external-users.ts";
 import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.ts";
 import type { ProjectAccess } from "../../projects/access.ts";
 import { projectProcedure, router } from "../init.ts";
@@ -22,6 +27,21 @@ export const externalUsersRouter = router({
   ).query(({ ctx, input }) =>
     listExternalUsers(ctx.app, scopeOf(ctx.projectAccess), { cursor: input.cursor }),
   ),
+  /** For people who provision by hand (support staff sending one user a link), as the API does. */
+  create: projectProcedure("externalUsers.manage", byProject.extend({ id: externalIdField })).mutation(
+    ({ ctx, input }) => createExternalUser(ctx.app, scopeOf(ctx.projectAccess), { id: input.id }),
+  ),
+  createConnectLink: projectProcedure(
+    "externalUsers.manage",
+    byProject.extend({
+      externalUserId: externalIdField,
+      integrationId: z.string().max(64),
+      returnUrl: returnUrlField,
+    }),
+  ).mutation(({ ctx, input }) => {
+    const { projectId: _p, ...link } = input;
+    return createConnectLink(ctx.app, scopeOf(ctx.projectAccess), link);
+  }),
   delete: projectProcedure(
     "externalUsers.manage",
     byProject.extend({ externalUserId: externalIdField }),

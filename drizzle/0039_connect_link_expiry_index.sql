@@ -1,0 +1,1 @@
+CREATE INDEX "external_user_connect_link_expires_idx" ON "external_user_connect_link" USING btree ("expires_at");
