@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fixedRate, type LoadResult, type RequestSpec } from "./support/load.ts";
 import { startPortico } from "./support/portico-process.ts";
-import { waitUntilIdle } from "./support/process-cpu.ts";
+import { processTreeCpuMs, waitUntilIdle } from "./support/process-cpu.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const goodRate = Number(process.env.BENCH_GOOD_RATE ?? 200);
@@ -41,10 +41,19 @@ const goodCall: RequestSpec = {
   check: (body) => (body.includes('"isError":true') || body.includes('"error"') ? body.slice(0, 200) : null),
 };
 
-function report(label: string, result: LoadResult) {
+function report(label: string, result: LoadResult, cpuMs: number | null) {
+  const cpu = cpuMs === null ? "" : `  Portico CPU ${(cpuMs / durationMs).toFixed(2)} cores`;
   console.log(
-    `${label.padEnd(30)} ${result.perSecond.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(2).padStart(8)} ms  p99 ${result.p99.toFixed(2).padStart(8)} ms  errors ${result.errors}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
+    `${label.padEnd(30)} ${result.perSecond.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(2).padStart(8)} ms  p99 ${result.p99.toFixed(2).padStart(8)} ms  errors ${result.errors}${cpu}${result.firstError ? ` (first: ${result.firstError})` : ""}`,
   );
+}
+
+/** A phase of good calls, with the CPU Portico used meanwhile (null where /proc is missing). */
+async function phase(): Promise<{ result: LoadResult; cpuMs: number | null }> {
+  const cpuBefore = processTreeCpuMs(portico.pid);
+  const result = await fixedRate(goodCall, goodRate, durationMs);
+  const cpuAfter = processTreeCpuMs(portico.pid);
+  return { result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
 /** The flood as its own process, for `floodSeconds`; resolves with its summary line. */
@@ -79,21 +88,31 @@ console.log(
 try {
   await fixedRate(goodCall, goodRate, Math.min(3000, durationMs)); // warm-up
   await waitUntilIdle(portico.pid);
-  const before = await fixedRate(goodCall, goodRate, durationMs);
-  report("before the flood", before);
+  const before = await phase();
+  report("before the flood", before.result, before.cpuMs);
   // The flood runs a second longer on each side than the measurement, so all of it is under flood.
   const flood = startFlood(seconds + 2);
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const during = await fixedRate(goodCall, goodRate, durationMs);
-  report("during the flood", during);
+  const during = await phase();
+  report("during the flood", during.result, during.cpuMs);
   const floodSummary = await flood;
   console.log(`    flood: ${floodSummary}`);
+  // What a refused key costs Portico: the CPU the flood added, over the keys answered meanwhile.
+  const answered = Object.values(
+    (JSON.parse(floodSummary) as { statuses: Record<string, number> }).statuses,
+  ).reduce((sum, count) => sum + count, 0);
+  if (before.cpuMs !== null && during.cpuMs !== null && answered > 0) {
+    const perKey = ((during.cpuMs - before.cpuMs) * 1000) / ((answered * seconds) / (seconds + 2));
+    console.log(
+      `    Portico CPU per refused key: ~${perKey.toFixed(0)} µs (the flood's added CPU / keys answered)`,
+    );
+  }
   await waitUntilIdle(portico.pid);
-  const after = await fixedRate(goodCall, goodRate, durationMs);
-  report("after the flood", after);
-  const ratio = during.p99 / before.p99;
+  const after = await phase();
+  report("after the flood", after.result, after.cpuMs);
+  const ratio = during.result.p99 / before.result.p99;
   console.log(
-    `\np99 during / before: ${ratio.toFixed(2)} (target <= 2: ${ratio <= 2 ? "met" : "NOT met"}); after / before: ${(after.p99 / before.p99).toFixed(2)}`,
+    `\np99 during / before: ${ratio.toFixed(2)} (target <= 2: ${ratio <= 2 ? "met" : "NOT met"}); after / before: ${(after.result.p99 / before.result.p99).toFixed(2)}`,
   );
 } finally {
   await portico.stop();
