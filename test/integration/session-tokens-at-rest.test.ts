@@ -116,4 +116,23 @@ describe("session tokens at rest", () => {
     expect(await signedIn(headersFor(second))).toBeUndefined();
     expect(await signedIn(headersFor(first))).toBe(person.email);
   });
+
+  it("revokes another of one's own sessions by the token /list-sessions gives for it (its hash)", async () => {
+    const person = newUser("listed");
+    const first = await signUp(app, person);
+    const second = await signIn(app, person);
+    const listed = (await (await authRequest(app, "GET", "/list-sessions", { cookie: first })).json()) as {
+      token: string;
+    }[];
+    expect(listed.map((s) => s.token)).toContain(hashSessionToken(tokenIn(second)));
+    expect(listed.map((s) => s.token)).not.toContain(tokenIn(second));
+
+    const response = await authRequest(app, "POST", "/revoke-session", {
+      cookie: first,
+      body: { token: hashSessionToken(tokenIn(second)) },
+    });
+    expect(response.status).toBe(200);
+    expect(await signedIn(headersFor(second))).toBeUndefined();
+    expect(await signedIn(headersFor(first))).toBe(person.email);
+  });
 });

@@ -15,7 +15,7 @@ import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
 import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
-import { withHashedSessionTokens } from "./hashed-session-tokens.ts";
+import { revokeListedSessions, withHashedSessionTokens } from "./hashed-session-tokens.ts";
 import { instanceClaim } from "./instance-claim.ts";
 import { profileValidation } from "./profile-validation.ts";
 import { safeRedirects } from "./safe-redirects.ts";
@@ -113,6 +113,7 @@ export function createAuth(options: AuthOptions) {
       authMessages(),
       profileValidation(),
       signInThrottle(db),
+      revokeListedSessions(db),
       ...twoFactorPlugins(),
       totpReuse(db),
       ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),

@@ -15,7 +15,11 @@
 import { createHash } from "node:crypto";
 import { defineRequestState, hasRequestState, runWithRequestState } from "@better-auth/core/context";
 import type { DBAdapter, DBTransactionAdapter, Where } from "@better-auth/core/db/adapter";
-import type { BetterAuthOptions } from "better-auth";
+import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
+import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { session } from "../db/schema/index.ts";
 
 const SESSION_MODEL = "session";
 const TOKEN_FIELD = "token";
@@ -174,5 +178,34 @@ export function withHashedSessionTokens(
       ...wrap(inner),
       transaction: (callback) => inner.transaction((trx) => callback(wrap(trx))),
     };
+  };
+}
+
+/**
+ * Better Auth's /list-sessions gives the other sessions' stored hashes as their `token`, which its
+ * /revoke-session then gets back: a hash of one of the caller's own sessions is accepted there as a
+ * session this request has read. Anyone else's, or one from a dump, still finds nothing.
+ */
+export function revokeListedSessions(db: Database): BetterAuthPlugin {
+  return {
+    id: "revoke-listed-sessions",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === "/revoke-session",
+          handler: createAuthMiddleware(async (ctx) => {
+            const token = (ctx.body as { token?: unknown } | undefined)?.token;
+            if (typeof token !== "string" || !STORED_FORM.test(token)) return;
+            const current = await getSessionFromCtx(ctx);
+            if (!current) return;
+            const [own] = await db
+              .select({ id: session.id })
+              .from(session)
+              .where(and(eq(session.token, token), eq(session.userId, current.user.id)));
+            if (own) (await seenTokens.get()).listed.add(token);
+          }),
+        },
+      ],
+    },
   };
 }
