@@ -27,23 +27,33 @@ function backgroundThreadIds(): string[] {
   });
 }
 
+export interface IdledThreads {
+  /** Why the threads keep their priority (chrt missing, not allowed), or null. */
+  failure: string | null;
+  /** The threads now at SCHED_IDLE. */
+  threadIds: string[];
+}
+
 /**
- * Lowers the background threads' scheduling policy with util-linux's chrt; returns why it could not, or
- * null. Does nothing but on Linux. Call it once the database is open, so its thread exists.
+ * Lowers the background threads' scheduling policy with util-linux's chrt; says why it could not, and
+ * which threads it lowered. Does nothing but on Linux. Call it once the database is open, so its
+ * thread exists.
  */
-export async function idleBackgroundThreads(): Promise<string | null> {
-  if (process.platform !== "linux") return null;
+export async function idleBackgroundThreads(): Promise<IdledThreads> {
+  const threadIds: string[] = [];
+  if (process.platform !== "linux") return { failure: null, threadIds };
   // A new thread inherits its creator's policy, and libuv starts its pool on first use: make sure that
   // happens here, from the request thread, and not later from an idle one.
   await stat(import.meta.dirname);
   for (const id of backgroundThreadIds()) {
     try {
       execFileSync("chrt", ["--idle", "--pid", "0", id], { stdio: ["ignore", "ignore", "pipe"] });
+      threadIds.push(id);
     } catch (error) {
       if (!existsSync(`${TASKS}/${id}`)) continue; // The thread ended meanwhile.
       const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-      return stderr || (error instanceof Error ? error.message : String(error));
+      return { failure: stderr || (error instanceof Error ? error.message : String(error)), threadIds };
     }
   }
-  return null;
+  return { failure: null, threadIds };
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Server as SrvxServer, serve } from "srvx";
 import { staticMiddleware } from "srvx/static";
+import { guardCallLogPriority } from "./call-log-priority-guard.ts";
 import { idleBackgroundThreads } from "./idle-background-threads.ts";
 
 // This is the production server: libraries pick their production builds by NODE_ENV, React's server
@@ -40,12 +41,14 @@ async function runServer() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const notIdled = await idleBackgroundThreads();
-  if (notIdled) {
+  const idled = await idleBackgroundThreads();
+  if (idled.failure) {
     console.warn(
-      `Background threads keep their CPU priority (${notIdled}); requests may wait behind them under load`,
+      `Background threads keep their CPU priority (${idled.failure}); requests may wait behind them under load`,
     );
   }
+  // While the call log falls behind (a CPU kept busy, say by a flood of junk keys), they get it back.
+  guardCallLogPriority(idled.threadIds, entry.callLogLagMs);
   const server = serve({
     port,
     hostname: process.env.HOST ?? "0.0.0.0",

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { endRunWatches } from "./server/agents/neo/run-events.ts";
-import { closeApp, getApp } from "./server/app.ts";
+import { type App, closeApp, getApp } from "./server/app.ts";
 import { claimInstructions } from "./server/auth/instance-claim.ts";
 import { config } from "./server/config.ts";
 import { CONNECT_PREFIX, handleConnectRequest } from "./server/external-users/connect-page.ts";
@@ -29,12 +29,15 @@ const SERVER_FN_PREFIX = "/_serverFn/";
 
 /** Called by scripts/serve.ts before anything else: validates configuration, says how many processes. */
 export const serverProcesses = () => config().webConcurrency;
+let started: App | null = null;
 /** Called by scripts/serve.ts before listening: validates configuration and applies migrations. */
 export const startServices = async () => {
   initServerErrorReporting(config());
-  await getApp();
+  started = await getApp();
   joinClusterMetrics();
 };
+/** Polled by scripts/serve.ts (call-log-priority-guard.ts): how far the call log is behind, in ms. */
+export const callLogLagMs = () => started?.gateway.recorder.oldestUnwrittenMs ?? 0;
 /** Called by scripts/serve.ts once listening: how to claim an instance that has no account yet, or null. */
 export const claimNotice = async (localUrl: string) => {
   const app = await getApp();

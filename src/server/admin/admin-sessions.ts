@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app.ts";
 import { authCall } from "../auth/auth-call.ts";
+import { asReadSession } from "../auth/hashed-session-tokens.ts";
 import { session, user } from "../db/schema/index.ts";
 import { likePattern, publicSession } from "./admin-users.ts";
 
@@ -63,7 +64,11 @@ export async function revokeSession(app: App, headers: Headers, sessionId: strin
     .from(session)
     .where(eq(session.id, sessionId));
   if (!found) throw new AppError("NOT_FOUND", "Session not found. It may have ended already.");
-  await authCall(() => app.auth.api.revokeUserSession({ body: { sessionToken: found.token }, headers }));
+  // The column holds the token's hash (hashed-session-tokens.ts): Better Auth ends the row by it only
+  // as a session this request has read.
+  await asReadSession(found.token, () =>
+    authCall(() => app.auth.api.revokeUserSession({ body: { sessionToken: found.token }, headers })),
+  );
   return { sessionId, userId: found.userId };
 }
 

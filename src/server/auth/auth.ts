@@ -15,6 +15,7 @@ import { oauthServerPlugins } from "../oauth/oauth-server.ts";
 import { confirmEmailAddressEmail, resetPasswordEmail } from "./auth-emails.ts";
 import { authMessages, BANNED_MESSAGE } from "./auth-messages.ts";
 import { claimFirstAdministrator } from "./first-administrator.ts";
+import { revokeListedSessions, withHashedSessionTokens } from "./hashed-session-tokens.ts";
 import { instanceClaim } from "./instance-claim.ts";
 import { profileValidation } from "./profile-validation.ts";
 import { safeRedirects } from "./safe-redirects.ts";
@@ -49,7 +50,8 @@ export function createAuth(options: AuthOptions) {
     basePath: "/api/auth",
     secret,
     trustedOrigins: [baseUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema }),
+    // Session tokens are stored as their hash: a copy of the database holds no usable session.
+    database: withHashedSessionTokens(drizzleAdapter(db, { provider: "pg", schema })),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -111,6 +113,7 @@ export function createAuth(options: AuthOptions) {
       authMessages(),
       profileValidation(),
       signInThrottle(db),
+      revokeListedSessions(db),
       ...twoFactorPlugins(),
       totpReuse(db),
       ...oauthServerPlugins({ db, baseUrl, allowPrivateUrls }),

@@ -35,14 +35,27 @@ export function protectedResourceMetadataUrl(baseUrl: string): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
-export function unauthorized(baseUrl: string, invalidToken: boolean, message?: string): Response {
+/** A refusal's status, headers and JSON-RPC error body, for both request paths to send alike. */
+export interface Refusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const refusal = (status: number, code: number, message: string, headers: Record<string, string> = {}) => ({
+  status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }),
+});
+
+function unauthorizedRefusal(baseUrl: string, invalidToken: boolean, message?: string): Refusal {
   // The scope tells the client what to ask for (RFC 6750 §3; MCP authorization, scope selection):
   // "mcp" for this endpoint and "offline_access", without which it would get no refresh token.
   const metadata = `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}", scope="${OAUTH_SCOPES.join(" ")}"`;
   const challenge = invalidToken
     ? `Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked", ${metadata}`
     : `Bearer ${metadata}`;
-  return jsonRpcError(
+  return refusal(
     401,
     -32001,
     message ??
@@ -53,18 +66,40 @@ export function unauthorized(baseUrl: string, invalidToken: boolean, message?: s
   );
 }
 
+/** The 401s are the same for every request: made once per base URL (a junk-key flood asks for them). */
+const unauthorizedRefusals = new Map<string, { invalid: Refusal; missing: Refusal }>();
+
+function unauthorizedParts(baseUrl: string, invalidToken: boolean): Refusal {
+  let both = unauthorizedRefusals.get(baseUrl);
+  if (!both) {
+    both = { invalid: unauthorizedRefusal(baseUrl, true), missing: unauthorizedRefusal(baseUrl, false) };
+    unauthorizedRefusals.set(baseUrl, both);
+  }
+  return invalidToken ? both.invalid : both.missing;
+}
+
+const asResponse = ({ status, headers, body }: Refusal) => new Response(body, { status, headers });
+
 /** srvx's Request carries the connection's peer address as `ip` (none for a Request made in process). */
 export const peerOf = (request: Request) => (request as Request & { ip?: string }).ip;
 
-/** The answer to a request refused before any tool was looked at. */
-export function admissionRefused(app: App, admission: Exclude<RequestAdmission, { ok: true }>): Response {
-  if (admission.reason === "host") return jsonRpcError(403, -32000, admission.message);
+/** What a request refused before any tool was looked at is answered. */
+export function admissionRefusal(app: App, admission: Exclude<RequestAdmission, { ok: true }>): Refusal {
+  if (admission.reason === "host") return refusal(403, -32000, admission.message);
   if (admission.reason === "throttled") {
-    return jsonRpcError(429, -32000, TOO_MANY_FAILURES_MESSAGE, {
+    return refusal(429, -32000, TOO_MANY_FAILURES_MESSAGE, {
       "retry-after": String(admission.retryAfterSeconds),
     });
   }
-  return unauthorized(app.config.baseUrl, admission.invalidToken, admission.message);
+  // A refusal with its own message (a management token on /mcp) is rare: only the plain two are kept.
+  return admission.message
+    ? unauthorizedRefusal(app.config.baseUrl, admission.invalidToken, admission.message)
+    : unauthorizedParts(app.config.baseUrl, admission.invalidToken);
+}
+
+/** The answer to a request refused before any tool was looked at. */
+export function admissionRefused(app: App, admission: Exclude<RequestAdmission, { ok: true }>): Response {
+  return asResponse(admissionRefusal(app, admission));
 }
 
 /** Accept lists text/event-stream before application/json (or without it): the client wants a stream. */
