@@ -57,6 +57,11 @@ export interface UpstreamBytes {
 }
 
 export interface CodeToolContext {
+  /**
+   * The connection's API base that `base: "root"` paths extend (Salesforce's instance_url): what a pack
+   * learns about the provider's host (Salesforce's API version) is kept under it.
+   */
+  apiBase: string;
   /** The provider's parsed JSON answer; an HTTP error or a failed call ends the tool with its message. */
   request<T = unknown>(call: UpstreamCall): Promise<T>;
   /**

@@ -124,6 +124,7 @@ async function exchange(
   ];
   try {
     return await code.run(args, {
+      apiBase: call.auth.baseUrl,
       request: (upstream) => requestJson(call, server, upstream),
       requestList: async (upstream, shape) =>
         readList(await requestJson(call, server, upstream), shape, call.providerName),
