@@ -42,6 +42,12 @@ export interface UpstreamCall {
    * @microsoft.graph.downloadUrl): fetched without the connection's credentials, through the SSRF guard.
    */
   preauthenticated?: string;
+  /**
+   * "preauthenticated": the answer may be a redirect to a pre-authenticated URL (Graph's
+   * /items/{id}/content answers 302 to the item's download URL); that URL is then fetched as
+   * `preauthenticated` is, never with the connection's credentials. Read with requestBytes.
+   */
+  redirect?: "preauthenticated";
 }
 
 export interface UpstreamText {
