@@ -93,6 +93,9 @@ const configSchema = z
     ALLOW_PRIVATE_URLS: z
       .enum(["true", "false"], { message: "ALLOW_PRIVATE_URLS must be true or false" })
       .default("false"),
+    OAUTH_HOST_CHECK: z
+      .enum(["true", "false"], { message: "OAUTH_HOST_CHECK must be true or false" })
+      .default("true"),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(url("STRIPE_API_URL").optional()),
@@ -189,6 +192,8 @@ const configSchema = z
       llmEndpoints: env.LLM_ENDPOINTS,
       /** Lets user-supplied URLs reach loopback and private networks: development and tests only. */
       allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
+      /** Whether a provider's sign-in host must answer before a person is sent there (authorize-host-check.ts). */
+      oauthHostCheck: env.OAUTH_HOST_CHECK === "true",
       /** The time limit of every tool run through the gateway. */
       toolTimeoutMs: env.TOOL_TIMEOUT_MS,
       /** The time limit of each model call an agent makes (one stage, or one executor turn). */

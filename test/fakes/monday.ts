@@ -36,6 +36,8 @@ export interface FakeMonday extends HttpFake {
   queries: { query: string; variables: Record<string, unknown> }[];
   /** Access token (the Authorization value) → another user than Ana for `me` (its fields over hers). */
   identities: Map<string, Partial<MondayUser>>;
+  /** A body answered (HTTP 200) to the next well-formed request instead of its real answer, then cleared. */
+  answerNext?: unknown;
 }
 
 export const MONDAY_VERSION = "2026-07";
@@ -148,6 +150,11 @@ export async function startFakeMonday(acceptsToken: (token: string) => boolean):
       variables?: Record<string, unknown>;
     };
     queries.push({ query, variables });
+    if (fake.answerNext !== undefined) {
+      const body = fake.answerNext;
+      fake.answerNext = undefined;
+      return json(response, 200, body);
+    }
     const root = /^\s*(?:query|mutation)?\s*(?:\([^)]*\))?\s*\{\s*(\w+)/.exec(query)?.[1];
     const v = variables;
 
@@ -322,5 +329,6 @@ export async function startFakeMonday(acceptsToken: (token: string) => boolean):
     }
     return graphqlError(response, `Field '${root}' doesn't exist on type 'Query'`, "undefinedField");
   });
-  return { ...http, items, queries, identities };
+  const fake: FakeMonday = { ...http, items, queries, identities };
+  return fake;
 }

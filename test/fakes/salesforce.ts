@@ -1,9 +1,11 @@
-// A fake Salesforce org instance, written from the REST API reference (not from Portico's code): REST API
-// v67.0 under /services/data, SOQL with query locators (nextRecordsUrl) when a result is larger than one
+// A fake Salesforce org instance, written from the REST API reference (not from Portico's code): the
+// Versions resource (GET /services/data/, no authentication, [{ label, url, version }]) and the REST API
+// under each listed version's url, SOQL with query locators (nextRecordsUrl) when a result is larger than one
 // batch, SOSL search, describe global and describe sObject, sObject rows (GET with fields, POST 201
 // { id, success, errors }, PATCH 204), and Salesforce's error body [{ message, errorCode }].
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_query.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm
+// https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_versions.htm
 // The OpenID Connect UserInfo endpoint (GET /services/oauth2/userinfo) answers the token's user and org;
 // `identities` gives other tokens other users or orgs (fields over `userinfo`, the default's).
 // https://help.salesforce.com/s/articleView?id=xcloud.remoteaccess_using_userinfo_endpoint.htm
@@ -29,9 +31,16 @@ export interface FakeSalesforce extends HttpFake {
   userinfo: SalesforceUserinfo;
   /** Access token → another user or org (its fields over `userinfo`). */
   identities: Map<string, Partial<SalesforceUserinfo>>;
+  /** The Versions answer (as the instance lists them, not in order); a number answers that HTTP error. */
+  versions: unknown;
 }
 
 const API = "/services/data/v67.0";
+const VERSIONS = [
+  { label: "Summer '14", url: "/services/data/v31.0", version: "31.0" },
+  { label: "Summer '26", url: "/services/data/v67.0", version: "67.0" },
+  { label: "Spring '26", url: "/services/data/v66.0", version: "66.0" },
+];
 const LOCATOR = "01gRM00000AbCdEYAN";
 
 const sfError = (response: ServerResponse, status: number, errorCode: string, message: string) =>
@@ -87,6 +96,12 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
   const results = new Map<string, unknown[]>();
 
   const http = await startHttpFake((request: RecordedRequest, response) => {
+    // The Versions resource needs no authentication.
+    if (request.method === "GET" && request.path === "/services/data/") {
+      if (typeof fake.versions === "number")
+        return sfError(response, fake.versions, "SERVER_UNAVAILABLE", "Service temporarily unavailable");
+      return json(response, 200, fake.versions);
+    }
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!acceptsToken(token))
       return sfError(response, 401, "INVALID_SESSION_ID", "Session expired or invalid");
@@ -121,6 +136,7 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
         },
       });
     }
+    // Only the newest listed version is served here, so a call under another one is noticed.
     if (!request.path.startsWith(`${API}/`))
       return sfError(response, 404, "NOT_FOUND", "The requested resource does not exist");
     const path = request.path.slice(API.length);
@@ -293,6 +309,7 @@ export async function startFakeSalesforce(acceptsToken: (token: string) => boole
       email: "petr@acme.test",
     },
     identities: new Map(),
+    versions: VERSIONS,
   };
   return fake;
 }

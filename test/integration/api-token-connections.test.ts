@@ -104,9 +104,30 @@ describe("API-token connections", () => {
       }),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message:
-        "Portico could not reach Caflou to check these credentials: check the address, or try again in a few minutes.",
+      message: `Portico could not reach Caflou to check these credentials: ${new URL(closed.url).host} refused the connection (nothing listens there). Check the address, or try again in a few minutes.`,
     });
+  });
+
+  it("says what Caflou's login answered when it fails, with the provider's message", async () => {
+    const caflou = await startHttpFake((request, response) =>
+      request.path === "/api/v1/login"
+        ? json(response, 503, { message: "Maintenance until 14:00" })
+        : json(response, 404, {}),
+    );
+    const { orgC, owner } = await freshOrganization("Login Down Org");
+    await expect(
+      owner.caller.integrations.credentials.saveOrganizationCredential({
+        organizationId: orgC,
+        provider: "caflou",
+        authFlow: "api-token",
+        values: { email: "ops@acme.test", password: "p", accountId: "1", baseUrl: caflou.url },
+      }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message:
+        'Caflou could not check these credentials: it answered HTTP 503 ("Maintenance until 14:00") to the login. Try again in a few minutes.',
+    });
+    await caflou.close();
   });
 
   it("says when the account id is not one the credentials belong to", async () => {

@@ -142,6 +142,47 @@ describe("monday.com tools on /mcp", () => {
     });
   });
 
+  it("an answer not in the shape asked for is a tool error naming where, never an empty list", async () => {
+    w.api.answerNext = { data: { boards: [{ items_page: null }] }, account_id: 1 };
+    const items = await w.call("monday_list_items", { board_id: "1234567890" });
+    expect(items.isError).toBe(true);
+    expect(textOf(items)).toBe(
+      "monday.com answered in an unexpected shape: expected a list at data.boards[0].items_page.items, got nothing.",
+    );
+    w.api.answerNext = { data: { next_items_page: { cursor: 42, items: [] } }, account_id: 1 };
+    const page = await w.call("monday_list_items", { board_id: "1234567890", cursor: "MSw5" });
+    expect(textOf(page)).toBe(
+      "monday.com answered in an unexpected shape: expected a cursor or null at data.next_items_page.cursor, got a number.",
+    );
+    w.api.answerNext = { account_id: 1 };
+    const boards = await w.call("monday_list_boards", {});
+    expect(boards.isError).toBe(true);
+    expect(textOf(boards)).toBe(
+      "monday.com answered in an unexpected shape: expected a list at data.boards, got nothing.",
+    );
+    w.api.answerNext = { data: { users: { nodes: [] } }, account_id: 1 };
+    const users = await w.call("monday_list_users", {});
+    expect(textOf(users)).toBe(
+      'monday.com answered in an unexpected shape: expected a list at data.users, got an object with "nodes".',
+    );
+    w.api.answerNext = { data: { create_item: null }, account_id: 1 };
+    const created = await w.call("monday_create_item", { board_id: "1234567890", item_name: "X" });
+    expect(textOf(created)).toBe(
+      "monday.com answered in an unexpected shape: expected an object at data.create_item, got null.",
+    );
+  });
+
+  it("an unknown board is an error saying so, not an empty list", async () => {
+    const items = await w.call("monday_list_items", { board_id: "999" });
+    expect(items.isError).toBe(true);
+    expect(textOf(items)).toBe(
+      "monday.com has no board 999 that this connection can see (boards answered none): check the id with list_boards.",
+    );
+    const board = await w.call("monday_get_board", { board_id: "999" });
+    expect(board.isError).toBe(true);
+    expect(textOf(board)).toMatch(/^monday.com has no board 999/);
+  });
+
   it("an expired cursor is monday.com's GraphQL error, not a success", async () => {
     const result = await w.call("monday_list_items", { board_id: "1234567890", cursor: "gone" });
     expect(result.isError).toBe(true);

@@ -1,6 +1,6 @@
 // Salesforce's tool pack through /mcp against a fake Salesforce instance written from the REST API
-// reference: every call on the instance_url of the token answer (never the configured login host), API
-// v67.0, every request checked exactly, a SOQL result followed through its nextRecordsUrl, Salesforce's
+// reference: every call on the instance_url of the token answer (never the configured login host), under
+// the newest API version the instance lists (v67.0 here), every request checked exactly, a SOQL result followed through its nextRecordsUrl, Salesforce's
 // error body as one sentence, a refresh although the token answer has no expires_in, and revocation.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -82,6 +82,38 @@ describe("Salesforce tools on /mcp", () => {
     const left = (row?.accessTokenExpiresAt?.getTime() ?? 0) - Date.now();
     expect(left).toBeGreaterThan(3500_000);
     expect(left).toBeLessThanOrEqual(3600_000);
+  });
+
+  // First of the tool calls: the version is learned once per instance and kept.
+  it("calls the newest version the instance lists; a failed or odd versions list is a clear error", async () => {
+    const listed = w.api.versions;
+    w.api.versions = 503;
+    const down = await w.call("salesforce_describe_global", {});
+    expect(down.isError).toBe(true);
+    expect(textOf(down)).toBe("Salesforce answered HTTP 503: Service temporarily unavailable");
+    // A 503 is sent again (the engine's retries); nothing but the versions list was asked.
+    expect(new Set(w.api.requests.map((request) => JSON.stringify(line(request))))).toEqual(
+      new Set([JSON.stringify(["GET", "/services/data/", []])]),
+    );
+    w.api.requests.length = 0;
+    w.api.versions = { versions: listed };
+    const odd = await w.call("salesforce_describe_global", {});
+    expect(odd.isError).toBe(true);
+    expect(textOf(odd)).toBe(
+      "Salesforce's versions list (GET /services/data/) answered object, not a list of versions, so no API version to call.",
+    );
+    w.api.requests.length = 0;
+    w.api.versions = listed;
+    const first = await w.call("salesforce_describe_global", {});
+    expect(first.isError).toBeFalsy();
+    // Listed 31.0, 67.0, 66.0: the newest, not the last.
+    expect(w.api.requests.map(line)).toEqual([
+      ["GET", "/services/data/", []],
+      ["GET", `${API}/sobjects/`, []],
+    ]);
+    w.api.requests.length = 0;
+    await w.call("salesforce_describe_global", {});
+    expect(line(only())).toEqual(["GET", `${API}/sobjects/`, []]);
   });
 
   it("query on the instance_url, followed through nextRecordsUrl", async () => {

@@ -117,6 +117,7 @@ describe("SharePoint tools on /mcp", () => {
     const { tools, byName } = await packTools(w.client, T);
     expect([...byName.keys()].sort()).toEqual([
       "get_default_drive",
+      "get_file_content",
       "list_drives",
       "list_items",
       "read_file",
@@ -130,6 +131,7 @@ describe("SharePoint tools on /mcp", () => {
       "get_default_drive",
       "list_items",
       "read_file",
+      "get_file_content",
       "search_files",
     ])
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
@@ -258,6 +260,62 @@ describe("SharePoint tools on /mcp", () => {
       file: { id: "01NOTES", name: "notes.md", mimeType: "text/markdown" },
       text: "# Budget 2026\nAgreed.",
     });
+  });
+
+  it("get_file_content: /content answers 302; the download URL is read without the token", async () => {
+    const result = await w.call(`${T}get_file_content`, { driveId: DRIVE, itemId: "01NOTES" });
+    const request = only();
+    expect([request.method, request.path, queryOf(request), request.body]).toEqual([
+      "GET",
+      `/v1.0/drives/${DRIVE}/items/01NOTES/content`,
+      [],
+      "",
+    ]);
+    expect(request.headers.authorization).toBe(w.bearer());
+    const download = w.graph.downloads[0] as RecordedRequest;
+    expect(w.graph.downloads).toHaveLength(1);
+    expect([download.path, download.query.get("tempauth")]).toEqual(["/download/01NOTES", "signed"]);
+    expect(download.headers.authorization).toBeUndefined();
+    expect(result.structuredContent).toEqual({
+      driveId: DRIVE,
+      itemId: "01NOTES",
+      contentType: "text/markdown",
+      bytesRead: 21,
+      text: "# Budget 2026\nAgreed.",
+      truncated: false,
+    });
+  });
+
+  it("get_file_content: cut at 1 MB; a PDF is a note; an unknown item is Graph's 404", async () => {
+    w.graph.items.push({
+      id: "01BIGCSV",
+      driveId: DRIVE,
+      parentId: "root",
+      name: "big.csv",
+      mimeType: "text/csv",
+      content: Buffer.from("a,b\n".repeat(400_000)),
+    });
+    const big = await w.call(`${T}get_file_content`, { driveId: DRIVE, itemId: "01BIGCSV" });
+    expect(big.structuredContent).toMatchObject({
+      contentType: "text/csv",
+      bytesRead: 1024 * 1024,
+      truncated: true,
+    });
+    const pdf = await w.call(`${T}get_file_content`, { driveId: DRIVE, itemId: "01PDF" });
+    expect(pdf.isError).toBeFalsy();
+    expect(pdf.structuredContent).toEqual({
+      driveId: DRIVE,
+      itemId: "01PDF",
+      contentType: "application/pdf",
+      note: "This is a application/pdf file, not text: read_file turns Word, Excel, PowerPoint and PDF files into text.",
+    });
+    w.graph.downloads.length = 0;
+    const missing = await w.call(`${T}get_file_content`, { driveId: DRIVE, itemId: "01GONE" });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toBe(
+      "Microsoft answered HTTP 404: The resource could not be found. (itemNotFound)",
+    );
+    expect(w.graph.downloads).toHaveLength(0);
   });
 
   it("read_file: Word, Excel and PowerPoint files as text", async () => {

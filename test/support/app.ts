@@ -26,6 +26,10 @@ export async function createTestApp(
     BASE_URL: TEST_BASE_URL,
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    // Starting OAuth would otherwise first ask each provider's real sign-in host whether it answers
+    // (tests that save an app for HubSpot or a Salesforce sandbox): tests never reach the internet.
+    // oauth-unreachable-host.test.ts turns the check on against local addresses.
+    OAUTH_HOST_CHECK: "false",
     ...overrides,
   });
   const database = await createTestDatabase();

@@ -14,7 +14,7 @@ import {
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { graphql, numberedPage } from "./graphql.ts";
+import { graphql, listAt, numberedPage, onlyRecord, recordAt, unexpectedShape, valueAt } from "./graphql.ts";
 
 export const mondayId = (what: string) =>
   z
@@ -58,7 +58,7 @@ const listBoards = defineCodeTool({
         ...(args.workspace_ids ? { workspaceIds: args.workspace_ids } : {}),
       },
     );
-    return jsonResult(numberedPage("boards", answer.data?.boards, args));
+    return jsonResult(numberedPage("boards", listAt(answer, ["boards"]), args));
   },
 });
 
@@ -75,10 +75,13 @@ const getBoard = defineCodeTool({
       "query ($ids: [ID!]) { boards(ids: $ids) { id name description state board_kind workspace_id columns { id title type settings } groups { id title color position } } }",
       { ids: [args.board_id] },
     );
-    const board = answer.data?.boards?.[0];
-    return jsonResult({ board: board ?? null });
+    const board = onlyRecord(answer, ["boards"], noBoard(args.board_id));
+    return jsonResult({ board });
   },
 });
+
+const noBoard = (id: string) =>
+  `monday.com has no board ${id} that this connection can see (boards answered none): check the id with list_boards.`;
 
 const ITEM_FIELDS =
   "id name state created_at updated_at group { id title } column_values { id type text value }";
@@ -126,17 +129,19 @@ const listItems = defineCodeTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, context) {
-    type Page = { cursor?: string | null; items?: unknown[] };
-    let page: Page | undefined;
+    // The first page is the board's items_page, later ones next_items_page at the root; both answer
+    // { cursor (null on the last page), items }.
+    let at: (string | number)[];
+    let answer: Awaited<ReturnType<typeof graphql>>;
     if (args.cursor) {
-      const answer = await graphql<{ next_items_page?: Page }>(
+      answer = await graphql(
         context,
         `query ($cursor: String!, $limit: Int!) { next_items_page(cursor: $cursor, limit: $limit) { cursor items { ${ITEM_FIELDS} } } }`,
         { cursor: args.cursor, limit: args.limit },
       );
-      page = answer.data?.next_items_page;
+      at = ["next_items_page"];
     } else {
-      const answer = await graphql<{ boards?: { items_page?: Page }[] }>(
+      answer = await graphql(
         context,
         `query ($ids: [ID!], $limit: Int!, $queryParams: ItemsQuery) { boards(ids: $ids) { items_page(limit: $limit, query_params: $queryParams) { cursor items { ${ITEM_FIELDS} } } } }`,
         {
@@ -145,9 +150,14 @@ const listItems = defineCodeTool({
           ...(args.rules ? { queryParams: { rules: args.rules } } : {}),
         },
       );
-      page = answer.data?.boards?.[0]?.items_page;
+      onlyRecord(answer, ["boards"], noBoard(args.board_id));
+      at = ["boards", 0, "items_page"];
     }
-    return jsonResult({ items: page?.items ?? [], ...(page?.cursor ? { cursor: page.cursor } : {}) });
+    const items = listAt(answer, [...at, "items"]);
+    const cursor = valueAt(answer, [...at, "cursor"]);
+    if (cursor !== null && typeof cursor !== "string")
+      unexpectedShape([...at, "cursor"], cursor, "a cursor or null");
+    return jsonResult({ items, ...(cursor ? { cursor } : {}) });
   },
 });
 
@@ -184,7 +194,7 @@ const createItem = defineCodeTool({
         createLabels: args.create_labels_if_missing,
       },
     );
-    return jsonResult({ item: answer.data?.create_item ?? null });
+    return jsonResult({ item: recordAt(answer, ["create_item"]) });
   },
 });
 
@@ -214,7 +224,7 @@ const changeColumnValues = defineCodeTool({
         createLabels: args.create_labels_if_missing,
       },
     );
-    return jsonResult({ item: answer.data?.change_multiple_column_values ?? null });
+    return jsonResult({ item: recordAt(answer, ["change_multiple_column_values"]) });
   },
 });
 

@@ -2,6 +2,8 @@
 // answers its errors with HTTP 200: `errors: [{ message, extensions: { code } }]`, or the older
 // `{ error_code, error_message, status_code }`; both end the tool as an error instead of a success.
 // https://developer.monday.com/api-reference/docs/error-handling
+// A list is read only where the query put it (listAt): a `data` without it (null, another shape after an
+// API-Version change) is a tool error naming the path, never an empty list that looks like "none found".
 import { toolError } from "../../server/gateway/tool-types.ts";
 import { type CodeToolContext, ToolFailure } from "../../server/integrations/engine/openapi/code-tools.ts";
 
@@ -50,8 +52,71 @@ export async function graphql<T>(
   return answer;
 }
 
+function kindOf(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") {
+    const keys = Object.keys(value).slice(0, 5);
+    return keys.length ? `an object with ${keys.map((key) => `"${key}"`).join(", ")}` : "an empty object";
+  }
+  return `a ${typeof value}`;
+}
+
+const pathText = (path: readonly (string | number)[]) =>
+  ["data", ...path]
+    .map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`))
+    .join("")
+    .slice(1);
+
+/** The value at `path` under the answer's `data` (undefined where a step is missing). */
+export function valueAt(answer: GraphqlAnswer<unknown>, path: readonly (string | number)[]): unknown {
+  let value: unknown = answer.data;
+  for (const step of path) {
+    value =
+      typeof value === "object" && value !== null ? (value as Record<string, unknown>)[step] : undefined;
+  }
+  return value;
+}
+
+/** Ends the tool: the answer is not in the shape the query asked for. */
+export function unexpectedShape(path: readonly (string | number)[], value: unknown, expected: string): never {
+  throw new ToolFailure(
+    toolError(
+      `monday.com answered in an unexpected shape: expected ${expected} at ${pathText(path)}, got ${kindOf(value)}.`,
+    ),
+  );
+}
+
+/** The list at `path` under `data`, as the query asked for it; any other answer ends the tool. */
+export function listAt(answer: GraphqlAnswer<unknown>, path: readonly (string | number)[]): unknown[] {
+  const value = valueAt(answer, path);
+  if (!Array.isArray(value)) unexpectedShape(path, value, "a list");
+  return value;
+}
+
+/** The object at `path` under `data` (what a mutation answers); anything else ends the tool. */
+export function recordAt(answer: GraphqlAnswer<unknown>, path: readonly (string | number)[]) {
+  const value = valueAt(answer, path);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    unexpectedShape(path, value, "an object");
+  return value as Record<string, unknown>;
+}
+
+/** The one record a lookup by id asked for (`boards(ids:)`, `items(ids:)`); none is a tool error. */
+export function onlyRecord(
+  answer: GraphqlAnswer<unknown>,
+  path: readonly (string | number)[],
+  missing: string,
+): Record<string, unknown> {
+  const [record] = listAt(answer, path);
+  if (record === undefined) throw new ToolFailure(toolError(missing));
+  if (typeof record !== "object" || record === null || Array.isArray(record))
+    unexpectedShape([...path, 0], record, "an object");
+  return record as Record<string, unknown>;
+}
+
 /** Page-numbered lists (boards, users, updates): a full page may have a next one. */
-export function numberedPage<T>(key: string, items: T[] | undefined, args: { limit: number; page: number }) {
-  const list = items ?? [];
+export function numberedPage(key: string, list: unknown[], args: { limit: number; page: number }) {
   return { [key]: list, ...(list.length === args.limit ? { next_page: args.page + 1 } : {}) };
 }

@@ -25,6 +25,7 @@ export const mondayIntegration = defineIntegration({
     "https://developer.monday.com/api-reference/reference/groups",
     "https://developer.monday.com/api-reference/reference/items-page",
     "https://developer.monday.com/api-reference/docs/querying-board-items",
+    "https://developer.monday.com/api-reference/changelog/new-next_items_page-object-for-cursor-based-pagination",
     "https://developer.monday.com/api-reference/reference/items",
     "https://developer.monday.com/api-reference/docs/change-column-values",
     "https://developer.monday.com/api-reference/reference/updates",

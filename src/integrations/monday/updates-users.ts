@@ -10,7 +10,7 @@ import {
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { mondayId } from "./boards-items.ts";
-import { graphql, numberedPage } from "./graphql.ts";
+import { graphql, listAt, numberedPage, onlyRecord, recordAt } from "./graphql.ts";
 
 const limit = (most: number, fallback: number) =>
   z.number().int().min(1).max(most).default(fallback).describe(`Per page (1–${most}, default ${fallback}).`);
@@ -34,7 +34,12 @@ const listUpdates = defineCodeTool({
       "query ($ids: [ID!], $limit: Int, $page: Int) { items(ids: $ids) { updates(limit: $limit, page: $page) { id body text_body created_at creator { id name } } } }",
       { ids: [args.item_id], limit: args.limit, page: args.page },
     );
-    return jsonResult(numberedPage("updates", answer.data?.items?.[0]?.updates, args));
+    onlyRecord(
+      answer,
+      ["items"],
+      `monday.com has no item ${args.item_id} that this connection can see (items answered none).`,
+    );
+    return jsonResult(numberedPage("updates", listAt(answer, ["items", 0, "updates"]), args));
   },
 });
 
@@ -54,7 +59,7 @@ const createUpdate = defineCodeTool({
       "mutation ($itemId: ID!, $body: String!) { create_update(item_id: $itemId, body: $body) { id body created_at } }",
       { itemId: args.item_id, body: args.body },
     );
-    return jsonResult({ update: answer.data?.create_update ?? null });
+    return jsonResult({ update: recordAt(answer, ["create_update"]) });
   },
 });
 
@@ -85,7 +90,7 @@ const listUsers = defineCodeTool({
         ...(args.emails ? { emails: args.emails } : {}),
       },
     );
-    return jsonResult(numberedPage("users", answer.data?.users, args));
+    return jsonResult(numberedPage("users", listAt(answer, ["users"]), args));
   },
 });
 

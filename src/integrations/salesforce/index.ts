@@ -23,6 +23,7 @@ export const salesforceIntegration = defineIntegration({
     "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_update_fields.htm",
     "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm",
     "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_versions.htm",
+    "https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_versions.htm",
     "https://help.salesforce.com/s/articleView?id=sf.remoteaccess_oauth_web_server_flow.htm",
     "https://help.salesforce.com/s/articleView?id=sf.remoteaccess_revoke_token.htm",
   ],

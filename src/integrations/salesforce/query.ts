@@ -15,6 +15,7 @@ import {
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { salesforceRequest } from "./api-version.ts";
 import { objectName } from "./shared.ts";
 
 interface QueryAnswer {
@@ -70,7 +71,7 @@ const query = defineCodeTool({
       return jsonResult(pageOf(next));
     }
     if (!args.soql) return toolError("Give soql, or the nextRecordsUrl of a previous answer.");
-    const answer = await context.request<QueryAnswer>({
+    const answer = await salesforceRequest<QueryAnswer>(context, {
       method: "GET",
       path: args.includeDeleted ? "/queryAll/" : "/query/",
       query: { q: args.soql },
@@ -95,7 +96,7 @@ const search = defineCodeTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, context) {
-    const answer = await context.request<{ searchRecords?: unknown[] }>({
+    const answer = await salesforceRequest<{ searchRecords?: unknown[] }>(context, {
       method: "GET",
       path: "/search/",
       query: { q: args.sosl },
@@ -175,7 +176,7 @@ const parameterizedSearch = defineCodeTool({
         [`${object.name}.limit`, object.limit],
       ]),
     );
-    const answer = await context.request<{ searchRecords?: unknown[] }>({
+    const answer = await salesforceRequest<{ searchRecords?: unknown[] }>(context, {
       method: "GET",
       path: "/parameterizedSearch/",
       query: { ...query, sobject: objects.map((object) => object.name), ...perObject },
@@ -211,7 +212,7 @@ const describeGlobal = defineCodeTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, context) {
-    const answer = await context.request<{ sobjects?: GlobalObject[] }>({
+    const answer = await salesforceRequest<{ sobjects?: GlobalObject[] }>(context, {
       method: "GET",
       path: "/sobjects/",
     });
@@ -257,14 +258,14 @@ const describeObject = defineCodeTool({
   input: z.strictObject({ object: objectName }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, context) {
-    const answer = await context.request<{
+    const answer = await salesforceRequest<{
       name: string;
       label: string;
       createable: boolean;
       updateable: boolean;
       fields?: DescribedField[];
       childRelationships?: { relationshipName: string | null; childSObject: string; field: string }[];
-    }>({ method: "GET", path: `/sobjects/${args.object}/describe/` });
+    }>(context, { method: "GET", path: `/sobjects/${args.object}/describe/` });
     // The full describe runs to hundreds of kilobytes; these are the parts a model writes SOQL and
     // records with.
     return jsonResult({

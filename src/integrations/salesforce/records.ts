@@ -8,6 +8,7 @@ import {
   defineCodeTool,
   jsonResult,
 } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { salesforceRequest } from "./api-version.ts";
 import { fieldValues, objectName, recordId } from "./shared.ts";
 
 const fieldName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.]{0,120}$/, "a field's API name");
@@ -28,7 +29,7 @@ const getRecord = defineCodeTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, context) {
-    const record = await context.request<Record<string, unknown>>({
+    const record = await salesforceRequest<Record<string, unknown>>(context, {
       method: "GET",
       path: `/sobjects/${args.object}/${args.id}`,
       query: { fields: args.fields?.join(",") },
@@ -48,7 +49,7 @@ const createRecord = defineCodeTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   async run(args, context) {
-    const created = await context.request<Record<string, unknown>>({
+    const created = await salesforceRequest<Record<string, unknown>>(context, {
       method: "POST",
       path: `/sobjects/${args.object}/`,
       body: args.fields,
@@ -70,7 +71,7 @@ const updateRecord = defineCodeTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   async run(args, context) {
     // Salesforce answers a successful update with 204 and no body.
-    await context.request({
+    await salesforceRequest(context, {
       method: "PATCH",
       path: `/sobjects/${args.object}/${args.id}`,
       body: args.fields,

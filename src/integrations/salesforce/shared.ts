@@ -1,5 +1,5 @@
 // What Salesforce's tools share: the object names, record ids and field values they accept. The API
-// version (v67.0, Summer '26) is pinned in openapi.json's server URL, which every tool's path extends.
+// version they call is the instance's newest (api-version.ts).
 import { z } from "zod";
 
 export const objectName = z

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
 import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
+import { getFileContent, isTextType } from "./file-content.ts";
 
 const driveId = graphId("The drive (document library) id, from list_drives or a search hit's driveId.");
 const top = z.number().int().min(1).max(999).optional();
@@ -40,11 +41,6 @@ function itemSummary(item: DriveItem) {
     driveId: item.parentReference?.driveId,
   };
 }
-
-const isText = (mimeType: string) =>
-  mimeType.startsWith("text/") ||
-  /^application\/(json|xml|javascript|x-yaml|yaml|csv|x-sh|sql)\b/.test(mimeType) ||
-  /\+(json|xml)$/.test(mimeType);
 
 export const searchSites = defineCodeTool({
   name: "search_sites",
@@ -177,7 +173,7 @@ export const readFile = defineCodeTool({
     const mimeType = item.file?.mimeType ?? "";
     const binary = readableBinaryTypes.has(mimeType);
     const downloadUrl = item["@microsoft.graph.downloadUrl"];
-    if (!item.file || !downloadUrl || (!binary && !isText(mimeType))) {
+    if (!item.file || !downloadUrl || (!binary && !isTextType(mimeType))) {
       const what = item.folder ? "a folder: list it with list_items" : `a ${mimeType || "binary"} file`;
       return jsonResult({ file, note: `This is ${what}; its content cannot be read as text here.` });
     }
@@ -305,6 +301,7 @@ export const sharepointCodeTools = [
   getDefaultDrive,
   listItems,
   readFile,
+  getFileContent,
   uploadFile,
   searchFiles,
 ];

@@ -13,7 +13,7 @@ import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
 import { ServiceAccountError, withServiceAccountToken } from "./connections/service-account-token.ts";
-import { checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
+import { type CheckFailure, checkFailureMessage, failureOfStatus } from "./credential-check-failures.ts";
 import { logIn } from "./credential-login.ts";
 import { httpFailureDetail, networkFailureDetail, providerMessageOf } from "./network-failure.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
@@ -105,15 +105,23 @@ async function checkLogin(
     if (outcome.unreachable instanceof AppError) throw outcome.unreachable;
     throw new AppError(
       "BAD_REQUEST",
-      checkFailureMessage(name, provider, authFlow, { cause: "unreachable" }),
+      checkFailureMessage(name, provider, authFlow, {
+        cause: "unreachable",
+        detail: networkFailureDetail(outcome.unreachable, outcome.host),
+        addressGiven: outcome.addressGiven,
+      }),
     );
   }
-  const failure =
+  // What the login answered, with the provider's words: the same wording as the check's own call.
+  const failure: CheckFailure =
     "status" in outcome
       ? outcome.status === 401 || outcome.status === 403
-        ? ({ cause: "refused-login" } as const)
-        : ({ cause: "unexpected" } as const)
-      : ({ cause: "unexpected" } as const);
+        ? { cause: "refused-login" }
+        : {
+            cause: "unexpected",
+            detail: `${httpFailureDetail(outcome.status, outcome.message)} to the login`,
+          }
+      : { cause: "unexpected" };
   throw new AppError("BAD_REQUEST", checkFailureMessage(name, provider, authFlow, failure));
 }
 

@@ -21,14 +21,17 @@ import {
   REFRESH_MARGIN_MS,
 } from "./connections/access-token.ts";
 import { loginRefusesCredential } from "./connections/credential-refusal.ts";
-import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
+import { httpFailureDetail, networkFailureDetail, providerMessageOf } from "./network-failure.ts";
+import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 
 type LoginConfig = Pick<Config, "integrationEndpoints" | "allowPrivateUrls">;
 
 export type LoginOutcome =
   | { token: string; expiresAt: number }
-  | { status: number }
-  | { unreachable: unknown }
+  /** message: the provider's own words from the error answer (network-failure.ts providerMessageOf). */
+  | { status: number; message?: string }
+  /** host: where the login went; addressGiven: the person typed that address, so may fix it. */
+  | { unreachable: unknown; host: string; addressGiven: boolean }
   | { unreadable: true };
 
 /** The provider's login for these values, or undefined when they are not a login. */
@@ -55,22 +58,22 @@ export async function logIn(
     headers: { accept: "application/json", ...request.headers },
     body: request.body,
   };
+  const url = `${access.baseUrl}${request.path}`;
   let response: Response;
   try {
-    response = await send(config, access, `${access.baseUrl}${request.path}`, init);
+    response = await send(config, access, url, init);
   } catch (error) {
-    return { unreachable: error };
+    return { unreachable: error, host: hostOf(url), addressGiven: access.userSupplied === true };
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    return { status: response.status };
-  }
+  if (!response.ok) return { status: response.status, message: await providerMessageOf(response) };
   try {
     return request.read(await response.json(), Date.now()) ?? { unreadable: true };
   } catch {
     return { unreadable: true };
   }
 }
+
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 
 // A user-given base URL goes through the SSRF guard, a configured one through providerFetch; neither
 // follows redirects, which would resend the password wherever they point.
@@ -153,15 +156,18 @@ async function newSession(
     const reason =
       outcome.unreachable instanceof AppError
         ? outcome.unreachable.message.replace(/\.$/, "")
-        : networkReason(outcome.unreachable);
-    throw new ConnectionUnavailableError(`Could not reach ${name} to log in: ${reason}.`);
+        : networkFailureDetail(outcome.unreachable, outcome.host);
+    throw new ConnectionUnavailableError(
+      `Could not reach ${name} to log in: ${reason}. Try again in a few minutes.`,
+    );
   }
+  const answered = httpFailureDetail(outcome.status, outcome.message);
   if (loginRefusesCredential(outcome.status)) {
     throw new CredentialRefusedError(
-      `${name} refused the saved email and password (HTTP ${outcome.status}): update the ${name} credentials in the organization's integrations.`,
+      `${name} refused the saved email and password (${answered}): update the ${name} credentials in the organization's integrations.`,
     );
   }
   throw new ConnectionUnavailableError(
-    `${name} answered HTTP ${outcome.status} when Portico logged in. Try again in a few minutes.`,
+    `${name} answered ${answered} when Portico logged in. Try again in a few minutes.`,
   );
 }

@@ -1,6 +1,6 @@
 // The fake Graph's SharePoint and OneDrive area: sites (site-search), drives (drive-list), children of
-// a folder (driveitem-list-children), an item with its pre-authenticated download URL (driveitem-get)
-// and that download itself, simple upload (driveitem-put-content) and Microsoft Search over files
+// a folder (driveitem-list-children), an item with its pre-authenticated download URL (driveitem-get),
+// an item's content answered 302 to that URL (driveitem-get-content) and that download itself, simple upload (driveitem-put-content) and Microsoft Search over files
 // (search-query, entityTypes driveItem).
 import type { ServerResponse } from "node:http";
 import { json, type RecordedRequest } from "../http-fake.ts";
@@ -130,6 +130,17 @@ export function handleFiles(graph: GraphRequest): Handled {
     };
     fake.items.push(item);
     return json(response, 201, itemResource(fake, item));
+  }
+  // GET /drives/{drive-id}/items/{item-id}/content (driveitem-get-content): 302 Found to the same
+  // pre-authenticated URL as the item's @microsoft.graph.downloadUrl; only items with a file facet.
+  const content = /^\/drives\/([^/]+)\/items\/([^/]+)\/content$/.exec(path);
+  if (request.method === "GET" && content) {
+    const item = fake.items.find((candidate) => candidate.id === decodeURIComponent(content[2] ?? ""));
+    if (!item || item.folder)
+      return graphError(response, 404, "itemNotFound", "The resource could not be found.");
+    response.writeHead(302, { location: `${fake.url}/download/${item.id}?tempauth=signed` });
+    response.end();
+    return;
   }
   const itemGet = /^\/drives\/([^/]+)\/items\/([^/]+)$/.exec(path);
   if (request.method === "GET" && itemGet) {

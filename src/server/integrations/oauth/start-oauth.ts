@@ -1,6 +1,6 @@
 // Starting the authorization-code flow: pick the organization's own OAuth app or Portico's global
-// one, remember a single-use state (bound to the user who started) with the PKCE verifier, and send
-// the browser to the provider. The connection shows "pending" until the provider sends the user back.
+// one, check its sign-in host answers (authorize-host-check.ts), remember a single-use state (bound to
+// the user who started) with the PKCE verifier, and send the browser to the provider. The connection shows "pending" until the provider sends the user back.
 import { integrationProvider } from "../../../integrations/catalogue.ts";
 import {
   integrationRegistry,
@@ -15,6 +15,7 @@ import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { Keyring } from "../../crypto/envelope.ts";
 import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
+import { ensureAuthorizeHostAnswers } from "./authorize-host-check.ts";
 import { type ConnectRequest, type ResolvedIntent, resolveConnectIntent } from "./connect-intent.ts";
 import { rememberAuthorization } from "./pending-authorization.ts";
 import { codeChallengeOf, hashState, oauthStateContext, randomToken } from "./pkce.ts";
@@ -67,6 +68,12 @@ export async function beginAuthorization(
       `There is no OAuth app for ${name}: save your organization's own first.`,
     );
   }
+  // The app may name its own login host (a Salesforce sandbox or My Domain).
+  const url = new URL(
+    oauthEndpoints(provider, app.config, credential.values).authorizeUrl ?? endpoints.authorizeUrl,
+  );
+  // Before anything is stored: an unreachable sign-in host is said here, and no row waits "Pending".
+  await ensureAuthorizeHostAnswers(app, url, name);
   const redirectUri = String(credential.values.redirectUri);
   const state = randomToken();
   const stateHash = hashState(state);
@@ -90,10 +97,6 @@ export async function beginAuthorization(
     ...(oauth.baseScopes ?? []),
     ...integrationsOfProvider(provider).flatMap((id) => integrationRegistry[id].oauthScopes),
   ]);
-  // The app may name its own login host (a Salesforce sandbox or My Domain).
-  const url = new URL(
-    oauthEndpoints(provider, app.config, credential.values).authorizeUrl ?? endpoints.authorizeUrl,
-  );
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", String(credential.values.clientId));
   url.searchParams.set("redirect_uri", redirectUri);

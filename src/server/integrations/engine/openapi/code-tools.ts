@@ -42,6 +42,12 @@ export interface UpstreamCall {
    * @microsoft.graph.downloadUrl): fetched without the connection's credentials, through the SSRF guard.
    */
   preauthenticated?: string;
+  /**
+   * "preauthenticated": the answer may be a redirect to a pre-authenticated URL (Graph's
+   * /items/{id}/content answers 302 to the item's download URL); that URL is then fetched as
+   * `preauthenticated` is, never with the connection's credentials. Read with requestBytes.
+   */
+  redirect?: "preauthenticated";
 }
 
 export interface UpstreamText {
@@ -57,6 +63,11 @@ export interface UpstreamBytes {
 }
 
 export interface CodeToolContext {
+  /**
+   * The connection's API base that `base: "root"` paths extend (Salesforce's instance_url): what a pack
+   * learns about the provider's host (Salesforce's API version) is kept under it.
+   */
+  apiBase: string;
   /** The provider's parsed JSON answer; an HTTP error or a failed call ends the tool with its message. */
   request<T = unknown>(call: UpstreamCall): Promise<T>;
   /**

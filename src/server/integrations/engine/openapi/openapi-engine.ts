@@ -124,6 +124,7 @@ async function exchange(
   ];
   try {
     return await code.run(args, {
+      apiBase: call.auth.baseUrl,
       request: (upstream) => requestJson(call, server, upstream),
       requestList: async (upstream, shape) =>
         readList(await requestJson(call, server, upstream), shape, call.providerName),
@@ -152,6 +153,8 @@ async function sendAndRead(
   build: (auth: ConnectionAuth) => UpstreamRequest,
   retryable: boolean,
   read: (response: Response, providerName: string) => Promise<CallToolResult>,
+  /** A redirect answer goes to `read` (its Location is a pre-authenticated URL), not to the errors. */
+  readsRedirect = false,
 ): Promise<CallToolResult> {
   const { app, deadline, providerName, timeoutMs } = call;
   const integration = call.target.integrationId;
@@ -197,7 +200,7 @@ async function sendAndRead(
   }
   const { response } = outcome;
   try {
-    if (response.status >= 300) {
+    if (response.status >= 300 && !(readsRedirect && isRedirect(response))) {
       const failed = await upstreamError(response, providerName, call.auth.authFlow);
       if (savedKey && callRefusesCredential(response.status)) return await keyRefused(call, failed);
       return failed;
@@ -239,6 +242,9 @@ async function refreshedAuth(call: Exchange): Promise<{ auth: ConnectionAuth } |
 
 const RETRYABLE_METHODS = new Set(["GET", "PUT", "DELETE"]);
 
+const isRedirect = (response: Response) =>
+  [301, 302, 303, 307, 308].includes(response.status) && response.headers.has("location");
+
 /**
  * A code tool's request: the answer's first `maxBytes` bytes and its type, or a ToolFailure carrying
  * the error result. A larger answer is cut and flagged `truncated` (a download the tool reports as too
@@ -252,20 +258,36 @@ async function requestBytes(
   tooLarge: "cut" | "fail" = "cut",
 ): Promise<UpstreamBytes> {
   let answer: UpstreamBytes = { bytes: new Uint8Array(), contentType: "", truncated: false };
+  let location: string | undefined;
   const result = await sendAndRead(
     upstream.preauthenticated ? anonymous(call) : call,
     (auth) =>
       codeRequest(upstream.base === "root" ? auth.baseUrl : serverUrl(server, auth), upstream, auth.headers),
     upstream.retryable ?? RETRYABLE_METHODS.has(upstream.method),
     async (response, providerName) => {
+      if (upstream.redirect && isRedirect(response)) {
+        await response.body?.cancel();
+        location = new URL(response.headers.get("location") ?? "", response.url || undefined).toString();
+        return { content: [] };
+      }
       const { bytes, truncated } = await readBytesCapped(response, maxBytes);
       if (truncated && tooLarge === "fail")
         return toolError(`${providerName}'s answer was too large to read.`);
       answer = { bytes, contentType: response.headers.get("content-type") ?? "", truncated };
       return { content: [] };
     },
+    upstream.redirect !== undefined,
   );
   if (result.isError) throw new ToolFailure(result);
+  if (location !== undefined) {
+    const download = {
+      method: "GET",
+      path: "",
+      preauthenticated: location,
+      accept: upstream.accept,
+    } as const;
+    return requestBytes(call, server, download, maxBytes, tooLarge);
+  }
   return answer;
 }
 
