@@ -22,6 +22,11 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
     expect(arrays.rows).toEqual([[1, "one"]]);
   });
 
+  it("opens PostgreSQL with a 32 MB buffer pool, not the 128 MB default (idle RSS, pglite-worker.ts)", async () => {
+    const { rows } = await thread.query("show shared_buffers");
+    expect(rows).toEqual([{ shared_buffers: "32MB" }]);
+  });
+
   it("leaves the types Drizzle asks for as text and parses the others", async () => {
     const db = thread;
     await db.query("insert into item values (1, 'one', '2026-01-02T03:04:05Z')");
