@@ -251,4 +251,30 @@ describe("CallRecorder", () => {
     const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Busy"));
     expect(rows).toHaveLength(5001);
   });
+
+  it("writes a call by its age check, which runs only while something is queued (an idle server sleeps)", async () => {
+    const principal = keyPrincipal(null, "Sleepy");
+    const recorder = new CallRecorder(app.database, (error) => {
+      throw error;
+    });
+    const ageCheckArmed = () => (recorder as unknown as { ageCheck?: unknown }).ageCheck !== undefined;
+    recorder.start();
+    expect(ageCheckArmed()).toBe(false);
+    recorder.record(callFor(principal, 0));
+    expect(ageCheckArmed()).toBe(true);
+    // Written without a flush asked for: the age check starts it once the call is half a second old,
+    // then, with nothing left to write, stops.
+    await vi.waitFor(
+      async () => {
+        const rows = await app.db.select().from(toolCall).where(eq(toolCall.callerName, "Sleepy"));
+        expect(rows).toHaveLength(1);
+        expect(ageCheckArmed()).toBe(false);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    recorder.record(callFor(principal, 1));
+    expect(ageCheckArmed()).toBe(true);
+    await recorder.stop();
+    expect(ageCheckArmed()).toBe(false);
+  });
 });

@@ -7,8 +7,10 @@
 // it keeps needing more) and admits from it in memory, synchronously. Blocks never reach into the last
 // TAIL requests of the quota: those are taken one at a time, in the database, so near the limit every
 // replica sees the same count and none is refused while the quota has room. A block left unused for a
-// second is given back, so an idle replica holds nothing. A process killed without stopping loses at
-// most its current block (counted, never run): the one way the count can be high, never low.
+// second is given back, so an idle replica holds nothing; a busy one keeps its block (given back and
+// taken again every second, a steady 1,000 calls/s made a dozen reservations a second, the block
+// growing from 1 each time). A process killed without stopping loses at most its current block
+// (counted, never run): the one way the count can be high, never low.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { type EffectivePlan, loadEffectivePlan } from "./effective-plan.ts";
@@ -36,6 +38,8 @@ interface OrganizationState {
   /** Calls reserved in usage_counter for plan.periodStart and not yet admitted here. */
   allowance: number;
   reservedAt: number;
+  /** When this process last admitted a call from the allowance: a block in use is not given back. */
+  admittedAt: number;
   nextBlock: number;
   reserving: Promise<number | null> | undefined;
 }
@@ -76,6 +80,7 @@ export class QuotaMeter {
       const now = Date.now();
       if (now < state.periodEndMs && now - state.loadedAt < PLAN_TTL_MS) {
         state.allowance--;
+        state.admittedAt = now;
         return ADMITTED;
       }
     }
@@ -93,6 +98,7 @@ export class QuotaMeter {
       const state = await this.currentState(organizationId);
       if (state.allowance > 0) {
         state.allowance--;
+        state.admittedAt = Date.now();
         return ADMITTED;
       }
       if (state.reserving) {
@@ -142,6 +148,7 @@ export class QuotaMeter {
       loadedAt: Date.now(),
       allowance: samePeriodAndLimit ? previous.allowance : 0,
       reservedAt: previous?.reservedAt ?? 0,
+      admittedAt: previous?.admittedAt ?? 0,
       nextBlock: previous?.nextBlock ?? 1,
       reserving: undefined,
     };
@@ -152,9 +159,14 @@ export class QuotaMeter {
   /** Takes calls from the database into the allowance; the count afterwards, or null when refused. */
   private async reserve(state: OrganizationState): Promise<number | null> {
     const now = Date.now();
-    // A process that keeps coming back within a second takes twice as many next time.
+    // A process that keeps coming back within a second takes twice as many next time; one still busy
+    // (a call admitted within the second) takes as many as last time; an idle one starts from 1.
     state.nextBlock =
-      now - state.reservedAt < RETURN_UNUSED_AFTER_MS ? Math.min(MAX_BLOCK, state.nextBlock * 2) : 1;
+      now - state.reservedAt < RETURN_UNUSED_AFTER_MS
+        ? Math.min(MAX_BLOCK, state.nextBlock * 2)
+        : now - state.admittedAt < RETURN_UNUSED_AFTER_MS
+          ? state.nextBlock
+          : 1;
     const limit = state.plan.limits.monthlyRequests ?? UNLIMITED;
     const tail = state.plan.limits.monthlyRequests === null ? 0 : Math.min(TAIL, limit);
     const want = state.nextBlock;
@@ -183,7 +195,8 @@ export class QuotaMeter {
 
   private async returnIdle(now: number): Promise<void> {
     for (const state of this.states.values()) {
-      if (state.allowance > 0 && !state.reserving && now - state.reservedAt >= RETURN_UNUSED_AFTER_MS) {
+      const lastUse = Math.max(state.reservedAt, state.admittedAt);
+      if (state.allowance > 0 && !state.reserving && now - lastUse >= RETURN_UNUSED_AFTER_MS) {
         await this.giveBack(state).catch(this.onError);
       }
     }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PgliteThread } from "./pglite-thread.ts";
 
@@ -87,4 +90,26 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
     await db.close();
     await expect(db.query("select 1")).rejects.toThrow(/embedded database thread/);
   });
+});
+
+describe("PgliteThread's buffer pool (idle RSS, pglite-worker.ts)", () => {
+  it("keeps PostgreSQL's default for the start that creates the database, and 32 MB after", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "pglite-buffers-"));
+    const dataDir = path.join(folder, "pglite");
+    const sharedBuffers = async () => {
+      const thread = new PgliteThread(dataDir);
+      try {
+        await thread.ready();
+        return (await thread.query("show shared_buffers")).rows;
+      } finally {
+        await thread.close();
+      }
+    };
+    try {
+      expect(await sharedBuffers()).toEqual([{ shared_buffers: "128MB" }]);
+      expect(await sharedBuffers()).toEqual([{ shared_buffers: "32MB" }]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -33,7 +33,11 @@ import { isoTimestamp } from "./iso-timestamp.ts";
 export const FLUSH_INTERVAL_MS = 1000;
 /** Age of the oldest queued call at which a flush starts: half the interval is left for the write. */
 const FLUSH_AFTER_MS = FLUSH_INTERVAL_MS / 2;
-/** How often the queue's age is checked (a timer per call would be one more allocation per call). */
+/**
+ * How often the queue's age is checked (a timer per call would be one more allocation per call). The
+ * check runs only while something is queued, unwritten or being written: an idle server has no timer
+ * waking it 20 times a second.
+ */
 const AGE_CHECK_MS = FLUSH_INTERVAL_MS / 20;
 /** Queued calls at which a flush starts however young they are: bounds one transaction's size. */
 const FLUSH_AT_QUEUE_LENGTH = 2000;
@@ -82,8 +86,9 @@ export class CallRecorder {
   private unwrittenCalls = 0;
   /** Ids of batches whose commit was confirmed, deleted from call_log_batch by the next write. */
   private confirmed: string[] = [];
-  /** Checks the queue's age while started (start() to stop()). */
+  /** Checks the queue's age while started (start() to stop()) and there is anything to write. */
   private ageCheck: ReturnType<typeof setInterval> | undefined;
+  private started = false;
   private flushing: Promise<void> | undefined;
   /** When the last flush failed (performance.now()); the next try waits FLUSH_INTERVAL_MS. */
   private failedAt: number | null = null;
@@ -163,12 +168,29 @@ export class CallRecorder {
   }
 
   start(): void {
-    this.ageCheck ??= setInterval(() => this.checkAge(), AGE_CHECK_MS);
+    this.started = true;
+    if (this.hasWork()) this.armAgeCheck();
+  }
+
+  /** Anything the age check may have to act on: queued, unwritten or being written calls. */
+  private hasWork(): boolean {
+    return this.flushing !== undefined || this.unwritten.length > 0 || hasRecords(this.current);
+  }
+
+  private armAgeCheck(): void {
+    if (!this.started || this.ageCheck) return;
+    this.ageCheck = setInterval(() => this.checkAge(), AGE_CHECK_MS);
     this.ageCheck.unref?.();
   }
 
   /** Starts a flush when the oldest queued call is FLUSH_AFTER_MS old, or retries a failed one. */
   private checkAge(): void {
+    if (!this.hasWork()) {
+      // Nothing left to write: the next record() arms the check again.
+      clearInterval(this.ageCheck);
+      this.ageCheck = undefined;
+      return;
+    }
     if (this.flushing) return;
     const now = performance.now();
     if (this.failedAt !== null) {
@@ -181,7 +203,10 @@ export class CallRecorder {
   record(call: RecordedCall): void {
     const { principal } = call;
     const batch = this.current;
-    if (batch.calls.length === 0) batch.firstRecordedAt = performance.now();
+    if (batch.calls.length === 0) {
+      batch.firstRecordedAt = performance.now();
+      this.armAgeCheck();
+    }
     const createdAt = isoTimestamp(call.at);
     batch.calls.push(toolCallCsvLine(call, createdAt));
     batch.projects.add(principal.projectId);
@@ -221,6 +246,7 @@ export class CallRecorder {
   }
 
   async stop(): Promise<void> {
+    this.started = false;
     if (this.ageCheck) clearInterval(this.ageCheck);
     this.ageCheck = undefined;
     await this.flush();
