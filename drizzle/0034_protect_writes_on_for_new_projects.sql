@@ -1,0 +1,1 @@
+ALTER TABLE "project" ALTER COLUMN "protect_writes" SET DEFAULT true;
