@@ -19,6 +19,7 @@ export const statusLabels = {
   failed: { label: "Failed", variant: "destructive" },
   max_steps: { label: "Stopped at max steps", variant: "warning" },
   needs_input: { label: "Needs input", variant: "warning" },
+  waiting_approval: { label: "Waiting for approval", variant: "warning" },
 } as const;
 
 interface RunViewProps {

@@ -1,0 +1,1 @@
+ALTER TABLE "agent_run" ADD COLUMN "waiting_step" jsonb;
