@@ -76,7 +76,7 @@ export function ReviewersCard({ projectId, canManage }: Props) {
                   className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
                 >
                   <span className="min-w-0 break-words">
-                    {nameOf(admin)} <span className="text-sm text-muted-foreground">{admin.email}</span>
+                    {nameOf(admin)} <span className="block text-sm text-muted-foreground">{admin.email}</span>
                   </span>
                   <span className="text-sm text-muted-foreground">Admin</span>
                 </li>
@@ -87,7 +87,7 @@ export function ReviewersCard({ projectId, canManage }: Props) {
                   className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
                 >
                   <span className="min-w-0 break-words">
-                    {nameOf(named)} <span className="text-sm text-muted-foreground">{named.email}</span>
+                    {nameOf(named)} <span className="block text-sm text-muted-foreground">{named.email}</span>
                   </span>
                   {canManage ? (
                     <ConfirmDialog
