@@ -178,6 +178,8 @@ export async function executePlan(app: App, input: ExecutePlanInput): Promise<Ex
       executed.totalUsage,
     ]);
     await input.count(totalUsage);
+    // However the stopped stream ended, a run paused here is not finished.
+    if (paused) return { kind: "paused", paused };
     const stopped = finishReason === "tool-calls";
     const answer = stopped
       ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${text}`.trim()
