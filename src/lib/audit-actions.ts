@@ -35,6 +35,8 @@ export const auditActions = {
   "tool_policy.changed": { group: "governance", label: "set a tool policy" },
   "tool_policy.removed": { group: "governance", label: "removed a tool policy" },
   "project.protect_writes_changed": { group: "governance", label: "changed Protect writes" },
+  "project.reviewer_added": { group: "governance", label: "named a reviewer of held calls" },
+  "project.reviewer_removed": { group: "governance", label: "removed a reviewer of held calls" },
   "tool_call.held": { group: "governance", label: "held a tool call for approval" },
   "tool_call.approved": { group: "governance", label: "approved a tool call" },
   "tool_call.denied": { group: "governance", label: "denied a tool call" },

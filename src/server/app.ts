@@ -1,6 +1,7 @@
 // The server's services, built once per process (or per test) and passed down explicitly.
 import { agentToolSource } from "./agents/agent-tool-source.ts";
 import { failInterruptedRuns, interruptLiveRuns } from "./agents/neo/run-liveness.ts";
+import { startRunResumer, stopRunResumer } from "./agents/neo/waiting-runs.ts";
 import {
   createJobQueue,
   followScheduleStarts,
@@ -149,6 +150,8 @@ export async function createApp(
     databasePool: () => handle.poolStats(),
     traceSpansDropped: () => app.tracing?.dropped() ?? 0,
   });
+  // Runs paused for approval go on in whichever process is up when their step is decided.
+  startRunResumer(app);
   return app;
 }
 
@@ -191,7 +194,9 @@ export async function closeApp(): Promise<void> {
   // A broken connection's e-mail under way is sent: its claim is taken, so no other process would send it.
   await connectionAlertsSettled(app);
   await definitionMailsSettled(app);
-  // Runs of this process end now, marked interrupted, rather than being found stale later.
+  // Runs of this process end now, marked interrupted, rather than being found stale later; those
+  // paused for approval are released for another process to go on with.
+  stopRunResumer(app);
   await interruptLiveRuns(app.db);
   await app.database.close();
   await app.tracing?.shutdown();

@@ -43,8 +43,20 @@ export async function buildWorld(app: App) {
   await setPlan(app, orgA.id, "business");
   await join(ownerA, adminA, orgA.id, "admin");
   await join(ownerA, memberA, orgA.id, "member");
-  const projectA = await ownerA.caller.project.create({ organizationId: orgA.id, name: "Support bot" });
-  const projectB = await ownerB.caller.project.create({ organizationId: orgB.id, name: "Bravo project" });
+  // Protect writes is on for new projects; these are the worlds of tests about what tools do, which
+  // call destructive tools directly, so they ask for it off. Governance's tests turn it on
+  // (governance-new-projects.test.ts checks the default itself).
+  const off = { protectWrites: false };
+  const projectA = await ownerA.caller.project.create({
+    organizationId: orgA.id,
+    name: "Support bot",
+    ...off,
+  });
+  const projectB = await ownerB.caller.project.create({
+    organizationId: orgB.id,
+    name: "Bravo project",
+    ...off,
+  });
   return { ownerA, adminA, memberA, ownerB, orgA, orgB, projectA, projectB };
 }
 

@@ -4,6 +4,7 @@
 // can be replayed one step at a time.
 
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Suspense, useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -20,6 +21,7 @@ export const statusLabels = {
   failed: { label: "Failed", variant: "destructive" },
   max_steps: { label: "Stopped at max steps", variant: "warning" },
   needs_input: { label: "Needs input", variant: "warning" },
+  waiting_approval: { label: "Waiting for approval", variant: "warning" },
 } as const;
 
 interface RunViewProps {
@@ -51,13 +53,15 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
   // Each pushed snapshot replaces the cached run, so a reload or a later visit starts from it.
   const client = useTRPCClient();
   const running = run.status === "running";
+  // Paused for a reviewer's approval, the run goes on by itself once decided: watched all the same.
+  const live = running || run.status === "waiting_approval";
   // The tRPC client's own subscribe (not the React Query helper, whose module would then ship in every
   // page's entry bundle): opened while the run is running, closed when it ends or the page leaves.
   // Bumped to watch again when the stream ends with the run still going (the server stopping).
   const [watch, setWatch] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `watch` is there to open a new subscription
   useEffect(() => {
-    if (!running) return;
+    if (!live) return;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const runKey = trpc.projectAgents.getRun.queryKey({ projectId, runId });
     const subscription = client.projectAgents.watchRun.subscribe(
@@ -75,7 +79,10 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
         },
         onComplete: () => {
           const latest = queryClient.getQueryData(runKey);
-          if (latest?.run.status === "running") retry = setTimeout(() => setWatch((n) => n + 1), 1_000);
+          const status = latest?.run.status;
+          if (status === "running" || status === "waiting_approval") {
+            retry = setTimeout(() => setWatch((n) => n + 1), 1_000);
+          }
         },
       },
     );
@@ -83,7 +90,7 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
       clearTimeout(retry);
       subscription.unsubscribe();
     };
-  }, [running, client, projectId, runId, queryClient, trpc, watch]);
+  }, [live, client, projectId, runId, queryClient, trpc, watch]);
   // Replay: how many steps are shown while going through a finished run one step at a time.
   const [replayed, setReplayed] = useState<number | null>(null);
   // The past runs list shows statuses too: refresh it when this run ends.
@@ -105,6 +112,14 @@ function RunDetail({ projectId, runId, canAnswer, openRun }: RunViewProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
+        {run.status === "waiting_approval" ? (
+          <p data-testid="agent-waiting-approval" className="rounded-md border border-dashed p-3">
+            A step waits for a reviewer's approval. The run goes on by itself once it is decided.{" "}
+            <Link to="/app/project/$projectId/approvals" params={{ projectId }} className="underline">
+              Open the approval inbox
+            </Link>
+          </p>
+        ) : null}
         <EarlierQuestion projectId={projectId} agentId={run.agentId} conversation={conversation} />
         <section aria-label="Intent">
           <h3 className="font-medium">Intent</h3>

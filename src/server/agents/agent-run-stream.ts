@@ -39,6 +39,8 @@ export async function watchAgentRun(
   }
 }
 
+const inProgress = (status: string) => status === "running" || status === "waiting_approval";
+
 async function* streamAgentRun(
   db: Database,
   userId: string,
@@ -54,7 +56,8 @@ async function* streamAgentRun(
     let planText: string | null = null;
     let sent = JSON.stringify(stored);
     yield { ...stored, draftPlan: null, draftAnswer: null };
-    while (stored.run.status === "running" && !signal?.aborted) {
+    // A run paused for approval goes on by itself once decided: it is watched as one running.
+    while (inProgress(stored.run.status) && !signal?.aborted) {
       const batch = await events.next(QUIET_READ_MS, signal);
       // Aborted by the browser, or the process is stopping (the page reconnects, to another process).
       if (signal?.aborted || runWatchesEnded()) return;

@@ -80,7 +80,10 @@ export function agentToolSource(getApp: () => App): ToolSource {
             type: "object",
             properties: {
               runId: { type: "string" },
-              status: { type: "string", enum: ["completed", "failed", "max_steps", "needs_input"] },
+              status: {
+                type: "string",
+                enum: ["completed", "failed", "max_steps", "needs_input", "waiting_approval"],
+              },
               answer: { type: ["string", "null"] },
               error: { type: ["string", "null"] },
               question: { type: "string", description: "The agent's question, when status is needs_input." },

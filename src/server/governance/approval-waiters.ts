@@ -9,6 +9,7 @@ const CHANNEL = "portico_approval";
 
 export class ApprovalWaiters {
   private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly listeners = new Set<(id: string) => void>();
   private database: DatabaseHandle | null = null;
 
   async listen(database: DatabaseHandle): Promise<void> {
@@ -48,11 +49,19 @@ export class ApprovalWaiters {
     });
   }
 
+  /** Told of every approval's change, wherever decided (agents/neo/waiting-runs.ts); returns the unsubscribe. */
+  onChange(listener: (id: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   private wake(id: string): void {
     for (const done of [...(this.waiting.get(id) ?? [])]) done();
+    for (const listener of [...this.listeners]) listener(id);
   }
 
   private wakeAll(): void {
     for (const id of [...this.waiting.keys()]) this.wake(id);
+    for (const listener of [...this.listeners]) listener("");
   }
 }

@@ -5,7 +5,6 @@
 // woken wherever they wait.
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import { projectRoleAllows } from "../../lib/permissions.ts";
 import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided } from "../builder-webhooks/origin-events.ts";
@@ -16,6 +15,7 @@ import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { expireIfDue, readApproval } from "./approval-store.ts";
 import { runApprovedCall } from "./gate.ts";
+import { reviewsProject } from "./reviewers.ts";
 
 export async function listApprovals(
   app: App,
@@ -37,7 +37,7 @@ export async function listApprovals(
     .orderBy(desc(toolApproval.createdAt))
     .limit(filter.limit);
   const now = Date.now();
-  const mayDecide = projectRoleAllows(access.role, "approvals.decide");
+  const mayDecide = await reviewsProject(app.db, projectId, userId, access.role);
   return rows.map(({ approval, requesterName, requesterEmail }) => {
     const expired = approval.status === "pending" && approval.expiresAt.getTime() <= now;
     const status: ApprovalStatus = expired ? "expired" : approval.status;
@@ -71,7 +71,7 @@ export async function listApprovals(
 /** The nav's count: calls of the project waiting for a decision this person may take. */
 export async function pendingApprovalCount(app: App, userId: string, projectId: string): Promise<number> {
   const access = await requireProjectAction(app.db, userId, projectId, "approvals.view");
-  const reviewer = projectRoleAllows(access.role, "approvals.decide");
+  const reviewer = await reviewsProject(app.db, projectId, userId, access.role);
   const [row] = await app.db
     .select({ count: count() })
     .from(toolApproval)
@@ -114,8 +114,11 @@ export async function decideApproval(
     throw new AppError("FORBIDDEN", "Only the person who made this call can confirm it.");
   }
   if (row.kind === "approve") {
-    if (!projectRoleAllows(access.role, "approvals.decide")) {
-      throw new AppError("FORBIDDEN", "Only the project's admins approve calls.");
+    if (!(await reviewsProject(app.db, input.projectId, userId, access.role))) {
+      throw new AppError(
+        "FORBIDDEN",
+        "Only the project's reviewers approve calls: its admins and the members it names.",
+      );
     }
     if (own && !access.project.allowSelfApproval) {
       throw new AppError("FORBIDDEN", "You cannot approve your own request: another reviewer decides it.");

@@ -15,7 +15,7 @@ import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
 export interface ProjectInput {
   name: string;
   description?: string;
-  /** Only when creating: governance's Protect writes (db/schema/projects.ts). */
+  /** Only when creating: governance's Protect writes (db/schema/projects.ts), on unless asked off. */
   protectWrites?: boolean;
 }
 
@@ -72,7 +72,7 @@ export async function createProject(
         organizationId,
         name: input.name,
         description: input.description ?? "",
-        protectWrites: input.protectWrites ?? false,
+        protectWrites: input.protectWrites ?? true,
       })
       .returning();
     const [row] = rows;

@@ -35,7 +35,7 @@ async function renew(db: Database, runIds: string[]) {
   await db
     .update(agentRun)
     .set({ heartbeatAt: sql`now()` })
-    .where(and(inArray(agentRun.id, runIds), eq(agentRun.status, "running")));
+    .where(and(inArray(agentRun.id, runIds), inArray(agentRun.status, ["running", "waiting_approval"])));
 }
 
 /** Keeps a run's heartbeat fresh while it goes on in this process; the returned function ends that. */
@@ -80,5 +80,10 @@ export async function interruptLiveRuns(db: Database): Promise<number> {
   liveness.live.clear();
   if (liveness.timer) clearInterval(liveness.timer);
   liveness.timer = null;
+  // A run paused for approval is not cut off: released, another process goes on with it when decided.
+  await db
+    .update(agentRun)
+    .set({ heartbeatAt: new Date(0) })
+    .where(and(inArray(agentRun.id, ids), eq(agentRun.status, "waiting_approval")));
   return markInterrupted(db, inArray(agentRun.id, ids));
 }

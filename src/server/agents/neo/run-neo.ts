@@ -1,19 +1,4 @@
-// Neo, the orchestrator: intent extraction → server selection → a plan a person can read → execution
-// step by step through the project's tools (run-step-tool.ts), bounded by the agent's maxSteps → an
-// answer. Every stage is written to the run as it ends (run-store.ts), with the LLM tokens it used.
-// The planner and the executor stream (streamText): the plan and the answer reach the run page while
-// the model writes them.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import {
-  generateText,
-  jsonSchema,
-  type LanguageModelUsage,
-  type StopCondition,
-  stepCountIs,
-  streamText,
-  type ToolSet,
-  tool,
-} from "ai";
+import { generateText, type LanguageModelUsage, streamText } from "ai";
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app.ts";
 import { agentRunFinished } from "../../builder-webhooks/origin-events.ts";
@@ -23,23 +8,21 @@ import type { GatewayTool } from "../../gateway/tool-types.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
 import { openUsableCredential } from "../credentials/llm-credential-store.ts";
+import { executePlan } from "./execute-plan.ts";
 import { followStream } from "./follow-stream.ts";
 import { intentInstructions, parseIntent, withClarification } from "./intent.ts";
 import { modelFactory } from "./language-model.ts";
 import { isUnexpectedFailure, llmErrorMessage } from "./llm-error.ts";
 import { modelCallSettings } from "./model-call.ts";
+import { releasePausedRun, WAITING_ANSWER } from "./paused-runs.ts";
 import { parsePlan } from "./plan.ts";
 import { publishRun } from "./run-events.ts";
 import { trackRun } from "./run-liveness.ts";
-import { projectToolsForAgent, runStepTool } from "./run-step-tool.ts";
-import { addTokens, createRun, finishRun, type StepRow, updateRun } from "./run-store.ts";
+import { projectToolsForAgent } from "./run-step-tool.ts";
+import { addTokens, createRun, finishRun, updateRun } from "./run-store.ts";
 import { selectServers } from "./select-servers.ts";
 import { groupOf, serverCandidates } from "./server-candidates.ts";
-import { StepWrites } from "./step-writes.ts";
 import { toolListTokens } from "./tool-list-tokens.ts";
-
-/** What the executor reads of one tool result; the run keeps a shorter summary. */
-const RESULT_CHARS_FOR_MODEL = 20_000;
 
 export const NO_CREDENTIAL_MESSAGE =
   "This agent has no LLM credential. Choose one in Configure Agent (add one under the organization's LLM credentials first).";
@@ -69,21 +52,13 @@ export interface NeoRunRequest {
 
 export interface NeoRunResult {
   runId: string;
-  status: "completed" | "failed" | "max_steps" | "needs_input";
+  status: "completed" | "failed" | "max_steps" | "needs_input" | "waiting_approval";
   answer: string | null;
   /** The question for the person, when the run stopped to ask one (status "needs_input"). */
   question: string | null;
   error: string | null;
   steps: { toolName: string; isError: boolean }[];
 }
-
-const resultText = (result: CallToolResult) =>
-  result.content
-    .map((item) => (item.type === "text" ? item.text : JSON.stringify(item)))
-    .join("\n")
-    .concat(
-      result.structuredContent && result.content.length === 0 ? JSON.stringify(result.structuredContent) : "",
-    );
 
 /** The tools the agent may use: its allowed servers (and standard tools), never other agents. */
 function allowedTools(agent: AgentRow, tools: GatewayTool[]): GatewayTool[] {
@@ -130,9 +105,6 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     const { input, output } = usageOf(usage);
     await addTokens(app.db, runId, input, output);
   };
-  const writes = new StepWrites(app.db, runId);
-  /** Steps run in the executor's current turn, until the turn ends and they are written. */
-  const executedByCall = new Map<string, StepRow>();
   try {
     progress("Understanding the request");
     const intent = await generateText({
@@ -189,85 +161,41 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     await updateRun(app.db, runId, { plan });
 
     progress("Carrying out the plan");
-    let calls = 0;
-    const toolSet: ToolSet = Object.fromEntries(
-      selectedTools.map((each) => [
-        each.name,
-        tool({
-          description: each.description,
-          inputSchema: jsonSchema(each.inputSchema),
-          execute: async (args: unknown, { toolCallId, abortSignal }) => {
-            if (calls >= agent.maxSteps)
-              return `Not run: the agent's limit of ${agent.maxSteps} steps is reached.`;
-            calls++;
-            const position = calls;
-            progress(`Step ${position}: ${each.name}`);
-            const started = performance.now();
-            const input = (args ?? {}) as Record<string, unknown>;
-            const result = await runStepTool(app, principal, each, input, abortSignal ?? signal, {
-              runId,
-              onWaiting: () => progress(`Step ${position}: ${each.name} is waiting for approval`),
-            });
-            const text = resultText(result);
-            steps.push({ toolName: each.name, isError: result.isError === true });
-            // Written with its turn's tokens when the turn ends (onStepFinish), off the executor's path.
-            executedByCall.set(toolCallId, {
-              position,
-              toolName: each.name,
-              serverName: each.serverName,
-              arguments: input,
-              resultText: text,
-              isError: result.isError === true,
-              durationMs: performance.now() - started,
-              tokens: 0,
-            });
-            const forModel = text.slice(0, RESULT_CHARS_FOR_MODEL);
-            return result.isError ? `The tool failed: ${forModel}` : forModel;
-          },
-        }),
-      ]),
-    );
-    const limitReached: StopCondition<ToolSet> = () => calls >= agent.maxSteps;
-    const executed = streamText({
+    const execution = await executePlan(app, {
+      agent,
+      principal,
+      runId,
+      request,
+      plan,
+      tools: selectedTools,
       model: model(agent.models.executor),
-      ...settings,
-      tools: toolSet,
-      stopWhen: [limitReached, stepCountIs(agent.maxSteps + 1)],
-      system: `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`,
-      prompt: request,
-      // Errors arrive in the stream below and are thrown there; the default would also log them.
-      onError: () => undefined,
-      onStepFinish: (step) => {
-        step.toolCalls.forEach((call, index) => {
-          const executed = executedByCall.get(call.toolCallId);
-          if (!executed) return;
-          executedByCall.delete(call.toolCallId);
-          writes.add({ ...executed, tokens: index === 0 ? (step.usage.totalTokens ?? 0) : 0 });
-        });
-      },
+      settings,
+      signal,
+      progress,
+      count,
+      steps,
     });
-    // The text of the model's current turn reaches the run page as it grows.
-    await followStream(executed, (text) => publishRun(runId, { kind: "answer", text }));
-    const [finishReason, text, totalUsage] = await Promise.all([
-      executed.finishReason,
-      executed.text,
-      executed.totalUsage,
-    ]);
-    await writes.settled();
-    await count(totalUsage);
+    if (execution.kind === "paused") {
+      // This request stops waiting; the run stays paused and goes on in whichever process takes it.
+      await releasePausedRun(app.db, runId);
+      return {
+        runId,
+        status: "waiting_approval",
+        answer: WAITING_ANSWER,
+        question: null,
+        error: null,
+        steps,
+      };
+    }
+    const { status, answer } = execution;
     // Each executor turn carried the selected tools' definitions; listing all would have carried those.
     await updateRun(app.db, runId, {
       toolListTokens: {
         offered: toolListTokens(selectedTools),
         all: toolListTokens(tools),
-        turns: (await executed.steps).length,
+        turns: execution.turns,
       },
     });
-    const stopped = finishReason === "tool-calls";
-    const answer = stopped
-      ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${text}`.trim()
-      : text.trim();
-    const status = stopped ? "max_steps" : "completed";
     await finishRun(app.db, runId, { status, answer, error: null }, startedAt);
     agentRunFinished(app, runId);
     return { runId, status, answer, question: null, error: null, steps };
@@ -277,11 +205,6 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
       cancelled: signal?.aborted === true,
     });
     if (isUnexpectedFailure(error)) reportError(error, { where: "agent-run", runId });
-    // The steps that ran are on the run before it ends, those of a turn cut off too.
-    for (const executed of executedByCall.values()) writes.add(executed);
-    await writes
-      .settled()
-      .catch((failure: unknown) => reportError(failure, { where: "agent-run-steps", runId }));
     await finishRun(app.db, runId, { status: "failed", answer: null, error: message }, startedAt);
     agentRunFinished(app, runId);
     return { runId, status: "failed", answer: null, question: null, error: message, steps };

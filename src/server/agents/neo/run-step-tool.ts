@@ -19,9 +19,11 @@ const APPROVAL_RECHECK_MS = 60_000;
 
 /**
  * A step refused by the plan's quota comes back as the tool's error, so the answer names the limit. A
- * step the project's policy holds for approval pauses the run (`onWaiting` tells the person) until it
- * is decided: the approved call's result, or the denial, is the step's result the agent sees. The wait
- * ends with the run's own signal (stopped, or the time limit of the call that started it).
+ * step the project's policy holds for approval pauses the run (`onWaiting` tells the person); this
+ * process waits for the decision up to `waitMs` (well inside the time limit of the call that started
+ * the run) or the run's signal: the approved call's result, or the denial, is then the step's result
+ * the agent sees. Still undecided, the held result comes back (pendingApprovalOf) and the run stays
+ * paused for whichever process is up when it is decided (waiting-runs.ts).
  */
 export async function runStepTool(
   app: App,
@@ -29,7 +31,7 @@ export async function runStepTool(
   tool: GatewayTool,
   args: Record<string, unknown>,
   signal: AbortSignal | undefined,
-  run?: { runId: string; onWaiting: (approvalId: string) => void },
+  run?: { runId: string; waitMs: number; onWaiting: (approvalId: string) => void },
 ): Promise<CallToolResult> {
   const outcome = await callTool(app, {
     door: "agent",
@@ -43,14 +45,20 @@ export async function runStepTool(
   const approvalId = pendingApprovalOf(outcome.result);
   if (!approvalId) return outcome.result;
   run?.onWaiting(approvalId);
-  while (!signal?.aborted) {
+  const waitEnds = AbortSignal.timeout(run?.waitMs ?? 0);
+  const waitSignal = signal ? AbortSignal.any([signal, waitEnds]) : waitEnds;
+  while (!waitSignal.aborted) {
     const row = await readApproval(app.db, approvalId);
     if (!row) break;
     const current = await expireIfDue(app, row);
-    const settled = await settledResult(app, current, callTool, signal);
+    const settled = await settledResult(app, current, callTool, waitSignal);
     if (settled) return settled;
     const left = current.expiresAt.getTime() - Date.now() + 50;
-    await app.gateway.approvals.wait(approvalId, Math.max(0, Math.min(APPROVAL_RECHECK_MS, left)), signal);
+    await app.gateway.approvals.wait(
+      approvalId,
+      Math.max(0, Math.min(APPROVAL_RECHECK_MS, left)),
+      waitSignal,
+    );
   }
   return outcome.result;
 }

@@ -86,8 +86,36 @@ export const projectAgent = pgTable(
 
 export type AgentRunChannel = "app" | "gateway" | "schedule" | "trigger";
 
-/** "needs_input": Neo stopped to ask the person a question (the run's answer holds it). */
-export type AgentRunStatus = "running" | "completed" | "failed" | "max_steps" | "needs_input";
+/**
+ * "needs_input": Neo stopped to ask the person a question (the run's answer holds it).
+ * "waiting_approval": a step is held for approval (governance); the run goes on once it is decided,
+ * in whichever process then takes it (neo/waiting-runs.ts, from `waitingStep`).
+ */
+export type AgentRunStatus =
+  | "running"
+  | "completed"
+  | "failed"
+  | "max_steps"
+  | "needs_input"
+  | "waiting_approval";
+
+/**
+ * What a run paused for approval needs to go on in any process: the executor's conversation up to the
+ * held tool call (AI SDK model messages, with that call last), the call, and where the run was.
+ */
+export interface WaitingStep {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  position: number;
+  /** Steps the run had taken, the held one included (the agent's maxSteps bounds them all). */
+  calls: number;
+  messages: unknown[];
+  plan: string[];
+  /** The tools the executor was given (names in the project). */
+  toolNames: string[];
+}
 
 export const agentRun = pgTable(
   "agent_run",
@@ -140,6 +168,8 @@ export const agentRun = pgTable(
     }),
     /** The person's answer to that question, as given (the request holds it appended too). */
     clarification: text("clarification"),
+    /** While "waiting_approval": how to go on (WaitingStep). */
+    waitingStep: jsonb("waiting_step").$type<WaitingStep>(),
   },
   (t) => [
     index("agent_run_agent_idx").on(t.agentId, t.startedAt),

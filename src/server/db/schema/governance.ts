@@ -1,7 +1,7 @@
 // Governance (issue 37): what a project lets its tools do without a person, and the calls held for one.
 // Policies are read once per project into the gateway's tool cache (gateway/project-tools.ts), so a call
 // never reads them; approvals are rows, so any replica can decide one and a restart loses none.
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { callChannels } from "./gateway.ts";
 import { project } from "./projects.ts";
@@ -103,4 +103,24 @@ export const toolApproval = pgTable(
     index("tool_approval_project_status_idx").on(t.projectId, t.status, t.createdAt),
     index("tool_approval_organization_idx").on(t.organizationId, t.status),
   ],
+);
+
+/**
+ * Members a project names as reviewers of its held calls, beside its admins (who always review): they
+ * get the e-mail, the inbox's count, and may approve or deny. A named reviewer who loses access to the
+ * project stops reviewing (governance/reviewers.ts reads them through project_member).
+ */
+export const projectReviewer = pgTable(
+  "project_reviewer",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
 );

@@ -21,9 +21,10 @@ export const project = pgTable(
     pinnedTools: jsonb("pinned_tools").$type<string[]>().notNull().default([]),
     /**
      * Governance (db/schema/governance.ts): destructive tools without a policy of their own ask the
-     * calling person to confirm. The create form ticks it for new projects; older ones start without.
+     * calling person to confirm. On for every new project, whichever way it is created (the column's
+     * default as well as projects.ts's createProject); projects from before it existed keep it off.
      */
-    protectWrites: boolean("protect_writes").notNull().default(false),
+    protectWrites: boolean("protect_writes").notNull().default(true),
     /** Whether a reviewer may approve a call they asked for themselves. */
     allowSelfApproval: boolean("allow_self_approval").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

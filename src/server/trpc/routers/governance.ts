@@ -5,6 +5,7 @@ import { idField } from "../../../lib/validation.ts";
 import { approvalStatuses, policyActions } from "../../db/schema/governance.ts";
 import { decideApproval, listApprovals, pendingApprovalCount } from "../../governance/approvals.ts";
 import { listPolicies, removePolicy, setGovernanceSettings, setPolicy } from "../../governance/policies.ts";
+import { addReviewer, listReviewers, removeReviewer } from "../../governance/reviewers.ts";
 import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
@@ -32,6 +33,15 @@ export const governanceRouter = router({
     "policies.manage",
     byProject.extend({ protectWrites: z.boolean(), allowSelfApproval: z.boolean() }),
   ).mutation(({ ctx, input }) => setGovernanceSettings(ctx.app, ctx.user.id, input.projectId, input)),
+  getReviewers: projectProcedure("project.view").query(({ ctx, input }) =>
+    listReviewers(ctx.app, ctx.user.id, input.projectId),
+  ),
+  addReviewer: projectProcedure("policies.manage", byProject.extend({ userId: idField })).mutation(
+    ({ ctx, input }) => addReviewer(ctx.app, ctx.user.id, input.projectId, input.userId),
+  ),
+  removeReviewer: projectProcedure("policies.manage", byProject.extend({ userId: idField })).mutation(
+    ({ ctx, input }) => removeReviewer(ctx.app, ctx.user.id, input.projectId, input.userId),
+  ),
   getApprovals: projectProcedure(
     "approvals.view",
     byProject.extend({

@@ -5,6 +5,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Shield } from "lucide-react";
 import { GovernanceSettingsCard } from "~/components/governance/governance-settings-card.tsx";
 import { fallbackText, PoliciesTable, type PolicyTarget } from "~/components/governance/policies-table.tsx";
+import { ReviewersCard } from "~/components/governance/reviewers-card.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -72,6 +73,7 @@ function PoliciesPage() {
           canManage={canManage}
         />
       ) : null}
+      <ReviewersCard projectId={projectId} canManage={canManage} />
       {serverTargets.length ? (
         <Card>
           <CardHeader>
