@@ -57,6 +57,12 @@ export const apiKeyNameField = z
   .min(1, "Key name is required")
   .max(NAME_MAX_LENGTH, `Key name must be at most ${NAME_MAX_LENGTH} characters`);
 
+export const managementTokenNameField = z
+  .string()
+  .trim()
+  .min(1, "Token name is required")
+  .max(NAME_MAX_LENGTH, `Token name must be at most ${NAME_MAX_LENGTH} characters`);
+
 /** A connection's given name ("Support inbox"); empty clears it, and the account it reaches shows. */
 export const connectionLabelField = z
   .string()

@@ -8,6 +8,7 @@ import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { type ExpiryChoice, ExpirySelect, expiresAtOf } from "~/components/forms/expiry-select.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { RadioOption } from "~/components/servers/radio-option.tsx";
@@ -23,18 +24,10 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { type ApiKeyKind, apiKeyNameField } from "~/lib/validation.ts";
 import { NewKeySnippets } from "./new-key-snippets.tsx";
 import { OneTimeSecret } from "./one-time-secret.tsx";
-
-const expiryChoices = [
-  { value: "never", label: "Never", days: null },
-  { value: "30", label: "In 30 days", days: 30 },
-  { value: "90", label: "In 90 days", days: 90 },
-  { value: "365", label: "In 1 year", days: 365 },
-] as const;
 
 const schema = z.object({ name: apiKeyNameField });
 
@@ -59,7 +52,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
   const create = useMutation(trpc.apiKeys.create.mutationOptions());
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const [expiry, setExpiry] = useState<string>("never");
+  const [expiry, setExpiry] = useState<ExpiryChoice>("never");
   const [kind, setKind] = useState<ApiKeyKind>("project");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
@@ -90,7 +83,6 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const days = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
     await submitForm({
       schema,
       values: { name },
@@ -101,7 +93,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
         const created = await create.mutateAsync({
           projectId,
           name: name.trim(),
-          expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+          expiresAt: expiresAtOf(expiry),
           kind,
         });
         setSecret(created.secret);
@@ -195,20 +187,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
                 />
               ))}
             </fieldset>
-            <FormField label="Expires">
-              <Select value={expiry} onValueChange={setExpiry} disabled={create.isPending}>
-                <SelectTrigger aria-label="Expires">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {expiryChoices.map((choice) => (
-                    <SelectItem key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
+            <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
             <DialogFooter>
               <Button
                 type="button"

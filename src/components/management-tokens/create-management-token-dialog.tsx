@@ -9,6 +9,7 @@ import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { OneTimeSecret } from "~/components/api-keys/one-time-secret.tsx";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { type ExpiryChoice, ExpirySelect, expiresAtOf } from "~/components/forms/expiry-select.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -23,18 +24,10 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { managementScopes } from "~/lib/management-scopes.ts";
 import { useTRPC } from "~/lib/trpc.ts";
-import { managementTokenNameField } from "~/server/manage-tokens/management-token-schemas.ts";
+import { managementTokenNameField } from "~/lib/validation.ts";
 import { type ScopeChoice, ScopePicker, scopesOf } from "./scope-picker.tsx";
-
-const expiryChoices = [
-  { value: "30", label: "In 30 days", days: 30 },
-  { value: "90", label: "In 90 days", days: 90 },
-  { value: "365", label: "In 1 year", days: 365 },
-  { value: "never", label: "Never", days: null },
-] as const;
 
 const schema = z.object({
   name: managementTokenNameField,
@@ -48,7 +41,7 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
   const create = useMutation(trpc.managementTokens.create.mutationOptions());
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const [expiry, setExpiry] = useState<string>("90");
+  const [expiry, setExpiry] = useState<ExpiryChoice>("90");
   const [scopes, setScopes] = useState<ScopeChoice>({ mode: "read" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
@@ -79,7 +72,6 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const days = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
     const chosen = scopesOf(scopes);
     await submitForm({
       schema,
@@ -92,7 +84,7 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
           organizationId,
           name: name.trim(),
           scopes: chosen,
-          expiresAt: days ? new Date(Date.now() + days * 86_400_000).toISOString() : null,
+          expiresAt: expiresAtOf(expiry),
         });
         setSecret(created.secret);
         await queryClient.invalidateQueries({ queryKey: trpc.managementTokens.pathKey() });
@@ -179,20 +171,7 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
               disabled={create.isPending}
               error={errors.scopes}
             />
-            <FormField label="Expires">
-              <Select value={expiry} onValueChange={setExpiry} disabled={create.isPending}>
-                <SelectTrigger aria-label="Expires">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {expiryChoices.map((choice) => (
-                    <SelectItem key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
+            <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
             <DialogFooter>
               <Button
                 type="button"

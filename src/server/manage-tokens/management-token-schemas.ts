@@ -2,19 +2,13 @@
 // layer describes them in its OpenAPI document): dates travel as ISO 8601 strings.
 import { z } from "zod";
 import { managementScopes } from "../../lib/management-scopes.ts";
-import { NAME_MAX_LENGTH } from "../../lib/validation.ts";
+import { managementTokenNameField } from "../../lib/validation.ts";
 
 export const managementTokenScopesField = z
   .array(z.enum(managementScopes))
   .min(1, "Choose at least one scope")
   .max(managementScopes.length)
   .describe('"read" or "write" for every resource family, or "<family>:read" / "<family>:write"');
-
-export const managementTokenNameField = z
-  .string()
-  .trim()
-  .min(1, "Token name is required")
-  .max(NAME_MAX_LENGTH, `Token name must be at most ${NAME_MAX_LENGTH} characters`);
 
 export const createManagementTokenInput = z.object({
   name: managementTokenNameField,
