@@ -414,7 +414,7 @@ describe("Caflou tools on /mcp", () => {
     api.refuseLogins = false;
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toBe(
-      "Caflou refused the saved email and password (HTTP 401): update the Caflou credentials in the organization's integrations.",
+      'Caflou refused the saved email and password, answering HTTP 401 ("Invalid credentials"): update the Caflou credentials in the organization\'s integrations.',
     );
     expect(api.requests.map((request) => request.path)).toEqual([`${base}/companies/1`, "/api/v1/login"]);
     // The refused login broke the connection (credential-refusal.ts); a re-check with the login

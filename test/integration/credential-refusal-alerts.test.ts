@@ -159,7 +159,7 @@ describe("Caflou: the saved email and password no longer log in", () => {
     expect(await caflouRow()).toMatchObject({
       status: "error",
       statusReason:
-        "Caflou refused the saved email and password (HTTP 401): update the Caflou credentials in the organization's integrations.",
+        'Caflou refused the saved email and password, answering HTTP 401 ("Invalid credentials"): update the Caflou credentials in the organization\'s integrations.',
     });
     expect(await alertCounts(caflouWorld.app, caflouWorld.world, "Caflou")).toEqual([1, 1, 0]);
     await failure(caflouWorld.call("caflou_get_company", { id: 1 }));

@@ -145,6 +145,11 @@ const scopedCalls: Record<string, Call> = {
   "standardTools.setEnabled": (c) =>
     c.standardTools.setEnabled({ projectId: world.projectA.id, toolName: "calculate", enabled: false }),
   "governance.getPolicies": (c) => c.governance.getPolicies({ projectId: world.projectA.id }),
+  "governance.getReviewers": (c) => c.governance.getReviewers({ projectId: world.projectA.id }),
+  "governance.addReviewer": (c) =>
+    c.governance.addReviewer({ projectId: world.projectA.id, userId: world.ownerB.id }),
+  "governance.removeReviewer": (c) =>
+    c.governance.removeReviewer({ projectId: world.projectA.id, userId: world.memberA.id }),
   "governance.setPolicy": (c) =>
     c.governance.setPolicy({
       projectId: world.projectA.id,

@@ -164,7 +164,7 @@ async function newSession(
   const answered = httpFailureDetail(outcome.status, outcome.message);
   if (loginRefusesCredential(outcome.status)) {
     throw new CredentialRefusedError(
-      `${name} refused the saved email and password (${answered}): update the ${name} credentials in the organization's integrations.`,
+      `${name} refused the saved email and password, answering ${answered}: update the ${name} credentials in the organization's integrations.`,
     );
   }
   throw new ConnectionUnavailableError(
