@@ -52,6 +52,16 @@ export const auditActions = {
   "webhook.updated": { group: "webhooks", label: "changed a webhook endpoint" },
   "webhook.deleted": { group: "webhooks", label: "deleted a webhook endpoint" },
   "webhook.secret_rotated": { group: "webhooks", label: "rotated a webhook endpoint's signing secret" },
+  "external_user.created": { group: "external_users", label: "added an external user" },
+  "external_user.deleted": { group: "external_users", label: "deleted an external user" },
+  "external_user.token_issued": {
+    group: "external_users",
+    label: "issued an external user's MCP credential",
+  },
+  "external_user.token_revoked": {
+    group: "external_users",
+    label: "revoked an external user's MCP credential",
+  },
 } as const satisfies Record<string, { group: string; label: string }>;
 
 export type AuditAction = keyof typeof auditActions;
@@ -69,6 +79,7 @@ export const auditActionGroups = {
   oauth: "OAuth clients",
   management_tokens: "Management tokens",
   webhooks: "Webhooks",
+  external_users: "External users",
 } as const;
 
 export type AuditActionGroup = keyof typeof auditActionGroups;

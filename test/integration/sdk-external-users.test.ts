@@ -4,7 +4,9 @@
 // backend gets the user an MCP credential, an agent calls a tool with it and the provider's fake sees
 // that user's own token; the call log names the user; then everything is revoked.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { and, asc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { auditEvent } from "~/server/db/schema/index.ts";
 import { handleConnectRequest } from "~/server/external-users/connect-page.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { handleManageRequest } from "~/server/manage/handle-manage.ts";
@@ -110,4 +112,18 @@ it("provisions an external user, connects their own account and calls a tool as 
     (error: unknown) => String(error),
   );
   expect(refused).toMatch(/401|Unauthorized|invalid/i);
+
+  // Each change is in the audit log as the token's creator, naming the token.
+  const events = await app.db
+    .select()
+    .from(auditEvent)
+    .where(and(eq(auditEvent.targetType, "external_user"), eq(auditEvent.targetId, "customer-42")))
+    .orderBy(asc(auditEvent.createdAt));
+  expect(events.map((event) => event.action)).toEqual([
+    "external_user.created",
+    "external_user.token_issued",
+    "external_user.deleted",
+  ]);
+  expect(new Set(events.map((event) => event.actorUserId))).toEqual(new Set([world.ownerA.id]));
+  expect(events.every((event) => String(event.details.via).startsWith("management token "))).toBe(true);
 });

@@ -28,7 +28,8 @@ export interface AuditTarget {
     | "tool_policy"
     | "tool_approval"
     | "management_token"
-    | "webhook_endpoint";
+    | "webhook_endpoint"
+    | "external_user";
   id: string;
   /** What a person reads: a name or email, as it is now (it is not updated later). */
   label: string;

@@ -8,7 +8,7 @@ import { externalUserToken } from "../db/schema/index.ts";
 import { issueExternalUserTokenInput, revokeExternalUserTokenInput } from "./external-user-schemas.ts";
 import { generateExternalUserToken, maskExternalUserToken } from "./external-user-secrets.ts";
 import { requireExternalUser } from "./external-users.ts";
-import { type ProjectScope, parseInput } from "./project-scope.ts";
+import { auditExternalUser, type ProjectScope, parseInput } from "./project-scope.ts";
 
 export const TOKEN_NOT_FOUND = "Token not found";
 
@@ -27,10 +27,12 @@ export async function issueExternalUserToken(app: App, scope: ProjectScope, inpu
     })
     .returning({ id: externalUserToken.id });
   if (!row) throw new Error("external user token insert returned no row");
+  const masked = maskExternalUserToken(generated.prefix, generated.lastFour);
+  await auditExternalUser(app.db, scope, "external_user.token_issued", externalUserId, { masked });
   return {
     id: row.id,
     token: generated.secret,
-    masked: maskExternalUserToken(generated.prefix, generated.lastFour),
+    masked,
   };
 }
 
@@ -44,6 +46,7 @@ export async function revokeExternalUserToken(app: App, scope: ProjectScope, inp
     .where(and(ofUser, isNull(externalUserToken.revokedAt)))
     .returning({ id: externalUserToken.id, revokedAt: externalUserToken.revokedAt });
   if (revoked?.revokedAt) {
+    await auditExternalUser(app.db, scope, "external_user.token_revoked", externalUserId);
     await app.gateway.invalidateProject(scope.projectId);
     return { id: revoked.id, revokedAt: revoked.revokedAt };
   }

@@ -18,7 +18,7 @@ import {
   listExternalUsersInput,
 } from "./external-user-schemas.ts";
 import { maskExternalUserToken } from "./external-user-secrets.ts";
-import { type ProjectScope, parseInput, requireScopedProject } from "./project-scope.ts";
+import { auditExternalUser, type ProjectScope, parseInput, requireScopedProject } from "./project-scope.ts";
 
 export const EXTERNAL_USER_NOT_FOUND = "External user not found";
 
@@ -92,6 +92,7 @@ export async function createExternalUser(app: App, scope: ProjectScope, input: u
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError("BAD_REQUEST", `The project already has an external user "${id}"`);
+  await auditExternalUser(app.db, scope, "external_user.created", id);
   const [view] = await viewsOf(app.db, [row]);
   return view as ExternalUserView;
 }
@@ -156,6 +157,10 @@ export async function deleteExternalUser(app: App, scope: ProjectScope, input: u
     await tx.delete(integrationConnection).where(eq(integrationConnection.externalUserId, row.id));
     await tx.delete(externalUser).where(eq(externalUser.id, row.id));
     return revoked;
+  });
+  await auditExternalUser(app.db, scope, "external_user.deleted", row.externalId, {
+    connectionsRevoked: connections.length,
+    tokensRevoked: tokens.length,
   });
   await app.gateway.invalidateProject(scope.projectId);
   for (const provider of new Set(connections.map((connection) => connection.provider))) {

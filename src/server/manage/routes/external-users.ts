@@ -85,6 +85,7 @@ const connectLinkBody = z
 const scopeOf = (c: { var: ManageEnv["Variables"] }, projectId: string) => ({
   organizationId: c.var.caller.organizationId,
   projectId,
+  actorUserId: c.var.caller.createdByUserId,
 });
 
 export function registerExternalUserRoutes(api: ManageApi, app: App) {

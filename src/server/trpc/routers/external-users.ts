@@ -15,9 +15,10 @@ import type { ProjectAccess } from "../../projects/access.ts";
 import { projectProcedure, router } from "../init.ts";
 
 const byProject = z.object({ projectId: idField });
-const scopeOf = (access: ProjectAccess) => ({
+const scopeOf = (access: ProjectAccess, actorUserId?: string) => ({
   organizationId: access.project.organizationId,
   projectId: access.project.id,
+  actorUserId,
 });
 
 export const externalUsersRouter = router({
@@ -25,11 +26,12 @@ export const externalUsersRouter = router({
     "externalUsers.view",
     byProject.extend({ cursor: z.string().max(400).optional() }),
   ).query(({ ctx, input }) =>
-    listExternalUsers(ctx.app, scopeOf(ctx.projectAccess), { cursor: input.cursor }),
+    listExternalUsers(ctx.app, scopeOf(ctx.projectAccess, ctx.user.id), { cursor: input.cursor }),
   ),
   /** For people who provision by hand (support staff sending one user a link), as the API does. */
   create: projectProcedure("externalUsers.manage", byProject.extend({ id: externalIdField })).mutation(
-    ({ ctx, input }) => createExternalUser(ctx.app, scopeOf(ctx.projectAccess), { id: input.id }),
+    ({ ctx, input }) =>
+      createExternalUser(ctx.app, scopeOf(ctx.projectAccess, ctx.user.id), { id: input.id }),
   ),
   createConnectLink: projectProcedure(
     "externalUsers.manage",
@@ -40,19 +42,23 @@ export const externalUsersRouter = router({
     }),
   ).mutation(({ ctx, input }) => {
     const { projectId: _p, ...link } = input;
-    return createConnectLink(ctx.app, scopeOf(ctx.projectAccess), link);
+    return createConnectLink(ctx.app, scopeOf(ctx.projectAccess, ctx.user.id), link);
   }),
   delete: projectProcedure(
     "externalUsers.manage",
     byProject.extend({ externalUserId: externalIdField }),
   ).mutation(({ ctx, input }) =>
-    deleteExternalUser(ctx.app, scopeOf(ctx.projectAccess), { externalUserId: input.externalUserId }),
+    deleteExternalUser(ctx.app, scopeOf(ctx.projectAccess, ctx.user.id), {
+      externalUserId: input.externalUserId,
+    }),
   ),
   getReturnUrls: projectProcedure("externalUsers.view").query(({ ctx }) =>
-    listReturnUrls(ctx.app, scopeOf(ctx.projectAccess)),
+    listReturnUrls(ctx.app, scopeOf(ctx.projectAccess, ctx.user.id)),
   ),
   setReturnUrls: projectProcedure(
     "externalUsers.manage",
     byProject.extend({ urls: z.array(returnUrlField).max(20, "At most 20 URLs") }),
-  ).mutation(({ ctx, input }) => setReturnUrls(ctx.app, scopeOf(ctx.projectAccess), { urls: input.urls })),
+  ).mutation(({ ctx, input }) =>
+    setReturnUrls(ctx.app, scopeOf(ctx.projectAccess, ctx.user.id), { urls: input.urls }),
+  ),
 });
