@@ -72,14 +72,8 @@ async function runServer() {
     await entry.stopServices();
     process.exit(1);
   }
-  if (cluster.isWorker) process.send?.(READY);
-  else console.log(`Portico is running at http://localhost:${port}`);
-  // A fresh instance says how to claim it (one process of several says it).
-  if (!cluster.isWorker || cluster.worker?.id === 1) {
-    const notice = await entry.claimNotice(`http://localhost:${port}`);
-    if (notice) console.log(notice);
-  }
-
+  // Before anyone is told the server is up: a SIGTERM from then on is a graceful stop, never the
+  // default one that kills the process (the claim notice below still awaits the database).
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -95,6 +89,17 @@ async function runServer() {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  if (cluster.isWorker) process.send?.(READY);
+  else console.log(`Portico is running at http://localhost:${port}`);
+  // A fresh instance says how to claim it (one process of several says it).
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    // A stop that began meanwhile closes the database under this read: then the notice does not matter.
+    const notice = await entry.claimNotice(`http://localhost:${port}`).catch((error: unknown) => {
+      if (!stopping) throw error;
+      return null;
+    });
+    if (notice) console.log(notice);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ describe("site files", () => {
       "/use-cases",
       "/pricing",
       "/docs",
+      "/docs/management-api",
       "/newsroom",
       "/our-story",
       "/contact",
@@ -23,7 +24,7 @@ describe("site files", () => {
     expect(xml).toContain(`<loc>${base}/docs?ref=claude-code</loc>`);
     expect(xml).toContain(`<loc>${base}/newsroom/portico-launches-mcp-integration-platform</loc>`);
     expect(xml).not.toContain("/app");
-    expect(xml.match(/<url>/g)).toHaveLength(10 + 1 + 13 + 1);
+    expect(xml.match(/<url>/g)).toHaveLength(11 + 1 + 13 + 1);
   });
 
   it("keeps the app out of crawlers and points to the sitemap", () => {
