@@ -67,7 +67,9 @@ test("confirm dialogs and settings forms: keyboard first, failures explained in 
 
   // The settings form: an empty name focuses the field; a failed save says so above the fields.
   await page.goto(`/app/project/${project.id}/settings`);
-  const save = await hydrated(page.getByRole("button", { name: "Save", exact: true }));
+  // The General form's Save (the page has others, such as the connect links' return URLs).
+  const general = page.locator("form").filter({ has: page.getByLabel("Project name") });
+  const save = await hydrated(general.getByRole("button", { name: "Save", exact: true }));
   await page.getByLabel("Project name").fill("");
   await save.click();
   await visible(page.getByText("Project name is required"));
@@ -75,7 +77,7 @@ test("confirm dialogs and settings forms: keyboard first, failures explained in 
   await page.getByLabel("Project name").fill("Renamed bot");
   const restore = await failMutations(page);
   await save.click();
-  const formAlert = page.locator("form").getByRole("alert");
+  const formAlert = general.getByRole("alert");
   await poll(() => formAlert.textContent()).toBe(CONNECTION_MESSAGE);
   await poll(() => focusOf(page)).toMatchObject({ tag: "div", name: CONNECTION_MESSAGE });
   await screenshot(page, "form-feedback-settings-failed");

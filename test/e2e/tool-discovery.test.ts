@@ -64,7 +64,8 @@ test("switch tool search on in the settings and use it from an MCP client", { ti
   await visible(page.getByText('"Not" is not a tool name'));
   expect((await client.listTools()).tools).toHaveLength(2);
   await pinned.fill("calculate");
-  await page.getByRole("button", { name: "Save" }).last().click();
+  // The Save of the pinned tools' own form (the settings page has several forms).
+  await page.locator("form").filter({ has: pinned }).getByRole("button", { name: "Save" }).click();
   await toastWith(page, "Pinned tools saved");
   expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
     "search_tools",

@@ -9,9 +9,7 @@ export const Route = createFileRoute("/_site/docs_/management-api")({
   head: ({ match }) =>
     seo({
       title: "Management API reference",
-      description:
-        "Provision Portico from your own backend: projects, API keys, servers, connections, policies, agents, external users and the call log over REST and JSON.",
-      keywords: ["Portico API", "management API", "OpenAPI", "REST", "provisioning"],
+      description: "Portico's REST API for provisioning projects, keys, servers and users from a backend.",
       canonicalPath: "/docs/management-api",
       baseUrl: match.context.clientConfig.baseUrl,
     }),
