@@ -22,6 +22,7 @@ import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { type AnswersOutcome, type LegacyElicitation, MAX_ANSWER_BYTES } from "./legacy-elicitation.ts";
 import type { Asker, SignalledToolCaller } from "./mcp-server.ts";
 import { buildMcpServer } from "./mcp-server.ts";
+import { tasksFor2025 } from "./tasks-2025.ts";
 import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
 import type { Principal } from "./principal.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
@@ -269,7 +270,7 @@ async function answerMcpRequest(app: App, request: Request): Promise<Response> {
             signal,
           )
       : undefined;
-  const server = buildMcpServer(tools, call, ask);
+  const server = buildMcpServer(tools, call, ask, tasksFor2025(app, principal, callTool));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !stream,

@@ -2,13 +2,17 @@
 // project's resolved tools. The low-level Server is used because tool schemas are JSON Schema from
 // many sources (zod-defined standard tools, OpenAPI documents, remote MCP servers), not zod shapes.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type RequestId,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
@@ -17,6 +21,7 @@ import {
   withConsentAnswer,
   withConsentAskable,
 } from "../governance/consent.ts";
+import { pendingApprovalOf } from "../governance/gate.ts";
 import type { ToolCallOutcome } from "./admission.ts";
 import {
   clarificationAnswerOf,
@@ -27,6 +32,7 @@ import {
 import { connectionNeededOf, UrlElicitationRpcError } from "./connection-needed.ts";
 import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
+import type { TaskSupport } from "./tasks-2025.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
 export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0" };
@@ -73,18 +79,44 @@ function deliverable(outcome: ToolCallOutcome): CallToolResult {
 export const serverInstructions = (tools: ProjectTools) =>
   tools.discovery === "search" ? INSTRUCTIONS + DISCOVERY_INSTRUCTIONS : INSTRUCTIONS;
 
-/** `ask`: set when the call is answered as a stream to a caller that can answer an agent's question. */
-export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller, ask?: Asker): Server {
+/** The tasks capability (2025-11-25): tools/call may be task-augmented; tasks are listed and cancelled. */
+const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+
+/**
+ * `ask`: set when the call is answered as a stream to a caller that can answer an agent's question.
+ * `tasks`: the caller's task store (tasks-2025.ts); a task-augmented call is answered with a task.
+ */
+export function buildMcpServer(
+  tools: ProjectTools,
+  call: SignalledToolCaller,
+  ask?: Asker,
+  tasks?: TaskSupport,
+): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, ...(tasks ? { tasks: TASKS_CAPABILITY } : {}) },
     instructions: serverInstructions(tools),
     jsonSchemaValidator: sharedSchemaValidator,
+    ...(tasks ? { taskStore: tasks.store } : {}),
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const result = await answerCall(request, extra);
+    const task = request.params.task;
+    if (!task || !tasks) return result;
+    // A task-augmented call: a held call's task follows its approval; any other is stored finished.
+    const approvalId = pendingApprovalOf(result);
+    const outcome = approvalId ? { approvalId } : { result };
+    return { task: await tasks.create(request.params.name, task.ttl, outcome) } as never;
+  });
+  return server;
+
+  async function answerCall(
+    request: CallToolRequest,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ): Promise<CallToolResult> {
     const target = toolCallTarget(tools, request.params.name, request.params.arguments ?? {});
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    if ("answer" in target) return target.answer;
+    if ("answer" in target) return target.answer as CallToolResult;
     const progressToken = request.params._meta?.progressToken;
     let progress = 0;
     const onProgress =
@@ -118,6 +150,5 @@ export function buildMcpServer(tools: ProjectTools, call: SignalledToolCaller, a
     // The retry knows which run asked, so the run that goes on is linked to it.
     const retry = withClarificationAnswer(target.args, answer, clarificationAskedByOf(result));
     return deliverable(await call(target.tool, retry, extra.signal, onProgress, traceparent));
-  });
-  return server;
+  }
 }

@@ -6,7 +6,11 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { project } from "../db/schema/index.ts";
-import { loadProjectGovernance, type ProjectGovernance } from "../governance/project-governance.ts";
+import {
+  loadProjectGovernance,
+  mayHold,
+  type ProjectGovernance,
+} from "../governance/project-governance.ts";
 import {
   CALL_TOOL_NAME,
   callToolDefinition,
@@ -42,6 +46,9 @@ export interface ProjectTools {
   /** The project's tool policies (governance/), or null when none would act: admission then skips them. */
   governance: ProjectGovernance | null;
 }
+
+/** A tool governance may hold: a client may call it as a task and wait on the approval (2025-11-25). */
+const MAY_RUN_AS_TASK = { taskSupport: "optional" } as const;
 
 /** A tool as tools/list shows it to a client. */
 export function toListedTool(tool: ToolDescription): Tool {
@@ -138,8 +145,10 @@ export class ProjectToolCatalog {
       const pinnedTools = pinned.flatMap((name) => byName.get(name) ?? []);
       exposed = [search, callToolDefinition, ...pinnedTools.filter((tool) => tool !== search)];
     }
-    const listed = exposed.map(toListedTool);
     const governance = await loadProjectGovernance(this.db, projectId, settings);
+    const listed = exposed.map((tool) =>
+      mayHold(governance, tool) ? { ...toListedTool(tool), execution: MAY_RUN_AS_TASK } : toListedTool(tool),
+    );
     const listedJson = Buffer.from(JSON.stringify(listed));
     return { tools, discovery, byName, exposed, listed, listedJson, governance };
   }

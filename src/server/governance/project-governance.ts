@@ -81,6 +81,20 @@ export async function loadProjectGovernance(
   return { ...settings, byTool, byServer };
 }
 
+/**
+ * Whether a call of the tool may be held or asked about (for some arguments or caller): tools/list then
+ * says the tool may run as an MCP task (`execution.taskSupport`), so a 2025-11-25 client can wait on
+ * the approval through one. `call_tool` runs any tool, so it may whenever governance acts at all.
+ */
+export function mayHold(governance: ProjectGovernance | null, tool: Omit<GovernedTool, "serverId"> & { serverId?: string | null }): boolean {
+  if (!governance) return false;
+  if (tool.name === "call_tool" && tool.serverId === undefined) return true;
+  const policy =
+    governance.byTool.get(tool.name) ?? (tool.serverId ? governance.byServer.get(tool.serverId) : undefined);
+  if (!policy) return governance.protectWrites && writesDestructively(tool.annotations);
+  return policy.action !== "allow" || policy.rules.some((rule) => rule.action !== "allow");
+}
+
 /** Which action a call gets: the tool's policy, else its server's, else Protect writes' default. */
 export function decide(
   governance: ProjectGovernance,

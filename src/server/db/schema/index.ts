@@ -11,6 +11,7 @@ export * from "./integration-connections.ts";
 export * from "./integrations.ts";
 export * from "./management.ts";
 export * from "./management-tokens.ts";
+export * from "./mcp-tasks.ts";
 export * from "./oauth.ts";
 export * from "./organizations.ts";
 export * from "./platform.ts";
