@@ -42,6 +42,7 @@ export const auditActions = {
   "tool_call.denied": { group: "governance", label: "denied a tool call" },
   "tool_call.confirmed": { group: "governance", label: "confirmed a tool call" },
   "tool_call.declined": { group: "governance", label: "declined to confirm a tool call" },
+  "tool_call.withdrawn": { group: "governance", label: "withdrew a held tool call (cancelled its task)" },
   "tool_call.denied_by_policy": { group: "governance", label: "had a tool call denied by policy" },
   "subscription.changed": { group: "billing", label: "changed the subscription" },
   "oauth_client.authorized": { group: "oauth", label: "authorized an OAuth client" },

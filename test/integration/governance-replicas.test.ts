@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/experimental/tasks";
+import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "~/server/app.ts";
 import { parseConfig } from "~/server/config.ts";
@@ -119,6 +120,31 @@ describe.skipIf(!setup)("approvals across replicas (PostgreSQL)", () => {
     }
   });
 
+  it("a task made on one replica is completed by a decision on another, and read on either", async () => {
+    const before = sends();
+    const client = await connectMcpClient(first, secret);
+    const other = await connectMcpClient(second, secret);
+    try {
+      const { task } = await client.request(
+        {
+          method: "tools/call",
+          params: { name: "brevo_send_email", arguments: { to: "eva@globex.cz" }, task: { ttl: 60_000 } },
+        },
+        CreateTaskResultSchema,
+      );
+      expect(task.status).toBe("working");
+      await reviewerOn(second).governance.decide({ projectId, approvalId: task.taskId, decision: "approve" });
+      await approvedCallsSettled(second);
+      const onFirst = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      const onSecond = await other.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect([text(onFirst), text(onSecond)]).toEqual(["sent to eva@globex.cz", "sent to eva@globex.cz"]);
+      expect(sends()).toBe(before + 1);
+    } finally {
+      await client.close();
+      await other.close();
+    }
+  });
+
   it("a replica stopping while a call waits loses nothing: decided and fetched on one started later", async () => {
     const before = sends();
     const client = await connectModernMcpClient(second, secret);
@@ -126,22 +152,42 @@ describe.skipIf(!setup)("approvals across replicas (PostgreSQL)", () => {
       await client.callTool({ name: "brevo_send_email", arguments: { to: "petr@globex.cz" } }),
     );
     await client.close();
+    // A task waiting too, made on the other replica (2025-11-25).
+    const legacy = await connectMcpClient(first, secret);
+    const { task } = await legacy.request(
+      {
+        method: "tools/call",
+        params: { name: "brevo_send_email", arguments: { to: "ota@globex.cz" }, task: { ttl: 60_000 } },
+      },
+      CreateTaskResultSchema,
+    );
+    await legacy.close();
     await stop(second);
     await stop(first);
     const restarted = await start();
     const inbox = await reviewerOn(restarted).governance.getApprovals({ projectId, status: "pending" });
-    expect(inbox.map((approval) => approval.id)).toEqual([id]);
+    expect(inbox.map((approval) => approval.id).sort()).toEqual([id, task.taskId].sort());
     await reviewerOn(restarted).governance.decide({ projectId, approvalId: id, decision: "approve" });
+    await reviewerOn(restarted).governance.decide({
+      projectId,
+      approvalId: task.taskId,
+      decision: "approve",
+    });
+    await approvedCallsSettled(restarted);
     const again = await connectModernMcpClient(restarted, secret);
+    const legacyAgain = await connectMcpClient(restarted, secret);
     try {
       const result = await again.callTool({
         name: "brevo_send_email",
         arguments: { portico_approval_id: id },
       });
       expect(text(result)).toBe("sent to petr@globex.cz");
-      expect(sends()).toBe(before + 1);
+      const fromTask = await legacyAgain.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect(text(fromTask)).toBe("sent to ota@globex.cz");
+      expect(sends()).toBe(before + 2);
     } finally {
       await again.close();
+      await legacyAgain.close();
     }
   });
 });

@@ -48,6 +48,8 @@ export interface ModernClientOptions {
   onElicitUrl?: (url: string) => Promise<void>;
   /** The person shown a form-mode input request: the content they submit, or undefined to decline. */
   onElicitForm?: (message: string) => Promise<Record<string, string | boolean> | undefined>;
+  /** Extensions the client declares in every request's capabilities (e.g. MCP Tasks). */
+  extensions?: Record<string, Record<string, never>>;
 }
 
 /**
@@ -64,7 +66,10 @@ export async function connectModernMcpClient(
     { name: "portico-test-client-2026", version: "1.0.0" },
     {
       versionNegotiation: { mode: { pin: "2026-07-28" } },
-      capabilities: { elicitation: { url: {}, form: {} } },
+      capabilities: {
+        elicitation: { url: {}, form: {} },
+        ...(options.extensions ? { extensions: options.extensions } : {}),
+      },
     },
   );
   client.setRequestHandler("elicitation/create", async (request) => {

@@ -22,11 +22,12 @@ import { bodyRefused, jsonRpcError } from "./json-rpc-error.ts";
 import { type AnswersOutcome, type LegacyElicitation, MAX_ANSWER_BYTES } from "./legacy-elicitation.ts";
 import type { Asker, SignalledToolCaller } from "./mcp-server.ts";
 import { buildMcpServer } from "./mcp-server.ts";
-import { tasksFor2025 } from "./tasks-2025.ts";
 import { handleModernRequest, isModernRequest } from "./modern-mcp.ts";
 import type { Principal } from "./principal.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import { readJsonBody } from "./read-json-body.ts";
+import { tasksFor2025 } from "./tasks-2025.ts";
+import { tasksFor2026 } from "./tasks-2026.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
 export const MCP_PATH = "/mcp";
@@ -253,7 +254,8 @@ async function answerMcpRequest(app: App, request: Request): Promise<Response> {
   // 2026-07-28 (the per-request envelope, or its version header): the v2 SDK answers. Asked only here,
   // after the fast path, which never answers such a request (direct-answers.ts checks the envelope).
   if (await isModernRequest(request, body.value)) {
-    return handleModernRequest(request, body.value, { principal, tools, call });
+    const tasks = tasksFor2026(app, principal, callTool);
+    return handleModernRequest(request, body.value, { principal, tools, call, tasks });
   }
   await elicitation.rememberClientCapabilities(principal, body.value);
   // Only a stream can carry a question to the person, and only to a caller that declared it can answer.

@@ -31,6 +31,7 @@ import {
   withConsentAnswer,
   withConsentAskable,
 } from "../governance/consent.ts";
+import { pendingApprovalOf } from "../governance/gate.ts";
 import {
   CLARIFICATION_ARGUMENT,
   CLARIFICATION_FORM_SCHEMA,
@@ -43,6 +44,7 @@ import { SERVER_INFO, type SignalledToolCaller, serverInstructions } from "./mcp
 import { paymentRequiredError } from "./payment-required-rpc.ts";
 import type { Principal } from "./principal.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
+import { declaresTasks, type ModernTasks, TASKS_EXTENSION, TaskRequestParamsSchema } from "./tasks-2026.ts";
 
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
 
@@ -61,6 +63,8 @@ export interface ModernCall {
   principal: Principal;
   tools: ProjectTools;
   call: SignalledToolCaller;
+  /** The caller's tasks (tasks-2026.ts): a held call is answered with one when the request allows. */
+  tasks: ModernTasks;
 }
 
 const CALL_KEY = "portico.call";
@@ -76,7 +80,7 @@ const sharedSchemaValidator = new AjvJsonSchemaValidator();
 function buildModernServer(call: ModernCall): Server {
   const { tools } = call;
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXTENSION]: {} } },
     instructions: serverInstructions(tools),
     jsonSchemaValidator: sharedSchemaValidator,
     cacheHints: { "tools/list": TOOLS_LIST_CACHE_HINT, "server/discover": TOOLS_LIST_CACHE_HINT },
@@ -99,9 +103,26 @@ function buildModernServer(call: ModernCall): Server {
       const error = paymentRequiredError(outcome.refusal);
       throw new ProtocolError(error.code, error.message, error.data);
     }
+    // Held for approval, and the client takes tasks: a task it polls instead of a retry with the id.
+    const heldAs = pendingApprovalOf(outcome.result);
+    if (heldAs && declaresTasks(envelope?.[CLIENT_CAPABILITIES_META_KEY])) {
+      return (await call.tasks.createHeld(request.params.name, heldAs)) as never;
+    }
     return (confirmRound(outcome.result) ??
       clarifyRound(outcome.result, responses) ??
       connectAccountRound(outcome.result, responses)) as never;
+  });
+  server.setRequestHandler("tasks/get", { params: TaskRequestParamsSchema }, async (params) => {
+    const task = await call.tasks.get(params.taskId);
+    if (!task) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task not found: ${params.taskId}`);
+    return task as never;
+  });
+  // Portico's tasks never ask for input (a held call waits on a person in Portico), so there is
+  // nothing to update: acknowledged, as the extension requires even for an unknown task.
+  server.setRequestHandler("tasks/update", { params: TaskRequestParamsSchema }, () => ({}) as never);
+  server.setRequestHandler("tasks/cancel", { params: TaskRequestParamsSchema }, async (params) => {
+    await call.tasks.cancel(params.taskId);
+    return {} as never;
   });
   return server;
 }

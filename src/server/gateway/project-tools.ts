@@ -6,11 +6,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { project } from "../db/schema/index.ts";
-import {
-  loadProjectGovernance,
-  mayHold,
-  type ProjectGovernance,
-} from "../governance/project-governance.ts";
+import { loadProjectGovernance, mayHold, type ProjectGovernance } from "../governance/project-governance.ts";
 import {
   CALL_TOOL_NAME,
   callToolDefinition,

@@ -69,7 +69,10 @@ export function tasksFor2025(app: App, principal: Principal, runner: CallRunner)
       const row = await readTask(app, principal, taskId, runner);
       if (!row) throw notFound(taskId);
       if (!row.result) {
-        throw new McpError(ErrorCode.InvalidRequest, `Task ${taskId} has no result: ${row.statusMessage ?? row.status}`);
+        throw new McpError(
+          ErrorCode.InvalidRequest,
+          `Task ${taskId} has no result: ${row.statusMessage ?? row.status}`,
+        );
       }
       return row.result as CallToolResult;
     },

@@ -8,7 +8,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { App } from "../app.ts";
-import { type McpTaskStatus, mcpTask, toolApproval } from "../db/schema/index.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { approvalDecided } from "../builder-webhooks/origin-events.ts";
+import { type McpTaskStatus, mcpTask, project, toolApproval } from "../db/schema/index.ts";
 import type { Principal } from "../gateway/principal.ts";
 import { approvalUrl, closedResult, expireIfDue, readApproval } from "./approval-store.ts";
 import { type CallRunner, runApprovedCall } from "./gate.ts";
@@ -148,7 +150,8 @@ async function followApproval(app: App, row: McpTaskRow, runner: CallRunner): Pr
   }
   // Approved: the inbox runs it in the background; whoever comes first runs it, once, and the rest
   // read the kept result. Another process running it leaves the task working until it is kept.
-  const result = (approval.result as CallToolResult | null) ?? (await runApprovedCall(app, approval.id, runner));
+  const result =
+    (approval.result as CallToolResult | null) ?? (await runApprovedCall(app, approval.id, runner));
   if (!result) return { ...row, statusMessage: `Approved; ${approval.summary} is running.` };
   const by = approval.decidedByName ? ` by ${approval.decidedByName}` : "";
   return finish(app, row, "completed", `Approved${by} and run.`, result);
@@ -184,7 +187,10 @@ export async function listTasks(
   const owned = and(eq(mcpTask.projectId, principal.projectId), eq(mcpTask.owner, taskOwnerOf(principal)));
   let after = owned;
   if (cursor) {
-    const [last] = await app.db.select().from(mcpTask).where(and(owned, eq(mcpTask.id, cursor)));
+    const [last] = await app.db
+      .select()
+      .from(mcpTask)
+      .where(and(owned, eq(mcpTask.id, cursor)));
     if (!last) throw new RangeError("The cursor is not one this server gave.");
     after = and(
       owned,
@@ -221,13 +227,31 @@ export async function cancelTask(
   const row = await readTask(app, principal, taskId, runner);
   if (!row || terminal(row.status)) return row;
   if (row.approvalId) {
-    const [withdrawn] = await app.db
-      .update(toolApproval)
-      .set({ status: "denied", reason: "withdrawn by the caller", decidedAt: new Date() })
-      .where(and(eq(toolApproval.id, row.approvalId), eq(toolApproval.status, "pending")))
-      .returning({ id: toolApproval.id });
+    const approvalId = row.approvalId;
+    const withdrawn = await app.db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(toolApproval)
+        .set({ status: "denied", reason: "withdrawn by the caller", decidedAt: new Date() })
+        .where(and(eq(toolApproval.id, approvalId), eq(toolApproval.status, "pending")))
+        .returning();
+      if (!closed) return null;
+      const [owner] = await tx
+        .select({ name: project.name })
+        .from(project)
+        .where(eq(project.id, closed.projectId));
+      await recordAuditEvent(tx, {
+        organizationId: closed.organizationId,
+        action: "tool_call.withdrawn",
+        actorId: principal.person,
+        project: { id: closed.projectId, name: owner?.name ?? "" },
+        target: { type: "tool_approval", id: closed.id, label: closed.summary },
+        details: { tool: closed.toolName, caller: closed.callerName },
+      });
+      return closed;
+    });
     // Decided meanwhile: the task follows that decision instead.
     if (!withdrawn) return readTask(app, principal, taskId, runner);
+    approvalDecided(app, withdrawn);
     await app.gateway.approvals.changed(row.approvalId).catch(() => undefined);
   }
   return finish(app, row, "cancelled", "The caller cancelled the task.", null);

@@ -86,7 +86,10 @@ export async function loadProjectGovernance(
  * says the tool may run as an MCP task (`execution.taskSupport`), so a 2025-11-25 client can wait on
  * the approval through one. `call_tool` runs any tool, so it may whenever governance acts at all.
  */
-export function mayHold(governance: ProjectGovernance | null, tool: Omit<GovernedTool, "serverId"> & { serverId?: string | null }): boolean {
+export function mayHold(
+  governance: ProjectGovernance | null,
+  tool: Omit<GovernedTool, "serverId"> & { serverId?: string | null },
+): boolean {
   if (!governance) return false;
   if (tool.name === "call_tool" && tool.serverId === undefined) return true;
   const policy =
