@@ -35,12 +35,13 @@ export interface GraphSubscription {
 
 /** Graph refused or could not be reached; `message` is the reason people read. */
 export class GraphSubscriptionError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
+  /** Graph's HTTP status; null when it did not answer. */
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null) {
     super(message);
     this.name = "GraphSubscriptionError";
+    this.status = status;
   }
 }
 

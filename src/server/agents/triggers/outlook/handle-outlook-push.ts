@@ -179,7 +179,7 @@ async function startForMessage(
   );
   if ("refused" in outcome) {
     await app.db.delete(agentTriggerDelivery).where(where);
-    reportError(new Error(outcome.refused), { where: "outlook-push-run", triggerId: trigger.id });
+    reportError(new Error(outcome.refused), { where: `outlook-push-run (trigger ${trigger.id})` });
     return;
   }
   await app.db.update(agentTriggerDelivery).set({ runId: outcome.runId }).where(where);

@@ -192,7 +192,7 @@ export async function unsubscribeTrigger(app: App, triggerId: string): Promise<v
     await deleteGraphSubscription(app, target, target.subscriptionId);
   } catch (error) {
     // The subscription lapses by itself within a week, and its notifications find no trigger.
-    reportError(error, { where: "outlook-unsubscribe", triggerId });
+    reportError(error, { where: `outlook-unsubscribe (trigger ${triggerId})` });
   }
 }
 
