@@ -87,16 +87,12 @@ for (const [width, height] of [
       await screenshot(page, `outlook-trigger-${width}-unavailable`);
       await page.keyboard.press("Escape");
 
-      // The project's Outlook Email, connected through Microsoft's (fake) consent.
+      // Microsoft connected through its (fake) consent, then Outlook Email added to the project.
       await owner.mutate("integrations.credentials.saveOrganizationCredential", {
         organizationId,
         provider: "microsoft",
         authFlow: "oauth",
         values: { ...MICROSOFT_APP, redirectUri: `${server.baseUrl}/api/integrations/oauth/callback` },
-      });
-      await owner.mutate("projectServers.addServer", {
-        projectId: project.id,
-        integrationId: "outlook-email",
       });
       const { authorizeUrl } = await owner.mutate<{ authorizeUrl: string }>(
         "integrations.connections.startOAuth",
@@ -107,6 +103,10 @@ for (const [width, height] of [
       );
       const callback = await owner.request(await oauth.approve(authorizeUrl), { redirect: "manual" });
       expect(callback.status).toBe(302);
+      await owner.mutate("projectServers.addServer", {
+        projectId: project.id,
+        integrationId: "outlook-email",
+      });
 
       await page.reload();
       await (await hydrated(form.getByLabel("Called by"))).click();

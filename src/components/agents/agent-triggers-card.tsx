@@ -70,7 +70,9 @@ export function AgentTriggersCard({
         <CardDescription>
           Another service POSTs to a trigger's URL to start a run: the agent gets the request below with the
           posted body, and acts as the person who made the trigger. Send an <code>X-Delivery-Id</code> header
-          to have a repeated delivery start nothing new. A run it started is marked "Webhook" under Past runs.
+          to have a repeated delivery start nothing new. A "New Outlook mail" trigger has no URL: each new
+          message in the Inbox of the project's Outlook connection starts a run. A run a trigger started is
+          marked "Webhook" under Past runs.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">

@@ -140,8 +140,12 @@ export async function renewTriggerSubscription(
     .select()
     .from(agentMailSubscription)
     .where(eq(agentMailSubscription.triggerId, triggerId));
+  if (row?.status !== "active") return;
   const target = await targetOf(app, triggerId);
-  if (!row || !target || row.status !== "active") return;
+  if (!target) {
+    await markRemoved(app, triggerId, "The Outlook connection it watched was removed");
+    return;
+  }
   const due = !row.expiresAt || row.expiresAt.getTime() - Date.now() <= RENEW_BEFORE_MS + 60_000;
   if (!force && !due) return;
   try {
