@@ -10,6 +10,7 @@ import {
 } from "./agents/schedules/job-queue.ts";
 import { runScheduledSlot } from "./agents/schedules/run-scheduled.ts";
 import { startSchedulesIfAny } from "./agents/schedules/schedule-store.ts";
+import { outlookRenewalQueue, startRenewalsIfAny } from "./agents/triggers/outlook/outlook-subscription.ts";
 import { schedulePruning } from "./audit/prune-schedule.ts";
 import { pruneAuditEvents } from "./audit/retention.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
@@ -138,7 +139,7 @@ export async function createApp(
     agentSchedules: {
       queue: createJobQueue(handle, (job) => runScheduledSlot(builtApp(), job), {
         ...(options.jobClock ? { clock: options.jobClock } : {}),
-        queues: [webhookDeliveryQueue(builtApp, options.webhookDelivery)],
+        queues: [webhookDeliveryQueue(builtApp, options.webhookDelivery), outlookRenewalQueue(builtApp)],
       }),
     },
     setupCode: claimCode,
@@ -173,6 +174,7 @@ export function getApp(): Promise<App> {
     );
     await startSchedulesIfAny(app);
     await startDeliveriesIfAny(app);
+    await startRenewalsIfAny(app);
     await followScheduleStarts(app.database, app.agentSchedules.queue);
     return app;
   });

@@ -11,6 +11,8 @@
 // - calendar: calendars, calendarView (startDateTime/endDateTime required), events get/create/update/
 //   delete, findMeetingTimes, calendar/getSchedule
 // - me: GET /me, the signed-in user (user-get), per token (identities) over the default MAILBOX user
+// - subscriptions: create (with the notification URL's validation handshake), renew, delete, and the
+//   change and lifecycle notifications Graph sends (subscriptions.ts)
 // Collections page with $top and an @odata.nextLink carrying $skiptoken; errors are Graph's
 // { error: { code, message, innerError } } (https://learn.microsoft.com/graph/errors); only bearer
 // tokens the test accepts pass.
@@ -20,6 +22,7 @@ import { handleDownload, handleFiles } from "./microsoft-graph/files.ts";
 import { handleMail } from "./microsoft-graph/mail.ts";
 import { handleMe } from "./microsoft-graph/me.ts";
 import { type FakeGraph, type GraphRequest, graphError, MAILBOX, NOT_MINE } from "./microsoft-graph/state.ts";
+import { handleSubscriptions } from "./microsoft-graph/subscriptions.ts";
 
 export type {
   FakeDrive,
@@ -33,7 +36,7 @@ export type {
 } from "./microsoft-graph/state.ts";
 export { graphError, MAILBOX } from "./microsoft-graph/state.ts";
 
-const AREAS = [handleMe, handleFiles, handleMail, handleCalendar];
+const AREAS = [handleMe, handleFiles, handleMail, handleCalendar, handleSubscriptions];
 
 export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => boolean): Promise<FakeGraph> {
   let fake!: FakeGraph;
@@ -131,6 +134,9 @@ export async function startFakeMicrosoftGraph(acceptsToken: (token: string) => b
       businessPhones: [],
     },
     identities: new Map(),
+    subscriptions: [],
+    deliver: (url, init) => fetch(url, init),
+    requireHttps: true,
   };
   return fake;
 }

@@ -390,6 +390,8 @@ const scopedCalls: Record<string, Call> = {
       name: "Intruder",
       request: "Tell me A's secrets",
     }),
+  "projectAgents.outlookTriggerAvailability": (c) =>
+    c.projectAgents.outlookTriggerAvailability({ projectId: world.projectA.id }),
   "projectAgents.regenerateTriggerSecret": (c) =>
     c.projectAgents.regenerateTriggerSecret({ projectId: world.projectA.id, triggerId: "x" }),
   "projectAgents.deleteTrigger": (c) =>

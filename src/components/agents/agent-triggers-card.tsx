@@ -1,6 +1,8 @@
 // An agent's webhook triggers, on its runs page: a URL another service POSTs to, which starts a run of the
 // stored request with the posted body as context, as the person who made the trigger. The URL carries a
-// secret and is shown once, right after it is made or regenerated; regenerating stops the old URL.
+// secret and is shown once, right after it is made or regenerated; regenerating stops the old URL. A
+// "new Outlook mail" trigger has no URL: Microsoft Graph notifies Portico of each new Inbox message, and
+// its row shows whether the subscription delivers and until when (it is renewed before then).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Webhook } from "lucide-react";
 import { useState } from "react";
@@ -18,7 +20,12 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { TRIGGER_SOURCES, type TriggerSource, triggerFormSchema } from "~/lib/agents/trigger.ts";
+import {
+  PUSH_TRIGGER_SOURCES,
+  TRIGGER_SOURCES,
+  type TriggerSource,
+  triggerFormSchema,
+} from "~/lib/agents/trigger.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { ChoiceSelect } from "./choice-select.tsx";
 import { emailedTo, ResultRecipientsField } from "./result-recipients-field.tsx";
@@ -26,12 +33,15 @@ import { emailedTo, ResultRecipientsField } from "./result-recipients-field.tsx"
 const SOURCE_LABELS: Record<TriggerSource, string> = {
   webhook: "Any service",
   hubspot: "HubSpot webhooks",
+  "outlook-mail": "New Outlook mail",
 };
 
 const SOURCE_HINTS: Record<TriggerSource, string> = {
   webhook: "The URL's secret is the proof: anyone with the URL can start a run.",
   hubspot:
     "Paste the URL as your HubSpot app's webhook target; each request's v3 signature is checked with the organization's HubSpot app secret.",
+  "outlook-mail":
+    "Each new message in the Inbox of the project's Outlook Email connection starts a run with the message; Microsoft Graph's notifications are checked by a secret only Graph and Portico know.",
 };
 
 /** The URL just made or regenerated, shown under its trigger until the page is left. */
@@ -60,7 +70,9 @@ export function AgentTriggersCard({
         <CardDescription>
           Another service POSTs to a trigger's URL to start a run: the agent gets the request below with the
           posted body, and acts as the person who made the trigger. Send an <code>X-Delivery-Id</code> header
-          to have a repeated delivery start nothing new. A run it started is marked "Webhook" under Past runs.
+          to have a repeated delivery start nothing new. A "New Outlook mail" trigger has no URL: each new
+          message in the Inbox of the project's Outlook connection starts a run. A run a trigger started is
+          marked "Webhook" under Past runs.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -116,6 +128,31 @@ interface TriggerView {
   deliverTo: string[];
   lastTriggeredAt: Date | string | null;
   createdBy: { name: string };
+  subscription: { status: string; expiresAt: Date | string | null; statusReason: string | null } | null;
+}
+
+/** An Outlook trigger's Graph subscription: delivering until its expiry (renewed before), or why not. */
+function SubscriptionState({ subscription }: { subscription: TriggerView["subscription"] }) {
+  if (!subscription) return null;
+  if (subscription.status !== "active")
+    return (
+      <p className="text-xs text-destructive" role="status">
+        Not watching the Inbox: {subscription.statusReason ?? "Microsoft Graph ended the subscription"}.
+        Remove the trigger and add it again.
+      </p>
+    );
+  return (
+    <p className="text-xs text-muted-foreground" role="status">
+      Watching the Inbox
+      {subscription.expiresAt ? (
+        <>
+          {" · subscription until "}
+          <DateTime value={subscription.expiresAt} />
+          {", renewed a day before"}
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 function TriggerRow({
@@ -133,6 +170,7 @@ function TriggerRow({
   const queryClient = useQueryClient();
   const regenerate = useMutation(trpc.projectAgents.regenerateTriggerSecret.mutationOptions());
   const remove = useMutation(trpc.projectAgents.deleteTrigger.mutationOptions());
+  const push = PUSH_TRIGGER_SOURCES.includes(trigger.source);
 
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-md border p-3 text-sm">
@@ -150,6 +188,7 @@ function TriggerRow({
           </>
         ) : null}
       </p>
+      <SubscriptionState subscription={trigger.subscription} />
       {url ? (
         <OneTimeSecret secret={url} label="Trigger URL">
           Copy this URL now: it holds the trigger's secret and is not shown again. Regenerate it if it is
@@ -157,21 +196,23 @@ function TriggerRow({
         </OneTimeSecret>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm">
-              Regenerate URL
-            </Button>
-          }
-          title="Regenerate the trigger URL"
-          subject={trigger.name}
-          description="The current URL stops working at once; services that call it need the new one."
-          confirmLabel="Regenerate"
-          onConfirm={async () => {
-            const renewed = await regenerate.mutateAsync({ projectId, triggerId: trigger.id });
-            onUrl(renewed.url);
-          }}
-        />
+        {push ? null : (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm">
+                Regenerate URL
+              </Button>
+            }
+            title="Regenerate the trigger URL"
+            subject={trigger.name}
+            description="The current URL stops working at once; services that call it need the new one."
+            confirmLabel="Regenerate"
+            onConfirm={async () => {
+              const renewed = await regenerate.mutateAsync({ projectId, triggerId: trigger.id });
+              onUrl(renewed.url);
+            }}
+          />
+        )}
         <ConfirmDialog
           trigger={
             <Button variant="outline" size="sm">
@@ -180,7 +221,9 @@ function TriggerRow({
           }
           title="Remove trigger"
           subject={trigger.name}
-          description="Its URL stops working. Past runs stay."
+          description={
+            push ? "New mail stops starting runs. Past runs stay." : "Its URL stops working. Past runs stay."
+          }
           confirmLabel="Remove"
           onConfirm={async () => {
             await remove.mutateAsync({ projectId, triggerId: trigger.id });
@@ -205,20 +248,26 @@ function NewTriggerForm({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.projectAgents.createTrigger.mutationOptions());
+  const outlook = useQuery(trpc.projectAgents.outlookTriggerAvailability.queryOptions({ projectId }));
+  const outlookReason = outlook.data && !outlook.data.available ? outlook.data.reason : null;
   const [deliverTo, setDeliverTo] = useState<string[]>([]);
   const form = useInlineForm({
     schema: triggerFormSchema,
     initial: { source: "webhook", name: "", request: "" },
     save: async (data) => {
       const created = await create.mutateAsync({ ...data, deliverTo, projectId, agentId });
-      onCreated(created);
+      // Graph calls an Outlook trigger: its notification URL holds no secret and is not shown.
+      if (!PUSH_TRIGGER_SOURCES.includes(data.source)) onCreated(created);
     },
     onSaved: async () => {
+      const push = PUSH_TRIGGER_SOURCES.includes(form.values.source as TriggerSource);
       form.update("name", "");
       form.update("request", "");
       setDeliverTo([]);
       await queryClient.invalidateQueries({ queryKey: trpc.projectAgents.listTriggers.pathKey() });
-      toast.success("Trigger added: copy its URL now");
+      toast.success(
+        push ? "Trigger added: new Inbox mail now starts a run" : "Trigger added: copy its URL now",
+      );
     },
   });
   const { values, errors } = form;
@@ -231,9 +280,18 @@ function NewTriggerForm({
         <ChoiceSelect
           value={values.source}
           onChange={(value) => form.update("source", value)}
-          options={TRIGGER_SOURCES.map((each) => [each, SOURCE_LABELS[each]])}
+          options={TRIGGER_SOURCES.map((each) => [
+            each,
+            SOURCE_LABELS[each],
+            each === "outlook-mail" && outlook.data?.available !== true,
+          ])}
         />
       </FormField>
+      {outlookReason ? (
+        <p className="text-xs text-muted-foreground" data-testid="outlook-trigger-unavailable">
+          {SOURCE_LABELS["outlook-mail"]} is unavailable: {outlookReason}
+        </p>
+      ) : null}
       <FormField label="Name" error={errors.name} hint="Who calls it, e.g. Zendesk new tickets">
         <Input value={values.name} onChange={(event) => form.update("name", event.target.value)} />
       </FormField>

@@ -10,7 +10,8 @@ export function ChoiceSelect({
 }: {
   value: string;
   onChange: (value: string) => void;
-  options: [value: string, label: string][];
+  /** A disabled option stays listed (say why beside the field). */
+  options: [value: string, label: string, disabled?: boolean][];
   placeholder?: string;
   id?: string;
   "aria-invalid"?: boolean;
@@ -22,8 +23,8 @@ export function ChoiceSelect({
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
-        {options.map(([optionValue, label]) => (
-          <SelectItem key={optionValue} value={optionValue}>
+        {options.map(([optionValue, label, disabled]) => (
+          <SelectItem key={optionValue} value={optionValue} disabled={disabled}>
             {label}
           </SelectItem>
         ))}

@@ -5,8 +5,11 @@ import { agentRequestField } from "./validation.ts";
 
 export const TRIGGER_NAME_MAX = 80;
 
-/** Any service (the URL's secret is the proof), or HubSpot's webhooks (its v3 signature is checked too). */
-export const TRIGGER_SOURCES = ["webhook", "hubspot"] as const;
+/**
+ * Any service (the URL's secret is the proof), HubSpot's webhooks (its v3 signature is checked too), or
+ * new mail in the project's Outlook inbox (a Microsoft Graph subscription, agents/triggers/outlook/).
+ */
+export const TRIGGER_SOURCES = ["webhook", "hubspot", "outlook-mail"] as const;
 export type TriggerSource = (typeof TRIGGER_SOURCES)[number];
 
 export const triggerFormSchema = z.object({
@@ -18,6 +21,9 @@ export const triggerFormSchema = z.object({
     .max(TRIGGER_NAME_MAX, `The name must be at most ${TRIGGER_NAME_MAX} characters`),
   request: agentRequestField,
 });
+
+/** Sources whose runs start from a provider's push notifications: no URL is shown for them. */
+export const PUSH_TRIGGER_SOURCES: readonly TriggerSource[] = ["outlook-mail"];
 
 /** The path a trigger's URL starts with; the trigger's id and its secret follow. */
 export const TRIGGER_PATH_PREFIX = "/api/agent-triggers";

@@ -1,6 +1,7 @@
 // Requests that never reach the page renderer: authentication and the typed data API.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { handleTriggerWebhook, isTriggerPath } from "../agents/triggers/handle-trigger-webhook.ts";
+import { handleOutlookPush, isOutlookPushPath } from "../agents/triggers/outlook/handle-outlook-push.ts";
 import type { App } from "../app.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../billing/stripe-webhook.ts";
@@ -22,6 +23,8 @@ export async function handleApiRequest(app: App, original: Request, pathname: st
   if (pathname === STRIPE_WEBHOOK_PATH) return handleStripeWebhook(app, original);
   // Agent triggers are called by other services with the URL's secret, never with a session.
   if (isTriggerPath(pathname)) return handleTriggerWebhook(app, original, pathname);
+  // Microsoft Graph's notifications for "new Outlook mail" triggers, checked by their clientState.
+  if (isOutlookPushPath(pathname)) return handleOutlookPush(app, original, pathname);
   // Fetched by authorization servers (remote MCP OAuth), never by a browser session: public, unguarded.
   if (pathname === CLIENT_METADATA_PATH) return handleClientMetadataDocument(app, original);
   const auth = isUnder(pathname, "/api/auth");

@@ -2,6 +2,7 @@
 // sets up, Graph's error body and recipient shape, and the request each area's handler is given.
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest } from "../http-fake.ts";
+import type { FakeSubscriptions } from "./subscriptions.ts";
 
 export interface FakeSite {
   id: string;
@@ -58,7 +59,7 @@ export interface FakeEvent {
   body?: string;
 }
 
-export interface FakeGraph extends HttpFake {
+export interface FakeGraph extends HttpFake, FakeSubscriptions {
   /** The API base the app is configured with: `${url}/v1.0`. */
   base: string;
   acceptsToken: (token: string) => boolean;

@@ -1,6 +1,7 @@
 // Webhook triggers of a project's agents, as the app edits them. Making one needs `agents.run` (its runs
 // act as the person who makes it); regenerating the secret or removing another person's needs
-// `agents.configure`. The URL (with its secret) is returned only by create and regenerate.
+// `agents.configure`. The URL (with its secret) is returned only by create and regenerate. A "new
+// Outlook mail" trigger has no URL to call: making it subscribes its mailbox at Graph (outlook/).
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { TRIGGER_PATH_PREFIX, triggerFormSchema } from "../../../lib/agents/trigger.ts";
@@ -8,10 +9,12 @@ import { AppError } from "../../../lib/errors.ts";
 import { projectRoleAllows } from "../../../lib/permissions.ts";
 import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app.ts";
-import { agentTrigger, user } from "../../db/schema/index.ts";
+import { agentMailSubscription, agentTrigger, user } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
 import { requireRecipients } from "../deliver-result.ts";
 import { requireAgentOf } from "../project-agents.ts";
+import { outlookMailboxOf } from "./outlook/outlook-connection.ts";
+import { notificationUrlOf, subscribeOrRefuse, unsubscribeTrigger } from "./outlook/outlook-subscription.ts";
 import { hashTriggerSecret, newTriggerSecret } from "./trigger-secret.ts";
 
 export const TRIGGER_NOT_FOUND = "Trigger not found";
@@ -31,12 +34,13 @@ export async function listTriggers(app: App, userId: string, projectId: string, 
   await requireProjectAction(app.db, userId, projectId, "agents.view");
   await requireAgentOf(app.db, projectId, agentId);
   const rows = await app.db
-    .select({ trigger: agentTrigger, createdByName: user.name })
+    .select({ trigger: agentTrigger, createdByName: user.name, mailbox: agentMailSubscription })
     .from(agentTrigger)
     .innerJoin(user, eq(user.id, agentTrigger.createdBy))
+    .leftJoin(agentMailSubscription, eq(agentMailSubscription.triggerId, agentTrigger.id))
     .where(and(eq(agentTrigger.projectId, projectId), eq(agentTrigger.agentId, agentId)))
     .orderBy(asc(agentTrigger.createdAt));
-  return rows.map(({ trigger, createdByName }) => ({
+  return rows.map(({ trigger, createdByName, mailbox }) => ({
     id: trigger.id,
     name: trigger.name,
     source: trigger.source,
@@ -45,6 +49,10 @@ export async function listTriggers(app: App, userId: string, projectId: string, 
     lastTriggeredAt: trigger.lastTriggeredAt,
     createdBy: { id: trigger.createdBy, name: createdByName },
     mine: trigger.createdBy === userId,
+    // A "new Outlook mail" trigger's subscription at Graph: whether it delivers, and until when.
+    subscription: mailbox
+      ? { status: mailbox.status, expiresAt: mailbox.expiresAt, statusReason: mailbox.statusReason }
+      : null,
   }));
 }
 
@@ -52,6 +60,10 @@ export async function createTrigger(app: App, userId: string, input: z.output<ty
   await requireProjectAction(app.db, userId, input.projectId, "agents.run");
   await requireAgentOf(app.db, input.projectId, input.agentId);
   const deliverTo = await requireRecipients(app, input.projectId, input.deliverTo);
+  const mailbox =
+    input.source === "outlook-mail" ? await outlookMailboxOf(app, input.projectId, userId) : null;
+  if (mailbox && "unavailable" in mailbox) throw new AppError("BAD_REQUEST", mailbox.unavailable);
+  // An Outlook trigger's secret is never shown: its runs start only from Graph's notifications.
   const secret = newTriggerSecret();
   const [row] = await app.db
     .insert(agentTrigger)
@@ -67,7 +79,28 @@ export async function createTrigger(app: App, userId: string, input: z.output<ty
     })
     .returning({ id: agentTrigger.id });
   if (!row) throw new Error("trigger insert returned no row");
+  if (mailbox) {
+    // Graph refusing (or not reaching Portico's URL) leaves no trigger behind.
+    await subscribeOrRefuse(
+      app,
+      { id: row.id, organizationId: mailbox.organizationId },
+      mailbox.connectionId,
+    ).catch(async (error: unknown) => {
+      await app.db.delete(agentTrigger).where(eq(agentTrigger.id, row.id));
+      throw error;
+    });
+    return { id: row.id, url: notificationUrlOf(app, row.id) };
+  }
   return { id: row.id, url: triggerUrl(app, row.id, secret) };
+}
+
+/** Whether this person can make a "new Outlook mail" trigger here, and why not. */
+export async function outlookTriggerAvailability(app: App, userId: string, projectId: string) {
+  await requireProjectAction(app.db, userId, projectId, "agents.view");
+  const mailbox = await outlookMailboxOf(app, projectId, userId);
+  return "unavailable" in mailbox
+    ? { available: false as const, reason: mailbox.unavailable }
+    : { available: true as const, mailbox: mailbox.label };
 }
 
 async function requireTriggerChange(app: App, userId: string, projectId: string, triggerId: string) {
@@ -90,6 +123,8 @@ export async function regenerateTriggerSecret(
   input: { projectId: string; triggerId: string },
 ) {
   const trigger = await requireTriggerChange(app, userId, input.projectId, input.triggerId);
+  if (trigger.source === "outlook-mail")
+    throw new AppError("BAD_REQUEST", "An Outlook mail trigger has no URL: Microsoft Graph calls it.");
   const secret = newTriggerSecret();
   await app.db
     .update(agentTrigger)
@@ -104,5 +139,6 @@ export async function deleteTrigger(
   input: { projectId: string; triggerId: string },
 ) {
   const trigger = await requireTriggerChange(app, userId, input.projectId, input.triggerId);
+  if (trigger.source === "outlook-mail") await unsubscribeTrigger(app, trigger.id);
   await app.db.delete(agentTrigger).where(eq(agentTrigger.id, trigger.id));
 }

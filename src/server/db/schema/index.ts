@@ -9,6 +9,7 @@ export * from "./gateway.ts";
 export * from "./governance.ts";
 export * from "./integration-connections.ts";
 export * from "./integrations.ts";
+export * from "./mail-subscriptions.ts";
 export * from "./management.ts";
 export * from "./management-tokens.ts";
 export * from "./mcp-tasks.ts";

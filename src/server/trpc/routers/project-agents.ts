@@ -26,6 +26,7 @@ import {
   createTriggerInput,
   deleteTrigger,
   listTriggers,
+  outlookTriggerAvailability,
   regenerateTriggerSecret,
 } from "../../agents/triggers/trigger-store.ts";
 import { projectProcedure, router } from "../init.ts";
@@ -92,6 +93,10 @@ export const projectAgentsRouter = router({
   ),
   createTrigger: projectProcedure("agents.run", createTriggerInput).mutation(({ ctx, input }) =>
     createTrigger(ctx.app, ctx.user.id, input),
+  ),
+  // Whether the project's Outlook connection lets this person make a "new Outlook mail" trigger.
+  outlookTriggerAvailability: projectProcedure("agents.view").query(({ ctx, input }) =>
+    outlookTriggerAvailability(ctx.app, ctx.user.id, input.projectId),
   ),
   regenerateTriggerSecret: projectProcedure("agents.view", byProject.extend({ triggerId: idField })).mutation(
     ({ ctx, input }) => regenerateTriggerSecret(ctx.app, ctx.user.id, input),
