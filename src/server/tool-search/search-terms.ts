@@ -3,11 +3,13 @@
 // stemmed with the Porter stemmer so "meetings", "scheduling" and "emails" meet "meeting", "schedule"
 // and "email". Queries also get their everyday words widened to the words tool definitions use
 // (thesaurus.ts): a person asks for a "ticket", the tool says "issue"; and the identifiers in them read
-// for what they name (query-signals.ts): "OPS-142" is an issue.
+// for what they name (query-signals.ts): "OPS-142" is an issue. A word that no tool uses gets its
+// WordNet synonyms (wordnet.ts): "erase" finds the tools that delete.
 import { stemmer } from "stemmer";
 import { czechMeaning } from "./czech.ts";
 import { recognizeIdentifiers } from "./query-signals.ts";
 import { PHRASES, SYNONYM_GROUPS } from "./thesaurus.ts";
+import { synonymsOf } from "./wordnet.ts";
 
 /** Words that say nothing about which tool is wanted; as query terms they only add noise. */
 const STOP_WORDS = new Set(
@@ -35,6 +37,25 @@ export function stem(word: string): string {
     stems.set(word, stemmed);
   }
   return stemmed;
+}
+
+/**
+ * How many of a word's senses, most frequent first, lend their synonyms: three lowered labeled recall@1
+ * by 0.6 points against one (docs/perf/toolsearch-2026-12.md).
+ */
+const WORDNET_SENSES = 1;
+
+/** WordNet's synonyms per word already looked up (bounded like the stems: queries repeat words). */
+const wordnetCache = new Map<string, string[]>();
+
+function wordnetSynonymsOf(word: string): string[] {
+  let synonyms = wordnetCache.get(word);
+  if (synonyms === undefined) {
+    if (wordnetCache.size >= STEM_CACHE_SIZE) wordnetCache.clear();
+    synonyms = synonymsOf(word, WORDNET_SENSES);
+    wordnetCache.set(word, synonyms);
+  }
+  return synonyms;
 }
 
 /** The thesaurus's groups each stem is in: a word with several senses ("page") is in several. */
@@ -87,7 +108,11 @@ const phrases = PHRASES.map(({ phrase, means }) => ({ words: phrase.split(" "), 
  * The stems of a query's words (and of what its identifiers name), and apart from them the stems of
  * their synonyms and of what its phrases mean: the expansion, which counts for less.
  */
-export function queryTerms(query: string): { words: string[]; synonyms: string[] } {
+export function queryTerms(
+  query: string,
+  /** Whether a stem is a word of the tools searched: only the others are given WordNet's synonyms. */
+  known: (stem: string) => boolean = () => false,
+): { words: string[]; synonyms: string[] } {
   // "e-mail" is one word, in English and in Czech ("e-maily").
   const { text, implied } = recognizeIdentifiers(query.replace(/\be-(mail)/gi, "e$1"));
   const split = splitWords(text);
@@ -100,6 +125,15 @@ export function queryTerms(query: string): { words: string[]; synonyms: string[]
   const expansion = new Set<string>();
   for (const { words: phrase, means } of phrases) {
     if (containsPhrase(lowerCased, phrase)) for (const word of means) expansion.add(word);
+  }
+  // WordNet's synonyms of the person's English words (wordnet.ts), in their most frequent sense.
+  for (const word of split) {
+    const lower = word.toLowerCase();
+    if (lower.length < 3 || STOP_WORDS.has(lower)) continue;
+    // Only for a word no tool uses: for the tools' own words WordNet's general senses added noise
+    // ("rate" as a charge found invoices for "the growth rate"), and the thesaurus has their domain ones.
+    if (known(stem(lower))) continue;
+    for (const synonym of wordnetSynonymsOf(lower)) expansion.add(stem(synonym));
   }
   const context = new Set(words);
   for (const word of [...words, ...expansion]) {

@@ -28,7 +28,8 @@ export const MAX_SEARCH_LIMIT = 20;
 /**
  * Field weights: the name and title say what a tool does in a few words; the integration weighs most,
  * because a person who names the application ("in HubSpot") rarely wants another one's tool; the
- * description says it at length; parameters only hint at it.
+ * description says it at length; parameters (their names, descriptions, enum values and examples)
+ * only hint at it.
  */
 const BOOST = { name: 3, title: 3, server: 4, description: 1, parameters: 0.5 } as const;
 type Field = keyof typeof BOOST;
@@ -51,8 +52,24 @@ function parameterText(schema: unknown, depth = 0): string {
   const parts: string[] = [];
   for (const [name, property] of Object.entries(properties ?? {})) {
     parts.push(name);
-    const description = (property as { description?: unknown })?.description;
+    const {
+      description,
+      enum: values,
+      examples,
+    } = (property ?? {}) as {
+      description?: unknown;
+      enum?: unknown;
+      examples?: unknown;
+    };
     if (typeof description === "string") parts.push(description);
+    // The values a parameter takes name what the tool handles: a "state" of B_ACTUAL or a "type" of
+    // "deal" or "contact" (issue 40: per-tool terms from the schema).
+    for (const value of [
+      ...(Array.isArray(values) ? values : []),
+      ...(Array.isArray(examples) ? examples : []),
+    ]) {
+      if (typeof value === "string" && value.length <= 40) parts.push(value);
+    }
     parts.push(parameterText(property, depth + 1));
   }
   if (items) parts.push(parameterText(items, depth + 1));
@@ -295,10 +312,11 @@ export function searchTools<T extends SearchableTool>(
   /** Whose tool list this is (a project): its former list's index is updated, not rebuilt. */
   scope?: string,
 ): T[] {
-  const terms = queryTerms(query);
-  const { words } = terms;
-  if (words.length === 0 || tools.length === 0) return [];
+  if (tools.length === 0) return [];
   const index = indexOf(tools, scope);
+  const terms = queryTerms(query, (term) => index.vocabulary.has(term));
+  const { words } = terms;
+  if (words.length === 0) return [];
   const { documents, names } = index;
   // A synonym found in most tools says little of which is wanted and costs much to score: in a large
   // project, one that occurs more often than there are tenths of tools is left out.
