@@ -285,6 +285,7 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
       const t0 = performance.now();
       const since = () => Math.round(performance.now() - t0);
       const steps: string[] = [];
+      const saidDraining: boolean[] = [];
       let nextId = 1;
       let running = true;
       // Callers one call after another through the load balancer, throughout the restarts.
@@ -307,6 +308,8 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
         steps.push(`${since()} SIGTERM to ${old.name}`);
         await stopReplica(old);
         steps.push(`${since()} ${old.name} exited`);
+        // Its /readyz said "draining" to the load balancer before its listener closed.
+        saidDraining.push(proxy?.sawDraining(old.url) ?? false);
         proxy?.remove(old.url);
         replicas[index] = fresh;
         // The old replica took calls while the new one existed: the stop really drained traffic.
@@ -323,11 +326,19 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
         const name = failureClass(outcome);
         classes.set(name, (classes.get(name) ?? 0) + 1);
       }
+      // The running replicas write theirs within a flush interval: wait for that before counting.
+      const answeredCount = outcomes.length - failed.length;
+      await vi
+        .waitFor(async () => expect(await loggedCalls(key.id)).toBeGreaterThanOrEqual(answeredCount), {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       const rows = await loggedCalls(key.id);
       console.log(
         `rolling restart, ${CALLERS} callers: ${outcomes.length} calls, ${failed.length} failed` +
           `${[...classes].map(([name, count]) => `\n  ${count} × ${name}`).join("")}; ` +
-          `${rows} call-log rows for ${outcomes.length - failed.length} answered calls`,
+          `${rows} call-log rows for ${answeredCount} answered calls; ` +
+          `${proxy?.retries()} connections refused and sent elsewhere\n${steps.join("\n")}`,
       );
       expect(
         failed.map(({ outcome, at }) => `${at} ms: ${outcome.status} ${outcome.text.slice(0, 200)}`),
@@ -335,7 +346,8 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
       ).toEqual([]);
       // Every answered call is in the call log: the stopped replicas wrote theirs before exiting, the
       // running ones within their flush interval.
-      await expect.poll(() => loggedCalls(key.id), { timeout: 10_000 }).toBe(outcomes.length);
+      expect(rows).toBe(outcomes.length);
+      expect(saidDraining).toEqual([true, true]);
       // For docs/deploy.md's sizing: each replica's memory right after the load.
       const names = replicas.map((replica) => replica.name);
       console.log(
