@@ -5,12 +5,13 @@
 # and the database POSTGRES_DB; connections over TCP need the password (scram-sha-256), local ones
 # are trusted (as in the official image, for `docker compose exec postgres pg_dump …`). Then it runs
 # the command (postgres) as PID 1. PGPORT, when set, is the port (libpq and the server both read it).
+# Another command (a shell, psql) runs as it is, without creating anything.
 set -eu
 : "${PGDATA:=/var/lib/postgresql/data}"
 user=${POSTGRES_USER:-postgres}
 database=${POSTGRES_DB:-$user}
 
-if [ ! -s "$PGDATA/PG_VERSION" ]; then
+if [ "${1:-}" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
   if [ -z "${POSTGRES_PASSWORD:-}" ]; then
     echo "postgres: POSTGRES_PASSWORD is required to create the database" >&2
     exit 1

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# PostgreSQL 17 is trixie's (bookworm has 15); the postgres user's id is the official image's.
+# PostgreSQL 17 is trixie's (bookworm has 15).
 SUITE=${POSTGRES_DEBIAN_SUITE:-trixie}
 MAJOR=17
 # shellcheck source=deploy/scripts/debian-rootfs.sh
@@ -28,29 +28,27 @@ options=(
   # mmdebstrap empties /run last; the socket's folder must stay (the server runs as postgres, which
   # cannot make it).
   --skip=cleanup/run
-  --customize-hook='copy-in deploy/postgres/entrypoint.sh /usr/local/bin'
 )
-changes=(
-  --change "ENV PATH=/usr/lib/postgresql/$MAJOR/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-  --change 'ENV PGDATA=/var/lib/postgresql/data'
-  --change 'ENV LANG=C.UTF-8'
-  --change 'VOLUME /var/lib/postgresql/data'
-  --change 'USER postgres'
-  --change 'EXPOSE 5432'
-  --change 'ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]'
-  --change 'CMD ["postgres"]'
-)
-key=$({ printf '%s\n' "$SUITE" "$MIRROR" "${options[@]}" "${changes[@]}"; cat deploy/postgres/entrypoint.sh; } |
-  sha256sum | cut -c1-12)
+# The root file system is named by the mmdebstrap inputs, the image by those and deploy/postgres/, so
+# a change to the entrypoint builds one layer again, not the system.
+rootfs_key=$(printf '%s\n' "$SUITE" "$MIRROR" "${options[@]}" | sha256sum | cut -c1-12)
+rootfs="portico-base/postgres-rootfs:$MAJOR-$SUITE-$rootfs_key"
+key=$({ echo "$rootfs"; cat deploy/postgres/Dockerfile deploy/postgres/entrypoint.sh; } | sha256sum | cut -c1-12)
 image="portico-base/postgres:$MAJOR-$SUITE-$key"
 
 if docker image inspect "$image" >/dev/null 2>&1; then
   log "$image exists"
+  echo "$image"
+  exit 0
+fi
+if docker image inspect "$rootfs" >/dev/null 2>&1; then
+  log "$rootfs exists"
 else
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   log "mmdebstrap $SUITE with postgresql-$MAJOR from $MIRROR"
   mmdebstrap "${options[@]}" "$SUITE" "$work/rootfs.tar" "$MIRROR"
-  docker import "${changes[@]}" "$work/rootfs.tar" "$image" >/dev/null
+  docker import "$work/rootfs.tar" "$rootfs" >/dev/null
 fi
+docker build --quiet -f deploy/postgres/Dockerfile --build-arg ROOTFS="$rootfs" -t "$image" deploy/postgres >/dev/null
 echo "$image"

@@ -3,8 +3,9 @@
 // where no registry can be reached), its env file, its named volumes. Up, /readyz 200, a key made
 // and a tool call through /mcp, the call in the compose database's call log, then `down -v`.
 // Needs a Docker daemon (DOCKER_HOST), PORTICO_IMAGE and COMPOSE (the Compose v2 command,
-// deploy/scripts/compose-v2.sh); COMPOSE_HOST_NETWORK=1 adds deploy/compose.host-network.yaml for a
-// daemon without container networking (CI's). deploy/scripts/ci-image.sh provides all of them.
+// deploy/scripts/compose-v2.sh); COMPOSE_HOST_NETWORK=1 adds deploy/compose.host-network.yaml (for a
+// daemon that cannot make networks). deploy/scripts/ci-image.sh provides the rest; without the
+// override the compose file's own network is used, Portico published on PORTICO_PORT as for a user.
 
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
