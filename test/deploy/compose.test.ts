@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SETUP_CODE_HEADER } from "~/lib/instance-setup.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { freePort } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
@@ -96,8 +97,22 @@ describe.skipIf(!image || compose.length === 0)("docker compose up with deploy/c
   });
 
   it("answers a tool call on /mcp with a key made on the instance, and logs it in its PostgreSQL", async () => {
+    // From outside the container's network the first sign-up needs the setup code the server prints
+    // at start, read from its log as the person setting it up would (host networking needs none).
+    let setupCode = "";
+    await vi.waitFor(
+      async () => {
+        const logs = await composeRun("logs", "portico");
+        setupCode = /setup code ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(logs)?.[1] ?? "";
+        expect(setupCode).not.toBe("");
+      },
+      { timeout: 20_000, interval: 500 },
+    );
     const owner = new HttpClient(baseUrl);
-    await owner.signUp(newUser("compose"));
+    const signUp = await owner.postJson("/api/auth/sign-up/email", newUser("compose"), {
+      [SETUP_CODE_HEADER]: setupCode,
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
     const org = await owner.mutate<{ id: string }>("organization.create", { name: "Compose" });
     const created = await owner.mutate<{ id: string }>("project.create", {
       organizationId: org.id,

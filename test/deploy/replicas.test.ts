@@ -24,7 +24,7 @@ const image = process.env.PORTICO_IMAGE;
 const serverUrl = process.env.DATABASE_URL;
 /** What deploy/k8s/deployment.yaml sets: longer than the proxy's (and the kubelet's) probe interval. */
 const SHUTDOWN_DELAY_MS = 2_000;
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = 180_000;
 /** Concurrent callers during the rolling restart (ROLLING_CALLERS overrides, to load it harder). */
 const CALLERS = Number(process.env.ROLLING_CALLERS ?? 8);
 
