@@ -65,6 +65,7 @@ async function runServer() {
   });
   const stopper = gracefulStopper(server.node);
   routeThroughEntry(server.node, stopper);
+  keepConnectionsLongerThanBalancers(server.node);
   try {
     await server.serve();
   } catch (error) {
@@ -139,6 +140,23 @@ function routeThroughEntry(node: SrvxServer["node"], stopper: GracefulStopper) {
     stopper.track(res);
     entry.handleNodeRequest(req, res, srvxHandler);
   });
+}
+
+/**
+ * Node closes an idle keep-alive connection after 5 s. A load balancer that pools connections to its
+ * backends may send a request on one at the moment it closes, and that request is reset unanswered
+ * (one of 19,251 calls in the rolling-restart test under load, issue 45): the backend must keep idle
+ * connections longer than the balancer does (60 s for nginx's upstream keepalive_timeout and AWS's
+ * load balancers), so the balancer is the side that closes them.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+function keepConnectionsLongerThanBalancers(node: SrvxServer["node"]) {
+  const httpServer = node?.server as HttpServer | undefined;
+  if (!httpServer) return;
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Kept above it: a shorter headers timeout cut idle keep-alive connections first in older Node.
+  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 }
 
 /** How long after SIGTERM a keep-alive connection may stay open with no request on it. */

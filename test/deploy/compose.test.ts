@@ -26,7 +26,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const files = ["deploy/compose.yaml"];
 if (process.env.COMPOSE_HOST_NETWORK === "1") files.push("deploy/compose.host-network.yaml");
 const project = `portico-ci-${randomBytes(3).toString("hex")}`;
-const UP_TIMEOUT_MS = 120_000;
+const UP_TIMEOUT_MS = 180_000;
 
 let workDir = "";
 let env: NodeJS.ProcessEnv = {};
