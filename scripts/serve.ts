@@ -149,9 +149,9 @@ function routeThroughEntry(node: SrvxServer["node"], stopper: GracefulStopper) {
  * connections longer than the balancer does (60 s for nginx's upstream keepalive_timeout and AWS's
  * load balancers), so the balancer is the side that closes them.
  */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
 function keepConnectionsLongerThanBalancers(node: SrvxServer["node"]) {
+  // Here, not at the top level: runServer() runs (awaited) before the module's later constants exist.
+  const KEEP_ALIVE_TIMEOUT_MS = 65_000;
   const httpServer = node?.server as HttpServer | undefined;
   if (!httpServer) return;
   httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

@@ -85,7 +85,10 @@ export async function startReadyProxy(port: number): Promise<ReadyProxy> {
     }
     tried.add(backend);
     backend.served += 1;
-    const headers = { ...req.headers, "content-length": String(body.length) };
+    const headers: Record<string, string | string[] | undefined> = {
+      ...req.headers,
+      "content-length": String(body.length),
+    };
     for (const name of HOP_BY_HOP) delete headers[name];
     const upstream = request(
       {
@@ -97,7 +100,7 @@ export async function startReadyProxy(port: number): Promise<ReadyProxy> {
         headers,
       },
       (answer) => {
-        const answerHeaders = { ...answer.headers };
+        const answerHeaders: Record<string, string | string[] | undefined> = { ...answer.headers };
         for (const name of HOP_BY_HOP) delete answerHeaders[name];
         res.writeHead(answer.statusCode ?? 502, answerHeaders);
         answer.pipe(res);
