@@ -65,6 +65,7 @@ async function runServer() {
   });
   const stopper = gracefulStopper(server.node);
   routeThroughEntry(server.node, stopper);
+  keepConnectionsLongerThanBalancers(server.node);
   try {
     await server.serve();
   } catch (error) {
@@ -79,6 +80,9 @@ async function runServer() {
     if (stopping) return;
     stopping = true;
     if (!cluster.isWorker) console.log(`${signal}: finishing open requests, then closing the database`);
+    // Answers say "Connection: close" from now on, so keep-alive clients (a load balancer's pool)
+    // open their next connection, which goes elsewhere once the balancer sees readiness fail.
+    stopper.closeKeepAlive();
     // Readiness fails from here on (and, with SHUTDOWN_DELAY_MS, requests are still taken meanwhile).
     await entry.startShutdown();
     // Streams that only watch (a run page) end now instead of holding the stop open.
@@ -138,45 +142,69 @@ function routeThroughEntry(node: SrvxServer["node"], stopper: GracefulStopper) {
   });
 }
 
+/**
+ * Node closes an idle keep-alive connection after 5 s. A load balancer that pools connections to its
+ * backends may send a request on one at the moment it closes, and that request is reset unanswered
+ * (one of 19,251 calls in the rolling-restart test under load, issue 45): the backend must keep idle
+ * connections longer than the balancer does (60 s for nginx's upstream keepalive_timeout and AWS's
+ * load balancers), so the balancer is the side that closes them.
+ */
+function keepConnectionsLongerThanBalancers(node: SrvxServer["node"]) {
+  // Here, not at the top level: runServer() runs (awaited) before the module's later constants exist.
+  const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+  const httpServer = node?.server as HttpServer | undefined;
+  if (!httpServer) return;
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Kept above it: a shorter headers timeout cut idle keep-alive connections first in older Node.
+  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
 /** How long after SIGTERM a keep-alive connection may stay open with no request on it. */
 const IDLE_GRACE_MS = 1_000;
 
 interface GracefulStopper {
   track(res: ServerResponse): void;
+  /** From SIGTERM on: every answer ends its connection, while the listener still takes new ones. */
+  closeKeepAlive(): void;
   stop(): Promise<void>;
 }
 
 /**
  * A clean stop that resets nothing. node:http's close() also closes every idle keep-alive connection at
  * once, and a request already on its way on one of them was reset without running (about 100 under
- * load). Instead the listener stops taking connections, every answer from then on says
- * "Connection: close" so clients take their next request elsewhere, connections are closed only once
- * idle for IDLE_GRACE_MS, and the stop waits for every request under way.
+ * load). Instead every answer from SIGTERM on says "Connection: close" so clients take their next
+ * request elsewhere, then the listener stops taking connections, connections are closed only once idle
+ * for IDLE_GRACE_MS, and the stop waits for every request under way.
  */
 function gracefulStopper(node: SrvxServer["node"]): GracefulStopper {
   const httpServer = node?.server as HttpServer | undefined;
   if (!httpServer) throw new Error("srvx did not create a node:http server");
-  let stopping = false;
-  let open = 0;
+  let closing = false;
+  const open = new Set<ServerResponse>();
   let drained: (() => void) | null = null;
   return {
     track(res) {
-      open++;
-      if (stopping) res.shouldKeepAlive = false;
+      open.add(res);
+      if (closing) res.shouldKeepAlive = false;
       res.once("close", () => {
-        open--;
-        if (open === 0) drained?.();
+        open.delete(res);
+        if (open.size === 0) drained?.();
       });
     },
+    closeKeepAlive() {
+      closing = true;
+      // Answers still being worked on close their connection too (node reads this with the headers).
+      for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+    },
     async stop() {
-      stopping = true;
+      closing = true;
       // net.Server's close: stop listening, without http.Server's closing of idle connections.
       const listening = new Promise<void>((resolve) =>
         NetServer.prototype.close.call(httpServer, () => resolve()),
       );
       await new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
       httpServer.closeIdleConnections();
-      if (open > 0) await new Promise<void>((resolve) => (drained = resolve));
+      if (open.size > 0) await new Promise<void>((resolve) => (drained = resolve));
       httpServer.closeAllConnections();
       await listening;
     },

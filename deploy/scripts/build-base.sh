@@ -11,9 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SUITE=${DEBIAN_SUITE:-bookworm}
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 NPM_VERSION=${NPM_VERSION:-10.9.4}
 NODE_BIN=node_modules/node/bin/node
+# shellcheck source=deploy/scripts/debian-rootfs.sh
+source deploy/scripts/debian-rootfs.sh
 
 log() { echo "build-base: $*" >&2; }
 
@@ -22,14 +23,6 @@ command -v mmdebstrap >/dev/null || { log "mmdebstrap is missing (apt-get instal
 node_version=$("$NODE_BIN" --version)
 case $node_version in v22.*) ;; *) log "node_modules holds Node.js $node_version, not 22"; exit 1 ;; esac
 
-# The same trims as Docker's debian:*-slim: no documentation, manuals or translations.
-mmdebstrap_options=(
-  --quiet --variant=minbase
-  --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright'
-  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*'
-  --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias'
-  --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin "$1"/var/log/*.log'
-)
 # Images are named by what goes into them, so a change to this script's comments rebuilds nothing.
 key=$({ printf '%s\n' "$SUITE" "$MIRROR" "${mmdebstrap_options[@]}"; cat deploy/base/node.Dockerfile; } |
   sha256sum | cut -c1-12)

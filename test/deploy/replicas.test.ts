@@ -24,7 +24,9 @@ const image = process.env.PORTICO_IMAGE;
 const serverUrl = process.env.DATABASE_URL;
 /** What deploy/k8s/deployment.yaml sets: longer than the proxy's (and the kubelet's) probe interval. */
 const SHUTDOWN_DELAY_MS = 2_000;
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = 180_000;
+/** Concurrent callers during the rolling restart (ROLLING_CALLERS overrides, to load it harder). */
+const CALLERS = Number(process.env.ROLLING_CALLERS ?? 8);
 
 const secrets = {
   BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
@@ -181,6 +183,20 @@ function toolCall(baseUrl: string, key: string, id: number): Promise<CallOutcome
   });
 }
 
+/**
+ * What a failed call got, in classes that point at the cause: the load balancer finding no ready
+ * replica, its connection to a replica refused or reset, a replica's own refusal (status), the call
+ * log too busy to take the call, or another tool error.
+ */
+function failureClass(outcome: CallOutcome): string {
+  if (outcome.status === 0) return `client: ${outcome.text.slice(0, 80)}`;
+  if (outcome.text.startsWith("no ready backend")) return "proxy: no ready backend";
+  const proxied = /^proxy: [^:]+: (\S+)/.exec(outcome.text);
+  if (proxied) return `proxy ${outcome.status}: ${proxied[1]}`;
+  if (outcome.status !== 200) return `replica ${outcome.status}`;
+  return outcome.text.includes("busy recording earlier calls") ? "call log busy" : "tool error";
+}
+
 function answered(outcome: CallOutcome, id: number): boolean {
   if (outcome.status !== 200) return false;
   const message = JSON.parse(outcome.text);
@@ -263,24 +279,37 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
     "loses no call and no call-log row in a rolling restart of both replicas",
     async () => {
       const key = await createKey("rolling");
-      const outcomes: { id: number; outcome: CallOutcome }[] = [];
+      const outcomes: { id: number; outcome: CallOutcome; at: number }[] = [];
+      // When each call ended and each step of the rollout happened, ms from here: a failure's time
+      // next to the steps tells which one lost it.
+      const t0 = performance.now();
+      const since = () => Math.round(performance.now() - t0);
+      const steps: string[] = [];
+      const saidDraining: boolean[] = [];
       let nextId = 1;
       let running = true;
-      // Eight callers one call after another through the load balancer, throughout the restarts.
-      const callers = Array.from({ length: 8 }, async () => {
+      // Callers one call after another through the load balancer, throughout the restarts.
+      const callers = Array.from({ length: CALLERS }, async () => {
         while (running) {
           const id = nextId++;
-          outcomes.push({ id, outcome: await toolCall(proxy?.url as string, key.secret, id) });
+          const outcome = await toolCall(proxy?.url as string, key.secret, id);
+          outcomes.push({ id, outcome, at: since() });
         }
       });
       // Replace each replica in turn: the new one is ready before the old one gets SIGTERM.
       for (const [index, old] of [...replicas].entries()) {
         await expect.poll(() => outcomes.length, { timeout: 10_000 }).toBeGreaterThan(50 * (index + 1));
+        steps.push(`${since()} starting the replacement of ${old.name}`);
         const fresh = await startReplica(`${String.fromCharCode(97 + index)}2`, await freePort());
         proxy?.add(fresh.url);
+        steps.push(`${since()} ${fresh.name} ready, added`);
         await expect.poll(() => proxy?.readyCount(), { timeout: 10_000 }).toBe(3);
         const servedBefore = proxy?.served(old.url) ?? 0;
+        steps.push(`${since()} SIGTERM to ${old.name}`);
         await stopReplica(old);
+        steps.push(`${since()} ${old.name} exited`);
+        // Its /readyz said "draining" to the load balancer before its listener closed.
+        saidDraining.push(proxy?.sawDraining(old.url) ?? false);
         proxy?.remove(old.url);
         replicas[index] = fresh;
         // The old replica took calls while the new one existed: the stop really drained traffic.
@@ -292,13 +321,33 @@ describe.skipIf(!image || !serverUrl)("the container image, two replicas behind 
       await Promise.all(callers);
 
       const failed = outcomes.filter(({ id, outcome }) => !answered(outcome, id));
+      const classes = new Map<string, number>();
+      for (const { outcome } of failed) {
+        const name = failureClass(outcome);
+        classes.set(name, (classes.get(name) ?? 0) + 1);
+      }
+      // The running replicas write theirs within a flush interval: wait for that before counting.
+      const answeredCount = outcomes.length - failed.length;
+      await vi
+        .waitFor(async () => expect(await loggedCalls(key.id)).toBeGreaterThanOrEqual(answeredCount), {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
+      const rows = await loggedCalls(key.id);
+      console.log(
+        `rolling restart, ${CALLERS} callers: ${outcomes.length} calls, ${failed.length} failed` +
+          `${[...classes].map(([name, count]) => `\n  ${count} × ${name}`).join("")}; ` +
+          `${rows} call-log rows for ${answeredCount} answered calls; ` +
+          `${proxy?.retries()} connections refused and sent elsewhere\n${steps.join("\n")}`,
+      );
       expect(
-        failed.map(({ outcome }) => `${outcome.status} ${outcome.text.slice(0, 200)}`),
-        `${failed.length} of ${outcomes.length} calls failed; the load balancer's rotation:\n${proxy?.history().join("\n")}`,
+        failed.map(({ outcome, at }) => `${at} ms: ${outcome.status} ${outcome.text.slice(0, 200)}`),
+        `${failed.length} of ${outcomes.length} calls failed; the rollout:\n${steps.join("\n")}\nthe load balancer's rotation:\n${proxy?.history().join("\n")}`,
       ).toEqual([]);
       // Every answered call is in the call log: the stopped replicas wrote theirs before exiting, the
       // running ones within their flush interval.
-      await expect.poll(() => loggedCalls(key.id), { timeout: 10_000 }).toBe(outcomes.length);
+      expect(rows).toBe(outcomes.length);
+      expect(saidDraining).toEqual([true, true]);
       // For docs/deploy.md's sizing: each replica's memory right after the load.
       const names = replicas.map((replica) => replica.name);
       console.log(

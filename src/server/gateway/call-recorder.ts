@@ -97,6 +97,9 @@ export class CallRecorder {
   /** When calls began to wait, while they do (for the warning that they may go again). */
   private fullSince: number | null = null;
   private heldCalls = 0;
+  /** Whether a write went through since start (warmUp() or a flush): readiness waits for it. */
+  private wrote = false;
+  private warming: Promise<void> | undefined;
 
   private readonly database: CallLogDatabase;
   private readonly onError: (error: unknown) => void;
@@ -126,6 +129,38 @@ export class CallRecorder {
   /** Whether new calls wait: a call older than the flush interval is unwritten, or calls already wait. */
   get full(): boolean {
     return this.waiting.length > 0 || this.oldestUnwrittenMs >= FLUSH_INTERVAL_MS;
+  }
+
+  /**
+   * Whether the call log can take writes: one went through (warmUp() or a flush) and the last flush
+   * did not fail. This, not `full`, is what readiness asks: a backlog holds new calls (room()) but
+   * they are still answered, and a backlog comes from the database or the CPU every replica shares,
+   * so failing readiness on it took every replica out of the load balancer at once (issue 45).
+   */
+  get writable(): boolean {
+    return this.wrote && this.failedAt === null;
+  }
+
+  /**
+   * A write of nothing, through the path flushes take (a transaction on the bulk connection that
+   * also drops batch ids older than a day), so that readiness turns true only once the call log can
+   * take writes. Concurrent callers share one; a failure is reported and leaves `writable` false.
+   */
+  warmUp(): Promise<void> {
+    this.warming ??= this.database
+      .bulkTransaction(async (tx) => {
+        await tx.query("delete from call_log_batch where created_at < now() - interval '1 day'");
+      })
+      .then(
+        () => {
+          this.wrote = true;
+        },
+        (error: unknown) => this.onError(error),
+      )
+      .finally(() => {
+        this.warming = undefined;
+      });
+    return this.warming;
   }
 
   /**
@@ -271,6 +306,7 @@ export class CallRecorder {
       }
       metrics.callLogFlush("success", (performance.now() - started) / 1000);
       this.failedAt = null;
+      this.wrote = true;
       this.unwritten.shift();
       this.unwrittenCalls -= batch.calls.length;
     }

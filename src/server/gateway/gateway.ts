@@ -87,6 +87,8 @@ export async function createGateway(
   const approvals = new ApprovalWaiters();
   await approvals.listen(database);
   recorder.start();
+  // Before the server listens: readiness is true from the first probe when the call log can write.
+  await recorder.warmUp();
   quota.start();
   return {
     principals,

@@ -4,8 +4,13 @@
 //              should be taken out of rotation, not restarted).
 //   /readyz  — this replica should get traffic: the database answers within a time limit, every
 //              migration this build knows is applied, cross-replica signals (LISTEN) are received, the
-//              call log is not holding new calls (an unwritten call older than its flush interval),
-//              and the server is not draining after SIGTERM.
+//              call log can take writes (one went through since start, the last flush did not fail),
+//              and the server is not draining after SIGTERM. A call-log backlog is not a reason: it
+//              holds new calls briefly but answers them, and since it comes from what all replicas
+//              share (database, CPU), failing on it took every replica out of rotation at once, and
+//              a rolling restart at load lost calls to "no ready backend" (issue 45).
+//              Draining answers at once, without the database round trip, so a load balancer sees it
+//              within its probe interval however loaded the database is.
 // Probes arriving together share one database round trip, and a result is reused for a moment, so a
 // busy prober costs the database next to nothing.
 import { readFileSync } from "node:fs";
@@ -78,27 +83,52 @@ async function databaseChecks(app: App): Promise<{ database: CheckState; migrati
 
 const pending = new WeakMap<App, { at: number; result: Promise<Readiness> }>();
 
+/** Whether the call log can take writes; if not, one write of nothing is tried within the time limit. */
+async function callLogCheck(app: App): Promise<CheckState> {
+  const { recorder } = app.gateway;
+  if (recorder.writable) return "ok";
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    recorder.warmUp(),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, DATABASE_TIMEOUT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  return recorder.writable ? "ok" : "failing";
+}
+
 async function check(app: App): Promise<Readiness> {
-  const database = await databaseChecks(app);
+  const [database, callLog] = await Promise.all([databaseChecks(app), callLogCheck(app)]);
   const checks: Readiness["checks"] = {
     ...database,
     listen: app.database.listening() ? "ok" : "failing",
-    callLog: app.gateway.recorder.full ? "failing" : "ok",
+    callLog,
     draining: draining ? "failing" : "ok",
   };
   return { ready: Object.values(checks).every((state) => state === "ok"), checks };
 }
 
+/** Each app's last finished checks, which a draining answer repeats beside draining: "failing". */
+const lastChecks = new WeakMap<App, Readiness["checks"]>();
+
 export function readiness(app: App): Promise<Readiness> {
+  // Known at once: no database round trip between SIGTERM and the load balancer hearing of it.
+  if (draining) {
+    const known = lastChecks.get(app) ?? {
+      database: "ok",
+      migrations: "ok",
+      listen: "ok",
+      callLog: "ok",
+      draining: "ok",
+    };
+    return Promise.resolve({ ready: false, checks: { ...known, draining: "failing" } });
+  }
   const now = Date.now();
   const recent = pending.get(app);
-  if (recent && now - recent.at < REUSE_MS) {
-    // Draining is known at once, without waiting for the reuse to end.
-    return draining
-      ? recent.result.then((result) => ({ ready: false, checks: { ...result.checks, draining: "failing" } }))
-      : recent.result;
-  }
+  if (recent && now - recent.at < REUSE_MS) return recent.result;
   const result = check(app);
+  void result.then((finished) => lastChecks.set(app, finished.checks));
   pending.set(app, { at: now, result });
   return result;
 }
