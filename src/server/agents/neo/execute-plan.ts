@@ -8,6 +8,7 @@ import {
   type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
+  NoOutputGeneratedError,
   type StopCondition,
   stepCountIs,
   streamText,
@@ -38,6 +39,9 @@ const RESULT_CHARS_FOR_MODEL = 20_000;
 
 type AgentRow = typeof projectAgent.$inferSelect;
 
+/** What a run counts of a model call's usage. */
+export type TokenUsage = Pick<LanguageModelUsage, "inputTokens" | "outputTokens">;
+
 export const resultText = (result: CallToolResult) =>
   result.content
     .map((item) => (item.type === "text" ? item.text : JSON.stringify(item)))
@@ -63,7 +67,7 @@ export interface ExecutePlanInput {
   settings: ModelCallSettings;
   signal?: AbortSignal;
   progress: (message: string) => void;
-  count: (usage: LanguageModelUsage) => Promise<void>;
+  count: (usage: TokenUsage) => Promise<void>;
   steps: { toolName: string; isError: boolean }[];
   /** Going on after a pause: the conversation so far and the steps already taken. */
   resume?: { messages: ModelMessage[]; calls: number };
@@ -155,6 +159,10 @@ export async function executePlan(app: App, input: ExecutePlanInput): Promise<Ex
   const limitReached: StopCondition<ToolSet> = () => calls >= agent.maxSteps;
   const system = `${agent.instructions}\n\nFulfil the request with the tools, following the plan below; adapt it when a tool fails. Finish with a concise answer that says what you did and what you found.\n\nPlan:\n${input.plan.map((step, i) => `${i + 1}. ${step}`).join("\n")}`;
   const abortSignal = signal ? AbortSignal.any([signal, stopper.signal]) : stopper.signal;
+  // What the run needs of the model's turns, gathered as each turn ends. The result's promises
+  // (finishReason, text, totalUsage, steps) would each read the whole stream again from its buffer
+  // (streamText tees it for every one of them): work growing with the run's length, paid per step.
+  const outcome = { turns: 0, finishReason: "other" as string, text: "", input: 0, output: 0 };
   const executed = streamText({
     model: input.model,
     ...input.settings,
@@ -167,7 +175,14 @@ export async function executePlan(app: App, input: ExecutePlanInput): Promise<Ex
       : { prompt: input.request }),
     // Errors arrive in the stream below and are thrown there; the default would also log them.
     onError: () => undefined,
+    // Each turn's request would be kept on its step: the whole conversation so far, every turn.
+    experimental_include: { requestBody: false },
     onStepFinish: (step) => {
+      outcome.turns++;
+      outcome.finishReason = step.finishReason;
+      outcome.text = step.text;
+      outcome.input += step.usage.inputTokens ?? 0;
+      outcome.output += step.usage.outputTokens ?? 0;
       step.toolCalls.forEach((call, index) => {
         const executed = executedByCall.get(call.toolCallId);
         if (!executed) return;
@@ -179,21 +194,22 @@ export async function executePlan(app: App, input: ExecutePlanInput): Promise<Ex
   try {
     // The text of the model's current turn reaches the run page as it grows.
     await followStream(executed, (text) => publishRun(runId, { kind: "answer", text }));
-    const [finishReason, text, totalUsage] = await Promise.all([
-      executed.finishReason,
-      executed.text,
-      executed.totalUsage,
-    ]);
     await writes.settled();
-    await input.count(totalUsage);
+    await input.count({ inputTokens: outcome.input, outputTokens: outcome.output });
     // However the stopped stream ended, a run paused here is not finished.
     if (paused) return { kind: "paused", paused };
-    const stopped = finishReason === "tool-calls";
+    // No turn finished (a time limit or a cancel cut the first one off): the SDK's promise rejects
+    // with why, which the run reports; read only on this path.
+    if (outcome.turns === 0) {
+      await executed.finishReason;
+      throw new NoOutputGeneratedError();
+    }
+    const stopped = outcome.finishReason === "tool-calls";
+    const text = outcome.text;
     const answer = stopped
       ? `Stopped after ${calls} steps, the agent's limit (maxSteps ${agent.maxSteps}), before finishing. ${text}`.trim()
       : text.trim();
-    const turns = (await executed.steps).length;
-    return { kind: "finished", status: stopped ? "max_steps" : "completed", answer, turns };
+    return { kind: "finished", status: stopped ? "max_steps" : "completed", answer, turns: outcome.turns };
   } catch (error) {
     // The steps that ran are on the run before it ends, those of a turn cut off too.
     for (const executed of executedByCall.values()) writes.add(executed);

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModelUsage, streamText } from "ai";
+import { generateText, streamText } from "ai";
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app.ts";
 import { agentRunFinished } from "../../builder-webhooks/origin-events.ts";
@@ -8,7 +8,7 @@ import type { GatewayTool } from "../../gateway/tool-types.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { isAgentTool } from "../agent-tool-marker.ts";
 import { openUsableCredential } from "../credentials/llm-credential-store.ts";
-import { executePlan } from "./execute-plan.ts";
+import { executePlan, type TokenUsage } from "./execute-plan.ts";
 import { followStream } from "./follow-stream.ts";
 import { intentInstructions, parseIntent, withClarification } from "./intent.ts";
 import { modelFactory } from "./language-model.ts";
@@ -69,7 +69,7 @@ function allowedTools(agent: AgentRow, tools: GatewayTool[]): GatewayTool[] {
   });
 }
 
-const usageOf = (usage: LanguageModelUsage) => ({
+const usageOf = (usage: TokenUsage) => ({
   input: usage.inputTokens ?? 0,
   output: usage.outputTokens ?? 0,
 });
@@ -101,7 +101,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
   const progress = (message: string) => run.onProgress?.(message);
   const model = modelFactory(credential, app.config);
   const settings = modelCallSettings(app.config.llmTimeoutMs, signal);
-  const count = async (usage: LanguageModelUsage) => {
+  const count = async (usage: TokenUsage) => {
     const { input, output } = usageOf(usage);
     await addTokens(app.db, runId, input, output);
   };
