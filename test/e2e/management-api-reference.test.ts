@@ -2,11 +2,18 @@
 // Chromium at 1280 and 390 px: every operation of the document is on the page with its method and path,
 // the index's links land on their operation, each resource's section is named by its heading, nothing
 // scrolls sideways at phone width, axe finds nothing serious, and a screenshot of each width is kept.
+
+import path from "node:path";
+import type { Page } from "playwright-core";
 import { axeFindings, describeFindings, failing } from "./support/axe.ts";
-import { expect, screenshot, test } from "./support/browser.ts";
+import { expect, screenshotDir, test } from "./support/browser.ts";
 import { hydrated, STEP_TIMEOUT, visible } from "./support/page-helpers.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/** What the reader sees: the page is some 80,000 px tall at phone width, too long for a full-page shot. */
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), timeout: 60_000 });
 
 for (const [width, height] of [
   [1280, 900],
