@@ -28,7 +28,8 @@ for (const [width, height] of [
       page.setDefaultTimeout(STEP_TIMEOUT);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
-      const response = await page.goto("/docs/management-api");
+      // A long page rendered from the whole document: its first render may take longer than a step.
+      const response = await page.goto("/docs/management-api", { timeout: 60_000 });
       expect(response?.status()).toBe(200);
       await visible(page.getByRole("heading", { name: "Management API", level: 1 }));
 
