@@ -1,13 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDeadline } from "./deadline.ts";
 
 describe("startDeadline", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("aborts with a TimeoutError at the limit and says it timed out", async () => {
+    vi.useFakeTimers();
     let notified = false;
     const deadline = startDeadline(undefined, 20, () => {
       notified = true;
     });
-    await new Promise((resolve) => deadline.signal.addEventListener("abort", resolve));
+    await vi.advanceTimersByTimeAsync(19);
+    expect(deadline.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deadline.signal.aborted).toBe(true);
     expect(deadline.timedOut()).toBe(true);
     expect(notified).toBe(true);
     expect((deadline.signal.reason as DOMException).name).toBe("TimeoutError");
@@ -24,6 +32,7 @@ describe("startDeadline", () => {
   });
 
   it("is already aborted when the caller was, and stays quiet once released", async () => {
+    vi.useFakeTimers();
     const caller = new AbortController();
     caller.abort("gone");
     expect(startDeadline(caller.signal, 10_000).signal.reason).toBe("gone");
@@ -31,7 +40,8 @@ describe("startDeadline", () => {
     const released = startDeadline(live.signal, 20);
     released.release();
     live.abort();
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(vi.getTimerCount()).toBe(1); // only the first deadline's, never released
     expect(released.signal.aborted).toBe(false);
     expect(released.timedOut()).toBe(false);
   });

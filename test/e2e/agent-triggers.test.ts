@@ -1,6 +1,7 @@
 // Webhook triggers on an agent's runs page, at 1280 and 390 px: a trigger without a name is explained
-// beside its field; a new trigger's URL (with its secret) is shown once with its warning, works for a
-// POST (a wrong secret is refused), and is gone after a reload; the run it started is listed with the
+// beside its field; a new trigger's URL (with its secret) is shown once in a dialog with its warning,
+// which asks before closing uncopied; the URL works for a POST (a wrong secret is refused), and is gone
+// after a reload; the run it started is listed with the
 // origin "Webhook" and shows its prompt tokens beside what listing every tool would have cost.
 import { HttpClient } from "../support/http-client.ts";
 import { newUser } from "../support/users.ts";
@@ -49,11 +50,19 @@ for (const [width, height] of [
       await name.fill("Zendesk tickets");
       await form.getByRole("button", { name: "Add trigger" }).click();
       await toastWith(page, "Trigger added");
-      const listed = page.getByRole("list", { name: "Webhook triggers" }).getByRole("listitem");
-      await visible(listed.getByText(/not shown again/));
-      const url = await listed.getByLabel("New Trigger URL").inputValue();
+      const dialog = page.getByRole("dialog");
+      await visible(dialog.getByText(/not shown again/));
+      await visible(dialog.getByText("For Zendesk tickets", { exact: false }));
+      const url = await dialog.getByLabel("New Trigger URL").inputValue();
       expect(url).toMatch(/\/api\/agent-triggers\/[^/]+\/[A-Za-z0-9_-]{43}$/);
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width, "the dialog fits").toBe(true);
       await screenshot(page, `agent-triggers-${width}-url-once`);
+      await page.keyboard.press("Escape");
+      await visible(page.getByRole("heading", { name: "Did you copy the trigger URL?" }));
+      await page.getByRole("button", { name: "Close without copying" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await visible(page.getByRole("list", { name: "Webhook triggers" }).getByText("Zendesk tickets"));
 
       const wrong = await fetch(url.replace(/[^/]+$/, "x".repeat(43)), { method: "POST", body: "{}" });
       expect(wrong.status).toBe(401);

@@ -1,6 +1,7 @@
 // An API key's life through the real UI and the real /mcp endpoint: create it in the browser, copy the
 // secret shown once, use it from the official SDK client, see the call on the project overview,
-// switch a standard tool off, revoke the key and watch the client lose access.
+// switch a standard tool off, revoke the key and watch the client lose access; at 390 px a key copied
+// with the button closes its dialog without asking.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { HttpClient } from "../support/http-client.ts";
@@ -96,4 +97,23 @@ test("create a key, call a tool with it, see the call, revoke it", { timeout: 12
   );
   await expect(client.listTools()).rejects.toThrow(/401|Invalid, expired or revoked token/);
   await client.close();
+
+  // A phone: the secret's dialog fits 390 px, and a key copied with the button closes without asking.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await (await hydrated(page.getByRole("button", { name: "Create API key" }).first())).click();
+  await dialog.getByLabel("Name").fill("Phone agent");
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  await visible(secretField);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390, "the dialog fits 390 px").toBe(true);
+  await dialog.getByRole("button", { name: "Copy API key" }).click();
+  await visible(dialog.getByText("Copied"));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secretField.inputValue());
+  await screenshot(page, "api-keys-secret-390");
+  await page.getByRole("button", { name: "Done" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await visible(page.getByRole("row", { name: /Phone agent/ }));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
 });

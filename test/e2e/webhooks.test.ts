@@ -60,7 +60,10 @@ test("webhooks: add an endpoint, send a test event, read the failed attempt, red
   const secret = await secretField.inputValue();
   expect(secret).toMatch(/^whsec_/);
   receiver.secrets.set("/hook", secret);
+  // Read but not copied: closing asks first, as for API keys.
   await page.getByRole("button", { name: "Done" }).click();
+  await visible(page.getByRole("heading", { name: "Did you copy the signing secret?" }));
+  await page.getByRole("button", { name: "Close without copying" }).click();
 
   const card = page.locator('[data-testid^="endpoint-"]');
   await visible(card.getByText(`${receiver.url}/hook`));
@@ -121,6 +124,7 @@ test("webhooks: add an endpoint, send a test event, read the failed attempt, red
   await agentForm.getByRole("button", { name: "Add endpoint" }).click();
   await visible(page.getByLabel("New signing secret"));
   await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: "Close without copying" }).click();
   await visible(page.getByText(/only project Support desk, agent /));
   // axe reads colours as drawn: a dialog still fading out fails contrast, so it must be gone first.
   await page.getByRole("dialog").waitFor({ state: "detached" });

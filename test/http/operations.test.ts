@@ -2,7 +2,7 @@
 // credentials, readiness failing from SIGTERM on while requests are still taken (SHUTDOWN_DELAY_MS),
 // metrics behind their token with counters that move with tool calls, JSON log lines with the request
 // id, and nothing the run used as a secret anywhere in what the process printed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpClient } from "../support/http-client.ts";
 import { type RunningServer, SERVER_HOOK_TIMEOUT, startServer } from "../support/server.ts";
 import { newUser } from "../support/users.ts";
@@ -100,11 +100,18 @@ describe("operations over HTTP", () => {
   });
 
   it("logs each tool call as a JSON line with its request id, and no secret anywhere", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const line = server
-      .output()
-      .split("\n")
-      .find((entry) => entry.includes('"requestId":"req-ops-1"'));
+    // The line is written as the call ends; the server's output reaches this process a little later.
+    const line = await vi.waitFor(
+      () => {
+        const found = server
+          .output()
+          .split("\n")
+          .find((entry) => entry.includes('"requestId":"req-ops-1"'));
+        if (!found) throw new Error("no log line for req-ops-1 yet");
+        return found;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect(JSON.parse(line ?? "{}")).toMatchObject({
       level: "info",
       msg: "tool call",
@@ -121,9 +128,15 @@ describe("operations over HTTP", () => {
     "fails readiness from SIGTERM on while still answering, then stops cleanly",
     async () => {
       const stopped = server.stop();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const ready = await fetch(`${server.baseUrl}/readyz`);
-      expect(ready.status).toBe(503);
+      // Readiness fails once the process has taken the signal: wait for that, not a fixed time.
+      const ready = await vi.waitFor(
+        async () => {
+          const answer = await fetch(`${server.baseUrl}/readyz`);
+          expect(answer.status).toBe(503);
+          return answer;
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       expect(await ready.json()).toMatchObject({ status: "not ready", checks: { draining: "failing" } });
       // Requests are still taken during the delay, so a load balancer's last ones are not refused.
       expect((await callCalculate("3 + 3")).status).toBe(200);

@@ -1,6 +1,6 @@
 // Agents end to end in process: Watching a run as it goes, and runs cut off by a restart.
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   failInterruptedRuns,
   INTERRUPTED_MESSAGE,
@@ -127,7 +127,7 @@ describe("runs cut off by a restart", () => {
     const [row] = await app.db.select().from(agentRun).where(eq(agentRun.id, runId));
     expect(row).toMatchObject({ status: "failed", error: INTERRUPTED_MESSAGE });
     // (In a real stop the process ends here; this one lets the run finish before the next test.)
-    for (let i = 0; i < 200 && fake.remainingTurns() > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(fake.remainingTurns()).toBe(0), { timeout: 10_000, interval: 25 });
+    await new Promise((r) => setTimeout(r, 100)); // its last writes after the final answer
   });
 });

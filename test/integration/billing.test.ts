@@ -1,6 +1,8 @@
 // Plans and their limits on one app with Stripe pointed at the local fake by configuration: signed
 // webhooks applied once, checkout, seats and projects, premium integrations, a downgrade while usage
 // is above the new limit, and the usage alerts at 80 % and 100 %.
+
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "~/server/billing/stripe-webhook.ts";
@@ -71,6 +73,14 @@ async function seedUsage(organizationId: string, used: number) {
     .insert(usageCounter)
     .values({ organizationId, periodStart, used })
     .onConflictDoUpdate({ target: [usageCounter.organizationId, usageCounter.periodStart], set: { used } });
+}
+
+async function usedOf(organizationId: string) {
+  const [row] = await app.db
+    .select({ used: usageCounter.used })
+    .from(usageCounter)
+    .where(eq(usageCounter.organizationId, organizationId));
+  return Number(row?.used);
 }
 
 describe("Stripe checkout and webhooks", () => {
@@ -288,8 +298,12 @@ describe("usage alerts", () => {
     await seedUsage(org.id, 23_999);
     expect((await restCall(secret)).status).toBe(200); // the 24,000th: 80 %
     expect((await restCall(secret)).status).toBe(200);
-    // Calls this process took ahead and did not use go back after a second idle; then jump ahead.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // Calls this process took ahead and did not use go back after a second idle (the counter then
+    // holds just the two calls made); then jump ahead.
+    await vi.waitFor(async () => expect(await usedOf(org.id)).toBe(24_001), {
+      timeout: 10_000,
+      interval: 50,
+    });
     await seedUsage(org.id, 29_999);
     expect((await restCall(secret)).status).toBe(200); // the 30,000th: 100 %
     expect((await restCall(secret)).status).toBe(402);

@@ -2,7 +2,7 @@
 // API, refused once revoked or expired or when their creator lost the role, invisible to other
 // organizations, audited, and refused on /mcp and /api/v1 with a message saying where they belong.
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { auditEvent, managementToken } from "~/server/db/schema/index.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { authenticateManagementToken, MANAGEMENT_TOKEN_REFUSED } from "~/server/manage-tokens/index.ts";
@@ -159,13 +159,19 @@ describe("management tokens", () => {
     const token = await create();
     const lastUsed = async () =>
       (await app.db.select().from(managementToken).where(eq(managementToken.id, token.id)))[0]?.lastUsedAt;
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
     await authenticateManagementToken(app, token.secret);
-    await settle();
-    const first = await lastUsed();
-    expect(first).toBeInstanceOf(Date);
+    // Written in the background: wait for it.
+    const first = await vi.waitFor(
+      async () => {
+        const written = await lastUsed();
+        expect(written).toBeInstanceOf(Date);
+        return written;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
     for (let index = 0; index < 20; index++) await authenticateManagementToken(app, token.secret);
-    await settle();
+    // Nothing should be written, so there is no event to wait for: a short fixed pause stands for it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await lastUsed()).toEqual(first);
     expect(LAST_USED_PRECISION_MS).toBe(60_000);
   });

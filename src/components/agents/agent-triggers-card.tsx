@@ -1,13 +1,15 @@
 // An agent's webhook triggers, on its runs page: a URL another service POSTs to, which starts a run of the
 // stored request with the posted body as context, as the person who made the trigger. The URL carries a
-// secret and is shown once, right after it is made or regenerated; regenerating stops the old URL. A
-// "new Outlook mail" trigger has no URL: Microsoft Graph notifies Portico of each new Inbox message, and
-// its row shows whether the subscription delivers and until when (it is renewed before then).
+// secret and is shown once, in a dialog right after it is made or regenerated (closing it before a copy
+// asks first, as for API keys); regenerating stops the old URL. A "new Outlook mail" trigger has no URL:
+// Microsoft Graph notifies Portico of each new Inbox message, and its row shows whether the
+// subscription delivers and until when (it is renewed before then).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Webhook } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { OneTimeSecret } from "~/components/api-keys/one-time-secret.tsx";
+import { OneTimeSecretDialog } from "~/components/api-keys/one-time-secret-dialog.tsx";
+import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { QueryError } from "~/components/errors/query-error.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
@@ -44,12 +46,6 @@ const SOURCE_HINTS: Record<TriggerSource, string> = {
     "Each new message in the Inbox of the project's Outlook Email connection starts a run with the message; Microsoft Graph's notifications are checked by a secret only Graph and Portico know.",
 };
 
-/** The URL just made or regenerated, shown under its trigger until the page is left. */
-interface ShownUrl {
-  triggerId: string;
-  url: string;
-}
-
 export function AgentTriggersCard({
   projectId,
   agentId,
@@ -61,7 +57,12 @@ export function AgentTriggersCard({
 }) {
   const trpc = useTRPC();
   const triggers = useQuery(trpc.projectAgents.listTriggers.queryOptions({ projectId, agentId }));
-  const [shown, setShown] = useState<ShownUrl | null>(null);
+  const urlDialog = useOneTimeSecretDialog();
+  const [urlOf, setUrlOf] = useState("");
+  const showUrl = (triggerName: string, url: string) => {
+    setUrlOf(triggerName);
+    urlDialog.show(url);
+  };
 
   return (
     <Card>
@@ -102,8 +103,7 @@ export function AgentTriggersCard({
                 key={trigger.id}
                 projectId={projectId}
                 trigger={trigger}
-                url={shown?.triggerId === trigger.id ? shown.url : null}
-                onUrl={(url) => setShown({ triggerId: trigger.id, url })}
+                onUrl={(url) => showUrl(trigger.name, url)}
               />
             ))}
           </ul>
@@ -112,9 +112,24 @@ export function AgentTriggersCard({
           <NewTriggerForm
             projectId={projectId}
             agentId={agentId}
-            onCreated={(created) => setShown({ triggerId: created.id, url: created.url })}
+            onCreated={(created) => showUrl(created.name, created.url)}
           />
         ) : null}
+        <OneTimeSecretDialog
+          state={urlDialog}
+          wording={{
+            label: "Trigger URL",
+            title: "Copy the trigger URL",
+            description: `For ${urlOf}. Another service POSTs to it to start a run.`,
+            descriptionClassName: "break-words",
+            warning:
+              "Copy this URL now: it holds the trigger's secret and is not shown again. Regenerate it if it is lost.",
+            askTitle: "Did you copy the trigger URL?",
+            askDescription:
+              "Once this dialog closes nobody can see the URL again. Without a copy you would have to regenerate it.",
+            backLabel: "Back to the URL",
+          }}
+        />
       </CardContent>
     </Card>
   );
@@ -158,12 +173,10 @@ function SubscriptionState({ subscription }: { subscription: TriggerView["subscr
 function TriggerRow({
   projectId,
   trigger,
-  url,
   onUrl,
 }: {
   projectId: string;
   trigger: TriggerView;
-  url: string | null;
   onUrl: (url: string) => void;
 }) {
   const trpc = useTRPC();
@@ -189,12 +202,6 @@ function TriggerRow({
         ) : null}
       </p>
       <SubscriptionState subscription={trigger.subscription} />
-      {url ? (
-        <OneTimeSecret secret={url} label="Trigger URL">
-          Copy this URL now: it holds the trigger's secret and is not shown again. Regenerate it if it is
-          lost.
-        </OneTimeSecret>
-      ) : null}
       <div className="flex flex-wrap gap-2">
         {push ? null : (
           <ConfirmDialog
@@ -243,7 +250,7 @@ function NewTriggerForm({
 }: {
   projectId: string;
   agentId: string;
-  onCreated: (created: { id: string; url: string }) => void;
+  onCreated: (created: { name: string; url: string }) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -257,7 +264,7 @@ function NewTriggerForm({
     save: async (data) => {
       const created = await create.mutateAsync({ ...data, deliverTo, projectId, agentId });
       // Graph calls an Outlook trigger: its notification URL holds no secret and is not shown.
-      if (!PUSH_TRIGGER_SOURCES.includes(data.source)) onCreated(created);
+      if (!PUSH_TRIGGER_SOURCES.includes(data.source)) onCreated({ name: data.name, url: created.url });
     },
     onSaved: async () => {
       const push = PUSH_TRIGGER_SOURCES.includes(form.values.source as TriggerSource);

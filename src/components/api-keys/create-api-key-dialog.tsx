@@ -27,7 +27,8 @@ import { Input } from "~/components/ui/input.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { type ApiKeyKind, apiKeyNameField } from "~/lib/validation.ts";
 import { NewKeySnippets } from "./new-key-snippets.tsx";
-import { OneTimeSecret } from "./one-time-secret.tsx";
+import { SecretViews, type SecretWording } from "./one-time-secret-dialog.tsx";
+import { useOneTimeSecretDialog } from "./use-one-time-secret-dialog.ts";
 
 const schema = z.object({ name: apiKeyNameField });
 
@@ -46,39 +47,41 @@ const kindChoices: { value: ApiKeyKind; title: string; description: string }[] =
   },
 ];
 
+const wording: SecretWording = {
+  label: "API key",
+  title: "Copy your new API key",
+  description: (
+    <>
+      Paste it into your MCP client as <code>Authorization: Bearer …</code>.
+    </>
+  ),
+  warning: "This is the only time the key is shown. Portico stores only a hash of it.",
+  askTitle: "Did you copy your API key?",
+  askDescription:
+    "Once this dialog closes nobody can see the key again: Portico stores only a hash of it. Without a copy you would have to create a new key.",
+  backLabel: "Back to the key",
+};
+
 export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; baseUrl: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.apiKeys.create.mutationOptions());
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<ExpiryChoice>("never");
   const [kind, setKind] = useState<ApiKeyKind>("project");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [secret, setSecret] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const [askingToClose, setAskingToClose] = useState(false);
   const focusFirstError = useFocusFirstError();
-
-  const changeOpen = (next: boolean) => {
-    if (create.isPending) return;
-    if (!next && secret && !copied && !askingToClose) {
-      setAskingToClose(true);
-      return;
-    }
-    setOpen(next);
-    setAskingToClose(false);
-    if (next) {
+  const dialog = useOneTimeSecretDialog({
+    busy: create.isPending,
+    onOpen: () => {
       setName("");
       setExpiry("never");
       setKind("project");
       setErrors({});
       setFormError(null);
-      setSecret(null);
-      setCopied(false);
-    }
-  };
+    },
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,7 +99,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
           expiresAt: expiresAtOf(expiry),
           kind,
         });
-        setSecret(created.secret);
+        dialog.show(created.secret);
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
       },
       success: `${kind === "personal" ? "Personal" : "Project"} API key "${name.trim()}" created`,
@@ -104,54 +107,21 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={dialog.open} onOpenChange={dialog.changeOpen}>
       <DialogTrigger asChild>
         <Button>
           <Plus className="size-4" aria-hidden="true" /> Create API key
         </Button>
       </DialogTrigger>
       <DialogContent
-        className={secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : "max-h-[90svh] overflow-y-auto"}
+        className={
+          dialog.secret ? "max-h-[90svh] overflow-y-auto sm:max-w-2xl" : "max-h-[90svh] overflow-y-auto"
+        }
       >
-        {secret && askingToClose ? (
-          <div className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>Did you copy your API key?</DialogTitle>
-              <DialogDescription>
-                Once this dialog closes nobody can see the key again: Portico stores only a hash of it.
-                Without a copy you would have to create a new key.
-              </DialogDescription>
-            </DialogHeader>
-            <OneTimeSecret secret={secret} onCopied={() => setCopied(true)}>
-              Copy it now if you have not.
-            </OneTimeSecret>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setAskingToClose(false)}>
-                Back to the key
-              </Button>
-              <Button type="button" onClick={() => changeOpen(false)}>
-                {copied ? "Close" : "Close without copying"}
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : secret ? (
-          <div className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>Copy your new API key</DialogTitle>
-              <DialogDescription>
-                Paste it into your MCP client as <code>Authorization: Bearer …</code>.
-              </DialogDescription>
-            </DialogHeader>
-            <OneTimeSecret secret={secret} onCopied={() => setCopied(true)}>
-              This is the only time the key is shown. Portico stores only a hash of it.
-            </OneTimeSecret>
-            <NewKeySnippets secret={secret} baseUrl={baseUrl} />
-            <DialogFooter>
-              <Button type="button" onClick={() => changeOpen(false)}>
-                Done
-              </Button>
-            </DialogFooter>
-          </div>
+        {dialog.secret ? (
+          <SecretViews state={dialog} wording={wording}>
+            <NewKeySnippets secret={dialog.secret} baseUrl={baseUrl} />
+          </SecretViews>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <DialogHeader>
@@ -189,12 +159,7 @@ export function CreateApiKeyDialog({ projectId, baseUrl }: { projectId: string; 
             </fieldset>
             <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
             <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => changeOpen(false)}
-                disabled={create.isPending}
-              >
+              <Button type="button" variant="outline" onClick={dialog.close} disabled={create.isPending}>
                 Cancel
               </Button>
               <Button type="submit" disabled={create.isPending}>

@@ -1,3 +1,5 @@
+import { ChevronDown } from "lucide-react";
+import { useState } from "react";
 import { CodeBlock } from "~/components/docs/code-block.tsx";
 import { InlineCode } from "~/components/docs/inline-code.tsx";
 import { type ApiReference, operationAnchor, type ReferenceOperation } from "~/lib/site/api-reference.ts";
@@ -10,30 +12,54 @@ const methodTone: Record<string, string> = {
   DELETE: "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200",
 };
 
+/** A tag as an id: "External users" → "tag-external-users" (an id with a space names two ids). */
+const tagAnchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 /** The management API's reference: an index by resource, then each operation in full. */
 export function ApiReferenceView({ reference }: { reference: ApiReference }) {
+  // On a phone the index (some sixty links) is folded behind one button, so the page starts with
+  // its content; from the lg breakpoint it is a sticky column beside it.
+  const [indexOpen, setIndexOpen] = useState(false);
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <nav aria-label="Operations" className="text-sm lg:sticky lg:top-20 lg:self-start">
-        {reference.groups.map((group) => (
-          <div key={group.tag} className="mb-4">
-            <h2 className="px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              {group.tag}
-            </h2>
-            <ul className="mt-1">
-              {group.operations.map((operation) => (
-                <li key={operation.id}>
-                  <a
-                    href={`#${operationAnchor(operation)}`}
-                    className="block rounded-md px-2 py-1 text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    {operation.summary}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+      <nav
+        aria-label="Operations"
+        className="text-sm lg:sticky lg:top-20 lg:max-h-[calc(100svh-6rem)] lg:self-start lg:overflow-y-auto"
+      >
+        <button
+          type="button"
+          className="flex w-full items-center justify-between rounded-md border px-3 py-2 font-medium lg:hidden"
+          aria-expanded={indexOpen}
+          aria-controls="operations-index"
+          onClick={() => setIndexOpen((open) => !open)}
+        >
+          All operations
+          <ChevronDown
+            className={`size-4 transition-transform ${indexOpen ? "rotate-180" : ""}`}
+            aria-hidden="true"
+          />
+        </button>
+        <div id="operations-index" className={indexOpen ? "mt-3 lg:mt-0" : "hidden lg:block"}>
+          {reference.groups.map((group) => (
+            <div key={group.tag} className="mb-4">
+              <p className="px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {group.tag}
+              </p>
+              <ul className="mt-1">
+                {group.operations.map((operation) => (
+                  <li key={operation.id}>
+                    <a
+                      href={`#${operationAnchor(operation)}`}
+                      className="block rounded-md px-2 py-1 text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      {operation.summary}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
       </nav>
       <div className="flex min-w-0 flex-col gap-12">
         <section aria-labelledby="basics" className="flex flex-col gap-4">
@@ -54,8 +80,8 @@ export function ApiReferenceView({ reference }: { reference: ApiReference }) {
           </p>
         </section>
         {reference.groups.map((group) => (
-          <section key={group.tag} aria-labelledby={`tag-${group.tag}`} className="flex flex-col gap-8">
-            <h2 id={`tag-${group.tag}`} className="text-2xl font-semibold tracking-tight">
+          <section key={group.tag} aria-labelledby={tagAnchor(group.tag)} className="flex flex-col gap-8">
+            <h2 id={tagAnchor(group.tag)} className="scroll-mt-24 text-2xl font-semibold tracking-tight">
               {group.tag}
             </h2>
             {group.operations.map((operation) => (

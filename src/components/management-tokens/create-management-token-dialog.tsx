@@ -7,7 +7,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
-import { OneTimeSecret } from "~/components/api-keys/one-time-secret.tsx";
+import { SecretViews, type SecretWording } from "~/components/api-keys/one-time-secret-dialog.tsx";
+import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type ExpiryChoice, ExpirySelect, expiresAtOf } from "~/components/forms/expiry-select.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
@@ -35,39 +36,42 @@ const schema = z.object({
   scopes: z.array(z.enum(managementScopes)).min(1, "Choose at least one resource to give access to"),
 });
 
+const wording: SecretWording = {
+  label: "management token",
+  title: "Copy your new management token",
+  description: (
+    <>
+      Send it to the management API as <code>Authorization: Bearer …</code>. It does not work on{" "}
+      <code>/mcp</code>: agents use project API keys.
+    </>
+  ),
+  warning: "This is the only time the token is shown. Portico stores only a hash of it.",
+  askTitle: "Did you copy your management token?",
+  askDescription:
+    "Once this dialog closes nobody can see the token again: Portico stores only a hash of it. Without a copy you would have to create a new token.",
+  backLabel: "Back to the token",
+};
+
 export function CreateManagementTokenDialog({ organizationId }: { organizationId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.managementTokens.create.mutationOptions());
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<ExpiryChoice>("90");
   const [scopes, setScopes] = useState<ScopeChoice>({ mode: "read" });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [secret, setSecret] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const [askingToClose, setAskingToClose] = useState(false);
   const focusFirstError = useFocusFirstError();
-
-  const changeOpen = (next: boolean) => {
-    if (create.isPending) return;
-    if (!next && secret && !copied && !askingToClose) {
-      setAskingToClose(true);
-      return;
-    }
-    setOpen(next);
-    setAskingToClose(false);
-    if (next) {
+  const dialog = useOneTimeSecretDialog({
+    busy: create.isPending,
+    onOpen: () => {
       setName("");
       setExpiry("90");
       setScopes({ mode: "read" });
       setErrors({});
       setFormError(null);
-      setSecret(null);
-      setCopied(false);
-    }
-  };
+    },
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,7 +90,7 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
           scopes: chosen,
           expiresAt: expiresAtOf(expiry),
         });
-        setSecret(created.secret);
+        dialog.show(created.secret);
         await queryClient.invalidateQueries({ queryKey: trpc.managementTokens.pathKey() });
       },
       success: `Management token "${name.trim()}" created`,
@@ -94,52 +98,15 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={dialog.open} onOpenChange={dialog.changeOpen}>
       <DialogTrigger asChild>
         <Button>
           <Plus className="size-4" aria-hidden="true" /> Create token
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90svh] overflow-y-auto">
-        {secret && askingToClose ? (
-          <div className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>Did you copy your management token?</DialogTitle>
-              <DialogDescription>
-                Once this dialog closes nobody can see the token again: Portico stores only a hash of it.
-                Without a copy you would have to create a new token.
-              </DialogDescription>
-            </DialogHeader>
-            <OneTimeSecret secret={secret} label="management token" onCopied={() => setCopied(true)}>
-              Copy it now if you have not.
-            </OneTimeSecret>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setAskingToClose(false)}>
-                Back to the token
-              </Button>
-              <Button type="button" onClick={() => changeOpen(false)}>
-                {copied ? "Close" : "Close without copying"}
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : secret ? (
-          <div className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>Copy your new management token</DialogTitle>
-              <DialogDescription>
-                Send it to the management API as <code>Authorization: Bearer …</code>. It does not work on{" "}
-                <code>/mcp</code>: agents use project API keys.
-              </DialogDescription>
-            </DialogHeader>
-            <OneTimeSecret secret={secret} label="management token" onCopied={() => setCopied(true)}>
-              This is the only time the token is shown. Portico stores only a hash of it.
-            </OneTimeSecret>
-            <DialogFooter>
-              <Button type="button" onClick={() => changeOpen(false)}>
-                Done
-              </Button>
-            </DialogFooter>
-          </div>
+        {dialog.secret ? (
+          <SecretViews state={dialog} wording={wording} />
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <DialogHeader>
@@ -173,12 +140,7 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
             />
             <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
             <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => changeOpen(false)}
-                disabled={create.isPending}
-              >
+              <Button type="button" variant="outline" onClick={dialog.close} disabled={create.isPending}>
                 Cancel
               </Button>
               <Button type="submit" disabled={create.isPending}>

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient, useSuspenseInfiniteQuery } from "@tanstack
 import { Plus, Webhook } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -140,14 +141,19 @@ export function WebhooksPage({ organizationId, draft }: { organizationId: string
       { getNextPageParam: (page) => page.nextCursor },
     ),
   );
-  const [shown, setShown] = useState<{ url: string; secret: string } | null>(null);
+  const secretDialog = useOneTimeSecretDialog();
+  const [secretUrl, setSecretUrl] = useState("");
+  const showSecret = (shown: { url: string; secret: string }) => {
+    setSecretUrl(shown.url);
+    secretDialog.show(shown.secret);
+  };
   const items = endpoints.data.pages.flatMap((page) => page.items);
   const addButton = (
     <EndpointDialog
       organizationId={organizationId}
       draft={draft}
       defaultOpen={draft !== undefined}
-      onCreated={setShown}
+      onCreated={showSecret}
       trigger={
         <Button>
           <Plus className="size-4" aria-hidden="true" /> Add endpoint
@@ -173,7 +179,7 @@ export function WebhooksPage({ organizationId, draft }: { organizationId: string
         <ul className="flex flex-col gap-3" aria-label="Webhook endpoints">
           {items.map((endpoint) => (
             <li key={endpoint.id}>
-              <EndpointCard organizationId={organizationId} endpoint={endpoint} onSecret={setShown} />
+              <EndpointCard organizationId={organizationId} endpoint={endpoint} onSecret={showSecret} />
             </li>
           ))}
         </ul>
@@ -188,11 +194,7 @@ export function WebhooksPage({ organizationId, draft }: { organizationId: string
         </Button>
       ) : null}
       <VerifyingRequests />
-      <WebhookSecretDialog
-        secret={shown?.secret ?? null}
-        url={shown?.url ?? ""}
-        onClose={() => setShown(null)}
-      />
+      <WebhookSecretDialog state={secretDialog} url={secretUrl} />
     </div>
   );
 }

@@ -58,7 +58,9 @@ describe("PgliteThread (the embedded database in a worker thread)", () => {
       outside = db.query("select count(*)::int as n from item").then((r) => {
         outsideSaw = r.rows[0];
       });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Round trips to the worker after the outside statement was sent: had it not been held, the
+      // worker would have answered it first.
+      for (let trip = 0; trip < 3; trip++) await tx.query("select 1");
       expect(outsideSaw).toBeUndefined();
     });
     await outside;

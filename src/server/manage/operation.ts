@@ -37,3 +37,18 @@ export const jsonBody = <S>(schema: S) => ({
   required: true,
   content: { "application/json": { schema } },
 });
+
+/**
+ * One family's operations under one tag: `webhooks("write", { method, path, … })` says only what is the
+ * route's own, where each route would otherwise repeat its family and tag.
+ */
+export function familyOperations(family: ManagementFamily, tag: string) {
+  return <const R extends Omit<RouteConfig, "security" | "middleware" | "tags">>(
+    access: "read" | "write",
+    config: R,
+  ) => {
+    // The tag where the routes wrote it, after the operation's id, so the document reads as before.
+    const { operationId, ...rest } = config;
+    return operation({ family, access }, { operationId, tags: [tag], ...rest });
+  };
+}

@@ -3,28 +3,19 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { MonitorSmartphone, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { MonitorSmartphone } from "lucide-react";
 import { toast } from "sonner";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
-import { Pager } from "~/components/admin/pager.tsx";
-import { useDebounced } from "~/components/admin/use-debounced.ts";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { AdminListBody, AdminSearchField, useAdminListState } from "~/components/admin/admin-list.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent } from "~/components/ui/card.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { Label } from "~/components/ui/label.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
 const PAGE_SIZE = 20;
-const skeletonRows = ["a", "b", "c", "d", "e", "f"];
 
 export const Route = createFileRoute("/app/admin/auth-sessions")({
   head: () => seo({ title: "Sessions · Portico", noindex: true }),
@@ -36,15 +27,7 @@ type SessionRow = RouterOutputs["admin"]["getAuthSessions"]["sessions"][number];
 
 function AuthSessionsPage() {
   const trpc = useTRPC();
-  // Table state lives in the page, not the URL: route search validators would add to every first load.
-  const [search, setSearch] = useState({ q: "", page: 1 });
-  const [typed, setTyped] = useState("");
-  const settled = useDebounced(typed.trim());
-
-  useEffect(() => {
-    setSearch((current) => (current.q === settled ? current : { q: settled, page: 1 }));
-  }, [settled]);
-
+  const { state: search, update, typed, setTyped } = useAdminListState({ q: "", page: 1 });
   const sessions = useQuery({
     ...trpc.admin.getAuthSessions.queryOptions({ search: search.q, page: search.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -56,77 +39,45 @@ function AuthSessionsPage() {
         title="Sessions"
         description="Everyone signed in to this instance, most recently active first."
       />
-      <div className="flex max-w-sm flex-col gap-2">
-        <Label htmlFor="session-search">Search</Label>
-        <div className="relative">
-          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id="session-search"
-            type="search"
-            className="pl-8"
-            placeholder="Name, email or address"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-      </div>
-      {sessions.error ? (
-        <QueryError
-          what="The sessions"
-          error={sessions.error}
-          onRetry={() => sessions.refetch()}
-          retrying={sessions.isFetching}
-        />
-      ) : null}
-      {sessions.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true">
-          {skeletonRows.map((row) => (
-            <Skeleton key={row} className="h-10 w-full" />
-          ))}
-        </div>
-      ) : sessions.data && sessions.data.total === 0 ? (
-        <EmptyState
-          icon={MonitorSmartphone}
-          title={search.q ? `No session matches “${search.q}”` : "Nobody is signed in"}
-          description={search.q ? "Search by part of a name, an email or an address." : undefined}
-          action={
-            search.q ? (
-              <Button variant="outline" onClick={() => setTyped("")}>
-                Clear the search
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : sessions.data ? (
-        <Card>
-          <CardContent className="pt-2">
-            <Table data-testid="sessions-table" aria-busy={sessions.isFetching}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>User</TableHead>
-                  <TableHead className="hidden sm:table-cell">Device</TableHead>
-                  <TableHead className="hidden md:table-cell">Address</TableHead>
-                  <TableHead className="hidden sm:table-cell">Signed in</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {sessions.data.sessions.map((row) => (
-                  <SessionRowView key={row.id} row={row} />
-                ))}
-              </TableBody>
-            </Table>
-            <Pager
-              page={sessions.data.page}
-              pageSize={sessions.data.pageSize}
-              total={sessions.data.total}
-              onPage={(page) => setSearch((current) => ({ ...current, page }))}
-            />
-          </CardContent>
-        </Card>
-      ) : null}
+      <AdminSearchField
+        id="session-search"
+        placeholder="Name, email or address"
+        value={typed}
+        onChange={setTyped}
+      />
+      <AdminListBody
+        query={sessions}
+        what="The sessions"
+        searched={search.q}
+        onClearSearch={() => setTyped("")}
+        empty={{
+          icon: MonitorSmartphone,
+          title: search.q ? `No session matches “${search.q}”` : "Nobody is signed in",
+          description: search.q ? "Search by part of a name, an email or an address." : undefined,
+        }}
+        onPage={(page) => update({ page })}
+      >
+        {(data) => (
+          <Table data-testid="sessions-table" aria-busy={sessions.isFetching}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>User</TableHead>
+                <TableHead className="hidden sm:table-cell">Device</TableHead>
+                <TableHead className="hidden md:table-cell">Address</TableHead>
+                <TableHead className="hidden sm:table-cell">Signed in</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.sessions.map((row) => (
+                <SessionRowView key={row.id} row={row} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </AdminListBody>
     </div>
   );
 }

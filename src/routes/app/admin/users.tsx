@@ -3,34 +3,27 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { Search, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Users } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge.tsx";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
-import { Pager } from "~/components/admin/pager.tsx";
+import { AdminListBody, AdminSearchField, useAdminListState } from "~/components/admin/admin-list.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
-import { useDebounced } from "~/components/admin/use-debounced.ts";
 import { UserSessionsDialog } from "~/components/admin/user-sessions-dialog.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
-import { QueryError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent } from "~/components/ui/card.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
 const PAGE_SIZE = 20;
-const skeletonRows = ["a", "b", "c", "d", "e", "f"];
 
 export const Route = createFileRoute("/app/admin/users")({
   head: () => seo({ title: "Users · Portico", noindex: true }),
@@ -49,16 +42,17 @@ interface TableState {
 function UsersPage() {
   const { user: me } = Route.useRouteContext();
   const trpc = useTRPC();
-  // Table state lives in the page, not the URL: route search validators would add to every first load.
-  const [search, setSearch] = useState<TableState>({ q: "", sort: "createdAt", dir: "desc", page: 1 });
-  const update = (patch: Partial<TableState>) => setSearch((current) => ({ ...current, ...patch }));
-  const [typed, setTyped] = useState("");
-  const settled = useDebounced(typed.trim());
-
-  useEffect(() => {
-    setSearch((current) => (current.q === settled ? current : { ...current, q: settled, page: 1 }));
-  }, [settled]);
-
+  const {
+    state: search,
+    update,
+    typed,
+    setTyped,
+  } = useAdminListState<TableState>({
+    q: "",
+    sort: "createdAt",
+    dir: "desc",
+    page: 1,
+  });
   const users = useQuery({
     ...trpc.admin.getUsers.queryOptions({
       search: search.q,
@@ -69,104 +63,50 @@ function UsersPage() {
     }),
     placeholderData: keepPreviousData,
   });
+  const sortBy = {
+    sort: search.sort,
+    direction: search.dir,
+    onSort: (sort: TableState["sort"], dir: TableState["dir"]) => update({ sort, dir, page: 1 }),
+  };
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Users" description="Every account on this instance." />
-      <div className="flex max-w-sm flex-col gap-2">
-        <Label htmlFor="user-search">Search</Label>
-        <div className="relative">
-          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id="user-search"
-            type="search"
-            className="pl-8"
-            placeholder="Name or email"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-      </div>
-      {users.error ? (
-        <QueryError
-          what="The users"
-          error={users.error}
-          onRetry={() => users.refetch()}
-          retrying={users.isFetching}
-        />
-      ) : null}
-      {users.isPending ? (
-        <TableSkeleton />
-      ) : users.data && users.data.total === 0 ? (
-        <EmptyState
-          icon={Users}
-          title={search.q ? `No user matches “${search.q}”` : "No users yet"}
-          description={search.q ? "Check the spelling, or search by part of a name or email." : undefined}
-          action={
-            search.q ? (
-              <Button variant="outline" onClick={() => setTyped("")}>
-                Clear the search
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : users.data ? (
-        <Card>
-          <CardContent className="pt-2">
-            <Table data-testid="users-table" aria-busy={users.isFetching}>
-              <TableHeader>
-                <TableRow>
-                  <SortHeader
-                    field="name"
-                    label="Name"
-                    sort={search.sort}
-                    direction={search.dir}
-                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
-                  />
-                  <SortHeader
-                    field="email"
-                    label="Email"
-                    className="hidden md:table-cell"
-                    sort={search.sort}
-                    direction={search.dir}
-                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
-                  />
-                  <SortHeader
-                    field="role"
-                    label="Role"
-                    sort={search.sort}
-                    direction={search.dir}
-                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
-                  />
-                  <SortHeader
-                    field="createdAt"
-                    label="Joined"
-                    className="hidden lg:table-cell"
-                    sort={search.sort}
-                    direction={search.dir}
-                    onSort={(sort, dir) => update({ sort, dir, page: 1 })}
-                  />
-                  <TableHead className="hidden sm:table-cell">Two-factor</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data.users.map((row) => (
-                  <UserRowView key={row.id} row={row} isSelf={row.id === me.id} />
-                ))}
-              </TableBody>
-            </Table>
-            <Pager
-              page={users.data.page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              onPage={(page) => update({ page })}
-            />
-          </CardContent>
-        </Card>
-      ) : null}
+      <AdminSearchField id="user-search" placeholder="Name or email" value={typed} onChange={setTyped} />
+      <AdminListBody
+        query={users}
+        what="The users"
+        searched={search.q}
+        onClearSearch={() => setTyped("")}
+        empty={{
+          icon: Users,
+          title: search.q ? `No user matches “${search.q}”` : "No users yet",
+          description: search.q ? "Check the spelling, or search by part of a name or email." : undefined,
+        }}
+        onPage={(page) => update({ page })}
+      >
+        {(data) => (
+          <Table data-testid="users-table" aria-busy={users.isFetching}>
+            <TableHeader>
+              <TableRow>
+                <SortHeader field="name" label="Name" {...sortBy} />
+                <SortHeader field="email" label="Email" className="hidden md:table-cell" {...sortBy} />
+                <SortHeader field="role" label="Role" {...sortBy} />
+                <SortHeader field="createdAt" label="Joined" className="hidden lg:table-cell" {...sortBy} />
+                <TableHead className="hidden sm:table-cell">Two-factor</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.users.map((row) => (
+                <UserRowView key={row.id} row={row} isSelf={row.id === me.id} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </AdminListBody>
     </div>
   );
 }
@@ -369,16 +309,6 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
           }}
         />
       )}
-    </div>
-  );
-}
-
-function TableSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" aria-busy="true">
-      {skeletonRows.map((row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
     </div>
   );
 }

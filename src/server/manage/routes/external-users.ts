@@ -8,7 +8,6 @@ import type { App } from "../../app.ts";
 import { createConnectLink } from "../../external-users/connect-links.ts";
 import {
   createExternalUserInput,
-  type ExternalUserView,
   externalIdField,
   returnUrlField,
   setReturnUrlsInput,
@@ -27,6 +26,7 @@ import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.
 import type { ManageApi, ManageEnv } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageQuerySchema } from "../paging.ts";
+import { toWire } from "../wire.ts";
 import { projectPath } from "./projects.ts";
 
 const externalUserSchema = z
@@ -55,18 +55,6 @@ const externalUserSchema = z
     ),
   })
   .meta({ id: "ExternalUser" });
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-const externalUserOut = (user: ExternalUserView): z.infer<typeof externalUserSchema> => ({
-  ...user,
-  createdAt: user.createdAt.toISOString(),
-  lastCallAt: iso(user.lastCallAt),
-  tokens: user.tokens.map((token) => ({
-    ...token,
-    createdAt: token.createdAt.toISOString(),
-    revokedAt: iso(token.revokedAt),
-  })),
-});
 
 const userPath = projectPath.extend({ externalUserId: externalIdField });
 /** createConnectLinkInput without the user, who is in the path; the service checks the whole again. */
@@ -115,7 +103,7 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
         scopeOf(c, c.req.valid("param").projectId),
         c.req.valid("query"),
       );
-      return c.json({ items: page.items.map(externalUserOut), nextCursor: page.nextCursor }, 200);
+      return c.json({ items: page.items.map(toWire), nextCursor: page.nextCursor }, 200);
     },
   );
 
@@ -141,7 +129,7 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
         scopeOf(c, c.req.valid("param").projectId),
         c.req.valid("json"),
       );
-      return c.json(externalUserOut(created), 201);
+      return c.json(toWire(created), 201);
     },
   );
 
@@ -160,10 +148,7 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
     ),
     async (c) => {
       const { projectId, externalUserId } = c.req.valid("param");
-      return c.json(
-        externalUserOut(await getExternalUser(app, scopeOf(c, projectId), { externalUserId })),
-        200,
-      );
+      return c.json(toWire(await getExternalUser(app, scopeOf(c, projectId), { externalUserId })), 200);
     },
   );
 
@@ -223,7 +208,7 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
         ...c.req.valid("json"),
         externalUserId,
       });
-      return c.json({ url: link.url, expiresAt: link.expiresAt.toISOString() }, 201);
+      return c.json(toWire({ url: link.url, expiresAt: link.expiresAt }), 201);
     },
   );
 

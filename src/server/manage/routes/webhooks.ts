@@ -16,8 +16,9 @@ import {
   updateEndpoint,
 } from "../../builder-webhooks/index.ts";
 import type { ManageApi, ManageEnv } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { PAGE_LIMIT_MAX } from "../paging.ts";
+import { toWire } from "../wire.ts";
 
 const endpointSchema = z
   .object({
@@ -82,115 +83,80 @@ const queued = z
   .meta({ id: "DeliveryQueued" });
 const endpointPath = z.object({ endpointId: idField });
 
-/** The service's answers carry Dates; on the wire they are ISO 8601 strings, as the schemas say. */
-const wire = <T>(value: unknown) => JSON.parse(JSON.stringify(value)) as T;
+const webhookOperation = familyOperations("webhooks", "Webhooks");
 const scopeOf = (c: { var: ManageEnv["Variables"] }) => ({ organizationId: c.var.caller.organizationId });
 
 export function registerWebhookRoutes(api: ManageApi, app: App) {
   api.openapi(
-    operation(
-      { family: "webhooks", access: "read" },
-      {
-        method: "get",
-        path: "/webhooks",
-        operationId: "listWebhookEndpoints",
-        tags: ["Webhooks"],
-        summary: "List the organization's webhook endpoints",
-        request: { query: pageQuery },
-        responses: {
-          200: json(endpointPageSchema, "A page of endpoints, newest first."),
-        },
+    webhookOperation("read", {
+      method: "get",
+      path: "/webhooks",
+      operationId: "listWebhookEndpoints",
+      summary: "List the organization's webhook endpoints",
+      request: { query: pageQuery },
+      responses: {
+        200: json(endpointPageSchema, "A page of endpoints, newest first."),
       },
-    ),
-    async (c) =>
-      c.json(
-        wire<z.infer<typeof endpointPageSchema>>(await listEndpoints(app, scopeOf(c), c.req.valid("query"))),
-        200,
-      ),
+    }),
+    async (c) => c.json(toWire(await listEndpoints(app, scopeOf(c), c.req.valid("query"))), 200),
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "write" },
-      {
-        method: "post",
-        path: "/webhooks",
-        operationId: "createWebhookEndpoint",
-        tags: ["Webhooks"],
-        summary: "Add an endpoint that receives the organization's events",
-        description:
-          "Events: connection.connected, connection.broken, approval.requested, approval.decided, agent.run.finished. Each delivery is signed (webhook-id, webhook-timestamp, webhook-signature) and retried with backoff until the receiver answers 2xx.",
-        request: { body: jsonBody(createEndpointInput.meta({ id: "WebhookEndpointCreate" })) },
-        responses: { 201: json(withSecretSchema, "The endpoint and its signing secret.") },
-      },
-    ),
-    async (c) =>
-      c.json(
-        wire<z.infer<typeof withSecretSchema>>(await createEndpoint(app, scopeOf(c), c.req.valid("json"))),
-        201,
-      ),
+    webhookOperation("write", {
+      method: "post",
+      path: "/webhooks",
+      operationId: "createWebhookEndpoint",
+      summary: "Add an endpoint that receives the organization's events",
+      description:
+        "Events: connection.connected, connection.broken, approval.requested, approval.decided, agent.run.finished. Each delivery is signed (webhook-id, webhook-timestamp, webhook-signature) and retried with backoff until the receiver answers 2xx.",
+      request: { body: jsonBody(createEndpointInput.meta({ id: "WebhookEndpointCreate" })) },
+      responses: { 201: json(withSecretSchema, "The endpoint and its signing secret.") },
+    }),
+    async (c) => c.json(toWire(await createEndpoint(app, scopeOf(c), c.req.valid("json"))), 201),
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "read" },
-      {
-        method: "get",
-        path: "/webhooks/{endpointId}",
-        operationId: "getWebhookEndpoint",
-        tags: ["Webhooks"],
-        summary: "A webhook endpoint",
-        request: { params: endpointPath },
-        responses: { 200: json(endpointSchema, "The endpoint.") },
-      },
-    ),
-    async (c) =>
-      c.json(
-        wire<z.infer<typeof endpointSchema>>(await getEndpoint(app, scopeOf(c), c.req.valid("param"))),
-        200,
-      ),
+    webhookOperation("read", {
+      method: "get",
+      path: "/webhooks/{endpointId}",
+      operationId: "getWebhookEndpoint",
+      summary: "A webhook endpoint",
+      request: { params: endpointPath },
+      responses: { 200: json(endpointSchema, "The endpoint.") },
+    }),
+    async (c) => c.json(toWire(await getEndpoint(app, scopeOf(c), c.req.valid("param"))), 200),
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "write" },
-      {
-        method: "patch",
-        path: "/webhooks/{endpointId}",
-        operationId: "updateWebhookEndpoint",
-        tags: ["Webhooks"],
-        summary: "Change an endpoint's URL, events, filters or switch",
-        request: {
-          params: endpointPath,
-          body: jsonBody(
-            updateEndpointInput.omit({ endpointId: true }).meta({ id: "WebhookEndpointUpdate" }),
-          ),
-        },
-        responses: { 200: json(endpointSchema, "The endpoint as it is now.") },
+    webhookOperation("write", {
+      method: "patch",
+      path: "/webhooks/{endpointId}",
+      operationId: "updateWebhookEndpoint",
+      summary: "Change an endpoint's URL, events, filters or switch",
+      request: {
+        params: endpointPath,
+        body: jsonBody(updateEndpointInput.omit({ endpointId: true }).meta({ id: "WebhookEndpointUpdate" })),
       },
-    ),
+      responses: { 200: json(endpointSchema, "The endpoint as it is now.") },
+    }),
     async (c) => {
       const updated = await updateEndpoint(app, scopeOf(c), {
         ...c.req.valid("json"),
         ...c.req.valid("param"),
       });
-      return c.json(wire<z.infer<typeof endpointSchema>>(updated), 200);
+      return c.json(toWire(updated), 200);
     },
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "write" },
-      {
-        method: "delete",
-        path: "/webhooks/{endpointId}",
-        operationId: "deleteWebhookEndpoint",
-        tags: ["Webhooks"],
-        summary: "Delete an endpoint with its deliveries",
-        request: { params: endpointPath },
-        responses: { 204: { description: "Deleted." } },
-      },
-    ),
+    webhookOperation("write", {
+      method: "delete",
+      path: "/webhooks/{endpointId}",
+      operationId: "deleteWebhookEndpoint",
+      summary: "Delete an endpoint with its deliveries",
+      request: { params: endpointPath },
+      responses: { 204: { description: "Deleted." } },
+    }),
     async (c) => {
       await deleteEndpoint(app, scopeOf(c), c.req.valid("param"));
       return c.body(null, 204);
@@ -198,76 +164,56 @@ export function registerWebhookRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "write" },
-      {
-        method: "post",
-        path: "/webhooks/{endpointId}/secret",
-        operationId: "rotateWebhookSecret",
-        tags: ["Webhooks"],
-        summary: "Replace an endpoint's signing secret",
-        request: { params: endpointPath },
-        responses: { 201: json(withSecretSchema, "The endpoint and its new secret.") },
-      },
-    ),
-    async (c) =>
-      c.json(
-        wire<z.infer<typeof withSecretSchema>>(await rotateSecret(app, scopeOf(c), c.req.valid("param"))),
-        201,
-      ),
+    webhookOperation("write", {
+      method: "post",
+      path: "/webhooks/{endpointId}/secret",
+      operationId: "rotateWebhookSecret",
+      summary: "Replace an endpoint's signing secret",
+      request: { params: endpointPath },
+      responses: { 201: json(withSecretSchema, "The endpoint and its new secret.") },
+    }),
+    async (c) => c.json(toWire(await rotateSecret(app, scopeOf(c), c.req.valid("param"))), 201),
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "write" },
-      {
-        method: "post",
-        path: "/webhooks/{endpointId}/test",
-        operationId: "sendWebhookTestEvent",
-        tags: ["Webhooks"],
-        summary: "Send a webhook.test event to one endpoint",
-        request: { params: endpointPath },
-        responses: { 202: json(queued, "The delivery is queued.") },
-      },
-    ),
+    webhookOperation("write", {
+      method: "post",
+      path: "/webhooks/{endpointId}/test",
+      operationId: "sendWebhookTestEvent",
+      summary: "Send a webhook.test event to one endpoint",
+      request: { params: endpointPath },
+      responses: { 202: json(queued, "The delivery is queued.") },
+    }),
     async (c) => c.json(await sendTestEvent(app, scopeOf(c), c.req.valid("param")), 202),
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "read" },
-      {
-        method: "get",
-        path: "/webhooks/{endpointId}/deliveries",
-        operationId: "listWebhookDeliveries",
-        tags: ["Webhooks"],
-        summary: "An endpoint's deliveries with each attempt's answer, newest first",
-        request: { params: endpointPath, query: pageQuery },
-        responses: { 200: json(deliveryPageSchema, "A page of deliveries.") },
-      },
-    ),
+    webhookOperation("read", {
+      method: "get",
+      path: "/webhooks/{endpointId}/deliveries",
+      operationId: "listWebhookDeliveries",
+      summary: "An endpoint's deliveries with each attempt's answer, newest first",
+      request: { params: endpointPath, query: pageQuery },
+      responses: { 200: json(deliveryPageSchema, "A page of deliveries.") },
+    }),
     async (c) => {
       const deliveries = await listDeliveries(app, scopeOf(c), {
         ...c.req.valid("query"),
         ...c.req.valid("param"),
       });
-      return c.json(wire<z.infer<typeof deliveryPageSchema>>(deliveries), 200);
+      return c.json(toWire(deliveries), 200);
     },
   );
 
   api.openapi(
-    operation(
-      { family: "webhooks", access: "write" },
-      {
-        method: "post",
-        path: "/webhooks/deliveries/{deliveryId}/redeliver",
-        operationId: "redeliverWebhook",
-        tags: ["Webhooks"],
-        summary: "Send a delivery again (the same event id)",
-        request: { params: z.object({ deliveryId: idField }) },
-        responses: { 202: json(queued, "The delivery is queued again.") },
-      },
-    ),
+    webhookOperation("write", {
+      method: "post",
+      path: "/webhooks/deliveries/{deliveryId}/redeliver",
+      operationId: "redeliverWebhook",
+      summary: "Send a delivery again (the same event id)",
+      request: { params: z.object({ deliveryId: idField }) },
+      responses: { 202: json(queued, "The delivery is queued again.") },
+    }),
     async (c) => c.json(await redeliver(app, scopeOf(c), c.req.valid("param")), 202),
   );
 }
