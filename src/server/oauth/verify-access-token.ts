@@ -13,7 +13,8 @@ import {
   projectMember,
   user,
 } from "../db/schema/index.ts";
-import { ACCESS_TOKEN_PREFIX, MCP_SCOPE } from "./oauth-server.ts";
+import { MCP_SCOPE } from "./oauth-server.ts";
+import { ACCESS_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { hashStoredToken } from "./token-hash.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
