@@ -7,7 +7,7 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { App } from "../app.ts";
 import { withConnectionsUrl } from "../gateway/connection-needed.ts";
 import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
-import { ConnectionUnavailableError } from "../integrations/connections/access-token.ts";
+import { ConnectionUnavailableError } from "../integrations/connections/connection-errors.ts";
 import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
 import type { EngineTarget, EngineTool, ListToolsOptions } from "../integrations/engine/engine.ts";
 import { engineFor } from "../integrations/engine/engines.ts";

@@ -9,11 +9,8 @@ import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
-import {
-  accessTokenOf,
-  ConnectionUnavailableError,
-  CredentialRefusedError,
-} from "../connections/access-token.ts";
+import { accessTokenOf } from "../connections/access-token.ts";
+import { ConnectionUnavailableError, CredentialRefusedError } from "../connections/connection-errors.ts";
 import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import {
   type ConnectionChoice,
