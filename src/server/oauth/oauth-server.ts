@@ -10,9 +10,9 @@ import { nativeRedirectHooks } from "./native-redirects.ts";
 import { pkceFailureHook } from "./pkce-failure.ts";
 import { consentReferenceId, projectChoiceHook } from "./project-choice.ts";
 import { refreshAccessHook } from "./refresh-access.ts";
-import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { registrationLimitsHook } from "./registration-limits.ts";
 import { authorizationDefaultsHook, registrationDefaultsHook } from "./request-defaults.ts";
+import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
 /** The scope a token needs for the MCP endpoint (offline_access alone only renews). */

@@ -14,8 +14,8 @@ import {
   user,
 } from "../db/schema/index.ts";
 import { MCP_SCOPE } from "./oauth-server.ts";
-import { ACCESS_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { hashStoredToken } from "./token-hash.ts";
+import { ACCESS_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
 export interface OAuthGrant {
