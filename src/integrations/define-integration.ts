@@ -1,10 +1,11 @@
 // What the server needs of one integration beyond its provider: its catalogue entry (with the provider
 // binding), the OAuth scopes its tools need, its tools and the reference pages they were checked
-// against. Every field is required, so a folder that lacks a part does not compile; registry.test.ts
-// checks what the types cannot (a document for every OpenAPI integration, references that are links).
+// against. Every field is required, so a folder that lacks a part does not compile;
+// test/integration-registry.test.ts checks what the types cannot (a document for every OpenAPI
+// integration, references that are links).
 import type { IntegrationEntry } from "../lib/integrations/catalogue-entry.ts";
-import type { CodeTool } from "../server/integrations/engine/openapi/code-tools.ts";
-import type { OpenApiDocument } from "../server/integrations/engine/openapi/openapi-types.ts";
+import type { CodeTool } from "./_kit/code-tools.ts";
+import type { OpenApiDocument } from "./_kit/openapi-types.ts";
 
 export type IntegrationTools =
   /**

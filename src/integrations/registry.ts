@@ -1,10 +1,10 @@
 // The server's list of integrations, one line per folder (src/integrations/<id>/index.ts), and of
 // providers (src/integrations/_providers/<provider>.ts); every lookup table derives from these two.
 // `satisfies Record<…>`: an id in lib/integrations/ids.ts (or a provider) without its folder does not
-// compile, and registry.test.ts fails when a folder lacks a part the types cannot require.
+// compile, and test/integration-registry.test.ts fails when a folder lacks a part the types cannot
+// require.
 import { providers as providerInfo } from "../lib/integrations/providers.ts";
 import type { AuthFlowType, IntegrationId, ProviderId } from "../lib/integrations/types.ts";
-import type { Config } from "../server/config.ts";
 import { bearer, type CredentialAccess, type CredentialValues } from "./_providers/access.ts";
 import { alveno } from "./_providers/alveno.ts";
 import { atlassian } from "./_providers/atlassian.ts";
@@ -89,6 +89,14 @@ export interface RegisteredIntegration extends IntegrationDefinition {
   spec: ProviderSpec;
 }
 
+/**
+ * The part of the server's configuration the lookups below read (INTEGRATION_ENDPOINTS,
+ * server/integrations/endpoint-overrides.ts), named here so the registry needs nothing of the server.
+ */
+export interface EndpointConfig {
+  integrationEndpoints: Partial<Record<ProviderId, Partial<ProviderEndpoints>>>;
+}
+
 export const integrationRegistry = Object.fromEntries(
   Object.entries(definitions).map(([id, definition]) => [
     id,
@@ -109,7 +117,7 @@ export function integrationsOfProvider(provider: ProviderId): IntegrationId[] {
 }
 
 /** The provider's endpoints with the configured overrides applied. */
-export function providerEndpoints(provider: ProviderId, config: Pick<Config, "integrationEndpoints">) {
+export function providerEndpoints(provider: ProviderId, config: EndpointConfig) {
   return {
     ...providerSpecs[provider].endpoints,
     ...config.integrationEndpoints[provider],
@@ -119,7 +127,7 @@ export function providerEndpoints(provider: ProviderId, config: Pick<Config, "in
 /** The endpoints a connection made with this OAuth app uses (the app may name its own login host). */
 export function oauthEndpoints(
   provider: ProviderId,
-  config: Pick<Config, "integrationEndpoints">,
+  config: EndpointConfig,
   appValues: CredentialValues | undefined,
 ) {
   const own = appValues ? providerSpecs[provider].oauth?.endpointsFor?.(appValues) : undefined;

@@ -2,7 +2,7 @@
 // with api-token connections made the way an organization makes them.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ConnectionUnavailableError } from "~/server/integrations/connections/access-token.ts";
+import { ConnectionUnavailableError } from "~/server/integrations/connections/connection-errors.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import type { EngineTarget } from "~/server/integrations/engine/engine.ts";
 import {

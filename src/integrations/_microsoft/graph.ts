@@ -7,9 +7,9 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import type { CodeToolContext, UpstreamCall } from "../../server/integrations/engine/openapi/code-tools.ts";
-import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
 import { emailAddress } from "../_email/fields.ts";
+import type { CodeToolContext, UpstreamCall } from "../_kit/code-tools.ts";
+import { readList } from "../_kit/list-answer.ts";
 
 export const enc = encodeURIComponent;
 

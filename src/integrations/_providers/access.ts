@@ -2,7 +2,7 @@
 // auth headers and the per-connection variables its URLs need. Each provider's builders live in its
 // _providers/<provider>.ts; the check before saving and the engines both use them, so the check and the
 // real calls can never disagree on how a provider is authenticated.
-import type { ProviderEndpoints } from "./provider-spec.ts";
+import type { ProviderEndpoints } from "./provider-endpoints.ts";
 
 export type CredentialValues = Record<string, string | number | undefined>;
 

@@ -5,18 +5,10 @@
 // Which OAuth scopes a connection asks for is each integration's own (src/integrations/<id>/index.ts).
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { AccessBuilder, CheckRequest, CredentialValues, LoginRequest } from "./access.ts";
+import type { ProviderEndpoints } from "./provider-endpoints.ts";
 
-export interface ProviderEndpoints {
-  authorizeUrl?: string;
-  tokenUrl?: string;
-  /** RFC 7009 token revocation; absent when the provider offers none. */
-  revokeUrl?: string;
-  /** Base of the provider's REST API (for API-token checks and the OpenAPI engine). */
-  apiBaseUrl?: string;
-  /** Remote MCP server of the provider (source type mcp). */
-  mcpUrl?: string;
-}
-export const endpointNames = ["authorizeUrl", "tokenUrl", "revokeUrl", "apiBaseUrl", "mcpUrl"] as const;
+// In their own file so access.ts (which builds from them) and this file do not import each other.
+export { endpointNames, type ProviderEndpoints } from "./provider-endpoints.ts";
 
 export interface OAuthSpec {
   /** Whether the provider accepts PKCE (S256); we send it whenever it does. */

@@ -5,11 +5,7 @@
 // https://docs.attio.com/rest-api/endpoint-reference/notes/list-notes
 // https://docs.attio.com/rest-api/endpoint-reference/notes/create-a-note
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { filter, limit, objectSlug, offset, offsetPage, queryBody, slugOrId, sorts, uuid } from "./shared.ts";
 
 const enc = encodeURIComponent;

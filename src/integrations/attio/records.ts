@@ -8,11 +8,7 @@
 // https://docs.attio.com/rest-api/endpoint-reference/records/create-a-record
 // https://docs.attio.com/rest-api/endpoint-reference/records/update-a-record-append-multiselect-values
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import {
   filter,
   limit,

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { readList } from "../_kit/list-answer.ts";
 
 export const slugOrId = (what: string) =>
   z

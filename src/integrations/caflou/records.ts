@@ -5,12 +5,8 @@
 // { results, total_results, total_pages, page } (the client tested against the live API), filters go
 // as filter[<name>], bodies are the record's fields.
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
-import type { ListAnswer } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import type { ListAnswer } from "../_kit/list-answer.ts";
 import { caflouResources, date, id, type Resource } from "./resources.ts";
 
 const page = z

@@ -1,5 +1,5 @@
 // Confluence on the server: its entry, the OAuth scopes its tools need, its tools and their references.
-import type { OpenApiDocument } from "../../server/integrations/engine/openapi/openapi-types.ts";
+import type { OpenApiDocument } from "../_kit/openapi-types.ts";
 import { defineIntegration } from "../define-integration.ts";
 import { confluenceEntry } from "./entry.ts";
 import document from "./openapi.json" with { type: "json" };

@@ -4,12 +4,8 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import {
-  type CodeToolContext,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
-import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { readList } from "../_kit/list-answer.ts";
 
 interface Listing {
   results?: unknown[];

@@ -1,13 +1,9 @@
-// Gmail's tools written as code (server/integrations/engine/openapi/code-tools.ts): reading decodes
+// Gmail's tools written as code (_kit/code-tools.ts): reading decodes
 // bodies and attachments, sending builds the RFC 2822 message from fields, so a model never handles
 // base64. Requests as documented at https://developers.google.com/workspace/gmail/api/reference/rest
 import { z } from "zod";
-import {
-  type CodeToolContext,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
 import { emailAddress, subjectLine } from "../_email/fields.ts";
+import { type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { buildMessage, type OutgoingMessage, toBase64Url } from "./mime.ts";
 import { addressOf, type GmailMessage, headerOf, readMessage, splitAddressList } from "./read-message.ts";
 

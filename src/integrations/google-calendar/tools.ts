@@ -2,7 +2,7 @@
 // instances (singleEvents=true) in start order, which a model would otherwise have to know to ask for.
 // https://developers.google.com/workspace/calendar/api/v3/reference/events/list
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 
 /** events.list's timeMin/timeMax: RFC 3339 with a mandatory offset (Google answers 400 without one). */
 export const RFC3339_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

@@ -3,8 +3,8 @@
 // https://developers.google.com/workspace/drive/api/guides/ref-export-formats
 // https://developers.google.com/workspace/drive/api/guides/manage-uploads#multipart
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 
 const MAX_TEXT_CHARS = 100_000;
 /** PDF and Office files larger than this are not downloaded: their details come back with a note. */

@@ -3,11 +3,7 @@
 // https://developers.hubspot.com/docs/api-reference/crm-contacts-v3/guide
 // https://developers.hubspot.com/docs/api-reference/crm-search-v3/guide
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { type HubSpotPage, page, recordId } from "./shared.ts";
 
 interface CrmObject {

@@ -2,7 +2,7 @@
 // which a model should not have to write, so these take plain text and build the ADF document.
 // https://developer.atlassian.com/cloud/jira/platform/apis/document/structure/
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 
 /** Plain text → an ADF document: blank lines separate paragraphs, single line breaks stay. */
 export function textToAdf(text: string) {

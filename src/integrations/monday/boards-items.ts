@@ -9,11 +9,7 @@
 // https://developer.monday.com/api-reference/reference/items#create-an-item
 // https://developer.monday.com/api-reference/docs/change-column-values
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { graphql, listAt, numberedPage, onlyRecord, recordAt, unexpectedShape, valueAt } from "./graphql.ts";
 
 export const mondayId = (what: string) =>

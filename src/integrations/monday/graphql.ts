@@ -4,8 +4,9 @@
 // https://developer.monday.com/api-reference/docs/error-handling
 // A list is read only where the query put it (listAt): a `data` without it (null, another shape after an
 // API-Version change) is a tool error naming the path, never an empty list that looks like "none found".
-import { toolError } from "../../server/gateway/tool-types.ts";
-import { type CodeToolContext, ToolFailure } from "../../server/integrations/engine/openapi/code-tools.ts";
+
+import { type CodeToolContext, ToolFailure } from "../_kit/code-tools.ts";
+import { toolError } from "../_kit/tool-result.ts";
 
 interface GraphqlError {
   message?: string;

@@ -4,11 +4,7 @@
 // https://developer.monday.com/api-reference/reference/users
 // https://developer.monday.com/api-reference/docs/basics
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { mondayId } from "./boards-items.ts";
 import { graphql, listAt, numberedPage, onlyRecord, recordAt } from "./graphql.ts";
 

@@ -2,7 +2,7 @@
 // zone asked for (Prefer: outlook.timezone), and events are written from plain fields (attendees as
 // addresses, times with one time zone). https://learn.microsoft.com/graph/api/resources/event
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import {
   addresses,
   dateTimeTimeZone,

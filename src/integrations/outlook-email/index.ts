@@ -1,7 +1,7 @@
 // Outlook email on the server: its entry, the OAuth scopes its tools need, its tools and their references.
 // Microsoft offers no endpoint to revoke one delegated grant's tokens: disconnecting forgets them, and
 // the user removes the app's consent at https://myapps.microsoft.com (or an admin in Entra ID).
-import type { OpenApiDocument } from "../../server/integrations/engine/openapi/openapi-types.ts";
+import type { OpenApiDocument } from "../_kit/openapi-types.ts";
 import { defineIntegration } from "../define-integration.ts";
 import { outlookEmailEntry } from "./entry.ts";
 import document from "./openapi.json" with { type: "json" };

@@ -2,8 +2,8 @@
 // as text (Prefer: outlook.body-content-type) and lists the attachments, sending builds Graph's message
 // from plain fields. Requests as documented under https://learn.microsoft.com/graph/api/resources/message
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { subjectLine } from "../_email/fields.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { addresses, enc, graphId, graphPage, nextLinkArg, recipients } from "../_microsoft/graph.ts";
 import { type GraphMessage, MESSAGE_FIELDS, readMessage, SUMMARY_FIELDS, summary } from "./read-message.ts";
 

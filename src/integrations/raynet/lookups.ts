@@ -3,11 +3,7 @@
 // https://app.raynetcrm.com/api/doc/index-en.html (GET /userAccount/, /businessCasePhase/, /leadPhase/,
 // /activityCategory/, each answering { success, totalCount, data }).
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { offsetPage } from "./records.ts";
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;

@@ -4,12 +4,9 @@
 // org on an instance is on the same release, and a release reaches an instance at most a few times a year.
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/resources_versions.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_versions.htm
-import { toolError } from "../../server/gateway/tool-types.ts";
-import {
-  type CodeToolContext,
-  ToolFailure,
-  type UpstreamCall,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+
+import { type CodeToolContext, ToolFailure, type UpstreamCall } from "../_kit/code-tools.ts";
+import { toolError } from "../_kit/tool-result.ts";
 
 const KEEP_MS = 60 * 60 * 1000;
 const known = new Map<string, { root: string; until: number }>();

@@ -8,13 +8,9 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import { toolError } from "../../server/gateway/tool-types.ts";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
-import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { readList } from "../_kit/list-answer.ts";
+import { toolError } from "../_kit/tool-result.ts";
 import { salesforceRequest } from "./api-version.ts";
 import { objectName } from "./shared.ts";
 

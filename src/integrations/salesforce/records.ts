@@ -3,11 +3,7 @@
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_sobject_create.htm
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_update_fields.htm
 import { z } from "zod";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { salesforceRequest } from "./api-version.ts";
 import { fieldValues, objectName, recordId } from "./shared.ts";
 

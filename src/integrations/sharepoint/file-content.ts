@@ -5,7 +5,7 @@
 // naming its type; at most MAX_BYTES are downloaded.
 // https://learn.microsoft.com/graph/api/driveitem-get-content
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { enc, graphId } from "../_microsoft/graph.ts";
 
 const MAX_BYTES = 1024 * 1024;

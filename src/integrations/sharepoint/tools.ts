@@ -3,8 +3,8 @@
 // uploading PUTs the content under a file name, and Microsoft Search finds files across sites.
 // Requests as documented under https://learn.microsoft.com/graph/api/resources/sharepoint
 import { z } from "zod";
-import { defineCodeTool, jsonResult } from "../../server/integrations/engine/openapi/code-tools.ts";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
+import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
 import { getFileContent, isTextType } from "./file-content.ts";
 

@@ -14,12 +14,8 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import {
-  type CodeTool,
-  defineCodeTool,
-  jsonResult,
-} from "../../server/integrations/engine/openapi/code-tools.ts";
-import { readList } from "../../server/integrations/engine/openapi/list-answer.ts";
+import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { readList } from "../_kit/list-answer.ts";
 
 const enc = encodeURIComponent;
 const id = (what: string) =>

@@ -15,12 +15,9 @@ import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
 import type { Config } from "../config.ts";
 import { fetchPublicUrl } from "../security/ssrf-guard.ts";
-import {
-  ConnectionUnavailableError,
-  CredentialRefusedError,
-  REFRESH_MARGIN_MS,
-} from "./connections/access-token.ts";
+import { ConnectionUnavailableError, CredentialRefusedError } from "./connections/connection-errors.ts";
 import { loginRefusesCredential } from "./connections/credential-refusal.ts";
+import { REFRESH_MARGIN_MS } from "./connections/refresh-margin.ts";
 import { httpFailureDetail, networkFailureDetail, providerMessageOf } from "./network-failure.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./outbound-fetch.ts";
 

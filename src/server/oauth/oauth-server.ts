@@ -12,11 +12,8 @@ import { consentReferenceId, projectChoiceHook } from "./project-choice.ts";
 import { refreshAccessHook } from "./refresh-access.ts";
 import { registrationLimitsHook } from "./registration-limits.ts";
 import { authorizationDefaultsHook, registrationDefaultsHook } from "./request-defaults.ts";
+import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { mcpResourceUrl } from "./urls.ts";
-
-/** Prefixes of the tokens handed to clients (not stored): secret scanners and /mcp can tell them apart. */
-export const ACCESS_TOKEN_PREFIX = "pto_";
-export const REFRESH_TOKEN_PREFIX = "ptr_";
 
 /** The scope a token needs for the MCP endpoint (offline_access alone only renews). */
 export const MCP_SCOPE = "mcp" satisfies OAuthScope;

@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { oauthRefreshToken } from "../db/schema/index.ts";
 import { findProjectAccess } from "../projects/access.ts";
-import { REFRESH_TOKEN_PREFIX } from "./oauth-server.ts";
 import { hashStoredToken } from "./token-hash.ts";
+import { REFRESH_TOKEN_PREFIX } from "./token-prefixes.ts";
 
 export function refreshAccessHook(db: Database) {
   return {

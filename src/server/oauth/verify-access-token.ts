@@ -13,8 +13,9 @@ import {
   projectMember,
   user,
 } from "../db/schema/index.ts";
-import { ACCESS_TOKEN_PREFIX, MCP_SCOPE } from "./oauth-server.ts";
+import { MCP_SCOPE } from "./oauth-server.ts";
 import { hashStoredToken } from "./token-hash.ts";
+import { ACCESS_TOKEN_PREFIX } from "./token-prefixes.ts";
 import { mcpResourceUrl } from "./urls.ts";
 
 export interface OAuthGrant {

@@ -15,6 +15,7 @@ import { readCredentialById } from "../credentials/credential-store.ts";
 import { type OAuthClient, refreshTokens, TokenRequestError } from "../oauth/token-client.ts";
 import { PROVIDER_TIMEOUT_MS } from "../outbound-fetch.ts";
 import { alertBrokenConnection } from "./connection-alerts.ts";
+import { ConnectionUnavailableError } from "./connection-errors.ts";
 import {
   type ConnectionRow,
   findConnection,
@@ -22,29 +23,8 @@ import {
   type StoredTokens,
   sealTokens,
 } from "./connection-store.ts";
+import { REFRESH_MARGIN_MS } from "./refresh-margin.ts";
 import { storedReason } from "./status-reason.ts";
-
-/** Refresh this long before expiry, so a token never expires in the middle of a call. */
-export const REFRESH_MARGIN_MS = 60_000;
-
-/** The connection cannot give a token; `reason` is also its status reason. */
-export class ConnectionUnavailableError extends Error {
-  readonly reason: string;
-
-  constructor(reason: string) {
-    super(reason);
-    this.name = "ConnectionUnavailableError";
-    this.reason = reason;
-  }
-}
-
-/** The provider refused the saved credential while a token was obtained with it (credential-refusal.ts). */
-export class CredentialRefusedError extends ConnectionUnavailableError {
-  constructor(reason: string) {
-    super(reason);
-    this.name = "CredentialRefusedError";
-  }
-}
 
 // A token without a stored expiry (the token answer had no expires_in) counts as fresh until the provider
 // refuses it: then the caller passes it back as `rejected` and it is refreshed once.

@@ -8,7 +8,7 @@
 // renewal is refused, not when a freshly renewed token meets a 401: the provider just accepted the
 // credential, so such a 401 is about that one request (some APIs answer 401 for a missing scope), and
 // marking the whole connection broken would stop every other tool that still works.
-// (A refused renewal is thrown as access-token.ts's CredentialRefusedError or a refused ServiceAccountError.)
+// (A refused renewal is thrown as connection-errors.ts's CredentialRefusedError or a refused ServiceAccountError.)
 import type { App } from "../../app.ts";
 import { markConnectionBroken } from "./connection-alerts.ts";
 

@@ -9,17 +9,14 @@ import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
-import {
-  accessTokenOf,
-  ConnectionUnavailableError,
-  CredentialRefusedError,
-} from "../connections/access-token.ts";
+import { accessTokenOf } from "../connections/access-token.ts";
 import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
 import {
   type ConnectionChoice,
   findChosenConnection,
   SHARED_CONNECTION,
 } from "../connections/connection-choice.ts";
+import { ConnectionUnavailableError, CredentialRefusedError } from "../connections/connection-errors.ts";
 import { type ConnectionRow, connectionDisplayName, openTokens } from "../connections/connection-store.ts";
 import { credentialRefused } from "../connections/credential-refusal.ts";
 import { ServiceAccountError, withServiceAccountToken } from "../connections/service-account-token.ts";

@@ -2,7 +2,7 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../../../lib/errors.ts";
-import { ConnectionUnavailableError } from "../../connections/access-token.ts";
+import { ConnectionUnavailableError } from "../../connections/connection-errors.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { ResponseTooLargeError } from "./guarded-fetch.ts";
 

@@ -9,7 +9,7 @@ import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { markServedBy } from "../../../gateway/served-by.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import { withCallTrace } from "../../../observability/call-trace.ts";
-import { ConnectionUnavailableError } from "../../connections/access-token.ts";
+import { ConnectionUnavailableError } from "../../connections/connection-errors.ts";
 import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
 import type {
   EngineScope,

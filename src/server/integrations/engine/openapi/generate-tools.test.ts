@@ -1,6 +1,7 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation/types.js";
 import { describe, expect, it } from "vitest";
+import type { OpenApiDocument } from "../../../../integrations/_kit/openapi-types.ts";
 import { accessFromCredential, integrationRegistry } from "../../../../integrations/registry.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
@@ -12,7 +13,6 @@ import {
   TOOL_NAME_PATTERN,
   toolNameFrom,
 } from "./generate-tools.ts";
-import type { OpenApiDocument } from "./openapi-types.ts";
 
 const doc = (
   paths: OpenApiDocument["paths"],

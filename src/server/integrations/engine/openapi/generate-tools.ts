@@ -8,7 +8,6 @@
 // it fits, otherwise its `x-portico-argument-name`, otherwise the name with a leading $ dropped and
 // other characters turned into _ ("$top" → top, "name[LIKE]" → name_LIKE).
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { EngineTool } from "../engine.ts";
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -18,7 +17,8 @@ import {
   type ParameterObject,
   type RequestBodyObject,
   type ResponseObject,
-} from "./openapi-types.ts";
+} from "../../../../integrations/_kit/openapi-types.ts";
+import type { EngineTool } from "../engine.ts";
 import { deref, resolveSchema } from "./resolve-refs.ts";
 
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,40}$/;

@@ -2,6 +2,14 @@
 // with the organization's connection (connection-auth.ts). Every upstream failure — a broken
 // connection, bad arguments, an HTTP error, a timeout — is an isError result that says what happened.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CodeTool,
+  ToolFailure,
+  type UpstreamBytes,
+  type UpstreamCall,
+  type UpstreamText,
+} from "../../../../integrations/_kit/code-tools.ts";
+import { readList } from "../../../../integrations/_kit/list-answer.ts";
 import { integrationRegistry } from "../../../../integrations/registry.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
@@ -13,24 +21,16 @@ import { markServedBy } from "../../../gateway/served-by.ts";
 import { toolError } from "../../../gateway/tool-types.ts";
 import type { CallTrace } from "../../../observability/call-trace.ts";
 import { readBytesCapped } from "../../../security/ssrf-guard.ts";
-import { ConnectionUnavailableError } from "../../connections/access-token.ts";
+import { ConnectionUnavailableError } from "../../connections/connection-errors.ts";
 import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
 import { storedReason } from "../../connections/status-reason.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { type ConnectionAuth, forgetConnectionAuth, resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget, EngineTool, IntegrationEngine } from "../engine.ts";
 import { buildRequest, serverUrl, type UpstreamRequest } from "./build-request.ts";
-import {
-  type CodeTool,
-  ToolFailure,
-  type UpstreamBytes,
-  type UpstreamCall,
-  type UpstreamText,
-} from "./code-tools.ts";
 import { codeTools, documentTools, openApiDocuments } from "./documents.ts";
 import { successResult, upstreamError } from "./format-result.ts";
 import type { OpenApiTool } from "./generate-tools.ts";
-import { readList } from "./list-answer.ts";
 import { sendRequest } from "./send-request.ts";
 import { argumentProblem } from "./validate-arguments.ts";
 

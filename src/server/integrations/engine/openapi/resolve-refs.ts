@@ -1,6 +1,6 @@
 // Local $ref resolution ("#/components/…") and OpenAPI-3.0-only keywords turned into JSON Schema, so a
 // tool's inputSchema stands alone: MCP clients and Ajv see no references into the document.
-import type { JsonSchema, OpenApiDocument, RefObject } from "./openapi-types.ts";
+import type { JsonSchema, OpenApiDocument, RefObject } from "../../../../integrations/_kit/openapi-types.ts";
 
 export const isRef = (value: unknown): value is RefObject =>
   typeof value === "object" && value !== null && typeof (value as RefObject).$ref === "string";

@@ -1,12 +1,16 @@
 // Tools written as code next to an integration's OpenAPI document, for what a document cannot say: a
 // message built from fields (Gmail's base64url RFC 2822 `raw`), a body decoded for reading, two calls
 // in one tool. They call the provider through the same connection, deadline, retries and error
-// wording as generated tools (openapi-engine.ts); arguments are checked against `inputSchema` first.
+// wording as generated tools (server/integrations/engine/openapi/openapi-engine.ts); arguments are
+// checked against `inputSchema` first.
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { toolError } from "../../../gateway/tool-types.ts";
-import type { EngineTool } from "../engine.ts";
 import type { ListAnswer, ListShape } from "./list-answer.ts";
+import type { ToolDescription } from "./tool-description.ts";
+import { toolError } from "./tool-result.ts";
+
+// Kept importable from here: integrations and engines name them next to defineCodeTool.
+export { jsonResult, ToolFailure } from "./tool-result.ts";
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
@@ -81,23 +85,8 @@ export interface CodeToolContext {
   requestBytes(call: UpstreamCall, maxBytes: number): Promise<UpstreamBytes>;
 }
 
-export interface CodeTool extends EngineTool {
+export interface CodeTool extends ToolDescription {
   run(args: Record<string, unknown>, context: CodeToolContext): Promise<CallToolResult>;
-}
-
-/** Ends a code tool with this result (thrown by `request` for upstream failures). */
-export class ToolFailure extends Error {
-  readonly result: CallToolResult;
-
-  constructor(result: CallToolResult) {
-    super("tool failure");
-    this.result = result;
-  }
-}
-
-/** JSON text plus structuredContent, as generated tools answer. */
-export function jsonResult(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
 }
 
 export function defineCodeTool<Input extends z.ZodObject>(tool: {
@@ -116,7 +105,7 @@ export function defineCodeTool<Input extends z.ZodObject>(tool: {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: inputSchema as EngineTool["inputSchema"],
+    inputSchema: inputSchema as ToolDescription["inputSchema"],
     annotations: { openWorldHint: true, ...tool.annotations },
     // The arguments passed the JSON schema already; parsing applies zod's defaults and its refinements.
     run: (args, context) => {

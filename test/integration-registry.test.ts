@@ -1,22 +1,24 @@
 // Every integration folder has every part, and every provider what its auth flows need: what the types
-// of define-integration.ts and provider-spec.ts cannot require on their own.
+// of define-integration.ts and provider-spec.ts cannot require on their own. Here, not beside
+// registry.ts, because it reads the tools through the engine and src/integrations/ imports no server code.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { credentialShapes } from "../lib/integrations/credentials/index.ts";
-import { connectsWithoutOAuthApp, providers } from "../lib/integrations/providers.ts";
-import { integrationIds, providerIds } from "../lib/integrations/types.ts";
-import { codeTools, documentTools } from "../server/integrations/engine/openapi/documents.ts";
-import { TOOL_NAME_PATTERN } from "../server/integrations/engine/openapi/generate-tools.ts";
-import { integrationEntries } from "./catalogue.ts";
-import { integrationRegistry, providerSpecs } from "./registry.ts";
+import { integrationEntries } from "../src/integrations/catalogue.ts";
+import { integrationRegistry, providerSpecs } from "../src/integrations/registry.ts";
+import { credentialShapes } from "../src/lib/integrations/credentials/index.ts";
+import { connectsWithoutOAuthApp, providers } from "../src/lib/integrations/providers.ts";
+import { integrationIds, providerIds } from "../src/lib/integrations/types.ts";
+import { codeTools, documentTools } from "../src/server/integrations/engine/openapi/documents.ts";
+import { TOOL_NAME_PATTERN } from "../src/server/integrations/engine/openapi/generate-tools.ts";
 
+const integrationsDir = path.resolve(import.meta.dirname, "../src/integrations");
 const isLink = (url: string) => URL.canParse(url) && new URL(url).protocol === "https:";
 
 describe("integration folders (src/integrations/<id>/)", () => {
   for (const id of integrationIds) {
     it(`${id} has its entry, scopes, tools and references`, () => {
-      const folder = path.join(import.meta.dirname, id);
+      const folder = path.join(integrationsDir, id);
       for (const file of ["entry.ts", "index.ts"])
         expect(existsSync(path.join(folder, file)), file).toBe(true);
       const integration = integrationRegistry[id];
@@ -39,7 +41,7 @@ describe("integration folders (src/integrations/<id>/)", () => {
 
   it("has no folder the registry does not list", async () => {
     const { readdirSync } = await import("node:fs");
-    const folders = readdirSync(import.meta.dirname, { withFileTypes: true })
+    const folders = readdirSync(integrationsDir, { withFileTypes: true })
       .filter((item) => item.isDirectory() && !item.name.startsWith("_"))
       .map((item) => item.name);
     expect(folders.sort()).toEqual([...integrationIds].sort());

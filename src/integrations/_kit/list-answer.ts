@@ -2,8 +2,7 @@
 // reference puts them, and an answer of any other shape is a tool error naming what came instead.
 // Reading a list loosely (`answer.results ?? []`, or `Array.isArray(answer) ? answer : []`) turned an
 // answer in an unexpected shape into an empty list that looked like a true "nothing found".
-import { toolError } from "../../../gateway/tool-types.ts";
-import { ToolFailure } from "./code-tools.ts";
+import { ToolFailure, toolError } from "./tool-result.ts";
 
 export interface ListShape {
   /** The key of the answer's object that holds the records; "" when the answer is the array itself. */
