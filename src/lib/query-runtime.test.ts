@@ -8,7 +8,7 @@ import type { TRPC, TRPCClient } from "./trpc.ts";
 function fakeRuntime(): LoadedQueryRuntime {
   return {
     queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: 123 } } }),
-    trpc: { projects: { list: { queryKey: () => ["projects", "list"] } } } as unknown as TRPC,
+    trpc: { project: { list: { queryKey: () => ["project", "list"] } } } as unknown as TRPC,
     client: {} as TRPCClient,
     dehydrate: vi.fn(() => ({ query: { initial: [] } })),
     hydrate: vi.fn(async () => {}),
@@ -22,7 +22,7 @@ describe("QueryRuntimeHolder", () => {
     const { queryClient, trpc } = holder.contextForwarders();
     expect(holder.current()).toBeUndefined();
     expect(() => queryClient.getQueryData(["x"])).toThrow(/queryRuntime: false/);
-    expect(() => trpc.projects).toThrow(/not loaded/);
+    expect(() => trpc.project).toThrow(/not loaded/);
     // Probes such as `await` find nothing instead of throwing.
     expect((queryClient as unknown as { then?: unknown }).then).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
@@ -45,7 +45,7 @@ describe("QueryRuntimeHolder", () => {
     expect(queryClient.getDefaultOptions().queries?.staleTime).toBe(123);
     queryClient.setQueryData(["k"], 1);
     expect(runtime.queryClient.getQueryData(["k"])).toBe(1);
-    expect(trpc.projects).toBe((runtime.trpc as unknown as { projects: unknown }).projects);
+    expect(trpc.project).toBe((runtime.trpc as unknown as { project: unknown }).project);
   });
 
   it("tries again after a failed load (a chunk that did not arrive)", async () => {
