@@ -3,14 +3,14 @@
 // server bundle and again under load, and it shrinks it only in a garbage collection that finds the
 // allocation rate low. An idle server allocates nothing, so it never collects: it kept those 128 MB,
 // plus the start's garbage in the old and large-object spaces (~30 MB), for as long as it stayed idle.
-// Measured on an existing data folder: heap 278 → 121 MB committed and RSS ~545 → ~360 MB once V8 had
-// unmapped the freed pages.
+// Measured on an existing data folder with no request after the start: heap 278 → 121 MB committed and
+// RSS ~545 → ~360 MB once V8 had unmapped the freed pages.
 //
 // So once no request has arrived for a whole check interval and none is open, one full collection
 // runs, and runs again only after the committed heap has grown by GROWTH_BYTES since: a server with a
 // request now and then does not collect after each. A request that arrives during the collection
-// waits for it (tens of ms on a ~100 MB heap, over a second on the shared 2-core test machine under
-// load); it only happens after a quiet interval, never under traffic.
+// waits for it (1.2-1.3 s for a 163 MB heap on the shared 2-core test machine at load average ~18;
+// not measured on an idle machine); it only happens after a quiet interval, never under traffic.
 import v8 from "node:v8";
 import vm from "node:vm";
 

@@ -24,7 +24,9 @@ export function createMailer(db: Database, smtpUrl: string | undefined, from: st
     return {
       usesOutbox: false,
       async send(message) {
-        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
         await (await transport).sendMail({ from, ...message });
       },
     };
