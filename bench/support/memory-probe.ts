@@ -43,7 +43,7 @@ function thisThread(): ThreadMemory {
   };
 }
 
-const channel = new BroadcastChannel("portico-memory-probe");
+const channel = new workerThreads.BroadcastChannel("portico-memory-probe");
 channel.unref();
 
 /** What a worker runs first (CommonJS, as an eval worker's source is): this file's answering side. */

@@ -12,14 +12,15 @@ it("serves a new folder from a second start, and keeps what was written through 
   const folder = mkdtempSync(path.join(tmpdir(), "pglite-new-folder-"));
   try {
     const first = await openDatabase({ kind: "pglite", dataDir: folder });
-    const buffers = await first.db.execute(sql`show shared_buffers`);
+    const buffers = (await first.db.execute(sql`show shared_buffers`)) as { rows: unknown[] };
     expect(buffers.rows).toEqual([{ shared_buffers: "32MB" }]);
     await first.db.execute(sql`create table kept (id int primary key)`);
     await first.db.execute(sql`insert into kept values (7)`);
     await first.close();
 
     const again = await openDatabase({ kind: "pglite", dataDir: folder });
-    expect((await again.db.execute(sql`select id from kept`)).rows).toEqual([{ id: 7 }]);
+    const kept = (await again.db.execute(sql`select id from kept`)) as { rows: unknown[] };
+    expect(kept.rows).toEqual([{ id: 7 }]);
     await again.close();
   } finally {
     rmSync(folder, { recursive: true, force: true });
