@@ -5,11 +5,20 @@
 // seconds (default 20), every thread counted to the nanosecond (schedstat), and which threads used it.
 // Targets (issue 46): idle CPU <= 3 ms per second, RSS <= 300 MB after a minute.
 //
+// Then what holds the memory (support/process-memory.ts): RSS by kind of mapping (WebAssembly memory,
+// mapped files, malloc, the rest) and each JS thread's heap by space, read by support/memory-probe.ts,
+// which the benchmark preloads into the server (NODE_OPTIONS=--import). With BENCH_IDLE_RESTART=1
+// (the default) each server is then stopped and started again on the data folder it made, and idles
+// another BENCH_IDLE_SECONDS: a restarted server opens an existing database, as most starts do.
+//
 // BENCH_BASELINE=<git revision> starts that revision's build beside this checkout's at the same time
 // (support/baseline-checkout.ts), so both idle on the same machine in the same minute.
 import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { prepareBaseline } from "./support/baseline-checkout.ts";
 import { type PorticoProcess, startPortico } from "./support/portico-process.ts";
+import { describeMemory, probeReport, smapsBreakdown } from "./support/process-memory.ts";
 
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const windowSeconds = Math.min(idleSeconds, Number(process.env.BENCH_IDLE_WINDOW ?? 20));
@@ -40,24 +49,27 @@ function threadCpuNs(pid: number): Map<string, number> {
 
 interface Side {
   label: string;
+  root?: string;
   portico: PorticoProcess;
   rssAtStart: number;
+  probeFile: string;
 }
+
+const probe = path.join(import.meta.dirname, "support/memory-probe.ts");
+const serverEnv = (probeFile: string) => ({
+  METRICS: "off",
+  LOG_LEVEL: "warn",
+  PORTICO_MEMORY_PROBE: probeFile,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${probe}`.trim(),
+});
 
 const sides: Side[] = [];
 const baseline = process.env.BENCH_BASELINE;
-try {
-  const starts: { label: string; root?: string }[] = [];
-  if (baseline) {
-    const checkout = prepareBaseline(baseline);
-    starts.push({ label: `base ${checkout.commit.slice(0, 12)}`, root: checkout.root });
-  }
-  starts.push({ label: "head" });
-  for (const start of starts) {
-    const portico = await startPortico({ METRICS: "off", LOG_LEVEL: "warn" }, start.root);
-    sides.push({ label: start.label, portico, rssAtStart: rssMb(portico.pid) });
-  }
-  console.log(`Idle for ${idleSeconds} s, CPU measured over the last ${windowSeconds} s\n`);
+const restart = process.env.BENCH_IDLE_RESTART !== "0";
+
+/** Idles every side for idleSeconds, then prints its CPU, RSS and what holds the memory. */
+async function idleAndReport(title: string) {
+  console.log(`\n${title}: idle for ${idleSeconds} s, CPU measured over the last ${windowSeconds} s`);
   await new Promise((resolve) => setTimeout(resolve, (idleSeconds - windowSeconds) * 1000));
   const before = sides.map((side) => threadCpuNs(side.portico.pid));
   const startedAt = performance.now();
@@ -78,6 +90,38 @@ try {
     );
     console.log(`${"".padEnd(20)} by thread (ms/s): ${threads.join(", ")}`);
   });
+  for (const side of sides) {
+    const report = await probeReport(side.portico.pid, side.probeFile);
+    for (const line of describeMemory(smapsBreakdown(side.portico.pid), report)) {
+      console.log(`${side.label.padEnd(20)} ${line}`);
+    }
+  }
+}
+
+try {
+  const starts: { label: string; root?: string }[] = [];
+  if (baseline) {
+    const checkout = prepareBaseline(baseline);
+    starts.push({ label: `base ${checkout.commit.slice(0, 12)}`, root: checkout.root });
+  }
+  starts.push({ label: "head" });
+  for (const [index, start] of starts.entries()) {
+    const probeFile = path.join(tmpdir(), `portico-memory-probe-${process.pid}-${index}.json`);
+    const portico = await startPortico(serverEnv(probeFile), start.root);
+    sides.push({ ...start, portico, rssAtStart: rssMb(portico.pid), probeFile });
+  }
+  await idleAndReport("Started on a new data folder");
+  if (restart) {
+    // Together, so both idle for the same time.
+    await Promise.all(
+      sides.map(async (side) => {
+        await side.portico.stop({ keepData: true });
+        side.portico = await startPortico(serverEnv(side.probeFile), side.root, side.portico.dataDir);
+        side.rssAtStart = rssMb(side.portico.pid);
+      }),
+    );
+    await idleAndReport("Restarted on the data folder it made");
+  }
   console.log("\nTargets: idle CPU <= 3 ms/s; RSS <= 300 MB after a minute");
 } finally {
   await Promise.all(sides.map((side) => side.portico.stop()));

@@ -12,6 +12,7 @@ import { type Server as SrvxServer, serve } from "srvx";
 import { staticMiddleware } from "srvx/static";
 import { guardCallLogPriority } from "./call-log-priority-guard.ts";
 import { idleBackgroundThreads } from "./idle-background-threads.ts";
+import { type IdleMemoryRelease, releaseMemoryWhenIdle } from "./idle-memory-release.ts";
 
 // This is the production server: libraries pick their production builds by NODE_ENV, React's server
 // renderer among them (its development build renders more slowly and checks more). Unset, it ran the
@@ -64,7 +65,9 @@ async function runServer() {
     manual: true,
   });
   const stopper = gracefulStopper(server.node);
-  routeThroughEntry(server.node, stopper);
+  // The young generation the start grew, and its garbage, go back once the server is idle.
+  const idleRelease = releaseMemoryWhenIdle(() => stopper.open);
+  routeThroughEntry(server.node, stopper, idleRelease);
   keepConnectionsLongerThanBalancers(server.node);
   try {
     await server.serve();
@@ -132,12 +135,17 @@ function listenFailure(error: unknown): string {
  * Puts the entry's node:http handler (server.ts's handleNodeRequest: POST /mcp without a Web Request)
  * in front of srvx's, which gets every request it passes on.
  */
-function routeThroughEntry(node: SrvxServer["node"], stopper: GracefulStopper) {
+function routeThroughEntry(
+  node: SrvxServer["node"],
+  stopper: GracefulStopper,
+  idleRelease: IdleMemoryRelease,
+) {
   if (!node?.server) throw new Error("srvx did not create a node:http server");
   const srvxHandler = node.handler;
   node.server.removeListener("request", srvxHandler);
   node.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     stopper.track(res);
+    idleRelease.requestArrived();
     entry.handleNodeRequest(req, res, srvxHandler);
   });
 }
@@ -166,6 +174,8 @@ interface GracefulStopper {
   track(res: ServerResponse): void;
   /** From SIGTERM on: every answer ends its connection, while the listener still takes new ones. */
   closeKeepAlive(): void;
+  /** Requests under way. */
+  readonly open: number;
   stop(): Promise<void>;
 }
 
@@ -183,6 +193,9 @@ function gracefulStopper(node: SrvxServer["node"]): GracefulStopper {
   const open = new Set<ServerResponse>();
   let drained: (() => void) | null = null;
   return {
+    get open() {
+      return open.size;
+    },
     track(res) {
       open.add(res);
       if (closing) res.shouldKeepAlive = false;

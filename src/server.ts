@@ -32,7 +32,7 @@ export const serverProcesses = () => config().webConcurrency;
 let started: App | null = null;
 /** Called by scripts/serve.ts before listening: validates configuration and applies migrations. */
 export const startServices = async () => {
-  initServerErrorReporting(config());
+  await initServerErrorReporting(config());
   started = await getApp();
   joinClusterMetrics();
 };

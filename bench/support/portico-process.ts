@@ -27,7 +27,8 @@ export interface PorticoProcess {
   pid: number;
   /** The data folder (embedded database), kept by kill() for reading afterwards. */
   dataDir: string;
-  stop(): Promise<void>;
+  /** SIGTERM, a clean stop; the data folder is removed unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
   /** kill -9: no flush, no clean close; the data folder stays. */
   kill(): Promise<void>;
 }
@@ -83,15 +84,17 @@ const dataOf = (body: unknown) =>
 
 /**
  * `root` is the checkout whose build runs (another revision's, for BENCH_BASELINE); its own
- * server-node-flags.ts gives the flags, as its `npm start` would.
+ * server-node-flags.ts gives the flags, as its `npm start` would. `existingDataDir` starts it on a
+ * data folder a previous start left (stop({ keepData: true })) instead of a new one.
  */
 export async function startPortico(
   env: Record<string, string> = {},
   root: string = thisCheckout,
+  existingDataDir?: string,
 ): Promise<PorticoProcess> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "portico-bench-"));
+  const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), "portico-bench-"));
   const node = path.join(root, "node_modules/.bin/node");
   const flags = execFileSync(node, [path.join(root, "scripts/server-node-flags.ts")], { encoding: "utf8" })
     .trim()
@@ -158,10 +161,13 @@ export async function startPortico(
       child.kill("SIGKILL");
       await exited;
     },
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+    async stop(options = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -56,7 +56,7 @@ async function dailyRequests(app: App, organizationId: string, start: Date, end:
 }
 
 async function invoicesOf(app: App, customerId: string | null | undefined) {
-  const stripe = stripeClient(app.config);
+  const stripe = await stripeClient(app.config);
   if (!stripe || !customerId) return [];
   const list = await stripe.invoices.list({ customer: customerId, limit: 12 });
   return list.data.map((invoice) => ({
@@ -89,7 +89,7 @@ export async function getBillingOverview(app: App, userId: string, organizationI
     findSubscription(app, organizationId),
     app.db.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId)),
   ]);
-  const stripeConfigured = stripeClient(app.config) !== null;
+  const stripeConfigured = Boolean(app.config.stripe.secretKey);
   const [used, seats, projects, alerts, daily, invoices, byHand] = await Promise.all([
     requestsUsed(app, organizationId, plan.periodStart),
     seatsUsed(app.db, organizationId),

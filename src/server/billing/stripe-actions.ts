@@ -17,7 +17,7 @@ export const NOT_CONFIGURED =
 
 async function prepare(app: App, userId: string, organizationId: string) {
   await requireOrganizationAction(app.db, userId, organizationId, "billing.manage");
-  const stripe = stripeClient(app.config);
+  const stripe = await stripeClient(app.config);
   if (!stripe) throw new AppError("BAD_REQUEST", NOT_CONFIGURED);
   return { stripe, row: await findSubscription(app, organizationId) };
 }

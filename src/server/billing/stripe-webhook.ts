@@ -48,7 +48,7 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 }
 
 export async function handleStripeWebhook(app: App, request: Request): Promise<Response> {
-  const stripe = stripeClient(app.config);
+  const stripe = await stripeClient(app.config);
   const secret = app.config.stripe.webhookSecret;
   if (!stripe || !secret) return answer(404, "Stripe billing is not configured on this server");
   if (request.method !== "POST") return answer(405, "Use POST");

@@ -1,7 +1,7 @@
 // Sends mail over SMTP when SMTP_URL is set; otherwise keeps it in the outbox table, which site admins
 // read in the app, so invitations work on a fresh instance without a mail server.
 import { desc } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Database } from "../db/client.ts";
 import { outboxEmail } from "../db/schema/index.ts";
 
@@ -19,11 +19,15 @@ export interface Mailer {
 
 export function createMailer(db: Database, smtpUrl: string | undefined, from: string): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer is loaded with the first message, not with the server (~4.5 MB of JS heap, issue 46).
+    let transport: Promise<Transporter> | null = null;
     return {
       usesOutbox: false,
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from, ...message });
       },
     };
   }

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { reportError } from "./report-error.ts";
-import { flushErrorReports, initServerErrorReporting } from "./sentry.ts";
+import { flushErrorReports, initServerErrorReporting, serverSentry } from "./sentry.ts";
 
 let server: Server;
 const envelopes: string[] = [];
@@ -21,14 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-it("is off without a DSN", () => {
-  expect(initServerErrorReporting({ sentryDsn: undefined, environment: "test" })).toBe(false);
+it("is off without a DSN, and does not load the SDK", async () => {
+  expect(await initServerErrorReporting({ sentryDsn: undefined, environment: "test" })).toBe(false);
+  expect(serverSentry()).toBeNull();
 });
 
 it("reports an error with the user's id, email and name", async () => {
   const { port } = server.address() as AddressInfo;
   expect(
-    initServerErrorReporting({ sentryDsn: `http://publickey@127.0.0.1:${port}/1`, environment: "test" }),
+    await initServerErrorReporting({
+      sentryDsn: `http://publickey@127.0.0.1:${port}/1`,
+      environment: "test",
+    }),
   ).toBe(true);
   const originalError = console.error;
   console.error = () => undefined;

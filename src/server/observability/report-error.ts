@@ -1,7 +1,7 @@
 // Every unexpected server error goes to the log and, when a DSN is configured, to Sentry with the
 // signed-in user attached (requirements §8).
-import * as Sentry from "@sentry/node";
 import { withoutQueryParameters } from "../db/errors.ts";
+import { serverSentry } from "./sentry.ts";
 
 interface ReportContext {
   user?: { id: string; email: string; name: string } | null;
@@ -15,6 +15,8 @@ export function reportError(reported: unknown, context: ReportContext = {}): voi
   const error = withoutQueryParameters(reported);
   const run = context.runId ? ` (run ${context.runId})` : "";
   console.error(`[portico] ${context.where ?? "error"}${run}:`, error);
+  const Sentry = serverSentry();
+  if (!Sentry) return;
   Sentry.withScope((scope) => {
     if (context.user) {
       scope.setUser({ id: context.user.id, email: context.user.email, username: context.user.name });

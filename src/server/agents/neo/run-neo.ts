@@ -99,7 +99,7 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
   const untrack = trackRun(app.db, runId);
   const steps: NeoRunResult["steps"] = [];
   const progress = (message: string) => run.onProgress?.(message);
-  const model = modelFactory(credential, app.config);
+  const model = await modelFactory(credential, app.config);
   const settings = modelCallSettings(app.config.llmTimeoutMs, signal);
   const count = async (usage: TokenUsage) => {
     const { input, output } = usageOf(usage);
@@ -191,8 +191,8 @@ export async function runNeo(app: App, run: NeoRunRequest): Promise<NeoRunResult
     // Each executor turn carried the selected tools' definitions; listing all would have carried those.
     await updateRun(app.db, runId, {
       toolListTokens: {
-        offered: toolListTokens(selectedTools),
-        all: toolListTokens(tools),
+        offered: await toolListTokens(selectedTools),
+        all: await toolListTokens(tools),
         turns: execution.turns,
       },
     });

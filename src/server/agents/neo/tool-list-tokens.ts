@@ -3,12 +3,20 @@
 // Counted with gpt-tokenizer's o200k_base (the GPT-4o / GPT-4.1 tokenizer) over each tool as Chat
 // Completions sends it ({ type: "function", function: { name, description, parameters } }): exact for
 // those models, an estimate for others. Each tool is counted once while the gateway keeps its object.
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+//
+// The tokenizer is loaded on the first count, not with the server: its 200,000-token table is ~20 MB
+// of JS heap (a Map, its source text and the token strings), which every idle server held for
+// agent runs that most never make (issue 46).
 import type { GatewayTool } from "../../gateway/tool-types.ts";
+
+type CountTokens = (text: string) => number;
+let tokenizer: Promise<CountTokens> | null = null;
+const loadTokenizer = () =>
+  (tokenizer ??= import("gpt-tokenizer/encoding/o200k_base").then((module) => module.countTokens));
 
 const counted = new WeakMap<GatewayTool, number>();
 
-export function toolDefinitionTokens(tool: GatewayTool): number {
+function toolDefinitionTokens(countTokens: CountTokens, tool: GatewayTool): number {
   const known = counted.get(tool);
   if (known !== undefined) return known;
   const tokens = countTokens(
@@ -21,5 +29,7 @@ export function toolDefinitionTokens(tool: GatewayTool): number {
   return tokens;
 }
 
-export const toolListTokens = (tools: GatewayTool[]): number =>
-  tools.reduce((sum, tool) => sum + toolDefinitionTokens(tool), 0);
+export async function toolListTokens(tools: GatewayTool[]): Promise<number> {
+  const countTokens = await loadTokenizer();
+  return tools.reduce((sum, tool) => sum + toolDefinitionTokens(countTokens, tool), 0);
+}

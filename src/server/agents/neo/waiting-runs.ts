@@ -111,7 +111,7 @@ async function goOn(app: App, run: RunRow, step: WaitingStep): Promise<void> {
     ]);
     const names = new Set(step.toolNames);
     const tools = (await projectToolsForAgent(app, agent.projectId)).filter((each) => names.has(each.name));
-    const model = modelFactory(credential, app.config);
+    const model = await modelFactory(credential, app.config);
     const messages = [
       ...(step.messages as ModelMessage[]),
       {
