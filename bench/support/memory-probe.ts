@@ -1,4 +1,4 @@
-// Preloaded into the benchmarked server (`node --import`) by bench/idle-memory.ts, never by `npm start`.
+// Preloaded into the benchmarked server (`node --import`) by bench/idle.ts, never by `npm start`.
 // On SIGUSR2 the main thread writes to PORTICO_MEMORY_PROBE what each JS thread holds: its
 // process.memoryUsage() (heap and external figures are that thread's isolate's) and its heap spaces.
 // Preload modules do not run in worker threads, so the probe wraps worker_threads.Worker: a worker

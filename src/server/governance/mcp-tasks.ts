@@ -1,5 +1,5 @@
 // MCP Tasks over the database (db/schema/mcp-tasks.ts), for both revisions' adapters: the 1.x SDK's
-// TaskStore (task-store-2025.ts) and the 2026-07-28 Tasks extension (gateway/modern-mcp.ts).
+// TaskStore (gateway/tasks-2025.ts) and the 2026-07-28 Tasks extension (gateway/modern-mcp.ts).
 //
 // A call held for approval becomes a task with the approval's id: polling it reads the approval, and
 // once approved the call runs once (runApprovedCall, shared with the retry-with-id path and the

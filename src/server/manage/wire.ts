@@ -1,7 +1,7 @@
 // The services answer with Dates; the management API's schemas (and so its document and SDK) carry
 // ISO 8601 strings. One mapping for every route instead of each resource's own copy of its date fields:
 // `toWire` turns every Date in an answer, however deep, into its ISO string, and its type says so, so
-// `c.json(toWire(answer), 200)` is still checked against the route's response schema.
+// a route answering `toWire(answer)` is still checked against its response schema.
 
 /** `T` as it goes over the wire: Dates become strings, everything else keeps its shape. */
 export type Wire<T> = T extends Date
