@@ -74,7 +74,7 @@ if (isMainThread) {
   process.on("SIGUSR2", () => {
     const threads = [thisThread()];
     channel.onmessage = (event) => {
-      const message = (event as MessageEvent).data as { reply?: ThreadMemory };
+      const message = (event as unknown as { data: { reply?: ThreadMemory } }).data;
       if (message.reply) threads.push(message.reply);
     };
     channel.postMessage({ ask: true });

@@ -7,7 +7,7 @@ import type { Job } from "pg-boss";
 import { AppError } from "../../../../lib/errors.ts";
 import type { App } from "../../../app.ts";
 import { agentMailSubscription, agentTrigger, project } from "../../../db/schema/index.ts";
-import { ConnectionUnavailableError } from "../../../integrations/connections/access-token.ts";
+import { ConnectionUnavailableError } from "../../../integrations/connections/connection-errors.ts";
 import { reportError } from "../../../observability/report-error.ts";
 import type { ExtraQueue } from "../../schedules/job-queue.ts";
 import { hashTriggerSecret, newTriggerSecret } from "../trigger-secret.ts";
