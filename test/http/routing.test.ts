@@ -135,7 +135,9 @@ describe("no-index marking", () => {
       expect(response.status, chain.join(" -> ")).toBe(splat ? 404 : 200);
       expect(hasNoindexMeta(await response.text()), chain.join(" -> ")).toBe(true);
     }
-  });
+    // Every /app route rendered on the server once (37 now), the first of some loading their lazy
+    // modules (the agent page's tokenizer): 20-28 s on a loaded machine, beyond the suite's 30 s default.
+  }, 120_000);
 
   it("marks /sign-in as noindex", async () => {
     const response = await anonymous.get("/sign-in");
