@@ -24,17 +24,6 @@ const entry = await import(pathToFileURL(path.join(root, "dist/server/server.js"
 const port = Number(process.env.PORT ?? 3000);
 const READY = "portico:ready";
 
-let processes: number;
-try {
-  processes = entry.serverProcesses();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-
-if (cluster.isPrimary && processes > 1) await supervise(processes);
-else await runServer();
-
 async function runServer() {
   try {
     await entry.startServices();
@@ -157,9 +146,9 @@ function routeThroughEntry(
  * connections longer than the balancer does (60 s for nginx's upstream keepalive_timeout and AWS's
  * load balancers), so the balancer is the side that closes them.
  */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function keepConnectionsLongerThanBalancers(node: SrvxServer["node"]) {
-  // Here, not at the top level: runServer() runs (awaited) before the module's later constants exist.
-  const KEEP_ALIVE_TIMEOUT_MS = 65_000;
   const httpServer = node?.server as HttpServer | undefined;
   if (!httpServer) return;
   httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -255,3 +244,17 @@ async function supervise(count: number) {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
+
+// Last, so that every constant above exists before the server starts: runServer() is awaited until
+// its start is complete, and a SIGTERM during that time (the claim notice still awaiting the database)
+// once met IDLE_GRACE_MS uninitialised and exited 1.
+let processes: number;
+try {
+  processes = entry.serverProcesses();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+if (cluster.isPrimary && processes > 1) await supervise(processes);
+else await runServer();
