@@ -52,7 +52,7 @@ export const beginStop = () => endRunWatches();
  * passed, during which requests are still taken, so load balancers see it and stop sending them here.
  */
 export const startShutdown = async () => {
-  startDraining();
+  if (started) startDraining(started);
   const delay = config().shutdownDelayMs;
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 };

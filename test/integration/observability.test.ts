@@ -386,7 +386,7 @@ describe("readiness", () => {
 
   it("fails while draining after SIGTERM", async () => {
     expect((await readiness(w.app)).ready).toBe(true);
-    startDraining();
+    startDraining(w.app);
     const result = await readiness(w.app);
     expect(result).toMatchObject({ ready: false, checks: { draining: "failing", database: "ok" } });
   });

@@ -37,12 +37,12 @@ export interface Readiness {
   };
 }
 
-let draining = false;
+/** Apps past SIGTERM (one per server process; a test process holds many, which must not share it). */
+const drainingApps = new WeakSet<App>();
 /** From SIGTERM on, readiness fails so load balancers stop sending new requests here. */
-export function startDraining(): void {
-  draining = true;
+export function startDraining(app: App): void {
+  drainingApps.add(app);
 }
-export const isDraining = () => draining;
 
 let latestMigration: number | undefined;
 /** The creation time drizzle records for the newest migration this build carries. */
@@ -104,7 +104,7 @@ async function check(app: App): Promise<Readiness> {
     ...database,
     listen: app.database.listening() ? "ok" : "failing",
     callLog,
-    draining: draining ? "failing" : "ok",
+    draining: drainingApps.has(app) ? "failing" : "ok",
   };
   return { ready: Object.values(checks).every((state) => state === "ok"), checks };
 }
@@ -114,7 +114,7 @@ const lastChecks = new WeakMap<App, Readiness["checks"]>();
 
 export function readiness(app: App): Promise<Readiness> {
   // Known at once: no database round trip between SIGTERM and the load balancer hearing of it.
-  if (draining) {
+  if (drainingApps.has(app)) {
     const known = lastChecks.get(app) ?? {
       database: "ok",
       migrations: "ok",
