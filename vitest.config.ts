@@ -21,6 +21,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          // Files share their worker's loaded modules: importing the app anew for each file was ~60 % of
+          // the suite's time (716 → 304 s on PGlite). They share no state through them — each file opens
+          // its own database and app (test/support/app.ts), and nothing in the suite mocks modules or
+          // changes the environment.
+          isolate: false,
           include: [
             "test/integration/**/*.test.ts",
             "test/support/**/*.test.ts",
@@ -32,8 +37,10 @@ export default defineConfig({
       { extends: true, test: { name: "http", include: ["test/http/**/*.test.ts"] } },
     ],
     exclude: ["test/e2e/**", "node_modules/**", "dist/**"],
-    // One child process per test file: each owns its PGlite instance or spawned server, and a crash
-    // or leaked handle in one file cannot take the others down. Two cores, two workers.
+    // One migrated database per run that every test database copies (about 3 s saved per database).
+    globalSetup: ["test/support/template-database.global.ts"],
+    // Child processes, not threads: a crash or leaked handle in one cannot take the others down. Unit and
+    // HTTP files get a process each (integration files share theirs, above). Two cores, two workers.
     pool: "forks",
     isolate: true,
     maxWorkers: 2,

@@ -11,6 +11,8 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,
+    // Each file's server starts on a copy of one migrated data folder (test/support/server.ts).
+    globalSetup: ["test/support/template-database.global.ts"],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,

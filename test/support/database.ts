@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client.ts";
 import { applyMigrations } from "~/server/db/migrate.ts";
+import { migratedPgliteImage, migratedPostgresTemplate } from "./template-database.ts";
 
 const PREFIX = "portico_t_";
 // Databases left behind by a killed test run are swept once they are this old.
@@ -53,13 +54,16 @@ async function sweepStale(client: pg.Client): Promise<void> {
   }
 }
 
-/** Creates an empty, uniquely named database on the server of `serverUrl` (e.g. DATABASE_URL). */
-export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+/**
+ * Creates a uniquely named database on the server of `serverUrl` (e.g. DATABASE_URL): empty, or a copy
+ * of the database named `template`.
+ */
+export async function createScratchDatabase(serverUrl: string, template?: string): Promise<ScratchDatabase> {
   // The creation time in the name lets a later run sweep what a killed run left behind.
   const name = `${PREFIX}${Date.now().toString(36)}_${randomBytes(5).toString("hex")}`;
   await withAdminClient(serverUrl, async (client) => {
     await sweepStale(client);
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
   });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -76,21 +80,24 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 /**
  * A database with the migrations `migrate` applies (all of drizzle/ by default; a migration test passes
- * its own steps); `close()` also drops it when it lives on a PostgreSQL server.
+ * its own steps); `close()` also drops it when it lives on a PostgreSQL server. With all of drizzle/,
+ * it is a copy of the run's migrated template (template-database.global.ts), and `migrate` finds
+ * nothing left to apply.
  */
 export async function createTestDatabase(
-  migrate: (handle: DatabaseHandle) => Promise<void> = applyMigrations,
+  migrate?: (handle: DatabaseHandle) => Promise<void>,
 ): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite", dataDir: null });
-    await migrate(handle);
+    const seed = migrate ? undefined : migratedPgliteImage();
+    const handle = await openDatabase({ kind: "pglite", dataDir: null, seed });
+    await (migrate ?? applyMigrations)(handle);
     return handle;
   }
-  const scratch = await createScratchDatabase(serverUrl);
+  const scratch = await createScratchDatabase(serverUrl, migrate ? undefined : migratedPostgresTemplate());
   const handle = await openDatabase({ kind: "postgres", url: scratch.url });
   try {
-    await migrate(handle);
+    await (migrate ?? applyMigrations)(handle);
   } catch (error) {
     await handle.close();
     await scratch.drop();

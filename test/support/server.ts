@@ -1,12 +1,13 @@
 // Runs the production build (`scripts/serve.ts`) as a child process, the way `npm start` does, on a
 // free port with its own data folder — or its own PostgreSQL database when DATABASE_URL is set.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.ts";
 import { createScratchDatabase, type ScratchDatabase } from "./database.ts";
+import { migratedDataDir, migratedPostgresTemplate } from "./template-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const nodeBinary = path.join(root, "node_modules/.bin/node");
@@ -22,6 +23,11 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Use this PGlite data folder instead of a fresh temp one (ignored with a database URL). */
   dataDir?: string;
+  /**
+   * Start on a new data folder or an empty database, as `npm start` on a new machine does, instead of
+   * a copy of the run's migrated template (template-database.global.ts).
+   */
+  newStorage?: boolean;
   readyTimeoutMs?: number;
 }
 
@@ -84,9 +90,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const ownDataDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "portico-server-"));
+  const templateDataDir = options.newStorage ? undefined : migratedDataDir();
+  if (ownDataDir && templateDataDir) cpSync(templateDataDir, ownDataDir, { recursive: true });
   let scratch: ScratchDatabase | null = null;
   if (!options.databaseUrl && process.env.DATABASE_URL) {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL);
+    const template = options.newStorage ? undefined : migratedPostgresTemplate();
+    scratch = await createScratchDatabase(process.env.DATABASE_URL, template);
   }
   const databaseUrl = options.databaseUrl ?? scratch?.url;
   const cleanUp = async () => {

@@ -18,7 +18,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string | null /* null: in memory */ };
+  | {
+      kind: "pglite";
+      dataDir: string | null /* null: in memory */;
+      /** In memory only: start from this data folder image (PGlite's dumpDataDir, a tar) instead of initdb. */
+      seed?: Uint8Array<ArrayBuffer>;
+    };
 
 export interface DatabaseHandle {
   db: Database;
@@ -160,7 +165,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await initdb.ready();
     await initdb.close();
   }
-  const client = new PgliteThread(dataDir);
+  const client = new PgliteThread(dataDir, dataDir === undefined ? target.seed : undefined);
   await client.ready();
   // Drizzle's PGlite session calls only query() and transaction(), which the thread's client offers.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;

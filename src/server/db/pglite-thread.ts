@@ -50,9 +50,10 @@ export class PgliteThread implements PgliteQueryable {
   private exclusive: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
 
-  constructor(dataDir: string | undefined) {
+  /** `seed`: a data folder image (PGlite's dumpDataDir) to open in memory instead of running initdb. */
+  constructor(dataDir: string | undefined, seed?: Uint8Array<ArrayBuffer>) {
     const pglitePath = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-    const workerData: WorkerData = { pglitePath, dataDir };
+    const workerData: WorkerData = { pglitePath, dataDir, seed };
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     // Only pending statements keep the process alive (see send), so a finished script can exit.
     this.worker.unref();

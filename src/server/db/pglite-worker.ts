@@ -50,6 +50,8 @@ export type WorkerReply =
 export interface WorkerData {
   pglitePath: string;
   dataDir: string | undefined;
+  /** A data folder image to load into memory (dataDir undefined), skipping initdb: tests' migrated template. */
+  seed?: Uint8Array<ArrayBuffer>;
 }
 
 /** Runs in the worker: opens PGlite and answers requests. `load` is the worker's CommonJS require. */
@@ -74,7 +76,9 @@ export function pgliteWorkerMain(load: (id: string) => unknown): void {
       ? PGliteClass.create(workerData.dataDir, {
           startParams: [...PGliteClass.defaultStartParams, "-c", "shared_buffers=32MB"],
         })
-      : PGliteClass.create(workerData.dataDir ?? undefined);
+      : workerData.seed
+        ? PGliteClass.create({ loadDataDir: new Blob([workerData.seed]) })
+        : PGliteClass.create(workerData.dataDir ?? undefined);
   const keepText = (value: string) => value;
 
   const serializeError = (error: unknown): SerializedError => {
