@@ -78,4 +78,30 @@ describe("QueryRuntimeHolder", () => {
     expect(runtime.hydrate).toHaveBeenCalledWith(dehydrated);
     expect(holder.current()).toBe(runtime);
   });
+
+  it("a query the server sent still pending may fail before the runtime loads: no unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      const runtime = fakeRuntime();
+      let finishLoading!: () => void;
+      const loaded = new Promise<void>((resolve) => {
+        finishLoading = resolve;
+      });
+      const holder = new QueryRuntimeHolder(() => loaded.then(() => runtime));
+      const refusal = Promise.reject(new Error("Harbour Ltd requires two-factor authentication"));
+      const hydrating = holder.hydrate({ query: { initial: [{ promise: refusal }] } });
+      // The rejection settles while the runtime's chunk is still on its way.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      finishLoading();
+      await hydrating;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      // The query library still gets the outcome.
+      await expect(refusal).rejects.toThrow("two-factor");
+    } finally {
+      process.off("unhandledRejection", record);
+    }
+  });
 });

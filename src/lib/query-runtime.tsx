@@ -27,6 +27,11 @@ export interface LoadedQueryRuntime extends QueryRuntime {
   hydrate?: (dehydrated: never) => unknown;
 }
 
+/** What the SSR query integration sends: the queries known when the page rendered (and a stream). */
+interface DehydratedQueries {
+  initial?: { promise?: Promise<unknown> }[];
+}
+
 const NOT_LOADED =
   "TanStack Query and tRPC are not loaded on this page: its route says `staticData: { queryRuntime: false }`";
 
@@ -95,8 +100,12 @@ export class QueryRuntimeHolder {
   }
 
   /** Browser: a page whose server render used the runtime gets it, with the cache, before hydrating. */
-  async hydrate(dehydrated: { query?: unknown } | undefined) {
+  async hydrate(dehydrated: { query?: DehydratedQueries } | undefined) {
     if (!dehydrated?.query) return;
+    // A query still pending on the server arrives as a promise, which may reject (a refusal the page
+    // shows) before the runtime has loaded and hydrated it: marked handled now, or the browser reports
+    // an unhandled rejection. TanStack Query still receives the outcome when it hydrates the promise.
+    for (const query of dehydrated.query.initial ?? []) query.promise?.catch(() => undefined);
     await this.load();
     await this.#runtime?.hydrate?.(dehydrated as never);
   }
