@@ -4,7 +4,12 @@ import { NotFound } from "./components/errors/not-found.tsx";
 import { reportClientError } from "./components/errors/report.ts";
 import { RouteError } from "./components/errors/route-error.tsx";
 import { PagePending } from "./components/ui/page-pending.tsx";
-import { type LoadedQueryRuntime, QueryRuntimeHolder, QueryRuntimeProvider } from "./lib/query-runtime.tsx";
+import {
+  type DehydratedQueries,
+  type LoadedQueryRuntime,
+  QueryRuntimeHolder,
+  QueryRuntimeProvider,
+} from "./lib/query-runtime.tsx";
 import { parseSearch, stringifySearch } from "./lib/search-params.ts";
 import { routeTree } from "./routeTree.gen";
 import { type ClientConfig, getClientConfig } from "./server/session/get-client-config.ts";
@@ -53,7 +58,7 @@ export async function getRouter() {
       ...((await query.dehydrate()) as object | undefined),
       clientConfig: await clientConfig,
     }),
-    hydrate: async (dehydrated: { query?: unknown; clientConfig?: ClientConfig }) => {
+    hydrate: async (dehydrated: { query?: DehydratedQueries; clientConfig?: ClientConfig }) => {
       if (dehydrated.clientConfig) clientConfig = Promise.resolve(dehydrated.clientConfig);
       await query.hydrate(dehydrated);
     },

@@ -28,7 +28,7 @@ export interface LoadedQueryRuntime extends QueryRuntime {
 }
 
 /** What the SSR query integration sends: the queries known when the page rendered (and a stream). */
-interface DehydratedQueries {
+export interface DehydratedQueries {
   initial?: { promise?: Promise<unknown> }[];
 }
 
