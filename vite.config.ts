@@ -10,9 +10,10 @@ import { defineConfig } from "vite";
 const framework =
   /node_modules\/(react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|cookie-es|use-sync-external-store)\//;
 
-// Framework modules only a lazily loaded page uses (the call log's paged list) stay with that page.
+// Framework modules only lazily loaded code uses stay out of it: TanStack Query and its SSR
+// integration come with the query runtime, which static pages never load (src/lib/query-runtime.tsx).
 const lazyOnlyFramework =
-  /@tanstack\/(react-query|query-core)\/build\/modern\/(useInfiniteQuery|infiniteQueryObserver)\./;
+  /node_modules\/@tanstack\/(react-query|query-core|react-router-ssr-query|router-ssr-query-core)\//;
 
 // The landing page's small pieces (its icons, the logo, the site navigation, integration names) would
 // otherwise be eight files of a few hundred bytes, each with its own import boilerplate and gzip

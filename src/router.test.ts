@@ -4,9 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { NotFound } from "./components/errors/not-found.tsx";
 import { RouteError } from "./components/errors/route-error.tsx";
+import { pageUsesQueryRuntime } from "./lib/query-runtime.tsx";
 import { getRouter } from "./router.tsx";
 
-const router = getRouter();
+const router = await getRouter();
 
 describe("router (requirements §2)", () => {
   it("has every route of requirements §2", () => {
@@ -67,9 +68,33 @@ describe("router (requirements §2)", () => {
   });
 });
 
+describe("the query runtime (issue 46)", () => {
+  const uses = (path: string) => pageUsesQueryRuntime({ matches: router.matchRoutes(path, {}) });
+
+  it("is left out of the landing page and the other static pages, whose first load skips it", () => {
+    for (const path of ["/", "/our-story", "/tos", "/docs", "/newsroom", "/no-such-page"]) {
+      expect(uses(path), path).toBe(false);
+    }
+  });
+
+  it("is loaded for every page whose loaders or components query", () => {
+    for (const path of [
+      "/pricing",
+      "/integrations",
+      "/contact",
+      "/sign-in",
+      "/oauth/consent",
+      "/app/dashboard",
+    ]) {
+      expect(uses(path), path).toBe(true);
+    }
+  });
+});
+
 describe("query freshness (requirements §9)", () => {
-  it("keeps query data fresh for 30 seconds", () => {
-    expect(router.options.context.queryClient.getDefaultOptions().queries?.staleTime).toBe(30_000);
+  it("keeps query data fresh for 30 seconds", async () => {
+    const { queryClient } = await (await getRouter()).options.context.query.load();
+    expect(queryClient.getDefaultOptions().queries?.staleTime).toBe(30_000);
   });
 
   it("never treats an integration's detail as fresh", async () => {

@@ -1,30 +1,47 @@
-import { QueryClient } from "@tanstack/react-query";
-import { createRouter } from "@tanstack/react-router";
-import { setupRouterSsrQueryIntegration } from "@tanstack/react-router-ssr-query";
+import { type AnyRouter, createRouter } from "@tanstack/react-router";
+import { createIsomorphicFn } from "@tanstack/react-start";
 import { NotFound } from "./components/errors/not-found.tsx";
 import { reportClientError } from "./components/errors/report.ts";
 import { RouteError } from "./components/errors/route-error.tsx";
 import { PagePending } from "./components/ui/page-pending.tsx";
-import { queryRetryDelay, shouldRetryQuery } from "./lib/query-retry.ts";
+import {
+  type DehydratedQueries,
+  type LoadedQueryRuntime,
+  QueryRuntimeHolder,
+  QueryRuntimeProvider,
+} from "./lib/query-runtime.tsx";
 import { parseSearch, stringifySearch } from "./lib/search-params.ts";
-import { createTRPC, TRPCProvider } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen";
+import { type ClientConfig, getClientConfig } from "./server/session/get-client-config.ts";
+
+// The server builds the query runtime with the router, so the SSR query integration registers its
+// per-request cleanup before Start attaches its SSR utilities; the browser loads it when a page
+// needs it (lib/query-runtime.tsx). The compiler keeps only the matching branch per bundle.
+// (Start accepts a promise from getRouter.) A static import here would put the runtime in the entry.
+const queryRuntimeOnServer = createIsomorphicFn()
+  .server(
+    (router: AnyRouter): Promise<LoadedQueryRuntime | undefined> =>
+      import("./lib/create-query-runtime.ts").then((module) => module.createQueryRuntime(router)),
+  )
+  .client(async (): Promise<LoadedQueryRuntime | undefined> => undefined);
 
 /** Called once per SSR request and once in the browser, so no cache is shared between visitors. */
-export function getRouter() {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      // A refusal shows at once; a network failure or 5xx is retried once, quickly (src/lib/query-retry.ts).
-      queries: { staleTime: 30_000, retry: shouldRetryQuery, retryDelay: queryRetryDelay },
-      // Mutations are not idempotent: never retried (React Query's default too, stated here on purpose).
-      mutations: { retry: false },
-    },
-  });
-  const { client, trpc } = createTRPC(queryClient);
+export async function getRouter() {
+  const query: QueryRuntimeHolder = new QueryRuntimeHolder(
+    (): Promise<LoadedQueryRuntime> =>
+      import("./lib/create-query-runtime.ts").then((module) => module.createQueryRuntime(router)),
+  );
+  // The runtime settings, fetched once per router: the browser gets the server's copy with the page.
+  let clientConfig: Promise<ClientConfig> | undefined;
+  const loadClientConfig = () =>
+    (clientConfig ??= getClientConfig().catch((error: unknown) => {
+      clientConfig = undefined;
+      throw error;
+    }));
 
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context: { ...query.contextForwarders(), query, loadClientConfig },
     scrollRestoration: true,
     defaultPreload: "intent",
     // Route loaders fill the query cache; the query's own staleTime decides when to refetch.
@@ -37,19 +54,23 @@ export function getRouter() {
     // Gives every page its own Suspense boundary: while a page loads, the shell around it stays.
     defaultPendingComponent: PagePending,
     defaultOnCatch: (error) => reportClientError(error),
-    // biome-ignore lint/correctness/noComponentHookFactories: one router per request/page; the closure holds its clients
-    Wrap: ({ children }) => (
-      <TRPCProvider trpcClient={client} queryClient={queryClient}>
-        {children}
-      </TRPCProvider>
-    ),
+    dehydrate: async () => ({
+      ...((await query.dehydrate()) as object | undefined),
+      clientConfig: await clientConfig,
+    }),
+    hydrate: async (dehydrated: { query?: DehydratedQueries; clientConfig?: ClientConfig }) => {
+      if (dehydrated.clientConfig) clientConfig = Promise.resolve(dehydrated.clientConfig);
+      await query.hydrate(dehydrated);
+    },
+    // biome-ignore lint/correctness/noComponentHookFactories: one router per request/page; the closure holds its holder
+    Wrap: ({ children }) => <QueryRuntimeProvider holder={query}>{children}</QueryRuntimeProvider>,
   });
-  setupRouterSsrQueryIntegration({ router, queryClient });
+  query.preset(await queryRuntimeOnServer(router));
   return router;
 }
 
 declare module "@tanstack/react-router" {
   interface Register {
-    router: ReturnType<typeof getRouter>;
+    router: Awaited<ReturnType<typeof getRouter>>;
   }
 }

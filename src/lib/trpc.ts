@@ -1,14 +1,15 @@
 // tRPC on the client side of the app. Pages use `useTRPC()` (or `context.trpc` in loaders) to build
-// TanStack Query options: `useQuery(trpc.organization.getOrganizationsDetails.queryOptions())`.
+// TanStack Query options: `useQuery(trpc.organization.getOrganizationsDetails.queryOptions())`. Only
+// pages that use it load this module (query-runtime.tsx): the landing page does not.
 // During SSR the calls run in-process against the router with the incoming request's headers (no HTTP
 // round trip to ourselves); in the browser they go to the /api/trpc batch endpoint.
 
 import type { QueryClient } from "@tanstack/react-query";
 import { createIsomorphicFn } from "@tanstack/react-start";
 import { getRequestHeaders } from "@tanstack/react-start/server";
-import { createTRPCClient, type TRPCLink, unstable_localLink } from "@trpc/client";
+import { type TRPCClient as Client, createTRPCClient, type TRPCLink, unstable_localLink } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
-import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import { getApp } from "~/server/app.ts";
 import { createContext } from "~/server/trpc/init.ts";
@@ -18,8 +19,9 @@ import { lazyLink } from "./lazy-link.ts";
 export type { AppRouter };
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type TRPC = TRPCOptionsProxy<AppRouter>;
+export type TRPCClient = Client<AppRouter>;
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export { useTRPC, useTRPCClient } from "./query-runtime.tsx";
 
 /** The compiler keeps only the matching branch per bundle, so server modules never reach the browser. */
 const terminatingLink = createIsomorphicFn()

@@ -13,32 +13,36 @@ import { initErrorReporting, setReportedUser } from "~/components/errors/report.
 import { useResolvedTheme } from "~/components/theme/use-resolved-theme.ts";
 import { TimeZoneProvider } from "~/components/ui/date-time.tsx";
 import { DeferredToaster } from "~/components/ui/deferred-toaster.tsx";
+import { type PageMatches, pageUsesQueryRuntime, type QueryRuntimeHolder } from "~/lib/query-runtime.tsx";
 import { seo } from "~/lib/seo.ts";
 import { DEFAULT_THEME, themeBootScript } from "~/lib/theme.ts";
 import { requestTimeZone } from "~/lib/time-zone.ts";
 import type { TRPC } from "~/lib/trpc.ts";
 import { getThemePreference } from "~/server/preferences/theme.ts";
-import { type ClientConfig, getClientConfig } from "~/server/session/get-client-config.ts";
+import type { ClientConfig } from "~/server/session/get-client-config.ts";
 import { getSession } from "~/server/session/get-session.ts";
 import type { SessionUser } from "~/server/session/session-user.ts";
 import appCss from "../styles.css?url";
 
 export interface RouterContext {
+  /** In loaders of pages that use TanStack Query and tRPC (all but those marked static). */
   queryClient: QueryClient;
   trpc: TRPC;
+  query: QueryRuntimeHolder;
+  loadClientConfig: () => Promise<ClientConfig>;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // requirements §2: the session and the theme preference are loaded before every route.
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async (options) => {
+    const { context } = options;
     const [user, theme, clientConfig] = await Promise.all([
       getSession(),
       getThemePreference(),
-      context.queryClient.ensureQueryData({
-        queryKey: ["client-config"],
-        queryFn: () => getClientConfig(),
-        staleTime: Number.POSITIVE_INFINITY,
-      }),
+      context.loadClientConfig(),
+      // TanStack Query and tRPC, before the page's loaders and components need them; static pages
+      // (the landing page) go without (lib/query-runtime.tsx).
+      pageUsesQueryRuntime(options as unknown as PageMatches) ? context.query.load() : undefined,
     ]);
     // The time zone dates are shown in (components/ui/date-time.tsx): from a cookie, no round trip.
     return { user, theme, clientConfig, timeZone: requestTimeZone() };

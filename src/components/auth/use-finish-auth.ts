@@ -7,7 +7,7 @@ export function useFinishAuth(search: AuthSearch) {
   const router = useRouter();
   const queryClient = useQueryClient();
   return async () => {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "client-config" });
+    queryClient.removeQueries();
     await router.navigate({ href: afterAuthDestination(search), replace: true });
   };
 }

@@ -4,6 +4,7 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 // footer. The loader is split out of the entry (vite.config.ts), so this route costs the landing page
 // only its line in the route tree.
 export const Route = createFileRoute("/_site/$")({
+  staticData: { queryRuntime: false },
   loader: () => {
     throw notFound();
   },

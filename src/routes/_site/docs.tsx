@@ -10,6 +10,7 @@ import { seo } from "~/lib/seo.ts";
 import { parseDocsSearch, resolveDocsRef } from "~/lib/site/docs-search.ts";
 
 export const Route = createFileRoute("/_site/docs")({
+  staticData: { queryRuntime: false },
   validateSearch: parseDocsSearch,
   head: ({ match }) => {
     const docsRef = resolveDocsRef(match.search);

@@ -5,6 +5,7 @@ import { seo } from "~/lib/seo.ts";
 import { getApiReference } from "~/server/manage/reference-server-fn.ts";
 
 export const Route = createFileRoute("/_site/docs_/management-api")({
+  staticData: { queryRuntime: false },
   loader: () => getApiReference(),
   head: ({ match }) =>
     seo({

@@ -8,6 +8,7 @@ import { NeoSection } from "~/components/site/landing/neo.tsx";
 import { DEFAULT_SOCIAL_IMAGE, seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/")({
+  staticData: { queryRuntime: false },
   head: ({ match }) =>
     seo({
       title: "Portico",

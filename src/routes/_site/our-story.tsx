@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/our-story")({
+  staticData: { queryRuntime: false },
   head: ({ match }) =>
     seo({
       title: "Our story",

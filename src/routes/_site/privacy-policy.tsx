@@ -5,6 +5,7 @@ import { seo } from "~/lib/seo.ts";
 import { LEGAL_UPDATED } from "~/lib/site/legal.ts";
 
 export const Route = createFileRoute("/_site/privacy-policy")({
+  staticData: { queryRuntime: false },
   head: ({ match }) =>
     seo({
       title: "Privacy policy",

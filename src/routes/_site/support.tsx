@@ -5,6 +5,7 @@ import { Prose } from "~/components/site/prose.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/support")({
+  staticData: { queryRuntime: false },
   head: ({ match }) =>
     seo({
       title: "Support",

@@ -6,6 +6,7 @@ import { seo } from "~/lib/seo.ts";
 import { LEGAL_UPDATED } from "~/lib/site/legal.ts";
 
 export const Route = createFileRoute("/_site/tos")({
+  staticData: { queryRuntime: false },
   head: ({ match }) =>
     seo({
       title: "Terms of service",

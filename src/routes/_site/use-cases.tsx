@@ -12,6 +12,7 @@ import { filterUseCases, type UseCase, useCaseTeams } from "~/lib/site/use-cases
 import { parseUseCasesSearch, USE_CASE_SEARCH_MAX } from "~/lib/site/use-cases-search.ts";
 
 export const Route = createFileRoute("/_site/use-cases")({
+  staticData: { queryRuntime: false },
   validateSearch: parseUseCasesSearch,
   head: ({ match }) =>
     seo({

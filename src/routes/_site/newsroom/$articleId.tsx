@@ -5,6 +5,7 @@ import { seo } from "~/lib/seo.ts";
 import { getNewsroomArticle } from "~/server/newsroom/get-article.ts";
 
 export const Route = createFileRoute("/_site/newsroom/$articleId")({
+  staticData: { queryRuntime: false },
   // requirements §2: a built-in article by id; an unknown id is the not-found page (HTTP 404).
   loader: async ({ params }) => {
     const article = await getNewsroomArticle({ data: { id: params.articleId } });

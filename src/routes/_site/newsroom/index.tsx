@@ -6,6 +6,7 @@ import { articles, cardTags } from "~/lib/newsroom/articles.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/newsroom/")({
+  staticData: { queryRuntime: false },
   head: ({ match }) =>
     seo({
       title: "Newsroom",
