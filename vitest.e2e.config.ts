@@ -11,6 +11,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,
+    // The files run one after another in one worker that keeps its loaded modules (playwright-core, the
+    // support code): a new process per file cost ~5 s each. Servers and browsers are per file anyway.
+    isolate: false,
     // Each file's server starts on a copy of one migrated data folder (test/support/server.ts).
     globalSetup: ["test/support/template-database.global.ts"],
     testTimeout: 60_000,

@@ -23,11 +23,6 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Use this PGlite data folder instead of a fresh temp one (ignored with a database URL). */
   dataDir?: string;
-  /**
-   * Start on a new data folder or an empty database, as `npm start` on a new machine does, instead of
-   * a copy of the run's migrated template (template-database.global.ts).
-   */
-  newStorage?: boolean;
   readyTimeoutMs?: number;
 }
 
@@ -90,12 +85,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const ownDataDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "portico-server-"));
-  const templateDataDir = options.newStorage ? undefined : migratedDataDir();
+  // A copy of the run's migrated template (template-database.global.ts); a caller's own dataDir, as
+  // the restart test's new folder, is used as it is.
+  const templateDataDir = migratedDataDir();
   if (ownDataDir && templateDataDir) cpSync(templateDataDir, ownDataDir, { recursive: true });
   let scratch: ScratchDatabase | null = null;
   if (!options.databaseUrl && process.env.DATABASE_URL) {
-    const template = options.newStorage ? undefined : migratedPostgresTemplate();
-    scratch = await createScratchDatabase(process.env.DATABASE_URL, template);
+    scratch = await createScratchDatabase(process.env.DATABASE_URL, migratedPostgresTemplate());
   }
   const databaseUrl = options.databaseUrl ?? scratch?.url;
   const cleanUp = async () => {

@@ -2,7 +2,7 @@
 // then copy instead of running initdb and 44 migrations each (~3 s a database, ~8 s a server start on
 // this loaded machine). On PGlite, a data folder (servers get a copy of it as DATA_DIR) and its image
 // (loaded in memory by createTestDatabase); on PostgreSQL, a database that CREATE DATABASE copies.
-// Tests that migrate in steps of their own, or that start on a new folder, opt out. The locations reach
+// Tests that migrate in steps of their own, or pass a data folder of their own, start empty. The locations reach
 // the test processes through the environment, which they inherit from this one.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
