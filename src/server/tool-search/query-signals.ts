@@ -173,6 +173,9 @@ export function toolOperation(name: string): Operation | undefined {
   return undefined;
 }
 
+/** An English plural, roughly: "leads", "opps", not "this" or "address". */
+const isPlural = (word: string) => word.length > 3 && word.endsWith("s") && !word.endsWith("ss");
+
 const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /**
@@ -192,12 +195,13 @@ export function queryOperation(query: string): Operation | undefined {
     if (reading && operation !== "list" && operation !== "get") continue;
     const next = words[index + 1] ?? "";
     // "new" and "open" before a plural describe records to list ("new leads", "open bugs").
-    const plural = next.length > 3 && next.endsWith("s") && !next.endsWith("ss");
+    const plural = isPlural(next);
     if (word === "open") operation = next === "a" || next === "an" || next === "new" ? "create" : "get";
     if ((word === "new" || word === "open") && plural) operation = "list";
     if (word === "set" && next === "up") operation = "create";
     if (operation === "get" && words.includes("all")) operation = "list";
     return operation;
   }
-  return undefined;
+  // No verb at all, and it opens with a plural ("opps for account 001…", "invoices from May"): a list.
+  return isPlural(words[0] ?? "") ? "list" : undefined;
 }
