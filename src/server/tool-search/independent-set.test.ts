@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { everyTool } from "../../../bench/support/every-tool.ts";
 import { generatedCatalogue } from "../../../bench/support/generated-catalogue.ts";
 import { independentSet } from "../../../bench/support/independent-set.ts";
+import { measure, summary } from "../../../bench/support/measure.ts";
 import { searchTools } from "./tool-search.ts";
 
 const { tools } = everyTool();
@@ -13,7 +14,8 @@ const { tools } = everyTool();
 // names "Outlook" names both, and either one's tool is the named product's.
 const productOf = (serverName: string) => (serverName.startsWith("Outlook ") ? "Outlook" : serverName);
 const serverOf = new Map(tools.map((tool) => [tool.name, productOf(tool.serverName)]));
-const named = independentSet().served.filter(
+const { served } = independentSet();
+const named = served.filter(
   ({ need, expected }) =>
     need.namedBy !== null && expected.every((name) => serverOf.get(name) !== "standard"),
 );
@@ -40,4 +42,19 @@ describe("tool search over the independent set", () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  // Issue 40's figures, so that a ranking change that loses them fails here and not only in the bench.
+  it("finds a fitting tool in the top 5 for at least 97 % of the needs and first for at least 75 %", () => {
+    const all = summary(measure(searchTools, tools, served));
+    expect(all.at5 / all.count).toBeGreaterThanOrEqual(0.97);
+    expect(all.at1 / all.count).toBeGreaterThanOrEqual(0.75);
+    const czech = summary(
+      measure(
+        searchTools,
+        tools,
+        served.filter(({ need }) => need.language === "cs"),
+      ),
+    );
+    expect(czech.at5 / czech.count).toBeGreaterThanOrEqual(0.9);
+  });
 });

@@ -71,4 +71,8 @@ export const PHRASES: readonly { phrase: string; means: readonly string[] }[] = 
   { phrase: "works for", means: ["employee"] },
   { phrase: "work for", means: ["employee"] },
   { phrase: "one on one", means: ["meeting"] },
+  // Asking where something is asks to find it.
+  { phrase: "where is", means: ["search", "find"] },
+  { phrase: "where s", means: ["search", "find"] },
+  { phrase: "where are", means: ["search", "find"] },
 ];
