@@ -3,6 +3,7 @@
 // With WEB_CONCURRENCY above 1 this process only supervises: it forks that many server processes,
 // which share the port (node:cluster hands out connections) and one PostgreSQL; caches stay correct
 // across them through the same LISTEN/NOTIFY invalidation any set of replicas uses.
+import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
@@ -24,8 +25,27 @@ const entry = await import(pathToFileURL(path.join(root, "dist/server/server.js"
 const port = Number(process.env.PORT ?? 3000);
 const READY = "portico:ready";
 
+/** Set for the short-lived process that makes a new embedded database (see makesNewDataFolder). */
+const PREPARE_ONLY = "PORTICO_PREPARE_DATA_FOLDER";
+
+/** Runs this script again as a process that only makes the data folder, and waits for it to exit. */
+function prepareDataFolderApart(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename], {
+    env: { ...process.env, [PREPARE_ONLY]: "1" },
+    stdio: "inherit",
+  });
+  return new Promise((resolve) =>
+    child.on("exit", (code, signal) => {
+      if (code === 0) return resolve();
+      console.error(`Preparing the data folder failed (${code ?? signal}); Portico did not start`);
+      process.exit(1);
+    }),
+  );
+}
+
 async function runServer() {
   try {
+    if (entry.makesNewDataFolder()) await prepareDataFolderApart();
     await entry.startServices();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
@@ -256,5 +276,13 @@ try {
   process.exit(1);
 }
 
-if (cluster.isPrimary && processes > 1) await supervise(processes);
+if (process.env[PREPARE_ONLY] === "1") {
+  try {
+    await entry.prepareDataFolder();
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+} else if (cluster.isPrimary && processes > 1) await supervise(processes);
 else await runServer();

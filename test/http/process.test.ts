@@ -23,6 +23,21 @@ describe("bad configuration", () => {
     expect(output).toMatch(new RegExp(`- ${name}: `));
     expect(output).not.toContain("Portico is running");
   });
+
+  // A new embedded database is made by a process of its own (scripts/serve.ts, makesNewDataFolder).
+  it("names a data folder it cannot make, without a stack trace", async () => {
+    // A valid port (0 is not one); the start ends before it would listen.
+    const { code, output } = await runServerToExit({
+      PORT: "39871",
+      DATA_DIR: "/dev/null/portico",
+      DATABASE_URL: "",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("/dev/null/portico");
+    expect(output).toContain("Preparing the data folder failed");
+    expect(output).not.toMatch(/\n\s+at /);
+    expect(output).not.toContain("Portico is running");
+  });
 });
 
 describe("a port already taken", () => {

@@ -6,12 +6,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { openDatabase } from "./client.ts";
+import { isNewDataFolder, openDatabase } from "./client.ts";
 
 it("serves a new folder from a second start, and keeps what was written through it", async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "pglite-new-folder-"));
   try {
+    expect(isNewDataFolder(folder)).toBe(true);
     const first = await openDatabase({ kind: "pglite", dataDir: folder });
+    expect(isNewDataFolder(folder)).toBe(false);
     const buffers = (await first.db.execute(sql`show shared_buffers`)) as { rows: unknown[] };
     expect(buffers.rows).toEqual([{ shared_buffers: "32MB" }]);
     await first.db.execute(sql`create table kept (id int primary key)`);

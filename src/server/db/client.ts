@@ -85,6 +85,13 @@ const MIGRATION_LOCK_ID = 727_274_201;
 
 const warn = (message: string) => console.warn(`[database] ${message}`);
 
+/** Where in DATA_DIR the embedded database keeps its files. */
+const pgliteFolder = (dataDir: string) => path.resolve(dataDir, "pglite");
+
+/** Whether DATA_DIR holds no embedded database yet: opening it runs initdb. */
+export const isNewDataFolder = (dataDir: string) =>
+  !existsSync(path.join(pgliteFolder(dataDir), "PG_VERSION"));
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -153,14 +160,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   let dataDir: string | undefined;
   if (target.dataDir) {
-    dataDir = path.resolve(target.dataDir, "pglite");
+    dataDir = pgliteFolder(target.dataDir);
     mkdirSync(path.dirname(dataDir), { recursive: true });
   }
   // A new folder is opened twice: initdb runs in the first start and grows PGlite's WebAssembly memory,
   // which never shrinks (~155 MB resident after the first start against ~50 MB for a later one, issue
   // 46). Ending that thread gives it all back; the second start opens the folder as every later start
   // does (pglite-worker.ts: an existing database, 32 MB buffer pool). About a second more, once.
-  if (dataDir !== undefined && !existsSync(path.join(dataDir, "PG_VERSION"))) {
+  // `npm start` goes further and makes a new folder in a process of its own (server.ts,
+  // makesNewDataFolder): the compiled code and allocator memory initdb leaves go back only with a process.
+  if (target.dataDir && isNewDataFolder(target.dataDir)) {
     const initdb = new PgliteThread(dataDir);
     await initdb.ready();
     await initdb.close();
