@@ -4,6 +4,7 @@
 // configuration (INTEGRATION_ENDPOINTS) replaces any of them, which is how tests point providers at fakes.
 // Which OAuth scopes a connection asks for is each integration's own (src/integrations/<id>/index.ts).
 import type { AuthFlowType, ProviderId } from "../../lib/integrations/types.ts";
+import type { AskProvider, ConnectionAccount, ConnectionAddress } from "../_kit/connection-account.ts";
 import type { AccessBuilder, CheckRequest, CredentialValues, LoginRequest } from "./access.ts";
 import type { ProviderEndpoints } from "./provider-endpoints.ts";
 
@@ -39,6 +40,23 @@ export interface OAuthSpec {
   endpointsFor?: (values: CredentialValues) => Partial<ProviderEndpoints>;
   /** The Authorization header for an access token; a bearer token when absent. */
   headers?: (accessToken: string) => Record<string, string>;
+  /**
+   * After a connect's token exchange: what the connection keeps of the account (Atlassian: the sites
+   * the token reaches and the one it calls), given what a former connection kept. Throws
+   * ConnectionUnavailableError when the account cannot be connected.
+   */
+  accountAfterConnect?: (
+    ask: AskProvider,
+    endpoints: ProviderEndpoints,
+    previous: ConnectionAccount | null,
+  ) => Promise<ConnectionAccount>;
+  /** Where calls go besides apiBaseUrl, when the token answer named no host of the account's own. */
+  address?: {
+    /** From what the connection keeps (Atlassian: the chosen site's cloudId). */
+    stored?: (account: ConnectionAccount | null) => ConnectionAddress | undefined;
+    /** Asked of the provider otherwise, once per connection (the server caches it). */
+    discover: (ask: AskProvider, endpoints: ProviderEndpoints) => Promise<ConnectionAddress>;
+  };
 }
 
 export interface ProviderSpec {

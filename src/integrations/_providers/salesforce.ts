@@ -1,3 +1,4 @@
+import { ConnectionUnavailableError } from "../_kit/connection-account.ts";
 import type { ProviderSpec } from "./provider-spec.ts";
 
 // Sandboxes log in at test.salesforce.com and orgs with My Domain at https://<domain>.my.salesforce.com:
@@ -27,6 +28,24 @@ export const salesforce: ProviderSpec = {
         tokenUrl: `${login}/services/oauth2/token`,
         revokeUrl: `${login}/services/oauth2/revoke`,
       };
+    },
+    // Connections made before Portico kept instance_url: userinfo names the instance that serves them.
+    address: {
+      discover: async (ask, endpoints) => {
+        const info = (await ask(
+          `${endpoints.apiBaseUrl ?? ""}/services/oauth2/userinfo`,
+          "look up the connection's account",
+        )) as {
+          urls?: { rest?: unknown };
+        } | null;
+        const rest = info?.urls?.rest;
+        if (typeof rest !== "string" || !URL.canParse(rest)) {
+          throw new ConnectionUnavailableError(
+            "Salesforce did not say which instance serves this connection.",
+          );
+        }
+        return { baseUrl: new URL(rest).origin, variables: {} };
+      },
     },
   },
   access: {},

@@ -20,21 +20,9 @@ import { organization } from "./organizations.ts";
 export const connectIntents = ["default", "another", "reconnect", "personal", "external"] as const;
 export type ConnectIntent = (typeof connectIntents)[number];
 
-/** A site (or account) of the provider the connection can reach; not secret. */
-export interface ConnectionSite {
-  id: string;
-  url: string;
-  name: string;
-}
+import type { ConnectionAccount } from "../../../integrations/_kit/connection-account.ts";
 
-/**
- * Which of the provider's sites the connection uses (Atlassian: the site chosen in the connect flow) and
- * the sites it could use, listed when the user has to choose.
- */
-export interface ConnectionAccount {
-  site?: ConnectionSite;
-  sites?: ConnectionSite[];
-}
+export type { ConnectionAccount, ConnectionSite } from "../../../integrations/_kit/connection-account.ts";
 
 export const integrationConnection = pgTable(
   "integration_connection",

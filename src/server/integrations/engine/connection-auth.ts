@@ -3,14 +3,21 @@
 // its saved credential through the same builders as the check before saving (src/integrations/_providers/).
 // Nothing of the MCP caller's own token is ever involved: auth is the connection's alone.
 
+import type { ConnectionAddress } from "../../../integrations/_kit/connection-account.ts";
 import type { CredentialAccess, CredentialValues } from "../../../integrations/_providers/access.ts";
-import { accessFromCredential, oauthHeaders, providerEndpoints } from "../../../integrations/registry.ts";
+import type { OAuthSpec } from "../../../integrations/_providers/provider-spec.ts";
+import {
+  accessFromCredential,
+  oauthHeaders,
+  providerEndpoints,
+  providerSpecs,
+} from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { accessTokenOf } from "../connections/access-token.ts";
-import { fetchAtlassianSites } from "../connections/atlassian-sites.ts";
+import { askProviderWith } from "../connections/ask-provider.ts";
 import {
   type ConnectionChoice,
   findChosenConnection,
@@ -23,7 +30,7 @@ import { ServiceAccountError, withServiceAccountToken } from "../connections/ser
 import { storedReason } from "../connections/status-reason.ts";
 import { withSession } from "../credential-login.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
-import { networkReason, PROVIDER_TIMEOUT_MS, providerFetch } from "../outbound-fetch.ts";
+import { PROVIDER_TIMEOUT_MS } from "../outbound-fetch.ts";
 
 export interface ConnectionAuth extends CredentialAccess {
   provider: ProviderId;
@@ -36,11 +43,9 @@ export interface ConnectionAuth extends CredentialAccess {
   connectionLabel?: string;
 }
 
-type Discovered = Pick<CredentialAccess, "variables"> & { baseUrl?: string };
-
-// What OAuth connections had to ask the provider for (Atlassian site, Salesforce instance), per
-// connection, keyed "organization:provider:connection"; forgetConnectionAuth drops it after a reconnect.
-const discovered = new Map<string, Discovered>();
+// What OAuth connections had to ask the provider for (OAuthSpec.address: Atlassian's site, Salesforce's
+// instance), keyed "organization:provider:connection"; forgetConnectionAuth drops it after a reconnect.
+const discovered = new Map<string, ConnectionAddress>();
 const cacheKey = (row: ConnectionRow) => `${row.organizationId}:${row.provider}:${row.id}`;
 
 /** Drops what was discovered for the organization's connections to the provider. */
@@ -91,14 +96,16 @@ export async function resolveConnectionAuth(
   if (row.authFlow === "oauth") {
     const token = await accessTokenOf(app, row, rejectedToken);
     const headers = oauthHeaders(provider, token);
-    // The Atlassian site chosen in the connect flow, stored with the connection.
-    const site = provider === "atlassian" ? row.account?.site : undefined;
     // The account's own host from the token answer (Pipedrive's api_domain, Salesforce's instance_url,
-    // SurveyMonkey's access_url), else one discovered, else the configured one.
+    // SurveyMonkey's access_url), else what the provider's address hook has kept or discovers (an
+    // Atlassian site's cloudId), else the configured one.
     const fromToken = openTokens(app.keyring, row)?.apiDomain;
-    const found: Discovered = site
-      ? { variables: { cloudId: site.id } }
-      : await discover(app, row, headers, fromToken !== undefined);
+    const address = providerSpecs[provider].oauth?.address;
+    const found: ConnectionAddress =
+      address?.stored?.(row.account ?? null) ??
+      (address && fromToken === undefined
+        ? await discover(app, row, address.discover, headers)
+        : { variables: {} });
     const own = fromToken ?? found.baseUrl;
     return {
       provider,
@@ -156,76 +163,20 @@ export async function resolveConnectionAuth(
   };
 }
 
+/** What `discover` finds for this connection, asked of the provider once and kept. */
 async function discover(
   app: App,
   row: ConnectionRow,
+  discoverAddress: NonNullable<OAuthSpec["address"]>["discover"],
   headers: Record<string, string>,
-  hostKnown: boolean,
-): Promise<Discovered> {
-  const { provider } = row;
-  // Salesforce's token answer names the instance; userinfo is asked only for connections made before
-  // Portico kept instance_url.
-  if (provider === "salesforce" && hostKnown) return { variables: {} };
-  if (provider !== "atlassian" && provider !== "salesforce") return { variables: {} };
+): Promise<ConnectionAddress> {
   const key = cacheKey(row);
   const known = discovered.get(key);
   if (known) return known;
-  const found =
-    provider === "atlassian" ? await atlassianSite(app, headers) : await salesforceInstance(app, headers);
+  const ask = askProviderWith(headers, providers[row.provider].name);
+  const found = await discoverAddress(ask, providerEndpoints(row.provider, app.config));
   discovered.set(key, found);
   return found;
-}
-
-async function askProvider(url: string, headers: Record<string, string>, name: string): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await providerFetch(url, { headers: { accept: "application/json", ...headers } });
-  } catch (error) {
-    throw new ConnectionUnavailableError(`Could not reach ${name}: ${networkReason(error)}.`);
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new ConnectionUnavailableError(
-      response.status === 401
-        ? `${name} refused the connection's access (HTTP 401). Reconnect ${name}.`
-        : `${name} answered HTTP ${response.status} when Portico looked up the connection's account.`,
-    );
-  }
-  return response.json();
-}
-
-/**
- * Atlassian OAuth tokens reach sites through api.atlassian.com/ex/<product>/<cloudId>. Connections made
- * before the site was stored with them: the only site the token reaches; with several, the user chooses.
- */
-async function atlassianSite(app: App, headers: Record<string, string>): Promise<Discovered> {
-  const listed = await fetchAtlassianSites(app, headers);
-  if ("failure" in listed) throw new ConnectionUnavailableError(`${listed.failure}.`);
-  const [only, ...others] = listed.sites;
-  if (!only) {
-    throw new ConnectionUnavailableError(
-      "The Atlassian connection reaches no site. Connect again and pick a site.",
-    );
-  }
-  if (others.length > 0) {
-    throw new ConnectionUnavailableError(
-      "The Atlassian connection reaches several sites: reconnect Atlassian and choose one on the organization's integrations page.",
-    );
-  }
-  return { variables: { cloudId: only.id } };
-}
-
-/** Salesforce serves each organization from its own instance; userinfo names it. */
-async function salesforceInstance(app: App, headers: Record<string, string>): Promise<Discovered> {
-  const base = providerEndpoints("salesforce", app.config).apiBaseUrl ?? "";
-  const info = (await askProvider(`${base}/services/oauth2/userinfo`, headers, "Salesforce")) as {
-    urls?: { rest?: unknown };
-  };
-  const rest = info?.urls?.rest;
-  if (typeof rest !== "string" || !URL.canParse(rest)) {
-    throw new ConnectionUnavailableError("Salesforce did not say which instance serves this connection.");
-  }
-  return { baseUrl: new URL(rest).origin, variables: {} };
 }
 
 /**

@@ -22,12 +22,9 @@ import type { ConnectionAccount } from "../../db/schema/integration-connections.
 import { connectionChanged } from "../../servers/connection-changes.ts";
 import { readSessionUser } from "../../session/session-user.ts";
 import { readAccountIdentity } from "../connections/account-identity.ts";
-import {
-  accountAfterConnect,
-  CHOOSE_SITE_REASON,
-  fetchAtlassianSites,
-} from "../connections/atlassian-sites.ts";
+import { askProviderWith } from "../connections/ask-provider.ts";
 import { markConnectionBroken } from "../connections/connection-alerts.ts";
+import { ConnectionUnavailableError } from "../connections/connection-errors.ts";
 import {
   connectionAuditLabel,
   findSharedConnectionOfAccount,
@@ -275,22 +272,26 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
       { code, redirectUri: pending.redirectUri, ...(codeVerifier ? { codeVerifier } : {}) },
       name,
     );
-    // Atlassian: the token reaches the sites granted at consent; the connection uses one of them.
+    // What the provider's hook keeps of the account (Atlassian: the sites the token reaches).
     let account: ConnectionAccount | null = null;
-    if (provider === "atlassian") {
-      const listed = await fetchAtlassianSites(app, oauthHeaders(provider, tokens.accessToken));
-      if ("failure" in listed) return fail(`Connecting failed: ${listed.failure}.`);
-      if (listed.sites.length === 0)
-        return fail(
-          "Connecting failed: the Atlassian account reaches no site with the access Portico asks for.",
+    if (oauth.accountAfterConnect) {
+      try {
+        account = await oauth.accountAfterConnect(
+          askProviderWith(oauthHeaders(provider, tokens.accessToken), name),
+          providerEndpoints(provider, app.config),
+          existing?.account ?? null,
         );
-      account = accountAfterConnect(listed.sites, existing?.account ?? null);
+      } catch (error) {
+        if (!(error instanceof ConnectionUnavailableError)) throw error;
+        return fail(`Connecting failed: ${error.reason.replace(/\.$/, "")}.`);
+      }
     }
-    const chosen = !account || account.site !== undefined;
+    // Sites listed and none of them chosen: the person chooses on the integrations page.
+    const chosen = !account?.sites || account.site !== undefined;
     return await storeConnection(tokens, {
       // Several sites and none chosen yet: connected, but waiting for the user's choice.
       status: chosen ? "active" : "pending",
-      statusReason: chosen ? null : CHOOSE_SITE_REASON,
+      statusReason: chosen ? null : `Choose which ${name} site Portico should use.`,
       account,
       credentialId: credential.id,
       credentialScope: credential.scope,
