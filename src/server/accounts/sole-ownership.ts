@@ -46,8 +46,7 @@ export async function requireNoSoleOwnership(db: Database, userId: string, who: 
  * once the memberships are gone, a concurrent leave counts the owners that really remain.
  */
 export async function leaveOrganizationsBeforeDeletion(db: Database, userId: string, who: "self" | "other") {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const memberships = tx
       .select({ organizationId: organizationMember.organizationId })
       .from(organizationMember)

@@ -73,7 +73,7 @@ const withRoomFor =
   <T>(db: Database, baseUrl: string, organizationId: string, add: (tx: Tx) => Promise<T>): Promise<T> => {
     const { used, message } = countedLimits[limit];
     return withOrganizationLocked(db, organizationId, async (tx) => {
-      const plan = await loadEffectivePlan(tx as unknown as Database, organizationId);
+      const plan = await loadEffectivePlan(tx, organizationId);
       const max = plan.limits[limit];
       if (max !== null && (await used(tx, organizationId)) >= max) {
         throw new AppError("PAYMENT_REQUIRED", message(baseUrl, plan));

@@ -103,7 +103,7 @@ export async function revokeProjectClient(
   input: { projectId: string; clientId: string; userId?: string },
 ) {
   const access = await requireProjectAction(db, actorId, input.projectId, "project.manageAccess");
-  return db.transaction(async (tx) => revokeGrant(tx as unknown as Database, actorId, access.project, input));
+  return db.transaction(async (tx) => revokeGrant(tx, actorId, access.project, input));
 }
 
 async function revokeGrant(

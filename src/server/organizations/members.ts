@@ -65,8 +65,8 @@ export async function lockOrganizations(tx: Database, where: SQL) {
  */
 function withMembershipLock<T>(db: Database, organizationId: string, change: (tx: Database) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await lockOrganizations(tx as unknown as Database, eq(organization.id, organizationId));
-    return change(tx as unknown as Database);
+    await lockOrganizations(tx, eq(organization.id, organizationId));
+    return change(tx);
   });
 }
 

@@ -118,7 +118,7 @@ export async function disconnect(app: App, userId: string, address: ConnectionAd
   // Revocation at the provider came first (a network call), outside any transaction; the local change
   // and its event are one.
   await app.db.transaction(async (tx) => {
-    await setConnectionStatus(tx as unknown as Database, row.id, "inactive", reason, {
+    await setConnectionStatus(tx, row.id, "inactive", reason, {
       tokens: null,
       tokensKeyId: null,
       accessTokenExpiresAt: null,

@@ -108,11 +108,7 @@ export async function deleteOrganizationCredential(
 ) {
   await requireOrganizationAction(db, userId, organizationId, "integrations.manage");
   return db.transaction(async (tx) => {
-    const deleted = await deleteCredential(
-      tx as unknown as Database,
-      organizationOwner(organizationId),
-      credentialId,
-    );
+    const deleted = await deleteCredential(tx, organizationOwner(organizationId), credentialId);
     await recordAuditEvent(tx, {
       organizationId,
       action: "credentials.deleted",

@@ -16,7 +16,6 @@ import { providers } from "../../../lib/integrations/providers.ts";
 import type { App } from "../../app.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import { connectionConnected } from "../../builder-webhooks/origin-events.ts";
-import type { Database } from "../../db/client.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";
 import type { ConnectionAccount } from "../../db/schema/integration-connections.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
@@ -165,7 +164,7 @@ export async function handleOAuthCallback(app: App, request: Request): Promise<R
         : undefined;
     const target = existing?.id ?? same?.id ?? null;
     const savedId = await app.db.transaction(async (tx) => {
-      const connection = await saveConnection(tx as unknown as Database, target, {
+      const connection = await saveConnection(tx, target, {
         id: target ?? connectionId,
         organizationId,
         provider,
