@@ -26,8 +26,6 @@ import type { Principal } from "./principal.ts";
 import { runTool } from "./run-tool.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
-export type Door = CallChannel;
-
 export type RequestAdmission =
   | { ok: true; principal: Principal }
   | { ok: false; reason: "host"; message: string }
@@ -81,7 +79,8 @@ export interface PaymentRequired {
 export type ToolCallOutcome = { ok: true; result: CallToolResult } | { ok: false; refusal: PaymentRequired };
 
 export interface ToolCall {
-  door: Door;
+  /** The door the call came through (its call-log channel). */
+  door: CallChannel;
   tool: GatewayTool;
   args: Record<string, unknown>;
   principal: Principal;
