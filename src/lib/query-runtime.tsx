@@ -6,7 +6,7 @@
 import { type QueryClient, QueryClientContext } from "@tanstack/react-query";
 import type { AnyRouteMatch } from "@tanstack/react-router";
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from "react";
-import type { TRPC, TRPCClient } from "./trpc.ts";
+import type { TRPC, TRPCClient } from "./trpc-types.ts";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {

@@ -7,9 +7,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createIsomorphicFn } from "@tanstack/react-start";
 import { getRequestHeaders } from "@tanstack/react-start/server";
-import { type TRPCClient as Client, createTRPCClient, type TRPCLink, unstable_localLink } from "@trpc/client";
+import { createTRPCClient, type TRPCLink, unstable_localLink } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
-import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import { getApp } from "~/server/app.ts";
 import { createContext } from "~/server/trpc/init.ts";
@@ -18,10 +18,9 @@ import { lazyLink } from "./lazy-link.ts";
 
 export type { AppRouter };
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type TRPC = TRPCOptionsProxy<AppRouter>;
-export type TRPCClient = Client<AppRouter>;
 
 export { useTRPC, useTRPCClient } from "./query-runtime.tsx";
+export type { TRPC, TRPCClient } from "./trpc-types.ts";
 
 /** The compiler keeps only the matching branch per bundle, so server modules never reach the browser. */
 const terminatingLink = createIsomorphicFn()
