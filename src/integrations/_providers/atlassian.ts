@@ -35,10 +35,7 @@ async function accessibleSites(ask: AskProvider, endpoints: ProviderEndpoints): 
  * What a (re)connection keeps: the only site, or the site chosen before when it is still listed;
  * otherwise the person chooses on the integrations page (`site` absent), never silently the first.
  */
-function accountForSites(
-  sites: ConnectionSite[],
-  previous: ConnectionAccount | null,
-): ConnectionAccount {
+function accountForSites(sites: ConnectionSite[], previous: ConnectionAccount | null): ConnectionAccount {
   const kept = sites.find((site) => site.id === previous?.site?.id);
   const site = sites.length === 1 ? sites[0] : kept;
   return site ? { site, sites } : { sites };
