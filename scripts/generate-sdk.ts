@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@hey-api/openapi-ts";
-import type { App } from "../src/server/app.ts";
+import type { App } from "../src/server/app-services.ts";
 import { createManageApi, openApiDocument } from "../src/server/manage/manage-api.ts";
 
 /** The document's server: builders pass their own instance's address to the client. */

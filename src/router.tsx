@@ -11,6 +11,7 @@ import {
   QueryRuntimeProvider,
 } from "./lib/query-runtime.tsx";
 import { parseSearch, stringifySearch } from "./lib/search-params.ts";
+// biome-ignore lint/suspicious/noImportCycles: the generated tree's footer names getRouter's type for Start's Register (TanStack Start always writes it); a type, so nothing loads in a circle.
 import { routeTree } from "./routeTree.gen";
 import { type ClientConfig, getClientConfig } from "./server/session/get-client-config.ts";
 

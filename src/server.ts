@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import handler, { createServerEntry } from "@tanstack/react-start/server-entry";
 import { endRunWatches } from "./server/agents/neo/run-events.ts";
-import { type App, closeApp, getApp } from "./server/app.ts";
+import { closeApp, getApp } from "./server/app.ts";
+import type { App } from "./server/app-services.ts";
 import { claimInstructions } from "./server/auth/instance-claim.ts";
 import { config } from "./server/config.ts";
 import { isNewDataFolder, openDatabase } from "./server/db/client.ts";

@@ -2,18 +2,14 @@
 import { agentToolSource } from "./agents/agent-tool-source.ts";
 import { failInterruptedRuns, interruptLiveRuns } from "./agents/neo/run-liveness.ts";
 import { startRunResumer, stopRunResumer } from "./agents/neo/waiting-runs.ts";
-import {
-  createJobQueue,
-  followScheduleStarts,
-  type JobQueue,
-  type JobQueueOptions,
-} from "./agents/schedules/job-queue.ts";
+import { createJobQueue, followScheduleStarts, type JobQueueOptions } from "./agents/schedules/job-queue.ts";
 import { runScheduledSlot } from "./agents/schedules/run-scheduled.ts";
 import { startSchedulesIfAny } from "./agents/schedules/schedule-store.ts";
 import { outlookRenewalQueue, startRenewalsIfAny } from "./agents/triggers/outlook/outlook-subscription.ts";
+import type { App } from "./app-services.ts";
 import { schedulePruning } from "./audit/prune-schedule.ts";
 import { pruneAuditEvents } from "./audit/retention.ts";
-import { type Auth, createAuth } from "./auth/auth.ts";
+import { createAuth } from "./auth/auth.ts";
 import { setupCode } from "./auth/instance-claim.ts";
 import { createUsageAlerts } from "./billing/usage-alerts.ts";
 import {
@@ -24,44 +20,23 @@ import {
 import { webhookEmitsSettled } from "./builder-webhooks/emit.ts";
 import { pruneWebhookDeliveries } from "./builder-webhooks/retention.ts";
 import { type Config, config as loadConfig } from "./config.ts";
-import type { Keyring } from "./crypto/envelope.ts";
 import { resolveKeyring } from "./crypto/keyring.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { createGateway, type Gateway } from "./gateway/gateway.ts";
+import { createGateway } from "./gateway/gateway.ts";
 import type { ToolSource } from "./gateway/project-tools.ts";
 import { connectionAlertsSettled } from "./integrations/connections/connection-alerts.ts";
 import { onUpstreamToolsChanged } from "./integrations/engine/upstream-tool-changes.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { configureLogging } from "./observability/logger.ts";
 import { setGaugeSources, setMetricsCounting } from "./observability/metrics.ts";
 import { reportError } from "./observability/report-error.ts";
-import { createTracing, type Tracing } from "./observability/tracing.ts";
+import { createTracing } from "./observability/tracing.ts";
 import { resolveAuthSecret } from "./secrets.ts";
 import { projectServerToolSource } from "./servers/project-server-source.ts";
 import { recordPackVersions } from "./servers/tool-pins/pack-versions.ts";
 import { definitionMailsSettled } from "./servers/tool-pins/pin-alerts.ts";
 import { upstreamToolsChangedForServers } from "./servers/tool-pins/upstream-changes.ts";
-
-export interface App {
-  config: Config;
-  database: DatabaseHandle;
-  db: DatabaseHandle["db"];
-  auth: Auth;
-  mailer: Mailer;
-  gateway: Gateway;
-  /** Master keys for secrets at rest (integration credentials and tokens). */
-  keyring: Keyring;
-  /** OpenTelemetry traces over OTLP, when an endpoint is configured (observability/tracing.ts). */
-  tracing: Tracing | null;
-  /**
-   * The job queue (pg-boss): scheduled agent runs (agents/schedules/) and webhook deliveries
-   * (builder-webhooks/), started on the first schedule or endpoint.
-   */
-  agentSchedules: { queue: JobQueue };
-  /** What a first sign-up from another machine must give (auth/instance-claim.ts). */
-  setupCode: string;
-}
 
 export interface AppOptions {
   /** Tool sources beyond the built-in ones (benchmarks and tests with synthetic tools). */

@@ -7,7 +7,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { oauthHeaders, providerEndpoints } from "~/integrations/registry.ts";
 import type { AuthFlowType, ProviderId } from "~/lib/integrations/types.ts";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import {
   IDENTITY_TIMEOUT_MS,
   type IdentityAccess,

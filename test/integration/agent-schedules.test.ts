@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type App, createApp } from "~/server/app.ts";
+import { createApp } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { agentRun, agentSchedule, outboxEmail } from "~/server/db/schema/index.ts";
 import { agentsWorld } from "./agents-world.ts";
 import { outcome, type World } from "./world.ts";

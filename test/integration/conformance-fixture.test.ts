@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { installMcpEndpointOverride, mcpEndpointOverride } from "~/server/gateway/endpoint-override.ts";
 import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
 import type { Principal } from "~/server/gateway/principal.ts";

@@ -9,7 +9,7 @@ import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { connectionAlertsSettled } from "~/server/integrations/connections/connection-alerts.ts";
 import { findConnection } from "~/server/integrations/connections/connection-store.ts";
 import { startFakeCaflou } from "../fakes/caflou.ts";

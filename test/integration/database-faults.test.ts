@@ -3,7 +3,7 @@
 // missed notification would have invalidated is dropped. PostgreSQL only (DATABASE_URL).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { user } from "~/server/db/schema/index.ts";
 import { createTestApp, signUp } from "../support/app.ts";
 import { newUser } from "../support/users.ts";

@@ -8,7 +8,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "~/lib/errors.ts";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import {
   externalUser,
   externalUserConnectLink,

@@ -2,7 +2,7 @@
 // an empty database make exactly one site administrator (two did on PostgreSQL before).
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { user } from "~/server/db/schema/index.ts";
 import { createTestApp, signUp } from "../support/app.ts";
 import { newUser } from "../support/users.ts";

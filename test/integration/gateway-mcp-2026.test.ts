@@ -8,7 +8,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import type { RemoteMcpFake } from "../fakes/remote-mcp-server.ts";
 import { createTestApp } from "../support/app.ts";

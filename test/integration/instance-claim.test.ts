@@ -4,7 +4,7 @@
 // works as before. The admin outbox no longer shows anyone's password-reset or verification link.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import {
   claimInstructions,
   isFromThisMachine,

@@ -13,7 +13,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type App, createApp } from "~/server/app.ts";
+import { createApp } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { parseConfig } from "~/server/config.ts";
 import { formatKeyList } from "~/server/crypto/key-format.ts";
 import { openDatabase } from "~/server/db/client.ts";

@@ -4,7 +4,7 @@
 // every operation of that family. The operations come from the OpenAPI document, so a route added
 // later is covered without touching this file.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { createEndpoint, sendTestEvent } from "~/server/builder-webhooks/index.ts";
 import { integrationConnection } from "~/server/db/schema/index.ts";
 import { issueExternalUserToken } from "~/server/external-users/external-user-tokens.ts";

@@ -3,7 +3,8 @@
 // tests of Neo's clarifying question, asked over /mcp or in the app.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll } from "vitest";
-import type { App, AppOptions } from "~/server/app.ts";
+import type { AppOptions } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import type { ToolSource } from "~/server/gateway/project-tools.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
 import { type World, worldForFile } from "./world.ts";

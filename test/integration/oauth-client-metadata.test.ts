@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { oauthClient } from "~/server/db/schema/index.ts";
 import { verifyOAuthAccessToken } from "~/server/oauth/verify-access-token.ts";
 import { appForFile } from "../support/fixture.ts";

@@ -5,7 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import type { IntegrationId, ProviderId } from "~/lib/integrations/types.ts";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import type { FakeOAuthProvider } from "../fakes/oauth-provider.ts";
 import { headersFor } from "../support/app.ts";

@@ -15,7 +15,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
 import { handleWellKnownRequest } from "~/server/http/handle-well-known.ts";
 import { createTestApp } from "../support/app.ts";

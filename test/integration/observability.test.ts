@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runStepTool } from "~/server/agents/neo/run-step-tool.ts";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
 import type { Principal } from "~/server/gateway/principal.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";

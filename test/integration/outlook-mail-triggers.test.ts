@@ -14,8 +14,8 @@ import {
 import { agentMailSubscription, agentRun } from "~/server/db/schema/index.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
+import type { FakeSubscription } from "../fakes/microsoft-graph/subscription-records.ts";
 import {
-  type FakeSubscription,
   lifecycleNotification,
   MAX_MESSAGE_SUBSCRIPTION_MINUTES,
   newMessageNotification,

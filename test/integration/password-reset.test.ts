@@ -3,7 +3,7 @@
 // REQUIRE_EMAIL_VERIFICATION is on.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { EMAIL_NOT_VERIFIED_MESSAGE } from "~/server/auth/auth-messages.ts";
 import { verification } from "~/server/db/schema/index.ts";
 import { callerFor, cookieFrom, signIn, signUp } from "../support/app.ts";

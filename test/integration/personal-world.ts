@@ -4,7 +4,7 @@
 // an editor, and a Gmail server of project A in personal mode (each caller's own account). People then
 // connect their own Google account with connectOwnGoogle.
 import { afterAll, expect } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";
 import { startFakeGmail } from "../fakes/gmail.ts";
 import { createFakeGoogleUserinfo } from "../fakes/google-api.ts";

@@ -5,7 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, createApp } from "~/server/app.ts";
+import { createApp } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { parseConfig } from "~/server/config.ts";
 import { formatKeyList } from "~/server/crypto/key-format.ts";
 import { openDatabase } from "~/server/db/client.ts";

@@ -4,7 +4,7 @@
 import { lookup } from "node:dns/promises";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { ConnectionUnavailableError } from "~/server/integrations/connections/connection-errors.ts";
 import { createRemoteMcpEngine } from "~/server/integrations/engine/mcp-proxy/remote-mcp-engine.ts";
 import { startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";

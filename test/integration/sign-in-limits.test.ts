@@ -3,7 +3,7 @@
 // forwarded address is believed only from a configured proxy).
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { SIGN_IN_MAX_FAILURES } from "~/server/auth/sign-in-throttle.ts";
 import { formatKeyList } from "~/server/crypto/key-format.ts";
 import { handleApiRequest } from "~/server/http/handle-api.ts";

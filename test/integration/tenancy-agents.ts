@@ -2,7 +2,7 @@
 // store seals it, since its key check needs a provider), a project agent using it and one stored run.
 
 import { sealApiKey } from "~/server/agents/credentials/llm-secret.ts";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { agentRun, llmCredential } from "~/server/db/schema/index.ts";
 import type { buildWorld } from "./world.ts";
 

@@ -1,6 +1,6 @@
 // Organization A's data for the cross-tenant and role tests: one of everything a procedure can name by
 // id (invitation, member, credential, OAuth client, API key, server, agent, run, LLM credential, call).
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { integrationConnection, toolCall } from "~/server/db/schema/index.ts";
 import { OAuthTestClient } from "../support/oauth-client.ts";
 import { seedAgentOf } from "./tenancy-agents.ts";

@@ -1,6 +1,8 @@
 // A small populated world for integration tests: organization A with an owner, an admin, a member
 // and a project; organization B with its own owner. Every test file builds its own.
-import type { App, AppOptions } from "~/server/app.ts";
+
+import type { AppOptions } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { type Credentials, callerFor, signUp } from "../support/app.ts";
 import { appForFile } from "../support/fixture.ts";
 import { setPlan } from "../support/plans.ts";

@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type App, type AppOptions, createApp } from "~/server/app.ts";
+import { type AppOptions, createApp } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { webhookEmitsSettled } from "~/server/builder-webhooks/emit.ts";
 import { parseConfig } from "~/server/config.ts";
 import { connectionAlertsSettled } from "~/server/integrations/connections/connection-alerts.ts";

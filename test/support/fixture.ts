@@ -3,7 +3,8 @@
 // beforeAll/afterAll pair. Hooks the file adds later run before this close (vitest runs after-hooks
 // in reverse order), so clients opened on the app close first.
 import { afterAll } from "vitest";
-import type { App, AppOptions } from "~/server/app.ts";
+import type { AppOptions } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { createTestApp } from "./app.ts";
 
 export async function appForFile(

@@ -1,6 +1,6 @@
 // Proves the in-process harness: real sign-up through Better Auth, then procedures called as that user.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { callerFor, createTestApp, signIn, signUp } from "./app.ts";
 import { newUser } from "./users.ts";
 

@@ -1,6 +1,6 @@
 // The management API in process, as a builder's backend calls it: JSON requests with a management
 // token, answered by the same handler the server mounts at /api/manage/v1.
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { handleManageRequest, MANAGE_PREFIX } from "~/server/manage/handle-manage.ts";
 import { createManagementToken } from "~/server/manage-tokens/index.ts";
 

@@ -6,7 +6,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
 
 /** fetch() that answers /mcp through the gateway in this process, as the production server would. */

@@ -1,7 +1,7 @@
 // Plays an MCP client and its user against the in-process app, step by step, so tests can break any
 // step: register (RFC 7591), authorize with PKCE, the consent screen's POST, token, refresh, revoke.
 import { createHash, randomBytes } from "node:crypto";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { headersFor } from "./app.ts";
 
 export const REDIRECT_URI = "http://127.0.0.1:43117/callback";

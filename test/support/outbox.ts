@@ -1,7 +1,7 @@
 // Reading mail from the outbox (the instance has no SMTP in tests) and calling Better Auth's HTTP
 // endpoints the way a browser would.
 import { desc, eq } from "drizzle-orm";
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import type { Database } from "~/server/db/client.ts";
 import { outboxEmail } from "~/server/db/schema/index.ts";
 

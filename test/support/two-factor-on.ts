@@ -1,6 +1,6 @@
 // Turns two-factor sign-in on for a signed-in account as the account page does (password, then the
 // authenticator's first code), and returns the renewed session's cookie: the plugin replaces the session.
-import type { App } from "~/server/app.ts";
+import type { App } from "~/server/app-services.ts";
 import { callerFor, cookieFrom } from "./app.ts";
 import { authRequest } from "./outbox.ts";
 import { totpCode } from "./totp.ts";

@@ -3,7 +3,7 @@
 import { APIError } from "better-auth/api";
 import { AppError } from "../../lib/errors.ts";
 import { publicAuthSession } from "../admin/admin-users.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { authCall } from "../auth/auth-call.ts";
 import { throttledPasswordCheck } from "../auth/sign-in-throttle.ts";
 import { requireNoSoleOwnership, soleOwnedOrganizations } from "./sole-ownership.ts";

@@ -2,7 +2,7 @@
 // address, since when; and ending one session or all of a person's.
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { authCall } from "../auth/auth-call.ts";
 import { asReadSession } from "../auth/hashed-session-tokens.ts";
 import { session, user } from "../db/schema/index.ts";

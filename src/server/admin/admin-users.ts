@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from "drizzle
 import { AppError } from "../../lib/errors.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
 import { leaveOrganizationsBeforeDeletion } from "../accounts/sole-ownership.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { authCall } from "../auth/auth-call.ts";
 import { organizationMember, session, user } from "../db/schema/index.ts";
 

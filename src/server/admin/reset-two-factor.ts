@@ -8,7 +8,7 @@
 // session must not be able to strip its own second factor without it.
 import { and, eq, like } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { authCall } from "../auth/auth-call.ts";
 import { twoFactor, user, verification } from "../db/schema/index.ts";
 

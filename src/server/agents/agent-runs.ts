@@ -3,7 +3,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { agentRequestField } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, agentRunStep, type projectAgent } from "../db/schema/index.ts";
 import { personPrincipal } from "../gateway/principal.ts";

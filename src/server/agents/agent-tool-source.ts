@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { findMarketplaceAgent } from "../../lib/agents/marketplace.ts";
 import { agentRequestField, CLARIFICATION_MAX } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { projectAgent } from "../db/schema/index.ts";
 import {
   answeredAskerOf,

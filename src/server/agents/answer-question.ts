@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { clarificationField } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { agentRun } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { launchAppRun, RUN_NOT_FOUND } from "./agent-runs.ts";

@@ -4,7 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { projectRoleAllows } from "../../lib/permissions.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { agentRun, projectAgent, user } from "../db/schema/index.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { findProjectAccess, requireProjectAction } from "../projects/access.ts";

@@ -7,7 +7,7 @@ import { defaultModels, llmTypeLabels, MAX_STEPS_DEFAULT } from "../../lib/agent
 import { agentConfigSchema, modelOutsideProvider } from "../../lib/agents/validation.ts";
 import { AppError } from "../../lib/errors.ts";
 import { allowedActions, projectPermissions } from "../../lib/permissions.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, llmCredential, projectAgent } from "../db/schema/index.ts";

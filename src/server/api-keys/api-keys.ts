@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { ApiKeyKind } from "../../lib/validation.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { apiKey, user } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";

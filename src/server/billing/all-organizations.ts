@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { BillingInterval, PlanId } from "../../lib/plans.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { organization, subscription } from "../db/schema/index.ts";
 import { requestsUsed } from "./billing-overview.ts";
 import { effectivePlanOf } from "./effective-plan.ts";

@@ -3,7 +3,7 @@
 // alerts reached, and the invoices Stripe has.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { organizationRoleAllows } from "../../lib/permissions.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { organization, toolCall, usageAlert } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { organizationRequestsSince } from "../usage/request-counts.ts";

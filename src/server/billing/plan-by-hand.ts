@@ -2,7 +2,7 @@
 // The billing page needs to know whether the person looking is one (then the page offers the change) and,
 // when not, whom to ask: a Free organization on a self-hosted instance otherwise met a dead end.
 import { asc, eq } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { user } from "../db/schema/index.ts";
 
 /** At most this many administrators are named; an instance with more has them listed on its admin pages. */

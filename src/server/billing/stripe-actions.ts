@@ -5,7 +5,7 @@
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors.ts";
 import type { BillingInterval } from "../../lib/plans.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { billingPageUrl } from "./limit-messages.ts";
 import { type PaidPlanId, priceIdOf, stripeClient } from "./stripe-client.ts";

@@ -3,7 +3,7 @@
 // changes both save through here, always from the subscription as Stripe has it now, so events that
 // arrive late or twice leave the latest state.
 import type Stripe from "stripe";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { SubscriptionStatus } from "./effective-plan.ts";
 import { planOfPrice } from "./stripe-client.ts";
 import { saveSubscription } from "./subscriptions.ts";

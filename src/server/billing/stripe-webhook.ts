@@ -4,7 +4,7 @@
 // Stripe rather than taken from the payload: events may arrive out of order.
 import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { stripeEvent, subscription } from "../db/schema/index.ts";
 import { CLOSE_CONNECTION, readCappedBody } from "../http/read-capped-body.ts";
 import { reportError } from "../observability/report-error.ts";

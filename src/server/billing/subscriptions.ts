@@ -2,7 +2,7 @@
 // every replica's quota meter to read the plan again.
 import { eq } from "drizzle-orm";
 import type { BillingInterval, PlanId } from "../../lib/plans.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { subscription } from "../db/schema/index.ts";
 

@@ -3,7 +3,7 @@
 // when it failed and tries remain, so pg-boss retries the job with backoff.
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { webhookDelivery, webhookDeliveryAttempt, webhookEndpoint } from "../db/schema/index.ts";
 import { fetchPublicUrl, readTextCapped } from "../security/ssrf-guard.ts";
 import { openWebhookSecret } from "./endpoint-secret.ts";

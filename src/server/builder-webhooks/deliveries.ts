@@ -10,7 +10,7 @@ import {
   type WebhookDeliveryView,
 } from "../../lib/builder-webhooks/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { webhookDelivery, webhookDeliveryAttempt } from "../db/schema/index.ts";
 import { olderThan, pageOf } from "./cursor.ts";
 import { enqueueDeliveries } from "./delivery-queue.ts";

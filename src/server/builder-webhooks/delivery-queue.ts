@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Job } from "pg-boss";
 import type { ExtraQueue } from "../agents/schedules/job-queue.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { webhookEndpoint } from "../db/schema/index.ts";
 import { attemptDelivery } from "./deliver.ts";
 

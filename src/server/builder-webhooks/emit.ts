@@ -3,7 +3,7 @@
 // the action that caused the event (a connection, a decision, a run) never waits for it nor fails by it.
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { WebhookEventType } from "../../lib/builder-webhooks/event-types.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { webhookDelivery, webhookEndpoint } from "../db/schema/index.ts";
 import { reportError } from "../observability/report-error.ts";
 import { enqueueDeliveries } from "./delivery-queue.ts";

@@ -12,7 +12,7 @@ import {
   type WebhookEndpointView,
 } from "../../lib/builder-webhooks/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { project, projectAgent, webhookEndpoint } from "../db/schema/index.ts";

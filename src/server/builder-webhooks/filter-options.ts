@@ -1,6 +1,6 @@
 // What an endpoint's project and agent filters can name: the organization's projects and their agents.
 import { asc, eq } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { project, projectAgent } from "../db/schema/index.ts";
 import type { WebhookScope } from "./endpoints.ts";
 

@@ -1,7 +1,7 @@
 // The events' payloads, one small function per place they happen, so each origin adds one call. Every
 // function reads what it needs itself and emits in the background (emit.ts): none throws.
 import { eq } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { agentRun, integrationConnection, projectAgent, type toolApproval } from "../db/schema/index.ts";
 import { emitWebhookEvent, type WebhookEvent } from "./emit.ts";
 

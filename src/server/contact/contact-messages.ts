@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import type { contactMessageInput } from "../../lib/contact.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { contactMessage } from "../db/schema/index.ts";
 import { reportError } from "../observability/report-error.ts";
 import { contactNotificationEmail } from "./contact-email.ts";

@@ -8,7 +8,7 @@ import { integrationRegistry, providerSpecs } from "../../integrations/registry.
 import { AppError } from "../../lib/errors.ts";
 import { connectsWithoutOAuthApp, providers } from "../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../lib/integrations/types.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Database } from "../db/client.ts";
 import { externalUser, externalUserConnectLink, organization, project } from "../db/schema/index.ts";
 import { findServer } from "../servers/server-store.ts";

@@ -9,7 +9,7 @@
 import { integrationEntries, integrationProvider } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
 import { escapeHtml, hostedPage } from "../integrations/oauth/callback-failure-page.ts";
 import { beginAuthorization } from "../integrations/oauth/start-oauth.ts";

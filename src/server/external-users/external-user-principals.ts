@@ -4,7 +4,7 @@
 // unknown ones are remembered briefly so retrying one costs no read. The user's last call is written at
 // most once a minute per user, outside the request.
 import { and, eq, isNull } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { Database } from "../db/client.ts";
 import { externalUser, externalUserToken, project } from "../db/schema/index.ts";
 import type { Principal } from "../gateway/principal.ts";
 import { hashSecret } from "./external-user-secrets.ts";
@@ -26,9 +26,9 @@ export class ExternalUserPrincipals {
   private readonly lastCallWritten = new Map<string, number>();
   private generation = 0;
 
-  private readonly app: Pick<App, "db">;
+  private readonly app: { db: Database };
 
-  constructor(app: Pick<App, "db">) {
+  constructor(app: { db: Database }) {
     this.app = app;
   }
 

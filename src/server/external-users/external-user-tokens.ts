@@ -3,7 +3,7 @@
 // every replica (gateway.invalidateProject), as revoking an API key does.
 import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { externalUserToken } from "../db/schema/index.ts";
 import { issueExternalUserTokenInput, revokeExternalUserTokenInput } from "./external-user-schemas.ts";
 import { generateExternalUserToken, maskExternalUserToken } from "./external-user-secrets.ts";

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { providers } from "../../lib/integrations/providers.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Database } from "../db/client.ts";
 import { externalUser, externalUserToken, integrationConnection } from "../db/schema/index.ts";
 import { revokeAtProvider } from "../integrations/connections/revoke-connection.ts";

@@ -1,7 +1,7 @@
 // The URLs a project's connect links may return to: an allow-list its editors set, so a connect link
 // can never send an external user (with a status the builder trusts) to an address nobody registered.
 import { asc, eq } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Database } from "../db/client.ts";
 import { externalUserReturnUrl } from "../db/schema/index.ts";
 import { setReturnUrlsInput } from "./external-user-schemas.ts";

@@ -5,10 +5,8 @@
 //   2. plan and quota, 3. run (runTool, with its time limit), 4. record — callTool, for every door.
 // A refused call is not run, not logged and not counted; each door turns the refusal into its own
 // protocol's answer (a JSON-RPC error, HTTP 402, a tRPC PAYMENT_REQUIRED).
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { quotaRefusalMessage } from "../billing/limit-messages.ts";
-import type { CallChannel } from "../db/schema/gateway.ts";
 import { approvalIdOf, approvalOutcome, gateCall } from "../governance/gate.ts";
 import { clientAddress } from "../http/client-address.ts";
 import {
@@ -24,7 +22,7 @@ import { noteDatabaseAnswered } from "./database-outage.ts";
 import { hostCheckFor } from "./host-check-for.ts";
 import type { Principal } from "./principal.ts";
 import { runTool } from "./run-tool.ts";
-import type { GatewayTool } from "./tool-types.ts";
+import type { ToolCall, ToolCallOutcome } from "./tool-call.ts";
 
 export type RequestAdmission =
   | { ok: true; principal: Principal }
@@ -67,39 +65,6 @@ function tokenRefused(token: string): RequestAdmission {
 }
 
 export const TOO_MANY_FAILURES_MESSAGE = "Too many failed authentications from this address; try again later";
-
-/** Why a call was refused: the monthly requests of the organization's plan are used up. */
-export interface PaymentRequired {
-  code: "PAYMENT_REQUIRED";
-  message: string;
-  limit: "monthlyRequests";
-  upgradeUrl: string;
-}
-
-export type ToolCallOutcome = { ok: true; result: CallToolResult } | { ok: false; refusal: PaymentRequired };
-
-export interface ToolCall {
-  /** The door the call came through (its call-log channel). */
-  door: CallChannel;
-  tool: GatewayTool;
-  args: Record<string, unknown>;
-  principal: Principal;
-  /** The caller's own cancellation (request aborted, notifications/cancelled, an agent stopped). */
-  signal?: AbortSignal;
-  /** Progress messages for the caller (MCP progress notifications, when the client asked for them). */
-  onProgress?: (message: string) => void;
-  /** The client's W3C traceparent (HTTP header, or MCP's params._meta.traceparent), continued. */
-  traceparent?: string | null;
-  /** The client's X-Request-Id, for the log (which makes one when there is none). */
-  requestId?: string;
-  /** The agent run a step belongs to: a call it holds for approval pauses that run. */
-  agentRunId?: string;
-  /**
-   * Set only by governance/gate.ts's run of an approved call: the policy already decided (these words go
-   * into the call log), so the call runs without asking again.
-   */
-  approvedDecision?: string;
-}
 
 const reportToolError = (error: unknown) => reportError(error, { where: "tool" });
 

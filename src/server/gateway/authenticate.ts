@@ -15,7 +15,7 @@
 // consulted for a key already cached, so a valid call does no more work than before.
 import { and, eq, isNull } from "drizzle-orm";
 import { hashApiKeySecret, looksLikeApiKey } from "../api-keys/api-key-secret.ts";
-import type { App } from "../app.ts";
+import type { Database } from "../db/client.ts";
 import { apiKey, project } from "../db/schema/index.ts";
 import { ExternalUserPrincipals } from "../external-users/external-user-principals.ts";
 import {
@@ -23,7 +23,7 @@ import {
   looksLikeExternalUserToken,
 } from "../external-users/external-user-secrets.ts";
 import { looksLikeManagementToken } from "../manage-tokens/management-token-secret.ts";
-import { verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
+import { type TokenCheckServices, verifyOAuthAccessToken } from "../oauth/verify-access-token.ts";
 import { findProjectAccess } from "../projects/access.ts";
 import { FailedAuthLimit } from "./failed-auth-limit.ts";
 import { KnownKeyHashes, keyHashPrefix } from "./known-key-hashes.ts";
@@ -61,7 +61,7 @@ export class PrincipalResolver {
   private generation = 0;
   private readonly projectOrganizations = new Map<string, string>();
 
-  private readonly app: Pick<App, "db">;
+  private readonly app: { db: Database };
   /** Every key's hash prefix; consulted only for a key not cached. Unloaded, it lets every key be read. */
   readonly knownKeys: KnownKeyHashes;
   readonly failures = new FailedAuthLimit();
@@ -69,7 +69,7 @@ export class PrincipalResolver {
   private readonly externalUsers: ExternalUserPrincipals;
 
   /** `listening`: whether cross-replica notifications arrive now (DatabaseHandle.listening). */
-  constructor(app: Pick<App, "db">, listening: () => boolean = () => false) {
+  constructor(app: { db: Database }, listening: () => boolean = () => false) {
     this.app = app;
     this.knownKeys = new KnownKeyHashes(() => this.readKnownKeys(), listening);
     this.externalUsers = new ExternalUserPrincipals(app);
@@ -82,11 +82,15 @@ export class PrincipalResolver {
   }
 
   /** Without the caller's address nothing is counted, so nothing is refused for failures. */
-  resolve(token: string, app: App): Promise<Principal | null>;
-  resolve(token: string, app: App, addressOf: AddressOf): Promise<Principal | null | TooManyFailures>;
+  resolve(token: string, app: TokenCheckServices): Promise<Principal | null>;
+  resolve(
+    token: string,
+    app: TokenCheckServices,
+    addressOf: AddressOf,
+  ): Promise<Principal | null | TooManyFailures>;
   async resolve(
     token: string,
-    app: App,
+    app: TokenCheckServices,
     addressOf: AddressOf = noAddress,
   ): Promise<Principal | null | TooManyFailures> {
     if (looksLikeApiKey(token)) return this.resolveApiKey(token, addressOf);

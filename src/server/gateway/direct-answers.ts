@@ -11,10 +11,10 @@
 // project with a thousand tools) on every request. See docs/perf/gateway-decisions-2026-11.md, "Fast path beside the SDK".
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { FastResponse } from "srvx";
-import type { ToolCallOutcome } from "./admission.ts";
 import { connectionNeededOf, urlElicitationRequiredError } from "./connection-needed.ts";
 import { paymentRequiredError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
+import type { ToolCallOutcome } from "./tool-call.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
 /** The 2026-07-28 per-request envelope's protocol version key (modern-mcp.ts answers those). */

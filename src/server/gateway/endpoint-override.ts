@@ -3,7 +3,7 @@
 // `npm run test:conformance` and its own test) is the only one; production never has one, and one
 // installed there anyway is ignored. It sits after the Host/Origin check and authentication, so both
 // still apply to its callers.
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Principal } from "./principal.ts";
 
 export interface McpEndpointOverride {

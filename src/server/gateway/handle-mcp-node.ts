@@ -12,7 +12,7 @@
 // handleMcpRequest with that body. Errors and every other message are the Web path's.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { sendNodeResponse } from "srvx/node";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { declaredLength } from "../http/declared-length.ts";
 import { requestIdFrom } from "../observability/logger.ts";
 import { reportError } from "../observability/report-error.ts";

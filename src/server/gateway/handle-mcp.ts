@@ -3,7 +3,7 @@
 // client asks for one (see wantsEventStream).
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { CONFIRMATION_FORM_SCHEMA } from "../governance/consent.ts";
 import { decide } from "../governance/project-governance.ts";
 import { requestIdFrom } from "../observability/logger.ts";

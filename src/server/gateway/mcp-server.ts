@@ -22,7 +22,6 @@ import {
   withConsentAskable,
 } from "../governance/consent.ts";
 import { pendingApprovalOf } from "../governance/gate.ts";
-import type { ToolCallOutcome } from "./admission.ts";
 import {
   clarificationAnswerOf,
   clarificationAskedByOf,
@@ -33,6 +32,7 @@ import { connectionNeededOf, UrlElicitationRpcError } from "./connection-needed.
 import { PaymentRequiredRpcError } from "./payment-required-rpc.ts";
 import { type ProjectTools, toolCallTarget } from "./project-tools.ts";
 import type { TaskSupport } from "./tasks-2025.ts";
+import type { ToolCallOutcome } from "./tool-call.ts";
 import type { GatewayTool } from "./tool-types.ts";
 
 export const SERVER_INFO = { name: "portico", title: "Portico", version: "1.0.0" };

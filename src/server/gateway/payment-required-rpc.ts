@@ -1,6 +1,6 @@
 // A tool call refused for its plan, as /mcp answers it on both request paths: a JSON-RPC error (the
 // SDK's key order) whose message clients show as it is — the limit reached and the billing page's URL.
-import type { PaymentRequired } from "./admission.ts";
+import type { PaymentRequired } from "./tool-call.ts";
 
 /** JSON-RPC's implementation-defined server error range; data.code says which. */
 export const PAYMENT_REQUIRED_RPC_CODE = -32000;

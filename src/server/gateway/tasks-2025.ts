@@ -10,7 +10,7 @@ import {
   type Result,
   type Task,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { CallRunner } from "../governance/gate.ts";
 import {
   cancelTask,

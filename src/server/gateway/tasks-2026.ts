@@ -5,7 +5,7 @@
 // modern-mcp.ts registers these methods with their params' schemas; the rows are
 // governance/mcp-tasks.ts's, shared with the 2025-11-25 adapter (tasks-2025.ts).
 import { z } from "zod";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { CallRunner } from "../governance/gate.ts";
 import { cancelTask, createHeldTask, type McpTaskRow, readTask } from "../governance/mcp-tasks.ts";
 import type { Principal } from "./principal.ts";

@@ -1,7 +1,7 @@
 // A call held for approval e-mails the project's reviewers (not the person who asked, unless the
 // project lets them approve their own), in the background: the caller gets its pending result at once.
 import { eq } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { project } from "../db/schema/index.ts";
 import { reportError } from "../observability/report-error.ts";
 import { type ApprovalRow, approvalUrl } from "./approval-store.ts";

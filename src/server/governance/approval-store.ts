@@ -3,7 +3,7 @@
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq, lt } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided, approvalRequested } from "../builder-webhooks/origin-events.ts";
 import type { Database } from "../db/client.ts";

@@ -5,7 +5,7 @@
 // woken wherever they wait.
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided } from "../builder-webhooks/origin-events.ts";
 import { type ApprovalStatus, toolApproval, user } from "../db/schema/index.ts";

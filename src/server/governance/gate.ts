@@ -3,10 +3,10 @@
 // (ProjectTools.governance), or for a call that asks after an approval it was given.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq, isNull } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { project, toolApproval } from "../db/schema/index.ts";
-import type { ToolCall, ToolCallOutcome } from "../gateway/admission.ts";
+import type { ToolCall, ToolCallOutcome } from "../gateway/tool-call.ts";
 
 /** admission.ts's callTool, handed in (admission calls this module, so it cannot be imported here). */
 export type CallRunner = (app: App, call: ToolCall) => Promise<ToolCallOutcome>;

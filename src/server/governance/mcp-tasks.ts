@@ -7,7 +7,7 @@
 // task-augmented call that was not held (2025-11-25 lets the client ask for a task) is stored finished.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, desc, eq, lt, or } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided } from "../builder-webhooks/origin-events.ts";
 import { type McpTaskStatus, mcpTask, project, toolApproval } from "../db/schema/index.ts";

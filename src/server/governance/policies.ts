@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { compileCondition } from "../../lib/governance/rule-language.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import {
   type PolicyAction,

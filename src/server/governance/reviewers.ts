@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { projectRoleAllows } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, projectMember, projectReviewer, user } from "../db/schema/index.ts";

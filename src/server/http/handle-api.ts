@@ -2,7 +2,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { handleTriggerWebhook, isTriggerPath } from "../agents/triggers/handle-trigger-webhook.ts";
 import { handleOutlookPush, isOutlookPushPath } from "../agents/triggers/outlook/handle-outlook-push.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../billing/stripe-webhook.ts";
 import { handleOAuthCallback, OAUTH_CALLBACK_ROUTE } from "../integrations/oauth/oauth-callback.ts";

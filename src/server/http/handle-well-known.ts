@@ -7,7 +7,7 @@
 // Every answer allows cross-origin reads: browser-based MCP clients fetch these from their own origin.
 import { oauthProviderAuthServerMetadata } from "@better-auth/oauth-provider";
 import { OAUTH_SCOPES } from "../../lib/oauth-scopes.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { mcpResourceUrl, oauthIssuerUrl } from "../oauth/urls.ts";
 
 const PROTECTED_RESOURCE_PATHS = new Set([

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { providers } from "../../lib/integrations/providers.ts";
 import type { AuthFlowType } from "../../lib/integrations/types.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { integrationCredential } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { listIntegrationTools } from "../servers/server-tools.ts";

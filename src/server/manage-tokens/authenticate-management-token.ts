@@ -4,7 +4,7 @@
 // (management-token-cache.ts); last used at is written at most once a minute per token (last-used.ts).
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { hashApiKeySecret } from "../api-keys/api-key-secret.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { managementToken, organizationMember } from "../db/schema/index.ts";
 import { noteUse } from "./last-used.ts";
 import { type CachedToken, type ManagementCaller, managementTokenCache } from "./management-token-cache.ts";

@@ -2,7 +2,7 @@
 // LAST_USED_PRECISION_MS per token and process, in the background (a failed write is reported, never
 // the request's problem). The list shows it to the minute, which is all it promises.
 import { eq } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { managementToken } from "../db/schema/index.ts";
 import { reportError } from "../observability/report-error.ts";
 import type { CachedToken } from "./management-token-cache.ts";

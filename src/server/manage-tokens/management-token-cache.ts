@@ -4,7 +4,7 @@
 // whose notification was missed); a revoked token is dropped at once here and, through a database
 // notification, on every other replica. Unknown tokens are remembered too (null), in the same bounded
 // map: a map of at most MAX_ENTRIES drops its oldest entry when full.
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { reportError } from "../observability/report-error.ts";
 
 export const CACHE_TTL_MS = 30_000;

@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { type ManagementScope, normalizeScopes } from "../../lib/management-scopes.ts";
 import { maskApiKey } from "../api-keys/api-key-secret.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { managementToken, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";

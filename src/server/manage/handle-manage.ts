@@ -1,6 +1,6 @@
 // The management API's door: the same boundary checks as the rest of the API (body cap, NUL refused,
 // the client address established), then the Hono app, built once per App.
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { guardBrowserRequest } from "../http/guard-browser-request.ts";
 import { createManageApi, MANAGE_PREFIX, type ManageApi } from "./manage-api.ts";

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { managementIdempotencyKey } from "../db/schema/index.ts";
 import type { ManageEnv } from "./manage-env.ts";
 import { ManageError } from "./manage-errors.ts";

@@ -3,7 +3,7 @@
 // the ones its OpenAPI 3.1 document is generated from (openapi.json, served without a token). Each
 // resource family registers its operations from routes/<family>.ts.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { idempotentCreates } from "./idempotency.ts";
 import { authenticateCaller, projectInCallersOrganization } from "./manage-auth.ts";
 import type { ManageApi, ManageEnv } from "./manage-env.ts";

@@ -6,7 +6,7 @@
 // owner or admin (authenticateManagementToken).
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { project } from "../db/schema/index.ts";
 import { PrincipalResolver } from "../gateway/authenticate.ts";

@@ -2,7 +2,7 @@
 // operation registered without a description (a plain `api.get`) fails here.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { createManageApi, MANAGE_PREFIX, OPENAPI_PATH, openApiDocument } from "./manage-api.ts";
 
 const baseUrl = "https://portico.example";

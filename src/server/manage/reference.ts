@@ -1,7 +1,7 @@
 // The OpenAPI document as the reference page shows it (lib/site/api-reference.ts): `$ref`s to shared
 // schemas are written inline by name, so each operation reads on its own.
 import type { ApiReference, ReferenceOperation } from "../../lib/site/api-reference.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { createManageApi, MANAGE_PREFIX, OPENAPI_PATH, openApiDocument } from "./manage-api.ts";
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // 401 with its resource-metadata challenge, so a client that lost its grant re-authorizes.
 import { and, eq, sql } from "drizzle-orm";
 import { effectiveProjectRole } from "../../lib/permissions.ts";
-import type { App } from "../app.ts";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import {
   oauthAccessToken,
@@ -80,7 +80,16 @@ function lookup(db: Database) {
   return statement;
 }
 
-export async function verifyOAuthAccessToken(app: App, token: string): Promise<OAuthGrant | null> {
+/** App, narrowed: the gateway reaches this file, and App names the gateway's type. */
+export interface TokenCheckServices {
+  db: Database;
+  config: Pick<Config, "baseUrl">;
+}
+
+export async function verifyOAuthAccessToken(
+  app: TokenCheckServices,
+  token: string,
+): Promise<OAuthGrant | null> {
   if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;
   const stored = hashStoredToken(token.slice(ACCESS_TOKEN_PREFIX.length));
   const [row] = await lookup(app.db).execute({ token: stored });

@@ -1,6 +1,6 @@
 // The operator's endpoints: liveness, readiness (health.ts) and Prometheus metrics (metrics.ts).
 import { timingSafeEqual } from "node:crypto";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Config } from "../config.ts";
 import { clusterMetricsText } from "./cluster-metrics.ts";
 import { LIVENESS_PATH, livenessResponse, READINESS_PATH, readinessResponse } from "./health.ts";

@@ -16,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { migrationsFolder } from "../db/migrate.ts";
 
 export const LIVENESS_PATH = "/healthz";

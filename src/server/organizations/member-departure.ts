@@ -1,7 +1,7 @@
 // A member who leaves or is removed: their personal connections are revoked at the provider and
 // deleted after the membership's own transaction (revocation is a network call, held in no
 // transaction), and the servers that used them are told.
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { removePersonalConnections } from "../integrations/connections/organization-connections.ts";
 import { connectionChanged } from "../servers/connection-changes.ts";
 

@@ -3,13 +3,13 @@ import { and, asc, count, eq, or } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { allowedActions, effectiveProjectRole, projectPermissions } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
-import type { App } from "../app.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { withProjectAvailable } from "../billing/plan-limits.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { getProjectCallStats } from "../usage/project-call-stats.ts";
+import type { CallCountServices } from "../usage/request-counts.ts";
 import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
 
 export interface ProjectInput {
@@ -153,7 +153,7 @@ export async function getProjectById(db: Database, userId: string, projectId: st
  * Figures for the project overview. Request and tool-call counts join here when the gateway records
  * calls; today a project has people and nothing else to count.
  */
-export async function getProjectStats(app: App, userId: string, projectId: string) {
+export async function getProjectStats(app: CallCountServices, userId: string, projectId: string) {
   const { db } = app;
   const access = await requireProjectAction(db, userId, projectId, "project.view");
   const [explicit] = await db

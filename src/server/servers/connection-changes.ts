@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { integrationRegistry, integrationsOfProvider } from "../../integrations/registry.ts";
 import { integrationIds } from "../../lib/integrations/ids.ts";
 import type { ProviderId } from "../../lib/integrations/types.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { project, projectServer } from "../db/schema/index.ts";
 import { engineFor } from "../integrations/engine/engines.ts";
 

@@ -1,7 +1,7 @@
 // The gateway's ToolSource for project servers: every enabled tool of every server whose listing
 // succeeds. A server that cannot list (connection broken, upstream unreachable) is skipped and logged;
 // the project's cached tools are then dropped here after a while so the server is tried again.
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { ToolSource } from "../gateway/project-tools.ts";
 import type { GatewayTool } from "../gateway/tool-types.ts";
 import { disabledToolsOf, integrationOf, serversOfProject } from "./server-store.ts";

@@ -13,7 +13,7 @@ import {
   providerIds,
 } from "../../lib/integrations/types.ts";
 import { SERVER_NAME_MAX_LENGTH, type ServerConnectionMode } from "../../lib/validation.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";

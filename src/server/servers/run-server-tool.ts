@@ -4,7 +4,7 @@
 // real calls with the organization's connection: they count as monthly requests and are logged.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { callTool } from "../gateway/admission.ts";
 import { personPrincipal } from "../gateway/principal.ts";
 import type { GatewayTool } from "../gateway/tool-types.ts";

@@ -3,7 +3,7 @@
 // cannot use a personal-mode server; an OAuth token, a personal key, the playground and agent runs
 // started in the app act as their person.
 import { providers } from "../../lib/integrations/providers.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import type { Principal } from "../gateway/principal.ts";
 import type { ConnectionChoice } from "../integrations/connections/connection-choice.ts";
 import { integrationOf, type ServerRecord } from "./server-store.ts";

@@ -1,7 +1,7 @@
 // One server's tools with their switches, as the servers page and the playground show them, and the
 // switch itself. A tool is on unless switched off; switching reaches /mcp at once on every replica.
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { serverToolKey, toolSwitch } from "../db/schema/index.ts";
 import { findProjectAccess, requireProjectAction } from "../projects/access.ts";
 import { requireServerOf, SERVER_NOT_FOUND } from "./project-servers.ts";

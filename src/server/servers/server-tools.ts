@@ -4,7 +4,7 @@
 // call uses is the server's (a named or the default shared connection) or, in personal mode, the
 // caller's own (server-connection.ts).
 import { providers } from "../../lib/integrations/providers.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { withConnectionsUrl } from "../gateway/connection-needed.ts";
 import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
 import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
@@ -15,8 +15,9 @@ import { reportError } from "../observability/report-error.ts";
 import { callChoice, connectPageFor, listingChoice } from "./server-connection.ts";
 import { gatewayToolName, serverDisplayName } from "./server-names.ts";
 import { integrationOf, type ServerRecord } from "./server-store.ts";
+import type { HeldTool } from "./tool-pins/changed-fields.ts";
 import { readPinState } from "./tool-pins/pin-store.ts";
-import { type HeldTool, type PinnedTool, reconcilePins } from "./tool-pins/reconcile-pins.ts";
+import { type PinnedTool, reconcilePins } from "./tool-pins/reconcile-pins.ts";
 
 export { defaultServerName, gatewayToolName, serverDisplayName } from "./server-names.ts";
 

@@ -1,5 +1,5 @@
 // Server-only: the signed-in user for a request, read from the Better Auth session cookie.
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 
 export interface SessionUser {
   id: string;

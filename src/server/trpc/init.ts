@@ -6,7 +6,7 @@ import { ZodError, z } from "zod";
 import { AppError, type AppErrorCode } from "../../lib/errors.ts";
 import type { OrganizationAction, ProjectAction } from "../../lib/permissions.ts";
 import { idField } from "../../lib/validation.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { forgetAllManagementTokens } from "../manage-tokens/management-token-cache.ts";
 import { reportError } from "../observability/report-error.ts";

@@ -11,7 +11,7 @@ import {
   STANDARD_SERVER_FILTER,
 } from "../../lib/call-log-filters.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { App } from "../app.ts";
+import type { App } from "../app-services.ts";
 import {
   apiKey,
   integrationConnection,

@@ -2,11 +2,10 @@
 // the latest calls, and the organization's requests this billing period. Every call counts, the
 // playground's too, as the quota and the billing page count them (request-counts.ts).
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import type { App } from "../app.ts";
 import { loadEffectivePlan } from "../billing/effective-plan.ts";
 import type { CallChannel } from "../db/schema/gateway.ts";
 import { toolCall } from "../db/schema/index.ts";
-import { organizationRequestsSince } from "./request-counts.ts";
+import { type CallCountServices, organizationRequestsSince } from "./request-counts.ts";
 
 export const CHART_DAYS = 14;
 const LATEST_CALLS = 10;
@@ -43,7 +42,7 @@ export interface ProjectCallStats {
 }
 
 export async function getProjectCallStats(
-  app: App,
+  app: CallCountServices,
   projectId: string,
   organizationId: string,
   now = new Date(),

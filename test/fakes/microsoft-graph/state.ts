@@ -2,7 +2,7 @@
 // sets up, Graph's error body and recipient shape, and the request each area's handler is given.
 import type { ServerResponse } from "node:http";
 import { type HttpFake, json, type RecordedRequest } from "../http-fake.ts";
-import type { FakeSubscriptions } from "./subscriptions.ts";
+import type { FakeSubscriptions } from "./subscription-records.ts";
 
 export interface FakeSite {
   id: string;

@@ -12,33 +12,12 @@
 import { randomUUID } from "node:crypto";
 import { json } from "../http-fake.ts";
 import { type GraphRequest, graphError, type Handled, NOT_MINE } from "./state.ts";
+import type { Deliver, FakeSubscription, FakeSubscriptions } from "./subscription-records.ts";
 
 export const MAX_MESSAGE_SUBSCRIPTION_MINUTES = 10_080;
 const VALIDATION_TIMEOUT_MS = 10_000;
 const MESSAGE_RESOURCES = [/^\/?me\/mailFolders\('inbox'\)\/messages$/i, /^\/?me\/messages$/i];
 const CHANGE_TYPES = new Set(["created", "updated", "deleted"]);
-
-export interface FakeSubscription {
-  id: string;
-  resource: string;
-  changeType: string;
-  clientState: string | null;
-  notificationUrl: string;
-  lifecycleNotificationUrl: string | null;
-  expirationDateTime: string;
-  /** The token that made it: the signed-in user's subscription. */
-  creatorToken: string;
-}
-
-export type Deliver = (url: string, init: RequestInit) => Promise<Response>;
-
-export interface FakeSubscriptions {
-  subscriptions: FakeSubscription[];
-  /** How Graph's requests to notification URLs are sent (fetch unless a test sets it). */
-  deliver: Deliver;
-  /** Graph insists on https notification URLs; tests' app runs on http://localhost. */
-  requireHttps: boolean;
-}
 
 const subscriptionResource = (subscription: FakeSubscription) => ({
   "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity",

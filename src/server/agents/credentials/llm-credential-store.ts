@@ -7,7 +7,7 @@ import type { LlmType } from "../../../lib/agents/models.ts";
 import { llmApiKeySchema, llmCredentialInputSchema } from "../../../lib/agents/validation.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { Database } from "../../db/client.ts";
 import { llmCredential, project, projectAgent } from "../../db/schema/index.ts";

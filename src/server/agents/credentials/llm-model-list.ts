@@ -4,7 +4,7 @@
 // Ollama's OpenAI compatibility serves. Ollama's native GET /api/tags ({ models: [{ name }] }) is read
 // too, for a base URL given without /v1. A credential without a base URL offers Portico's fixed list.
 import { type LlmType, modelChoices } from "../../../lib/agents/models.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { networkReason } from "../../integrations/outbound-fetch.ts";
 import type { OpenedLlmCredential } from "./llm-credential-store.ts";
 import { llmEndpoint } from "./llm-endpoints.ts";

@@ -15,7 +15,7 @@ import {
   type ToolSet,
   tool,
 } from "ai";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { projectAgent } from "../../db/schema/index.ts";
 import type { Principal } from "../../gateway/principal.ts";
 import type { GatewayTool } from "../../gateway/tool-types.ts";

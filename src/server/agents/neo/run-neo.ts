@@ -1,6 +1,6 @@
 import { generateText, streamText } from "ai";
 import { AppError } from "../../../lib/errors.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { agentRunFinished } from "../../builder-webhooks/origin-events.ts";
 import type { AgentRunChannel, projectAgent } from "../../db/schema/index.ts";
 import type { Principal } from "../../gateway/principal.ts";

@@ -2,7 +2,7 @@
 // takes (plan and quota, time limit, call log as door "agent"), with the project's tools from the
 // gateway's catalogue and the run's principal.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { callTool } from "../../gateway/admission.ts";
 import type { Principal } from "../../gateway/principal.ts";
 import { type GatewayTool, toolError } from "../../gateway/tool-types.ts";

@@ -8,7 +8,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ModelMessage } from "ai";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { agentRunFinished } from "../../builder-webhooks/origin-events.ts";
 import { agentRun, projectAgent, type WaitingStep } from "../../db/schema/index.ts";
 import { callTool } from "../../gateway/admission.ts";

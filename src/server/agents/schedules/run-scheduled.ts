@@ -4,7 +4,7 @@
 // schedule instead, and the organization's owners are told why.
 import { and, eq } from "drizzle-orm";
 import { projectRoleAllows } from "../../../lib/permissions.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import {
   agentSchedule,
   organization,

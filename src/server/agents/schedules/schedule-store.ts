@@ -13,7 +13,7 @@ import {
 import { AppError } from "../../../lib/errors.ts";
 import { projectRoleAllows } from "../../../lib/permissions.ts";
 import { idField } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { agentSchedule, user } from "../../db/schema/index.ts";
 import { findProjectAccess, requireProjectAction } from "../../projects/access.ts";
 import { requireRecipients } from "../deliver-result.ts";

@@ -5,7 +5,7 @@
 // the first started. A HubSpot trigger also needs HubSpot's v3 signature (hubspot-signature.ts).
 import { and, eq } from "drizzle-orm";
 import { TRIGGER_PATH_PREFIX } from "../../../lib/agents/trigger.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { agentTrigger, agentTriggerDelivery, project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION, readCappedBody } from "../../http/read-capped-body.ts";
 import { resolveOAuthApp } from "../../integrations/oauth/start-oauth.ts";

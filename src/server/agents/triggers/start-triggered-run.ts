@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
 import { projectRoleAllows } from "../../../lib/permissions.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { agentTrigger, projectAgent } from "../../db/schema/index.ts";
 import { personPrincipal } from "../../gateway/principal.ts";
 import { reportError } from "../../observability/report-error.ts";

@@ -8,7 +8,7 @@ import { TRIGGER_PATH_PREFIX, triggerFormSchema } from "../../../lib/agents/trig
 import { AppError } from "../../../lib/errors.ts";
 import { projectRoleAllows } from "../../../lib/permissions.ts";
 import { idField } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { agentMailSubscription, agentTrigger, user } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
 import { requireRecipients } from "../deliver-result.ts";

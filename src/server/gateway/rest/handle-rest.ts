@@ -2,7 +2,7 @@
 // project's tools, POST /api/v1/tools/{name} runs one. Same tokens, time limits, logging and usage as /mcp.
 
 import { eq } from "drizzle-orm";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
 import { requestIdFrom } from "../../observability/logger.ts";

@@ -1,7 +1,6 @@
 // Standard tools per project: on by default; a tool_switch row without a server records a switch.
 import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
-import type { App } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { standardToolKey, toolSwitch } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
@@ -31,8 +30,14 @@ export interface StandardToolSetting {
   inputSchema: Record<string, unknown>;
 }
 
+/** App, narrowed: the gateway imports this file, and App names the gateway's type. */
+interface SwitchServices {
+  db: Database;
+  gateway: { invalidateProject(projectId: string): Promise<void> };
+}
+
 export async function listStandardToolSettings(
-  app: App,
+  app: Pick<SwitchServices, "db">,
   userId: string,
   projectId: string,
 ): Promise<StandardToolSetting[]> {
@@ -49,7 +54,7 @@ export async function listStandardToolSettings(
 }
 
 export async function setStandardToolEnabled(
-  app: App,
+  app: SwitchServices,
   userId: string,
   projectId: string,
   toolName: string,

@@ -3,7 +3,7 @@
 // a server's tool in servers/run-server-tool.ts. Switched-off tools run too, so a tool can be tried
 // before agents get it. A fresh project has only these, so they are what a new team tries first.
 import { AppError } from "../../../lib/errors.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { requireProjectAction } from "../../projects/access.ts";
 import { type PlaygroundRun, runInPlayground } from "../../servers/run-server-tool.ts";
 import { standardTools } from "./index.ts";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { oauthEndpoints, providerSpecs } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
 import { metrics } from "../../observability/metrics.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";

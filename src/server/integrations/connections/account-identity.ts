@@ -9,7 +9,7 @@
 // Pipedrive company, Attio workspace). `label` is what a person recognises, with the user where the
 // call names one ("petr@acme.test (Acme)").
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { fetchPublicUrl, readTextCapped } from "../../security/ssrf-guard.ts";
 
 export interface AccountIdentity {

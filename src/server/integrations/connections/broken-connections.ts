@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { integrationConnection, organizationMember, user } from "../../db/schema/index.ts";
 import { requireOrganizationAction } from "../../organizations/access.ts";
 import { integrationsOf, plainReason, redactSecrets } from "./connection-alert-text.ts";

@@ -3,7 +3,7 @@
 // update (or the refresh's row lock) claims the breakage through integration_connection.error_alerted_at,
 // as usage_alert's insert does for usage (billing/usage-alerts.ts). Reconnecting clears the claim.
 import { and, eq, inArray } from "drizzle-orm";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { connectionBroken } from "../../builder-webhooks/origin-events.ts";
 import { integrationConnection, organization, organizationMember, user } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";

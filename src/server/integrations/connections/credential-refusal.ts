@@ -9,7 +9,7 @@
 // credential, so such a 401 is about that one request (some APIs answer 401 for a missing scope), and
 // marking the whole connection broken would stop every other tool that still works.
 // (A refused renewal is thrown as connection-errors.ts's CredentialRefusedError or a refused ServiceAccountError.)
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { markConnectionBroken } from "./connection-alerts.ts";
 
 /** Whether an API call's HTTP status refuses the credential that was sent. */

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { integrationRegistry } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { IntegrationId, ProviderId } from "../../../lib/integrations/types.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import {
   integrationConnection,
   organization,

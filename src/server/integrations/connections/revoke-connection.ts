@@ -3,7 +3,7 @@
 // refresh-token deletion, or the saved OAuth app's revocation endpoint. Used by disconnecting and by a
 // member's departure (their personal connections). Never throws for the provider's refusal: false then.
 import { oauthEndpoints, providerEndpoints, providerSpecs } from "../../../integrations/registry.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { readCredentialById } from "../credentials/credential-store.ts";
 import { guardedSend } from "../oauth/remote-mcp/metadata-fetch.ts";
 import { deleteRefreshToken, revokeToken } from "../oauth/token-client.ts";

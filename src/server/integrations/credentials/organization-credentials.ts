@@ -3,7 +3,7 @@
 import type { CredentialAccess } from "../../../integrations/_providers/access.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import { connectionConnected } from "../../builder-webhooks/origin-events.ts";
 import type { Database } from "../../db/client.ts";

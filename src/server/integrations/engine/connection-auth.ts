@@ -14,7 +14,7 @@ import {
 } from "../../../integrations/registry.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { AuthFlowType, ProviderId } from "../../../lib/integrations/types.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { fetchPublicUrl } from "../../security/ssrf-guard.ts";
 import { accessTokenOf } from "../connections/access-token.ts";
 import { askProviderWith } from "../connections/ask-provider.ts";

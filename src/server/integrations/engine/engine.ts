@@ -3,7 +3,7 @@
 // (src/server/servers) only talk to this interface; engines.ts picks the engine for a source type.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { ToolDescription } from "../../gateway/tool-types.ts";
 import type { CallTrace } from "../../observability/call-trace.ts";
 import type { ConnectionChoice } from "../connections/connection-choice.ts";

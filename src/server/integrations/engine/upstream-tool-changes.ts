@@ -2,7 +2,7 @@
 // expired) differs from the one before, and project servers (servers/tool-pins/) answer by reloading
 // the projects that use it, where the change is compared with the pinned definitions. A listener,
 // because the engines must not depend on project servers.
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { EngineScope } from "./engine.ts";
 
 type Listener = (app: App, scope: EngineScope) => void;

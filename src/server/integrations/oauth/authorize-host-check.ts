@@ -5,7 +5,7 @@
 // cause (network-failure.ts). Nothing is stored before the check passes. OAUTH_HOST_CHECK=false skips it
 // where the server cannot reach hosts its users' browsers can (and in tests against real hosts).
 import { AppError } from "../../../lib/errors.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { networkFailureDetail } from "../network-failure.ts";
 import { providerFetch } from "../outbound-fetch.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "../../../integrations/registry.ts";
 import { OAUTH_CALLBACK_PATH } from "../../../lib/integrations/credentials/oauth-app.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import { connectionConnected } from "../../builder-webhooks/origin-events.ts";
 import { integrationOAuthState } from "../../db/schema/index.ts";

@@ -2,7 +2,7 @@
 // saved-app flow (start-oauth.ts) and remote MCP OAuth (remote-mcp/start-remote-mcp-oauth.ts).
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection, integrationOAuthState } from "../../db/schema/index.ts";
 import { saveConnection } from "../connections/connection-store.ts";

@@ -12,7 +12,7 @@ import {
 import { AppError } from "../../../lib/errors.ts";
 import { connectsWithoutOAuthApp, providers } from "../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { Keyring } from "../../crypto/envelope.ts";
 import { GLOBAL, organizationOwner, readCredential } from "../credentials/credential-store.ts";
 import { ensureAuthorizeHostAnswers } from "./authorize-host-check.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idField } from "../../../lib/validation.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import { getProjectAgentsByProjectId, listAgentRuns } from "../../agents/project-agents.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { apiKeyKinds, apiKeyNameField, idField } from "../../../lib/validation.ts";
 import { createApiKey, listMaskedApiKeys, revokeApiKey } from "../../api-keys/api-keys.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { json, jsonBody, operation } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";

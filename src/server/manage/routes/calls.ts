@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { callLogFilters } from "../../../lib/call-log-filters.ts";
 import { idField } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { getProjectCall, listProjectCalls } from "../../usage/call-log.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { json, operation } from "../operation.ts";

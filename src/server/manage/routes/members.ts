@@ -8,7 +8,7 @@ import {
   organizationRoles,
   projectRoles,
 } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { user } from "../../db/schema/index.ts";
 import {
   getOrganizationInvitations,

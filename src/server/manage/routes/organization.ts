@@ -1,6 +1,6 @@
 // The token's organization (read) and its usage in the current billing period.
 import { z } from "zod";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { getBillingOverview } from "../../billing/billing-overview.ts";
 import { getOrganizationDetail } from "../../organizations/organizations.ts";
 import type { ManageApi } from "../manage-env.ts";

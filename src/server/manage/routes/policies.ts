@@ -2,7 +2,7 @@
 // (allow, confirm, approve, deny, with CEL rules on the call's arguments).
 import { z } from "zod";
 import { MAX_RULE_LENGTH } from "../../../lib/governance/rule-language.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { policyActions } from "../../db/schema/governance.ts";
 import { listPolicies, removePolicy, setGovernanceSettings, setPolicy } from "../../governance/policies.ts";
 import type { ManageApi } from "../manage-env.ts";

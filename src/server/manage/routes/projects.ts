@@ -1,7 +1,7 @@
 // Projects of the token's organization: list, create, read, rename, delete.
 import { z } from "zod";
 import { idField, projectDescriptionField, projectNameField } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { mcpResourceUrl } from "../../oauth/urls.ts";
 import {
   createProject,

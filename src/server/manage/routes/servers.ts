@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField, serverConnectionModes, serverNameField } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { requirePremiumAllowed } from "../../billing/plan-limits.ts";
 import { addServer, getProjectServers, removeServer, updateServer } from "../../servers/project-servers.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";

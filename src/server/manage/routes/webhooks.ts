@@ -3,7 +3,7 @@ import { z } from "zod";
 import { webhookEventTypeIds } from "../../../lib/builder-webhooks/event-types.ts";
 import { createEndpointInput, updateEndpointInput } from "../../../lib/builder-webhooks/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import {
   createEndpoint,
   deleteEndpoint,

@@ -27,3 +27,11 @@ export function changedFields(before: ToolDefinition | null, after: ToolDefiniti
       (before !== null && canonicalize(before[field] ?? null) !== canonicalize(after[field] ?? null)),
   );
 }
+
+/** A tool the gateway holds back until its new definition is approved. */
+export interface HeldTool {
+  name: string;
+  /** "added": the upstream added it after the server was pinned; "changed": it redefined it. */
+  kind: "added" | "changed";
+  fields: DefinitionField[];
+}

@@ -5,7 +5,7 @@
 // Both are in the audit log and reach /mcp on every replica at once.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { recordAuditEvent } from "../../audit/record-audit-event.ts";
 import { projectServer, serverToolPin } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";

@@ -3,8 +3,7 @@
 
 import { escapeHtml } from "../../mail/escape-html.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
-import { fieldLabels } from "./changed-fields.ts";
-import type { HeldTool } from "./reconcile-pins.ts";
+import { fieldLabels, type HeldTool } from "./changed-fields.ts";
 
 /** The project's review page for definition changes. */
 export const definitionReviewUrl = (baseUrl: string, projectId: string) =>

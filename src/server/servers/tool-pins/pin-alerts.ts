@@ -3,13 +3,13 @@
 // (pin-store.ts), so each change is mailed once, whichever replica and listing saw it. Sent in the
 // background: the listing that found the change does not wait for SMTP.
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { organizationMember, project, projectMember, user } from "../../db/schema/index.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { gatewayToolName, serverDisplayName } from "../server-names.ts";
 import type { ServerRecord } from "../server-store.ts";
+import type { HeldTool } from "./changed-fields.ts";
 import { definitionChangeEmail } from "./pin-alert-text.ts";
-import type { HeldTool } from "./reconcile-pins.ts";
 
 export type DetectedChange = HeldTool;
 

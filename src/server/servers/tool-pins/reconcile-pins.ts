@@ -2,11 +2,11 @@
 // get is the tools whose definition is the accepted one; a changed or added tool is held back, its
 // change recorded for review and mailed to the project's admins once. Runs when a listing is (re)loaded,
 // never per call: a call only compares the hash handed to the engine (server-tools.ts).
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import type { EngineTool } from "../../integrations/engine/engine.ts";
 import { toolDefinition, toolHash } from "../../integrations/engine/tool-definition.ts";
 import type { ServerRecord } from "../server-store.ts";
-import { changedFields, type DefinitionField } from "./changed-fields.ts";
+import { changedFields, type HeldTool } from "./changed-fields.ts";
 import { type DetectedChange, mailDefinitionChanges } from "./pin-alerts.ts";
 import {
   forgetTools,
@@ -19,13 +19,6 @@ import {
 } from "./pin-store.ts";
 
 export type PinnedTool = EngineTool & { pinnedHash: string };
-
-export interface HeldTool {
-  name: string;
-  /** "added": the upstream added it after the server was pinned; "changed": it redefined it. */
-  kind: "added" | "changed";
-  fields: DefinitionField[];
-}
 
 export interface PinnedListing {
   tools: PinnedTool[];

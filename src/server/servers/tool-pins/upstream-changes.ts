@@ -3,7 +3,7 @@
 // the pinned definitions (reconcile-pins.ts); this replica reloads them at once. Only on a change: an
 // unchanged reload costs nothing here.
 import { and, eq } from "drizzle-orm";
-import type { App } from "../../app.ts";
+import type { App } from "../../app-services.ts";
 import { project, projectServer } from "../../db/schema/index.ts";
 import type { EngineScope } from "../../integrations/engine/engine.ts";
 import { reportError } from "../../observability/report-error.ts";

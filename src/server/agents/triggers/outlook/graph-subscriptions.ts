@@ -10,7 +10,7 @@
 import { eq } from "drizzle-orm";
 import { recipientText } from "../../../../integrations/_microsoft/graph.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { integrationConnection } from "../../../db/schema/index.ts";
 import type { ConnectionChoice } from "../../../integrations/connections/connection-choice.ts";
 import { resolveConnectionAuth } from "../../../integrations/engine/connection-auth.ts";

@@ -10,7 +10,7 @@
 //   the same way: renew now, subscribe again, or nothing (missed mail cannot be replayed by Graph).
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import {
   agentMailSubscription,
   agentTrigger,

@@ -3,7 +3,7 @@
 // personal mode the trigger maker's own). Without a working one the trigger cannot be made, and the
 // app says why beside the choice.
 
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { findChosenConnection } from "../../../integrations/connections/connection-choice.ts";
 import { listingChoice } from "../../../servers/server-connection.ts";
 import { serversOfProject } from "../../../servers/server-store.ts";

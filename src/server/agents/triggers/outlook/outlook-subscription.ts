@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Job } from "pg-boss";
 import { AppError } from "../../../../lib/errors.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { agentMailSubscription, agentTrigger, project } from "../../../db/schema/index.ts";
 import { ConnectionUnavailableError } from "../../../integrations/connections/connection-errors.ts";
 import { reportError } from "../../../observability/report-error.ts";

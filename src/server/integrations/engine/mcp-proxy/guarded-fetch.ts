@@ -2,7 +2,7 @@
 // address is checked when the connection is made, so DNS rebinding is caught too), with a time limit
 // and a cap on how much a remote server may send back.
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { currentCallTrace, tracedUpstream } from "../../../observability/call-trace.ts";
 import { fetchPublicUrl } from "../../../security/ssrf-guard.ts";
 

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { integrationRegistry, providerEndpoints, providerSpecs } from "../../../../integrations/registry.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { resolveConnectionAuth } from "../connection-auth.ts";
 import type { EngineTarget } from "../engine.ts";
 

@@ -4,7 +4,7 @@
 // ("Remote MCP engine") for the choices on sessions, caching and limits.
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { markServedBy } from "../../../gateway/served-by.ts";
 import { toolError } from "../../../gateway/tool-types.ts";

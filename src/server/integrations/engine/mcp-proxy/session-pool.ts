@@ -7,7 +7,7 @@ import {
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { type GuardedFetchLimits, guardedMcpFetch } from "./guarded-fetch.ts";
 import type { RemoteEndpoint } from "./remote-endpoint.ts";
 

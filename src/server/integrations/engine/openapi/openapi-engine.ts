@@ -14,7 +14,7 @@ import { integrationRegistry } from "../../../../integrations/registry.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
 import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
 import { markServedBy } from "../../../gateway/served-by.ts";

@@ -1,7 +1,7 @@
 // Sends one upstream request within the call's deadline. Idempotent calls are sent again after a
 // network failure or a 429/502/503/504 with a short backoff (Retry-After honoured, capped); POST and
 // PATCH are sent exactly once, since a lost answer does not mean the provider did nothing.
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import type { Deadline } from "../../../deadline.ts";
 import { type CallTrace, tracedUpstream } from "../../../observability/call-trace.ts";
 import { type ConnectionAuth, fetchWithAuth } from "../connection-auth.ts";

@@ -3,7 +3,7 @@
 // relationship with: the client_id is this document's https URL, and the server fetches it to learn the
 // client's name and redirect URI. A public client: no secret, PKCE on every authorization.
 import { OAUTH_CALLBACK_PATH } from "../../../../lib/integrations/credentials/oauth-app.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 
 export const CLIENT_METADATA_PATH = "/api/integrations/oauth/client-metadata.json";
 

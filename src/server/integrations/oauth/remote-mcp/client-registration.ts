@@ -1,7 +1,7 @@
 // The client Portico authorizes as at a remote MCP server's authorization server, in the MCP
 // authorization spec's order: its Client ID Metadata Document when the server supports them, else one
 // registered for this connection by dynamic client registration (RFC 7591) as a public client.
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { clientMetadata, clientMetadataUrl, clientMetadataUsable } from "./client-metadata-document.ts";
 import type { DiscoveredAuthorization } from "./discovery.ts";
 import { DiscoveryError, guardedJson } from "./metadata-fetch.ts";

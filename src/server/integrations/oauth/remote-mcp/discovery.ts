@@ -5,7 +5,7 @@
 // server it names. Every address is fetched through the SSRF guard; the documents must describe the
 // server and the issuer asked about, so a server cannot hand Portico someone else's metadata.
 import { AppError } from "../../../../lib/errors.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { networkReason } from "../../outbound-fetch.ts";
 import { DiscoveryError, guardedJson, guardedSend, requireSecureUrl } from "./metadata-fetch.ts";
 

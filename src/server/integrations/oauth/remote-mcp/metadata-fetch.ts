@@ -3,7 +3,7 @@
 // elsewhere), and a cap on what is read back. Failures become a DiscoveryError that says what went wrong.
 import type { RequestInit as UndiciRequestInit } from "undici";
 import { AppError } from "../../../../lib/errors.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { fetchPublicUrl, readTextCapped } from "../../../security/ssrf-guard.ts";
 import { networkReason, PROVIDER_TIMEOUT_MS } from "../../outbound-fetch.ts";
 

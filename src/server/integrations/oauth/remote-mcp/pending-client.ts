@@ -1,7 +1,7 @@
 // What a remote MCP authorization under way keeps for its callback (sealed in the state row), and the
 // callback's half of it: exchanging the code at the discovered token endpoint through the SSRF guard.
 
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import type { RegisteredClient } from "../../connections/connection-store.ts";
 import { exchangeCode } from "../token-client.ts";
 import { guardedSend } from "./metadata-fetch.ts";

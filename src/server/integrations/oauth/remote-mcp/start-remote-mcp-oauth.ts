@@ -9,7 +9,7 @@ import { providerEndpoints, providerSpecs } from "../../../../integrations/regis
 import { AppError } from "../../../../lib/errors.ts";
 import { providers } from "../../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
-import type { App } from "../../../app.ts";
+import type { App } from "../../../app-services.ts";
 import { Keyring } from "../../../crypto/envelope.ts";
 import type { ResolvedIntent } from "../connect-intent.ts";
 import { rememberAuthorization } from "../pending-authorization.ts";
