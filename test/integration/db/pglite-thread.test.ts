@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PgliteThread } from "./pglite-thread.ts";
+import { PgliteThread } from "~/server/db/pglite-thread.ts";
 
 // One database for the file (opening one takes a second or more); each test starts from an empty
 // table. The last test closes it.

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { isNewDataFolder, openDatabase } from "./client.ts";
+import { isNewDataFolder, openDatabase } from "~/server/db/client.ts";
 
 it("serves a new folder from a second start, and keeps what was written through it", async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "pglite-new-folder-"));
