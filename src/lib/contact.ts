@@ -1,7 +1,7 @@
 // The contact form's fields and rules, shared by the form (inline errors) and the server (the boundary).
 import { z } from "zod";
 import { contactTopics } from "./contact-topics.ts";
-import { emailField } from "./validation.ts";
+import { emailField, requiredNameField } from "./validation.ts";
 
 export { type ContactTopic, contactTopicLabels, contactTopics } from "./contact-topics.ts";
 
@@ -9,7 +9,7 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 
 export const contactMessageInput = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: requiredNameField("Name", 100),
   email: emailField,
   company: z
     .string()

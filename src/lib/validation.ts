@@ -14,28 +14,20 @@ export const emailField = z
   .pipe(z.email("Enter a valid email address"))
   .transform((email) => email.toLowerCase());
 
+/** A required name, trimmed: "<label> is required", "<label> must be at most <max> characters". */
+export const requiredNameField = (label: string, max = NAME_MAX_LENGTH) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
 export const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const personNameField = z
-  .string()
-  .trim()
-  .min(1, "Name is required")
-  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+export const personNameField = requiredNameField("Name");
 
-export const organizationNameField = z
-  .string()
-  .trim()
-  .min(1, "Organization name is required")
-  .max(NAME_MAX_LENGTH, `Organization name must be at most ${NAME_MAX_LENGTH} characters`);
+export const organizationNameField = requiredNameField("Organization name");
 
-export const projectNameField = z
-  .string()
-  .trim()
-  .min(1, "Project name is required")
-  .max(NAME_MAX_LENGTH, `Project name must be at most ${NAME_MAX_LENGTH} characters`);
+export const projectNameField = requiredNameField("Project name");
 
 export const projectDescriptionField = z
   .string()
@@ -51,17 +43,19 @@ export const invitableRoles = ["admin", "member"] as const;
 export const projectRoles = ["viewer", "editor", "admin"] as const;
 export type ProjectRole = (typeof projectRoles)[number];
 
-export const apiKeyNameField = z
-  .string()
-  .trim()
-  .min(1, "Key name is required")
-  .max(NAME_MAX_LENGTH, `Key name must be at most ${NAME_MAX_LENGTH} characters`);
+/** An invitation's fields: who, their organization role, and the projects a member gets on accepting. */
+export const invitationFields = {
+  email: emailField,
+  role: z.enum(invitableRoles),
+  projects: z
+    .array(z.object({ projectId: idField, role: z.enum(projectRoles) }))
+    .max(100)
+    .optional(),
+};
 
-export const managementTokenNameField = z
-  .string()
-  .trim()
-  .min(1, "Token name is required")
-  .max(NAME_MAX_LENGTH, `Token name must be at most ${NAME_MAX_LENGTH} characters`);
+export const apiKeyNameField = requiredNameField("Key name");
+
+export const managementTokenNameField = requiredNameField("Token name");
 
 /** A connection's given name ("Support inbox"); empty clears it, and the account it reaches shows. */
 export const connectionLabelField = z
@@ -75,12 +69,10 @@ export const connectionLabelField = z
  * (`<name>_<tool>`). Engine tool names are at most 40 characters and gateway names at most 64, so 23.
  */
 export const SERVER_NAME_MAX_LENGTH = 23;
-export const serverNameField = z
-  .string()
-  .trim()
-  .min(1, "Server name is required")
-  .max(SERVER_NAME_MAX_LENGTH, `Server name must be at most ${SERVER_NAME_MAX_LENGTH} characters`)
-  .regex(/^[a-z][a-z0-9_]*$/, "Use lowercase letters, digits and _, starting with a letter");
+export const serverNameField = requiredNameField("Server name", SERVER_NAME_MAX_LENGTH).regex(
+  /^[a-z][a-z0-9_]*$/,
+  "Use lowercase letters, digits and _, starting with a letter",
+);
 
 /** A path inside Portico to come back to (never another site): "/app/…" only. */
 export const returnPathField = z

@@ -6,6 +6,7 @@
 // https://docs.attio.com/rest-api/endpoint-reference/notes/create-a-note
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, readOnly } from "../_kit/tool-annotations.ts";
 import { filter, limit, objectSlug, offset, offsetPage, queryBody, slugOrId, sorts, uuid } from "./shared.ts";
 
 const enc = encodeURIComponent;
@@ -17,7 +18,7 @@ const listLists = defineCodeTool({
   description:
     "Use to find the workspace's lists (pipelines, watchlists…) with their slugs and the object their entries are records of. Returns { data: [{ id: { list_id }, api_slug, name, parent_object }] }. Example: {}.",
   input: z.strictObject({}),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(_args, context) {
     return jsonResult(await context.request<Record<string, unknown>>({ method: "GET", path: "/lists" }));
   },
@@ -29,7 +30,7 @@ const queryEntries = defineCodeTool({
   description:
     'Use to read the entries of a list (e.g. deals in a sales pipeline), filtered by the list\'s own attributes such as stage. Returns { data: [{ id: { entry_id }, parent_record_id, parent_object, created_at, entry_values }], next_offset when a full page came back }: pass next_offset as offset for the next page. Example: {"list": "sales_pipeline", "filter": {"stage": "Qualified"}, "limit": 50}.',
   input: z.strictObject({ list: listSlug, filter, sorts, limit: limit(500, 50), offset }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<{ data?: unknown[] }>({
       method: "POST",
@@ -54,7 +55,7 @@ const addEntry = defineCodeTool({
       .default({})
       .describe("Values of the list's attributes for this entry, keyed by attribute slug or id."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const answer = await context.request<Record<string, unknown>>({
       method: "POST",
@@ -82,7 +83,7 @@ const listNotes = defineCodeTool({
     limit: limit(50, 10),
     offset,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<{ data?: unknown[] }>({
       method: "GET",
@@ -118,7 +119,7 @@ const createNote = defineCodeTool({
       .optional()
       .describe("When it happened, ISO 8601; default now."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const answer = await context.request<Record<string, unknown>>({
       method: "POST",

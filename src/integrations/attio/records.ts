@@ -9,6 +9,7 @@
 // https://docs.attio.com/rest-api/endpoint-reference/records/update-a-record-append-multiselect-values
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import {
   filter,
   limit,
@@ -30,7 +31,7 @@ const listObjects = defineCodeTool({
   description:
     "Use to learn which objects the workspace has (people, companies, deals, custom objects) and their slugs, before querying or creating records. Returns { data: [{ id: { object_id }, api_slug, singular_noun, plural_noun }] }. Example: {}.",
   input: z.strictObject({}),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(_args, context) {
     return jsonResult(await context.request<Record<string, unknown>>({ method: "GET", path: "/objects" }));
   },
@@ -42,7 +43,7 @@ const getObject = defineCodeTool({
   description:
     'Use to read one object\'s definition by slug or id. Returns { data: { id: { object_id }, api_slug, singular_noun, plural_noun, created_at } }. Example: {"object": "companies"}.',
   input: z.strictObject({ object: objectSlug }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     return jsonResult(
       await context.request<Record<string, unknown>>({ method: "GET", path: `/objects/${enc(args.object)}` }),
@@ -56,7 +57,7 @@ const queryRecords = defineCodeTool({
   description:
     'Use to list an object\'s records, filtered and sorted exactly (up-to-date, unlike search_records). Returns { data: [{ id: { record_id }, created_at, web_url, values: { <attribute>: [{ value… }] } }], next_offset when a full page came back }: pass next_offset as offset for the next page. Example: {"object": "companies", "filter": {"domains": "acme.com"}, "sorts": [{"attribute": "name", "direction": "asc"}], "limit": 25}.',
   input: z.strictObject({ object: objectSlug, filter, sorts, limit: limit(500, 50), offset }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<{ data?: unknown[] }>({
       method: "POST",
@@ -81,7 +82,7 @@ const searchRecords = defineCodeTool({
       .describe('The objects to search, by slug or id, e.g. ["people", "companies"].'),
     limit: limit(25, 10),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<Record<string, unknown>>({
       method: "POST",
@@ -104,7 +105,7 @@ const getRecord = defineCodeTool({
   description:
     'Use to read one record with all its attribute values. Returns { data: { id: { record_id }, created_at, web_url, values: { <attribute>: [ … ] } } }. Example: {"object": "people", "record_id": "891dcbfc-9141-415d-9b2a-2238a6cc012d"}.',
   input: z.strictObject({ object: objectSlug, record_id: uuid("The record's id.") }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<DataAnswer>({
       method: "GET",
@@ -123,7 +124,7 @@ const createRecord = defineCodeTool({
     object: objectSlug,
     values: recordValues("The new record's attribute values, keyed by attribute slug or id."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const answer = await context.request<DataAnswer>({
       method: "POST",
@@ -152,7 +153,7 @@ const assertRecord = defineCodeTool({
       ),
     values: recordValues("The record's attribute values, keyed by attribute slug or id."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: destructiveIdempotent,
   async run(args, context) {
     const answer = await context.request<DataAnswer>({
       method: "PUT",
@@ -172,7 +173,7 @@ const identify = defineCodeTool({
   description:
     "Use to see which Attio workspace the connection reaches and what its token may do. Returns { active, scope, workspace_id, workspace_name, workspace_slug, authorized_by_workspace_member_id, … }. Example: {}.",
   input: z.strictObject({}),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(_args, context) {
     return jsonResult(await context.request<Record<string, unknown>>({ method: "GET", path: "/self" }));
   },
@@ -188,7 +189,7 @@ const updateRecord = defineCodeTool({
     record_id: uuid("The record's id."),
     values: recordValues("The attribute values to change, keyed by attribute slug or id."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: destructiveIdempotent,
   async run(args, context) {
     const answer = await context.request<DataAnswer>({
       method: "PATCH",

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { itemsPerPage } from "../_kit/paging-params.ts";
 
 export const slugOrId = (what: string) =>
   z
@@ -39,14 +40,7 @@ export const sorts = z
   .optional()
   .describe('Sort order, e.g. [{"attribute": "created_at", "direction": "desc"}].');
 
-export const limit = (most: number, fallback: number) =>
-  z
-    .number()
-    .int()
-    .min(1)
-    .max(most)
-    .default(fallback)
-    .describe(`Items per page (1–${most}, default ${fallback}).`);
+export const limit = itemsPerPage;
 export const offset = z
   .number()
   .int()

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import type { ListAnswer } from "../_kit/list-answer.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { caflouResources, date, id, type Resource } from "./resources.ts";
 
 const page = z
@@ -74,7 +75,7 @@ function listTool(resource: Resource): CodeTool {
     title: `List ${resource.plural.replace("_", " ")}`,
     description: `Use to list the Caflou account's ${resource.what}, optionally filtered. ${pageReturns(resource.singular)} Example: ${resource.listExample}.`,
     input: z.strictObject({ ...listFilters, page, per }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const query: Record<string, string | number> = { page: args.page, per: args.per };
       const named = { search: args.search, company_ids: args.company_ids, start_date: args.start_date };
@@ -96,7 +97,7 @@ const companyContacts = defineCodeTool({
   title: "List a company's contacts",
   description: `Use to list the contact people of one Caflou company (ids from list_companies). ${pageReturns("contact")} Example: {"company_id": 12}.`,
   input: z.strictObject({ company_id: id("The company's id."), page, per }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const list = await context.requestList(
       {
@@ -117,7 +118,7 @@ const accounts = defineCodeTool({
   description:
     "Use to see which Caflou accounts (companies using Caflou) the connected user can reach, with their ids and names; this connection works in the one whose id it was saved with. Returns { data: [account] }. Example: {}.",
   input: z.strictObject({}),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(_args, context) {
     const list = await context.requestList(
       { method: "GET", path: "/api/v1/accounts", base: "root" },
@@ -133,7 +134,7 @@ function deleteTool(resource: Resource): CodeTool {
     title: `Delete ${article(resource.singular)} ${label(resource)}`,
     description: `Use to delete a Caflou ${label(resource)} by id; it cannot be undone here. Returns { deleted: id }. Example: {"id": 12}.`,
     input: z.strictObject({ id: id(`The ${label(resource)}'s id.`) }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: destructiveIdempotent,
     async run(args, context) {
       await context.request({ method: "DELETE", path: `/${resource.plural}/${args.id}` });
       return jsonResult({ deleted: args.id });
@@ -147,7 +148,7 @@ function getTool(resource: Resource): CodeTool {
     title: `Get ${article(resource.singular)} ${label(resource)}`,
     description: `Use to read one Caflou ${label(resource)} with all its fields by id (ids come from list_${resource.plural}). Returns { data: ${resource.singular} }. Example: {"id": 12}.`,
     input: z.strictObject({ id: id(`The ${label(resource)}'s id.`) }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const answer = await context.request({ method: "GET", path: `/${resource.plural}/${args.id}` });
       return jsonResult({ data: answer ?? null });
@@ -167,7 +168,7 @@ function createTool(resource: Resource, fields: z.ZodRawShape): CodeTool {
     title: `Create ${article(resource.singular)} ${label(resource)}`,
     description: `Use to add a Caflou ${label(resource)}. Returns { data: what Caflou answered (the new record) }. Example: ${resource.createExample}.`,
     input: z.strictObject(shape),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    annotations: additive,
     async run(args, context) {
       const answer = await context.request({ method: "POST", path: `/${resource.plural}`, body: args });
       return jsonResult({ data: answer ?? null });
@@ -186,7 +187,7 @@ function updateTool(resource: Resource, fields: z.ZodRawShape): CodeTool {
     input: z
       .strictObject({ id: id(`The ${label(resource)}'s id.`), ...shape })
       .refine((value) => Object.keys(value).length > 1, "name at least one field to change"),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: destructiveIdempotent,
     async run({ id: recordId, ...changes }, context) {
       const answer = await context.request({
         method: "PATCH",

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { destructive, readOnly } from "../_kit/tool-annotations.ts";
 
 interface Listing {
   results?: unknown[];
@@ -77,7 +78,7 @@ export const searchContent = defineCodeTool({
     limit: limit(25),
     cursor,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   run: ({ cql, limit, cursor }, context) => listed(context, "/rest/api/search", { cql, limit, cursor }),
 });
 
@@ -95,7 +96,7 @@ export const listSpaces = defineCodeTool({
     limit: limit(25),
     cursor,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   run: ({ keys, limit, cursor }, context) =>
     listed(context, "/api/v2/spaces", { keys: keys?.join(","), limit, cursor }),
 });
@@ -111,7 +112,7 @@ export const listPages = defineCodeTool({
     limit: limit(25),
     cursor,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   run: ({ spaceId, title, limit, cursor }, context) =>
     listed(context, `/api/v2/spaces/${spaceId}/pages`, { title, limit, cursor }),
 });
@@ -150,7 +151,7 @@ export const listAllPages = defineCodeTool({
     limit: limit(25),
     cursor,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   run: ({ spaceIds, title, status, sort, limit, cursor }, context) =>
     listed(context, "/api/v2/pages", { "space-id": spaceIds?.join(","), title, status, sort, limit, cursor }),
 });
@@ -161,7 +162,7 @@ export const listComments = defineCodeTool({
   description:
     'Use to read the discussion under a page. Returns { results: [{ id, version: { authorId, createdAt }, text }], nextCursor when there are more }. Example: {"pageId": "98305"}.',
   input: z.strictObject({ pageId, limit: limit(25), cursor }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ pageId, limit, cursor }, context) {
     const listing = await context.request<Listing>({
       method: "GET",
@@ -193,7 +194,7 @@ export const getPage = defineCodeTool({
   description:
     'Use to read a page: its title, space, version and its content as plain text (and as storage XHTML, for editing with update_page). Example: {"id": "98305"}.',
   input: z.strictObject({ id: pageId }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ id }, context) {
     const page = await context.request<Page>({
       method: "GET",
@@ -221,7 +222,7 @@ export const updatePage = defineCodeTool({
       .optional()
       .describe("A note on what changed, shown in the page history."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  annotations: destructive,
   async run({ id, storage, title, versionMessage }, context) {
     const current = await context.request<Page>({ method: "GET", path: `/api/v2/pages/${id}` });
     const updated = await context.request<Page>({

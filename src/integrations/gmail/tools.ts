@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { emailAddress, subjectLine } from "../_email/fields.ts";
 import { type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, readOnly } from "../_kit/tool-annotations.ts";
 import { buildMessage, type OutgoingMessage, toBase64Url } from "./mime.ts";
 import { addressOf, type GmailMessage, headerOf, readMessage, splitAddressList } from "./read-message.ts";
 
@@ -66,7 +67,7 @@ export const getMessage = defineCodeTool({
   description:
     'Use to read one email: returns its headers (From, To, Cc, Subject, Date, Message-ID), labelIds, the decoded plain-text body (and the HTML body when there is one) and its attachments (filename, mimeType, size, attachmentId for get_attachment). Bodies longer than 50,000 characters are cut. Example: {"id": "18c2f0a1b2c3d4e5"}.',
   input: z.strictObject({ id: messageId }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ id }, context) {
     const message = await context.request<GmailMessage>({
       method: "GET",
@@ -83,7 +84,7 @@ export const getThread = defineCodeTool({
   description:
     'Use to read a whole conversation in order, oldest first: each message with its headers, decoded text (and HTML) body and attachments, as get_message gives them. Example: {"id": "18c2f0a1b2c3d4e5"} (a thread id from list_threads or a message\'s threadId).',
   input: z.strictObject({ id: id("The thread id (list_threads, or a message's threadId).") }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ id }, context) {
     const thread = await context.request<{ id: string; messages?: GmailMessage[] }>({
       method: "GET",
@@ -106,7 +107,7 @@ export const getAttachment = defineCodeTool({
     messageId,
     attachmentId: z.string().min(1).max(2000).describe("The attachment's attachmentId from get_message."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ messageId, attachmentId }, context) {
     const body = await context.request<{ size?: number; data?: string }>({
       method: "GET",
@@ -140,7 +141,7 @@ export const sendMessage = defineCodeTool({
     text,
     html,
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const sent = await context.request<Record<string, unknown>>({
       method: "POST",
@@ -167,7 +168,7 @@ export const replyToMessage = defineCodeTool({
     cc: addresses("Additional copy recipients.").optional(),
     bcc: addresses("Blind-copy recipients.").optional(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const reply = await replyTo(context, args.messageId, args.replyAll);
     const sent = await context.request<Record<string, unknown>>({
@@ -202,7 +203,7 @@ export const createDraft = defineCodeTool({
     html,
     replyToMessageId: id("Draft a reply to this message, in its conversation.").optional(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const reply = args.replyToMessageId ? await replyTo(context, args.replyToMessageId, false) : undefined;
     const to = args.to ?? reply?.to ?? [];

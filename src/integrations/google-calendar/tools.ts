@@ -3,6 +3,7 @@
 // https://developers.google.com/workspace/calendar/api/v3/reference/events/list
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { readOnly } from "../_kit/tool-annotations.ts";
 
 /** events.list's timeMin/timeMax: RFC 3339 with a mandatory offset (Google answers 400 without one). */
 export const RFC3339_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -32,7 +33,7 @@ export const listEvents = defineCodeTool({
     maxResults: z.number().int().min(1).max(2500).optional().describe("Events per page (default 250)."),
     pageToken: z.string().optional().describe("The nextPageToken from the previous page."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ calendarId, ...query }, context) {
     const events = await context.request<Record<string, unknown>>({
       method: "GET",

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, readOnly } from "../_kit/tool-annotations.ts";
 
 const MAX_TEXT_CHARS = 100_000;
 /** PDF and Office files larger than this are not downloaded: their details come back with a note. */
@@ -40,7 +41,7 @@ export const readFile = defineCodeTool({
     fileId: z.string().min(1).max(200).describe("The file id (from search_files)."),
     supportsAllDrives: allDrives,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ fileId, supportsAllDrives }, context) {
     const path = `/files/${encodeURIComponent(fileId)}`;
     const file = await context.request<DriveFile>({
@@ -123,7 +124,7 @@ export const uploadFile = defineCodeTool({
     description: z.string().max(10_000).optional().describe("A short description."),
     supportsAllDrives: allDrives,
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const boundary = `portico-${crypto.randomUUID()}`;
     const metadata = {

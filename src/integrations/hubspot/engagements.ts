@@ -8,6 +8,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { additive, idempotentWrite, readOnly } from "../_kit/tool-annotations.ts";
 import { type HubSpotPage, objectType, page, recordId } from "./shared.ts";
 
 const enc = encodeURIComponent;
@@ -31,7 +32,7 @@ const listAssociations = defineCodeTool({
     limit: z.number().int().min(1).max(500).default(100).describe("Associations per page (default 100)."),
     after,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<HubSpotPage>({
       method: "GET",
@@ -53,7 +54,7 @@ const associateRecords = defineCodeTool({
     toObjectType: objectType.describe("The second record's type."),
     toObjectId: recordId("The second record's id."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  annotations: idempotentWrite,
   async run(args, context) {
     const answer = await context.request<Record<string, unknown>>({
       method: "PUT",
@@ -83,7 +84,7 @@ const createNote = defineCodeTool({
       .optional()
       .describe("The owner shown as the note's author (an id from list_owners)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const note = await context.request<Record<string, unknown>>({
       method: "POST",
@@ -117,7 +118,7 @@ const listNotes = defineCodeTool({
     limit: z.number().int().min(1).max(100).default(20).describe("Notes per page (default 20)."),
     after,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const linked = await context.request<HubSpotPage>({
       method: "GET",
@@ -152,7 +153,7 @@ const listOwners = defineCodeTool({
     limit: z.number().int().min(1).max(500).default(100).describe("Owners per page (default 100)."),
     after,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<HubSpotPage>({
       method: "GET",
@@ -174,7 +175,7 @@ const listPipelines = defineCodeTool({
       .default("deals")
       .describe("Whose pipelines: deals (default) or tickets."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<Record<string, unknown>>({
       method: "GET",

@@ -4,6 +4,7 @@
 // https://developers.hubspot.com/docs/api-reference/crm-search-v3/guide
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { type HubSpotPage, page, recordId } from "./shared.ts";
 
 interface CrmObject {
@@ -145,7 +146,7 @@ function searchTool(object: CrmObject): CodeTool {
         .describe("Records per page (at most 200; default 20)."),
       after: z.string().max(200).optional().describe("The `after` from the previous page."),
     }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const answer = await context.request<HubSpotPage>({
         method: "POST",
@@ -185,7 +186,7 @@ function getTool(object: CrmObject): CodeTool {
           "Object types whose associated record ids to include, e.g. companies, deals, contacts, notes.",
         ),
     }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const record = await context.request<Record<string, unknown>>({
         method: "GET",
@@ -209,7 +210,7 @@ function createTool(object: CrmObject): CodeTool {
     input: z.strictObject({
       properties: propertyValues(`The new ${object.singular}'s property values by internal name.`),
     }),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    annotations: additive,
     async run(args, context) {
       const record = await context.request<Record<string, unknown>>({
         method: "POST",
@@ -236,7 +237,7 @@ function updateTool(object: CrmObject): CodeTool {
       id: recordId(`The ${object.singular}'s id.`),
       properties: propertyValues("The property values to change, by internal name."),
     }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: destructiveIdempotent,
     async run(args, context) {
       const record = await context.request<Record<string, unknown>>({
         method: "PATCH",

@@ -3,6 +3,7 @@
 // https://developer.atlassian.com/cloud/jira/platform/apis/document/structure/
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, idempotentWrite, readOnly } from "../_kit/tool-annotations.ts";
 
 /** Plain text → an ADF document: blank lines separate paragraphs, single line breaks stay. */
 export function textToAdf(text: string) {
@@ -87,7 +88,7 @@ export const searchIssues = defineCodeTool({
       .optional()
       .describe('Extra data, comma-separated, e.g. "renderedFields" (descriptions as HTML) or "names".'),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ jql, nextPageToken, maxResults, fields, expand }, context) {
     const wanted = fields ?? DEFAULT_SEARCH_FIELDS;
     // A long JQL goes in the body of the POST form, which Atlassian documents for queries too long for
@@ -132,7 +133,7 @@ export const createIssue = defineCodeTool({
       .describe("Parent issue key, for a sub-task or an issue in an epic."),
     fields: moreFields.optional(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const fields: Record<string, unknown> = {
       project: { key: args.projectKey },
@@ -163,7 +164,7 @@ export const editIssue = defineCodeTool({
     fields: moreFields.optional(),
     notifyUsers: z.boolean().optional().describe("Email watchers about the change (Jira's default is true)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  annotations: idempotentWrite,
   async run({ issueIdOrKey, notifyUsers, ...args }, context) {
     const fields: Record<string, unknown> = {
       ...(args.summary !== undefined ? { summary: args.summary } : {}),
@@ -198,7 +199,7 @@ export const addComment = defineCodeTool({
       .max(100_000)
       .describe("The comment as plain text; blank lines separate paragraphs."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run({ issueIdOrKey, text }, context) {
     const comment = await context.request<Record<string, unknown>>({
       method: "POST",

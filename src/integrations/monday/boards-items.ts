@@ -10,6 +10,8 @@
 // https://developer.monday.com/api-reference/docs/change-column-values
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { itemsPerPage, pageNumber } from "../_kit/paging-params.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { graphql, listAt, numberedPage, onlyRecord, recordAt, unexpectedShape, valueAt } from "./graphql.ts";
 
 export const mondayId = (what: string) =>
@@ -31,19 +33,14 @@ const listBoards = defineCodeTool({
     'Use to find boards and their ids, e.g. before reading or adding items. Returns { boards: [{ id, name, description, state, board_kind, workspace_id, updated_at }], next_page when a full page came back }: pass next_page as page for more. Example: {"limit": 25}.',
   input: z.strictObject({
     limit: z.number().int().min(1).max(100).default(25).describe("Boards per page (default 25)."),
-    page: z
-      .number()
-      .int()
-      .min(1)
-      .default(1)
-      .describe("Page number, from 1: the next_page of the previous answer."),
+    page: pageNumber,
     workspace_ids: z
       .array(mondayId("A workspace id."))
       .max(20)
       .optional()
       .describe("Only boards in these workspaces."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await graphql<{ boards?: unknown[] }>(
       context,
@@ -64,7 +61,7 @@ const getBoard = defineCodeTool({
   description:
     'Use to learn a board\'s columns (ids, types, status labels in settings) and groups before reading, creating or changing items. Returns { board: { id, name, description, columns: [{ id, title, type, settings }], groups: [{ id, title, position }] } }. Example: {"board_id": "1234567890"}.',
   input: z.strictObject({ board_id: mondayId("The board's id.") }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await graphql<{ boards?: unknown[] }>(
       context,
@@ -89,7 +86,7 @@ const listItems = defineCodeTool({
     'Use to read the items (rows) of a board with their column values, optionally filtered by column rules. Returns { items: [{ id, name, group, column_values: [{ id, type, text, value }] }], cursor when more follow }: pass cursor back (with board_id) for the next page; a cursor lasts 60 minutes. Example: {"board_id": "1234567890", "limit": 50, "rules": [{"column_id": "status", "compare_value": ["Done"], "operator": "any_of"}]}.',
   input: z.strictObject({
     board_id: mondayId("The board's id."),
-    limit: z.number().int().min(1).max(500).default(50).describe("Items per page (1–500, default 50)."),
+    limit: itemsPerPage(500, 50),
     rules: z
       .array(
         z.strictObject({
@@ -123,7 +120,7 @@ const listItems = defineCodeTool({
       .optional()
       .describe("The cursor of the previous page; its filter and order carry over."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     // The first page is the board's items_page, later ones next_items_page at the root; both answer
     // { cursor (null on the last page), items }.
@@ -176,7 +173,7 @@ const createItem = defineCodeTool({
       .default(false)
       .describe("Create status or dropdown labels that do not exist yet (default false)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const answer = await graphql<{ create_item?: unknown }>(
       context,
@@ -208,7 +205,7 @@ const changeColumnValues = defineCodeTool({
       .default(false)
       .describe("Create status or dropdown labels that do not exist yet (default false)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: destructiveIdempotent,
   async run(args, context) {
     const answer = await graphql<{ change_multiple_column_values?: unknown }>(
       context,

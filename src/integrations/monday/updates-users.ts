@@ -5,25 +5,21 @@
 // https://developer.monday.com/api-reference/docs/basics
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { pageNumber } from "../_kit/paging-params.ts";
+import { additive, destructive, readOnly } from "../_kit/tool-annotations.ts";
 import { mondayId } from "./boards-items.ts";
 import { graphql, listAt, numberedPage, onlyRecord, recordAt } from "./graphql.ts";
 
 const limit = (most: number, fallback: number) =>
   z.number().int().min(1).max(most).default(fallback).describe(`Per page (1–${most}, default ${fallback}).`);
-const page = z
-  .number()
-  .int()
-  .min(1)
-  .default(1)
-  .describe("Page number, from 1: the next_page of the previous answer.");
 
 const listUpdates = defineCodeTool({
   name: "list_updates",
   title: "List an item's updates",
   description:
     'Use to read the updates (comments) posted on an item, newest first. Returns { updates: [{ id, text_body, body, created_at, creator: { id, name } }], next_page when a full page came back }. Example: {"item_id": "9876543210"}.',
-  input: z.strictObject({ item_id: mondayId("The item's id."), limit: limit(100, 25), page }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  input: z.strictObject({ item_id: mondayId("The item's id."), limit: limit(100, 25), page: pageNumber }),
+  annotations: readOnly,
   async run(args, context) {
     const answer = await graphql<{ items?: { updates?: unknown[] }[] }>(
       context,
@@ -48,7 +44,7 @@ const createUpdate = defineCodeTool({
     item_id: mondayId("The item's id."),
     body: z.string().min(1).max(50_000).describe("The update's text (HTML allowed)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const answer = await graphql<{ create_update?: unknown }>(
       context,
@@ -72,9 +68,9 @@ const listUsers = defineCodeTool({
       .optional()
       .describe("Only users with these email addresses."),
     limit: limit(200, 50),
-    page,
+    page: pageNumber,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await graphql<{ users?: unknown[] }>(
       context,
@@ -99,7 +95,7 @@ const runGraphql = defineCodeTool({
     query: z.string().min(1).max(100_000).describe("The GraphQL document."),
     variables: z.record(z.string(), z.unknown()).default({}).describe("The document's variables."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  annotations: destructive,
   async run(args, context) {
     const answer = await graphql<unknown>(context, args.query, args.variables);
     return jsonResult({ data: answer.data ?? null });

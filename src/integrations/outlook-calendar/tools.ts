@@ -3,6 +3,7 @@
 // addresses, times with one time zone). https://learn.microsoft.com/graph/api/resources/event
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, destructiveIdempotent, idempotentWrite, readOnly } from "../_kit/tool-annotations.ts";
 import {
   addresses,
   dateTimeTimeZone,
@@ -52,7 +53,7 @@ export const listCalendars = defineCodeTool({
     top: z.number().int().min(1).max(1000).optional().describe("Calendars per page (Graph's default is 10)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ top, nextLink }, context) {
     const page = await graphPage(
       context,
@@ -94,7 +95,7 @@ export const listEvents = defineCodeTool({
     top: z.number().int().min(1).max(1000).optional().describe("Events per page (Graph's default is 10)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ start, end, calendarId, timeZone, top, nextLink }, context) {
     if ((!start || !end) && !nextLink) {
       return { isError: true, content: [{ type: "text", text: "Give start and end (or nextLink)." }] };
@@ -146,7 +147,7 @@ export const findEvents = defineCodeTool({
     top: z.number().int().min(1).max(1000).optional().describe("Events per page (Graph's default is 10)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ subjectContains, startsFrom, order, timeZone, top, nextLink }, context) {
     const filters = [
       ...(subjectContains ? [`contains(subject,${odataText(subjectContains)})`] : []),
@@ -177,7 +178,7 @@ export const getEvent = defineCodeTool({
   description:
     'Use to read one event in full: title, times, location, organizer, attendees with their responses, the description, online meeting link and recurrence. Returns the event as Graph gives it, times in timeZone (UTC by default). Example: {"id": "AAMkAGI2TGuLAAA=", "timeZone": "Europe/Prague"}.',
   input: z.strictObject({ id: eventId, timeZone: timeZoneArg.optional() }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ id, timeZone }, context) {
     const event = await context.request<Record<string, unknown>>({
       method: "GET",
@@ -207,7 +208,7 @@ export const createEvent = defineCodeTool({
     isAllDay: eventFields.isAllDay.optional(),
     calendarId: calendarId.optional(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const invited = attendees(args.attendees, args.optionalAttendees);
     const event = await context.request<Record<string, unknown>>({
@@ -251,7 +252,7 @@ export const updateEvent = defineCodeTool({
     text: eventFields.text.optional(),
     isOnlineMeeting: eventFields.isOnlineMeeting.optional(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  annotations: idempotentWrite,
   async run({ id, ...args }, context) {
     if ((args.start || args.end) && !args.timeZone) {
       return { isError: true, content: [{ type: "text", text: "Give timeZone with start or end." }] };
@@ -288,7 +289,7 @@ export const deleteEvent = defineCodeTool({
   description:
     'Use to remove an event from the calendar. When the user organizes a meeting with attendees, Outlook sends them a cancellation. The event goes to Deleted Items. Returns { deleted: id }. Example: {"id": "AAMkAGI2TGuLAAA="}.',
   input: z.strictObject({ id: eventId }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: destructiveIdempotent,
   async run({ id }, context) {
     await context.request({ method: "DELETE", path: `/me/events/${enc(id)}` });
     return jsonResult({ deleted: id });
@@ -325,7 +326,7 @@ export const findMeetingTimes = defineCodeTool({
       .describe("Suggest only slots where at least this share of attendees is free (default 50)."),
     isOrganizerOptional: z.boolean().optional().describe("The user need not attend (default false)."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const suggestions = await context.request<Record<string, unknown>>({
       method: "POST",

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { subjectLine } from "../_email/fields.ts";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, readOnly } from "../_kit/tool-annotations.ts";
 import { addresses, enc, graphId, graphPage, nextLinkArg, recipients } from "../_microsoft/graph.ts";
 import { type GraphMessage, MESSAGE_FIELDS, readMessage, SUMMARY_FIELDS, summary } from "./read-message.ts";
 
@@ -52,7 +53,7 @@ export const listMessages = defineCodeTool({
     top: top.describe("Messages per page (1 to 1000; Graph's default is 10)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ folderId, search, filter, top, nextLink }, context) {
     if (search && filter && !nextLink) {
       return {
@@ -92,7 +93,7 @@ export const getMessage = defineCodeTool({
   description:
     'Use to read one email: returns its sender, recipients, subject, dates, the body as plain text (cut after 50,000 characters), the main internet headers (Message-ID, In-Reply-To, References…) and its attachments (id, name, contentType, size). Example: {"id": "AAMkAGI2TAAA="}.',
   input: z.strictObject({ id: messageId }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ id }, context) {
     const message = await context.request<GraphMessage>({
       method: "GET",
@@ -125,7 +126,7 @@ export const sendMessage = defineCodeTool({
     html,
     saveToSentItems: z.boolean().optional().describe("Keep a copy in Sent Items (default true)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     await context.request({
       method: "POST",
@@ -159,7 +160,7 @@ export const replyToMessage = defineCodeTool({
       .describe("Your reply as plain text; it goes above the quoted original."),
     replyAll: z.boolean().default(false).describe("Reply to the sender and all recipients (default false)."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run({ id, text, replyAll }, context) {
     await context.request({
       method: "POST",
@@ -186,7 +187,7 @@ export const createDraft = defineCodeTool({
       "Draft a reply to this message (from list_messages), in its conversation.",
     ).optional(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     let draft: GraphMessage;
     if (args.replyToMessageId) {
@@ -224,7 +225,7 @@ export const sendDraft = defineCodeTool({
   description:
     'Use to send a draft created earlier (create_draft answers with its id), as it was saved, to its recipients; it moves to Sent Items. Returns { sent: true }. Example: {"id": "AAMkAGI2TAAB="}.',
   input: z.strictObject({ id: graphId("The draft's id (from create_draft or list_messages in drafts).") }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run({ id }, context) {
     await context.request({ method: "POST", path: `/me/messages/${enc(id)}/send` });
     return jsonResult({ sent: true, id });
@@ -242,7 +243,7 @@ export const moveMessage = defineCodeTool({
       'The folder to move to: an id from list_folders or "inbox", "archive", "deleteditems", "junkemail", "drafts".',
     ),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run({ id, destinationId }, context) {
     const moved = await context.request<GraphMessage>({
       method: "POST",
@@ -266,7 +267,7 @@ export const listFolders = defineCodeTool({
     top: top.describe("Folders per page (1 to 1000; Graph's default is 10)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ parentFolderId, includeHidden, top, nextLink }, context) {
     const page = await graphPage(
       context,

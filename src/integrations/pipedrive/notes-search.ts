@@ -6,6 +6,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { additive, readOnly } from "../_kit/tool-annotations.ts";
 import { type PipedriveAnswer, searchPage } from "./records.ts";
 
 const about = {
@@ -26,7 +27,7 @@ const listNotes = defineCodeTool({
     start: z.number().int().min(0).optional().describe("The next_start from the previous page."),
     limit: z.number().int().min(1).max(500).default(50).describe("Notes per page (default 50)."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<PipedriveAnswer>({
       method: "GET",
@@ -51,7 +52,7 @@ const createNote = defineCodeTool({
       ...about,
     })
     .refine(oneTarget, "name the deal_id, person_id or org_id the note is on"),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const answer = await context.request<PipedriveAnswer>({
       method: "POST",
@@ -103,7 +104,7 @@ const searchItems = defineCodeTool({
     limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
     cursor: z.string().max(500).optional().describe("The next_cursor from the previous page."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<PipedriveAnswer>({
       method: "GET",
@@ -143,7 +144,7 @@ const searchPersons = defineCodeTool({
     limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
     cursor: z.string().max(500).optional().describe("The next_cursor from the previous page."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await context.request<PipedriveAnswer>({
       method: "GET",

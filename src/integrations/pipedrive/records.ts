@@ -8,6 +8,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 
 export interface PipedriveAnswer {
   success?: boolean;
@@ -243,7 +244,7 @@ function listTool(entity: Entity): CodeTool {
     title: `List ${entity.plural}`,
     description: `Use to list Pipedrive ${entity.plural}, optionally filtered; to find one by name or email use search_items. Returns { data: [${entity.singular}], next_cursor when there are more }. Example: ${entity.listExample}. When the answer has next_cursor, call again with it as cursor.`,
     input: z.strictObject({ ...entity.filters, limit, cursor }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const answer = await context.request<PipedriveAnswer>({
         method: "GET",
@@ -261,7 +262,7 @@ function getTool(entity: Entity): CodeTool {
     title: `Get ${entity.singular === "activity" ? "an" : "a"} ${entity.singular}`,
     description: `Use to read one Pipedrive ${entity.singular} with all its fields by id. Returns { data: ${entity.singular} }. Example: {"id": 42}.`,
     input: z.strictObject({ id: entityId(`The ${entity.singular}'s id.`) }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const answer = await context.request<PipedriveAnswer>({
         method: "GET",
@@ -284,7 +285,7 @@ function createTool(entity: Entity): CodeTool {
     title: `Create ${entity.singular === "activity" || entity.singular === "organization" ? "an" : "a"} ${entity.singular}`,
     description: `Use to add a Pipedrive ${entity.singular}. Returns { data: the new ${entity.singular} with its id }. Example: ${entity.createExample}.`,
     input: z.strictObject(shape),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    annotations: additive,
     async run(args, context) {
       const answer = await context.request<PipedriveAnswer>({
         method: "POST",
@@ -307,7 +308,7 @@ function updateTool(entity: Entity): CodeTool {
     input: z
       .strictObject({ id: entityId(`The ${entity.singular}'s id.`), ...shape })
       .refine((value) => Object.keys(value).length > 1, "name at least one field to change"),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: destructiveIdempotent,
     async run({ id, ...fields }, context) {
       const answer = await context.request<PipedriveAnswer>({
         method: "PATCH",

@@ -4,9 +4,8 @@
 // /activityCategory/, each answering { success, totalCount, data }).
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { readOnly } from "../_kit/tool-annotations.ts";
 import { offsetPage } from "./records.ts";
-
-const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
 const listUsers = defineCodeTool({
   name: "list_users",

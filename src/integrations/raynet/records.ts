@@ -6,8 +6,9 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { type CodeTool, type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { id, type RecordType, recordTypes } from "./record-types.ts";
 
 interface RaynetList {
@@ -65,6 +66,39 @@ const filters = z
     'Further filters in Raynet\'s attribute[OPERATOR]=value form, e.g. [{"attribute": "name", "operator": "LIKE", "value": "%steel%"}].',
   );
 
+/** What every list takes after its own filters: full text, further filters, sorting and the page. */
+const listParams = (sortColumns: readonly [string, ...string[]]) => ({
+  fulltext,
+  filters,
+  sort_column: z.enum(sortColumns).optional().describe("Sort by this attribute (default id)."),
+  sort_direction: z.enum(["ASC", "DESC"]).optional().describe("ASC or DESC (default ASC)."),
+  offset,
+  limit,
+});
+
+type ListArgs = z.infer<z.ZodObject<ReturnType<typeof listParams>>>;
+
+/** The page, full text and sorting in the query, as Raynet names them. */
+const listQuery = (args: ListArgs): Record<string, string | number | undefined> => ({
+  offset: args.offset,
+  limit: args.limit,
+  fulltext: args.fulltext,
+  sortColumn: args.sort_column,
+  sortDirection: args.sort_direction,
+});
+
+/** One page of a list: `query` with the further filters added, answered as offsetPage says. */
+async function getPage(
+  context: CodeToolContext,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  args: ListArgs,
+) {
+  for (const filter of args.filters ?? []) query[`${filter.attribute}[${filter.operator}]`] = filter.value;
+  const answer = await context.request<RaynetList>({ method: "GET", path, query });
+  return jsonResult(offsetPage(answer, args.offset));
+}
+
 const article = (word: string) => (/^[aeiou]/.test(word) ? "an" : "a");
 
 /** Raynet's list answer as { totalCount, data, next_offset? }: pass next_offset as offset for the next page. */
@@ -83,31 +117,16 @@ function listTool(type: RecordType): CodeTool {
     description: `Use to find Raynet ${type.what}s by filters or full text, page by page. Returns { totalCount, data: [${type.singular}], next_offset when there are more }: call again with offset set to next_offset for the next page. Example: ${type.examples.list}.`,
     input: z.strictObject({
       ...own,
-      fulltext,
-      filters,
-      sort_column: z.enum(type.sortColumns).optional().describe("Sort by this attribute (default id)."),
-      sort_direction: z.enum(["ASC", "DESC"]).optional().describe("ASC or DESC (default ASC)."),
-      offset,
-      limit,
+      ...listParams(type.sortColumns),
     }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
-      const query: Record<string, string | number | undefined> = {
-        offset: args.offset,
-        limit: args.limit,
-        fulltext: args.fulltext,
-        sortColumn: args.sort_column,
-        sortDirection: args.sort_direction,
-      };
+      const query = listQuery(args);
       for (const [name, filter] of Object.entries(type.filters)) {
         const value = (args as Record<string, unknown>)[name];
         if (value !== undefined) query[filter.attribute] = String(value);
       }
-      for (const filter of args.filters ?? []) {
-        query[`${filter.attribute}[${filter.operator}]`] = filter.value;
-      }
-      const answer = await context.request<RaynetList>({ method: "GET", path: `/${type.path}/`, query });
-      return jsonResult(offsetPage(answer, args.offset));
+      return getPage(context, `/${type.path}/`, query, args);
     },
   });
 }
@@ -118,7 +137,7 @@ function getTool(type: RecordType): CodeTool {
     title: `Get ${article(type.singular)} ${type.singular.replace("_", " ")}`,
     description: `Use to read one Raynet ${type.what} with all its attributes by id (ids come from list_${type.plural}). Returns { data: ${type.singular} }. Example: {"id": 42}.`,
     input: z.strictObject({ id: id(`The ${type.what}'s id.`) }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: readOnly,
     async run(args, context) {
       const answer = await context.request<{ data?: unknown }>({
         method: "GET",
@@ -141,7 +160,7 @@ function createTool(type: RecordType): CodeTool {
     title: `Create ${article(type.singular)} ${type.singular.replace("_", " ")}`,
     description: `Use to add a Raynet ${type.what}. Sending it twice creates two. Returns { id } of the new record. Example: ${type.examples.create}.`,
     input: z.strictObject(shape),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    annotations: additive,
     async run(args, context) {
       // Raynet creates with PUT; a retried PUT would create a second record.
       const answer = await context.request<{ data?: { id?: number } }>({
@@ -169,7 +188,7 @@ function updateTool(type: RecordType): CodeTool {
     input: z
       .strictObject({ id: id(`The ${type.what}'s id.`), ...shape })
       .refine((value) => Object.keys(value).length > 1, "name at least one attribute to change"),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: destructiveIdempotent,
     async run({ id: recordId, ...fields }, context) {
       await context.request({ method: "POST", path: `/${type.path}/${recordId}/`, body: fields });
       return jsonResult({ updated: recordId });
@@ -184,7 +203,7 @@ const deleteCompany = defineCodeTool({
   description:
     'Use to delete a Raynet company (client) by id; Raynet refuses while other records depend on it. It cannot be undone here. Returns { deleted: id }. Example: {"id": 42}.',
   input: z.strictObject({ id: id("The company's id.") }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: destructiveIdempotent,
   async run(args, context) {
     await context.request({ method: "DELETE", path: `/company/${args.id}/` });
     return jsonResult({ deleted: args.id });
@@ -214,24 +233,12 @@ const listActivities = defineCodeTool({
       .describe("Only activities in this status."),
     scheduled_from: dateTime("Only activities scheduled from this time on (yyyy-MM-dd or yyyy-MM-dd HH:mm)."),
     scheduled_till: dateTime("Only activities scheduled until this time (yyyy-MM-dd or yyyy-MM-dd HH:mm)."),
-    fulltext,
-    filters,
-    sort_column: z
-      .enum(["id", "title", "scheduledFrom"])
-      .optional()
-      .describe("Sort by this attribute (default id)."),
-    sort_direction: z.enum(["ASC", "DESC"]).optional().describe("ASC or DESC (default ASC)."),
-    offset,
-    limit,
+    ...listParams(["id", "title", "scheduledFrom"]),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
-    const query: Record<string, string | number | undefined> = {
-      offset: args.offset,
-      limit: args.limit,
-      fulltext: args.fulltext,
-      sortColumn: args.sort_column,
-      sortDirection: args.sort_direction,
+    const query = {
+      ...listQuery(args),
       companyContextFilter: args.company_id,
       personFilter: args.person_id,
       "businessCase[EQ]": args.business_case_id,
@@ -239,9 +246,7 @@ const listActivities = defineCodeTool({
       "scheduledFrom[GE]": args.scheduled_from,
       "scheduledTill[LE]": args.scheduled_till,
     };
-    for (const filter of args.filters ?? []) query[`${filter.attribute}[${filter.operator}]`] = filter.value;
-    const answer = await context.request<RaynetList>({ method: "GET", path: "/activity/", query });
-    return jsonResult(offsetPage(answer, args.offset));
+    return getPage(context, "/activity/", query, args);
   },
 });
 

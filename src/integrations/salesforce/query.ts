@@ -10,6 +10,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { readOnly } from "../_kit/tool-annotations.ts";
 import { toolError } from "../_kit/tool-result.ts";
 import { salesforceRequest } from "./api-version.ts";
 import { objectName } from "./shared.ts";
@@ -56,7 +57,7 @@ const query = defineCodeTool({
       .optional()
       .describe("The nextRecordsUrl of the previous answer, to get the next batch of the same query."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     if (args.nextRecordsUrl) {
       const next = await context.request<QueryAnswer>({
@@ -90,7 +91,7 @@ const search = defineCodeTool({
         "The SOSL search, starting with FIND {terms}; RETURNING names objects and fields. Inside the braces, write any of ? & | ! { } [ ] ( ) ^ ~ * : \\ \" ' + - with a backslash before it.",
       ),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await salesforceRequest<{ searchRecords?: unknown[] }>(context, {
       method: "GET",
@@ -151,7 +152,7 @@ const parameterizedSearch = defineCodeTool({
         "Skip this many results (only with exactly one object): the next page starts at offset + limit.",
       ),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     if (args.offset !== undefined && args.objects?.length !== 1) {
       return {
@@ -206,7 +207,7 @@ const describeGlobal = defineCodeTool({
       .describe("Only objects whose API name or label contains this text (case-insensitive)."),
     customOnly: z.boolean().default(false).describe("Only custom objects (names ending in __c)."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await salesforceRequest<{ sobjects?: GlobalObject[] }>(context, {
       method: "GET",
@@ -252,7 +253,7 @@ const describeObject = defineCodeTool({
   description:
     'Use to learn an object\'s fields before querying, creating or updating it: API names, types, which are required (nillable false and not defaultedOnCreate) or read-only, picklist values and lookups. Returns { name, label, createable, updateable, fields: [{ name, label, type, length, nillable, createable, updateable, referenceTo, relationshipName, picklistValues }], childRelationships: [{ relationshipName, childSObject, field }] }. Example: {"object": "Opportunity"}.',
   input: z.strictObject({ object: objectName }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const answer = await salesforceRequest<{
       name: string;

@@ -4,6 +4,7 @@
 // https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/dome_update_fields.htm
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { salesforceRequest } from "./api-version.ts";
 import { fieldValues, objectName, recordId } from "./shared.ts";
 
@@ -23,7 +24,7 @@ const getRecord = defineCodeTool({
       .optional()
       .describe("Field API names to return; default every field the user may read."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     const record = await salesforceRequest<Record<string, unknown>>(context, {
       method: "GET",
@@ -43,7 +44,7 @@ const createRecord = defineCodeTool({
     object: objectName,
     fields: fieldValues("The new record's field values by API name."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run(args, context) {
     const created = await salesforceRequest<Record<string, unknown>>(context, {
       method: "POST",
@@ -64,7 +65,7 @@ const updateRecord = defineCodeTool({
     id: recordId,
     fields: fieldValues("The field values to change, by API name."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: destructiveIdempotent,
   async run(args, context) {
     // Salesforce answers a successful update with 204 and no body.
     await salesforceRequest(context, {

@@ -6,6 +6,7 @@
 // https://learn.microsoft.com/graph/api/driveitem-get-content
 import { z } from "zod";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { readOnly } from "../_kit/tool-annotations.ts";
 import { enc, graphId } from "../_microsoft/graph.ts";
 
 const MAX_BYTES = 1024 * 1024;
@@ -25,7 +26,7 @@ export const getFileContent = defineCodeTool({
     driveId: graphId("The drive (document library) id, from list_drives or a search hit's driveId."),
     itemId: graphId("The file's item id (list_items or a search hit)."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ driveId, itemId }, context) {
     const download = await context.requestBytes(
       {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import { destructive, readOnly } from "../_kit/tool-annotations.ts";
 import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
 import { getFileContent, isTextType } from "./file-content.ts";
 
@@ -56,7 +57,7 @@ export const searchSites = defineCodeTool({
       .describe('Words in the site\'s name or description, e.g. "marketing".'),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ query, nextLink }, context) {
     if (!query && !nextLink) {
       return { isError: true, content: [{ type: "text", text: "Give query (or nextLink)." }] };
@@ -88,7 +89,7 @@ export const listDrives = defineCodeTool({
     siteId: graphId("The site id from search_sites (host,site-guid,web-guid)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ siteId, nextLink }, context) {
     const page = await graphPage<Record<string, unknown>>(
       context,
@@ -111,7 +112,7 @@ export const getDefaultDrive = defineCodeTool({
   description:
     'Use after search_sites to get the site\'s main document library (its "Documents"), whose id list_items, read_file and upload_file take; list_drives shows all of them. Returns the drive: { id, name, description, webUrl, driveType, quota }. Example: {"siteId": "contoso.sharepoint.com,2C712604-1370-44E7-A1F5-426573FDA80A,2D2244C3-251A-49EA-93A8-39E1C3A060FE"}.',
   input: z.strictObject({ siteId: graphId("The site id from search_sites (host,site-guid,web-guid).") }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ siteId }, context) {
     return jsonResult(
       await context.request<Record<string, unknown>>({
@@ -134,7 +135,7 @@ export const listItems = defineCodeTool({
     top: top.describe("Items per page (1 to 999; Graph's default is 200)."),
     nextLink: nextLinkArg,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ driveId, folderId, top, nextLink }, context) {
     const page = await graphPage<DriveItem>(
       context,
@@ -163,7 +164,7 @@ export const readFile = defineCodeTool({
     driveId,
     itemId: graphId("The file's item id (list_items or a search hit)."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ driveId, itemId }, context) {
     const item = await context.request<DriveItem>({
       method: "GET",
@@ -224,7 +225,7 @@ export const uploadFile = defineCodeTool({
         "When a file of that name exists: replace it (Graph's default), rename the new one, or fail.",
       ),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  annotations: destructive,
   async run({ driveId, folderId, name, content, conflictBehavior }, context) {
     const parent = folderId ? `/items/${enc(folderId)}` : "/root";
     const item = await context.request<DriveItem>({
@@ -258,7 +259,7 @@ export const searchFiles = defineCodeTool({
       .describe("How many hits to skip: the nextFrom of the previous page."),
     size: z.number().int().min(1).max(500).optional().describe("Hits per page (1 to 500; default 25)."),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run({ query, from, size }, context) {
     const answer = await context.request<{
       value?: { hitsContainers?: { hits?: SearchHit[]; total?: number; moreResultsAvailable?: boolean }[] }[];

@@ -14,8 +14,16 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import {
+  type CodeTool,
+  type CodeToolContext,
+  defineCodeTool,
+  jsonResult,
+  type QueryValue,
+} from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { itemsPerPage, pageNumber } from "../_kit/paging-params.ts";
+import { additive, readOnly } from "../_kit/tool-annotations.ts";
 
 const enc = encodeURIComponent;
 const id = (what: string) =>
@@ -24,20 +32,6 @@ const id = (what: string) =>
     .regex(/^\d{1,20}$/, "a numeric id")
     .describe(what);
 const surveyId = id("The survey's id (from list_surveys).");
-const page = z
-  .number()
-  .int()
-  .min(1)
-  .default(1)
-  .describe("Page number, from 1: the next_page of the previous answer.");
-const perPage = (most: number, fallback: number) =>
-  z
-    .number()
-    .int()
-    .min(1)
-    .max(most)
-    .default(fallback)
-    .describe(`Items per page (1–${most}, default ${fallback}).`);
 
 interface SurveyMonkeyPage {
   data?: unknown[];
@@ -56,6 +50,36 @@ function pageOf(answer: SurveyMonkeyPage, current: number) {
   };
 }
 
+/** One record (a survey, a response, the user), as SurveyMonkey answers it. */
+const getOne = (context: CodeToolContext, path: string) =>
+  context.request<Record<string, unknown>>({ method: "GET", path });
+
+/** One page of a list: `query` with the page asked for, answered as pageOf says. */
+async function getPage(
+  context: CodeToolContext,
+  path: string,
+  query: Record<string, QueryValue>,
+  paging: { per_page: number; page: number },
+) {
+  const answer = await context.request<SurveyMonkeyPage>({
+    method: "GET",
+    path,
+    query: { ...query, per_page: paging.per_page, page: paging.page },
+  });
+  return jsonResult(pageOf(answer, paging.page));
+}
+
+const createdAt = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
+    .optional()
+    .describe(what);
+const responseStatus = z
+  .enum(["completed", "partial", "overquota", "disqualified"])
+  .optional()
+  .describe("Only responses with this status.");
+
 const listSurveys = defineCodeTool({
   name: "list_surveys",
   title: "List surveys",
@@ -68,24 +92,22 @@ const listSurveys = defineCodeTool({
       .default("date_modified")
       .describe("Sort field (default date_modified)."),
     sort_order: z.enum(["ASC", "DESC"]).default("DESC").describe("Sort direction (default DESC)."),
-    per_page: perPage(1000, 50),
-    page,
+    per_page: itemsPerPage(1000, 50),
+    page: pageNumber,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
-    const answer = await context.request<SurveyMonkeyPage>({
-      method: "GET",
-      path: "/surveys",
-      query: {
+    return getPage(
+      context,
+      "/surveys",
+      {
         title: args.title,
         sort_by: args.sort_by,
         sort_order: args.sort_order,
         include: "date_modified,response_count,question_count",
-        per_page: args.per_page,
-        page: args.page,
       },
-    });
-    return jsonResult(pageOf(answer, args.page));
+      args,
+    );
   },
 });
 
@@ -95,14 +117,9 @@ const getSurveyDetails = defineCodeTool({
   description:
     'Use to read a survey\'s structure: pages, questions (family, subtype, headings) and answer choices with their ids, e.g. to interpret the choice_id values in responses. Returns { id, title, response_count, pages: [{ id, title, questions: [{ id, family, subtype, headings: [{ heading }], answers: { choices: [{ id, text }], rows, cols } }] }] }. Example: {"survey_id": "123456789"}.',
   input: z.strictObject({ survey_id: surveyId }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
-    return jsonResult(
-      await context.request<Record<string, unknown>>({
-        method: "GET",
-        path: `/surveys/${enc(args.survey_id)}/details`,
-      }),
-    );
+    return jsonResult(await getOne(context, `/surveys/${enc(args.survey_id)}/details`));
   },
 });
 
@@ -111,19 +128,15 @@ const listCollectors = defineCodeTool({
   title: "List a survey's collectors",
   description:
     'Use to see how a survey is distributed (weblinks, email invitations…) and each collector\'s status and response count. Returns { data: [{ id, name, type, status, url, response_count, date_modified }], total, next_page when more follow }. Example: {"survey_id": "123456789"}.',
-  input: z.strictObject({ survey_id: surveyId, per_page: perPage(1000, 50), page }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  input: z.strictObject({ survey_id: surveyId, per_page: itemsPerPage(1000, 50), page: pageNumber }),
+  annotations: readOnly,
   async run(args, context) {
-    const answer = await context.request<SurveyMonkeyPage>({
-      method: "GET",
-      path: `/surveys/${enc(args.survey_id)}/collectors`,
-      query: {
-        include: "type,status,response_count,date_modified,url",
-        per_page: args.per_page,
-        page: args.page,
-      },
-    });
-    return jsonResult(pageOf(answer, args.page));
+    return getPage(
+      context,
+      `/surveys/${enc(args.survey_id)}/collectors`,
+      { include: "type,status,response_count,date_modified,url" },
+      args,
+    );
   },
 });
 
@@ -134,42 +147,29 @@ const listResponses = defineCodeTool({
     'Use to read a survey\'s responses with every answer, e.g. to summarise feedback. Answers name question and choice ids (get_survey_details says what they mean), or set simple to get question and choice text instead. Returns { data: [{ id, response_status, date_created, collector_id, pages: [{ id, questions: [{ id, answers: [{ choice_id | text }] }] }] }], total, next_page when more follow }. Example: {"survey_id": "123456789", "status": "completed", "start_created_at": "2026-03-01T00:00:00", "per_page": 50}.',
   input: z.strictObject({
     survey_id: surveyId,
-    status: z
-      .enum(["completed", "partial", "overquota", "disqualified"])
-      .optional()
-      .describe("Only responses with this status."),
-    start_created_at: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
-      .optional()
-      .describe("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
-    end_created_at: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
-      .optional()
-      .describe("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    status: responseStatus,
+    start_created_at: createdAt("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    end_created_at: createdAt("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
     simple: z
       .boolean()
       .default(false)
       .describe("Include the question and choice text with each answer (default false)."),
-    per_page: perPage(100, 50),
-    page,
+    per_page: itemsPerPage(100, 50),
+    page: pageNumber,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
-    const answer = await context.request<SurveyMonkeyPage>({
-      method: "GET",
-      path: `/surveys/${enc(args.survey_id)}/responses/bulk`,
-      query: {
+    return getPage(
+      context,
+      `/surveys/${enc(args.survey_id)}/responses/bulk`,
+      {
         status: args.status,
         start_created_at: args.start_created_at,
         end_created_at: args.end_created_at,
         simple: args.simple ? "true" : undefined,
-        per_page: args.per_page,
-        page: args.page,
       },
-    });
-    return jsonResult(pageOf(answer, args.page));
+      args,
+    );
   },
 });
 
@@ -179,23 +179,13 @@ const getResponse = defineCodeTool({
   description:
     'Use to read one response in full: who (when the collector records it), when, and every answer. Returns { id, response_status, date_created, date_modified, collector_id, custom_variables, pages: [{ id, questions: [{ id, answers }] }] }. Example: {"survey_id": "123456789", "response_id": "5555555555"}.',
   input: z.strictObject({ survey_id: surveyId, response_id: id("The response's id.") }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
     return jsonResult(
-      await context.request<Record<string, unknown>>({
-        method: "GET",
-        path: `/surveys/${enc(args.survey_id)}/responses/${enc(args.response_id)}/details`,
-      }),
+      await getOne(context, `/surveys/${enc(args.survey_id)}/responses/${enc(args.response_id)}/details`),
     );
   },
 });
-
-const createdAt = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "YYYY-MM-DDTHH:MM:SS")
-    .optional()
-    .describe(what);
 
 const currentUser = defineCodeTool({
   name: "get_current_user",
@@ -203,11 +193,9 @@ const currentUser = defineCodeTool({
   description:
     "Use to see which SurveyMonkey user and plan the connection acts as. Returns { id, username, email, first_name, last_name, account_type, … }. Example: {}.",
   input: z.strictObject({}),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(_args, context) {
-    return jsonResult(
-      (await context.request<Record<string, unknown>>({ method: "GET", path: "/users/me" })) ?? {},
-    );
+    return jsonResult((await getOne(context, "/users/me")) ?? {});
   },
 });
 
@@ -217,14 +205,9 @@ const getSurvey = defineCodeTool({
   description:
     'Use to read one survey\'s own fields (title, nickname, language, question and response counts, dates) without its questions; get_survey_details has the questions. Returns the survey. Example: {"survey_id": "123456789"}.',
   input: z.strictObject({ survey_id: surveyId }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
-    return jsonResult(
-      (await context.request<Record<string, unknown>>({
-        method: "GET",
-        path: `/surveys/${enc(args.survey_id)}`,
-      })) ?? {},
-    );
+    return jsonResult((await getOne(context, `/surveys/${enc(args.survey_id)}`)) ?? {});
   },
 });
 
@@ -235,31 +218,26 @@ const listResponseIds = defineCodeTool({
     'Use to list which responses a survey has (their ids, newest first), e.g. to count them or pick one for get_response; list_responses returns the answers themselves. Returns { data: [{ id, href }], total, next_page when more follow }. Example: {"survey_id": "123456789", "status": "completed"}.',
   input: z.strictObject({
     survey_id: surveyId,
-    status: z
-      .enum(["completed", "partial", "overquota", "disqualified"])
-      .optional()
-      .describe("Only responses with this status."),
+    status: responseStatus,
     start_created_at: createdAt("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
     end_created_at: createdAt("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
     sort_order: z.enum(["ASC", "DESC"]).default("DESC").describe("By date modified (default DESC)."),
-    per_page: perPage(1000, 50),
-    page,
+    per_page: itemsPerPage(1000, 50),
+    page: pageNumber,
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: readOnly,
   async run(args, context) {
-    const answer = await context.request<SurveyMonkeyPage>({
-      method: "GET",
-      path: `/surveys/${enc(args.survey_id)}/responses`,
-      query: {
+    return getPage(
+      context,
+      `/surveys/${enc(args.survey_id)}/responses`,
+      {
         status: args.status,
         start_created_at: args.start_created_at,
         end_created_at: args.end_created_at,
         sort_order: args.sort_order,
-        per_page: args.per_page,
-        page: args.page,
       },
-    });
-    return jsonResult(pageOf(answer, args.page));
+      args,
+    );
   },
 });
 
@@ -291,7 +269,7 @@ const createCollector = defineCodeTool({
       .describe("What is recorded about respondents."),
     response_limit: z.number().int().min(1).optional().describe("Close after this many responses."),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: additive,
   async run({ survey_id, ...body }, context) {
     const answer = await context.request<Record<string, unknown>>({
       method: "POST",

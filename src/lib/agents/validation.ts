@@ -1,6 +1,7 @@
 // Field rules for LLM credentials and agent configuration, shared by the forms and the server so both
 // show the same message for the same input (requirements §5, quoted byte for byte).
 import { z } from "zod";
+import { requiredNameField } from "../validation.ts";
 import { MAX_STEPS_DEFAULT, MAX_STEPS_MAX, MAX_STEPS_MIN, modelChoices } from "./models.ts";
 
 export const OPENAI_KEY_REQUIRED = "OpenAI API key is required";
@@ -11,11 +12,7 @@ export const MAX_STEPS_MESSAGE = `Max steps must be a whole number from ${MAX_ST
 export const AGENT_NAME_MAX = 80;
 export const INSTRUCTIONS_MAX = 8000;
 
-const credentialName = z
-  .string()
-  .trim()
-  .min(1, "Name is required")
-  .max(80, "Name must be at most 80 characters");
+const credentialName = requiredNameField("Name", 80);
 
 const optionalBaseUrl = z
   .string()
@@ -62,11 +59,7 @@ export const maxStepsField = z
   .max(MAX_STEPS_MAX, MAX_STEPS_MESSAGE)
   .default(MAX_STEPS_DEFAULT);
 
-export const agentNameField = z
-  .string()
-  .trim()
-  .min(1, "Agent name is required")
-  .max(AGENT_NAME_MAX, `Agent name must be at most ${AGENT_NAME_MAX} characters`);
+export const agentNameField = requiredNameField("Agent name", AGENT_NAME_MAX);
 
 export const instructionsField = z
   .string()

@@ -1,15 +1,11 @@
 // Display names of the catalogue's integrations (requirements §3 ids) for the marketing pages. The catalogue
 // itself (descriptions, logos, tools) lives with the integrations; this list stays tiny on purpose,
 // because the landing page ships it to the browser.
-export const integrationCategories = [
-  "Sales & Marketing Tools",
-  "Communication & Collaboration",
-  "Project Management",
-  "Cloud Storage",
-  "Calendar & Scheduling",
-  "Human Resources",
-] as const;
-export type IntegrationCategory = (typeof integrationCategories)[number];
+import { type Category, categories } from "../integrations/types.ts";
+
+// The catalogue's own categories, in its order (types.ts holds only constants, so this stays small).
+export const integrationCategories = categories;
+export type IntegrationCategory = Category;
 
 export const integrationNames = {
   gmail: { name: "Gmail", category: "Communication & Collaboration" },

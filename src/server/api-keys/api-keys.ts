@@ -10,6 +10,7 @@ import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { apiKey, user } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { generateApiKeySecret, maskApiKey } from "./api-key-secret.ts";
+import { creatorColumns, creatorOf, secretStatus } from "./listed-secret.ts";
 
 export const API_KEY_NOT_FOUND = "API key not found";
 
@@ -24,15 +25,6 @@ export interface MaskedApiKey {
   expiresAt: Date | null;
   revokedAt: Date | null;
   status: "active" | "expired" | "revoked";
-}
-
-function statusOf(
-  row: { revokedAt: Date | null; expiresAt: Date | null },
-  now: Date,
-): MaskedApiKey["status"] {
-  if (row.revokedAt) return "revoked";
-  if (row.expiresAt && row.expiresAt <= now) return "expired";
-  return "active";
 }
 
 export async function createApiKey(
@@ -104,9 +96,7 @@ export async function listMaskedApiKeys(
       lastUsedAt: apiKey.lastUsedAt,
       expiresAt: apiKey.expiresAt,
       revokedAt: apiKey.revokedAt,
-      creatorId: user.id,
-      creatorName: user.name,
-      creatorEmail: user.email,
+      ...creatorColumns,
     })
     .from(apiKey)
     .innerJoin(user, eq(user.id, apiKey.createdBy))
@@ -119,11 +109,11 @@ export async function listMaskedApiKeys(
     kind: row.kind,
     masked: maskApiKey(row.prefix, row.lastFour),
     createdAt: row.createdAt,
-    createdBy: { id: row.creatorId, name: row.creatorName, email: row.creatorEmail },
+    createdBy: creatorOf(row),
     lastUsedAt: row.lastUsedAt,
     expiresAt: row.expiresAt,
     revokedAt: row.revokedAt,
-    status: statusOf(row, now),
+    status: secretStatus(row, now),
   }));
 }
 

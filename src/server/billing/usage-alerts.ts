@@ -1,12 +1,13 @@
 // At 80 % and 100 % of the monthly requests, the organization's owners and admins get an e-mail once
 // per billing period each; the billing page and the organization's pages show a banner from the same
 // rows. usage_alert's primary key decides which replica sends: the one whose insert went in.
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatLimit, plans } from "../../lib/plans.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, usageAlert, user } from "../db/schema/index.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { ownersAndAdminsOf } from "../organizations/access.ts";
 import type { EffectivePlan } from "./effective-plan.ts";
 import { billingPageUrl } from "./limit-messages.ts";
 
@@ -43,12 +44,7 @@ export function createUsageAlerts(
       .select({ email: user.email })
       .from(organizationMember)
       .innerJoin(user, eq(user.id, organizationMember.userId))
-      .where(
-        and(
-          eq(organizationMember.organizationId, plan.organizationId),
-          inArray(organizationMember.role, ["owner", "admin"]),
-        ),
-      );
+      .where(ownersAndAdminsOf(plan.organizationId));
     const link = billingPageUrl(baseUrl, plan.organizationId);
     const quota = formatLimit(plan.limits.monthlyRequests);
     const subject =

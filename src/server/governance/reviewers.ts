@@ -3,7 +3,7 @@
 // page by its editors and admins). A named reviewer must still have access to the project: they are
 // read through project_member, so one removed from the project stops reviewing. The calling person
 // confirms their own "confirm" calls; nobody approves their own request unless the project allows it.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { projectRoleAllows } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
@@ -11,6 +11,7 @@ import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, projectMember, projectReviewer, user } from "../db/schema/index.ts";
+import { ownersAndAdminsOf } from "../organizations/access.ts";
 import { requireProjectAction } from "../projects/access.ts";
 
 export interface Reviewer {
@@ -50,12 +51,7 @@ async function adminReviewers(db: Database, organizationId: string, projectId: s
       .select(columns)
       .from(organizationMember)
       .innerJoin(user, eq(user.id, organizationMember.userId))
-      .where(
-        and(
-          eq(organizationMember.organizationId, organizationId),
-          inArray(organizationMember.role, ["owner", "admin"]),
-        ),
-      ),
+      .where(ownersAndAdminsOf(organizationId)),
     db
       .select(columns)
       .from(projectMember)

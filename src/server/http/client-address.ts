@@ -58,3 +58,7 @@ export function clientAddress(
   }
   return client;
 }
+
+/** The client's address of a request as srvx gives it, which carries the connection's peer as `ip`. */
+export const requestClientAddress = (request: Request, proxies: BlockList) =>
+  clientAddress((request as Request & { ip?: string }).ip, request.headers.get("x-forwarded-for"), proxies);

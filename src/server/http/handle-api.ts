@@ -12,7 +12,7 @@ import {
 } from "../integrations/oauth/remote-mcp/client-metadata-document.ts";
 import { createContext } from "../trpc/init.ts";
 import { appRouter } from "../trpc/root.ts";
-import { clientAddress } from "./client-address.ts";
+import { requestClientAddress } from "./client-address.ts";
 import { guardBrowserRequest } from "./guard-browser-request.ts";
 
 const isUnder = (pathname: string, prefix: string) =>
@@ -34,12 +34,7 @@ export async function handleApiRequest(app: App, original: Request, pathname: st
   const guarded = await guardBrowserRequest(original, {
     baseUrl: app.config.baseUrl,
     checkOrigin: trpc,
-    // srvx's Request carries the connection's peer address as `ip`.
-    clientAddress: clientAddress(
-      (original as Request & { ip?: string }).ip,
-      original.headers.get("x-forwarded-for"),
-      app.config.trustedProxies,
-    ),
+    clientAddress: requestClientAddress(original, app.config.trustedProxies),
   });
   if (guarded instanceof Response) return guarded;
   const request = guarded;

@@ -5,6 +5,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { type ManagementScope, normalizeScopes } from "../../lib/management-scopes.ts";
 import { maskApiKey } from "../api-keys/api-key-secret.ts";
+import { creatorColumns, creatorOf, secretStatus } from "../api-keys/listed-secret.ts";
 import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { managementToken, user } from "../db/schema/index.ts";
@@ -20,12 +21,6 @@ import { generateManagementTokenSecret } from "./management-token-secret.ts";
 export const MANAGEMENT_TOKEN_NOT_FOUND = "Management token not found";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-function statusOf(row: { revokedAt: Date | null; expiresAt: Date | null }, now: Date) {
-  if (row.revokedAt) return "revoked" as const;
-  if (row.expiresAt && row.expiresAt <= now) return "expired" as const;
-  return "active" as const;
-}
 
 export async function createManagementToken(
   app: App,
@@ -87,9 +82,7 @@ export async function listManagementTokens(
       lastUsedAt: managementToken.lastUsedAt,
       expiresAt: managementToken.expiresAt,
       revokedAt: managementToken.revokedAt,
-      creatorId: user.id,
-      creatorName: user.name,
-      creatorEmail: user.email,
+      ...creatorColumns,
     })
     .from(managementToken)
     .innerJoin(user, eq(user.id, managementToken.createdBy))
@@ -102,11 +95,11 @@ export async function listManagementTokens(
     scopes: row.scopes as ManagementScope[],
     masked: maskApiKey(row.prefix, row.lastFour),
     createdAt: row.createdAt.toISOString(),
-    createdBy: { id: row.creatorId, name: row.creatorName, email: row.creatorEmail },
+    createdBy: creatorOf(row),
     lastUsedAt: iso(row.lastUsedAt),
     expiresAt: iso(row.expiresAt),
     revokedAt: iso(row.revokedAt),
-    status: statusOf(row, now),
+    status: secretStatus(row, now),
   }));
 }
 

@@ -1,7 +1,7 @@
 // The management API's door: the same boundary checks as the rest of the API (body cap, NUL refused,
 // the client address established), then the Hono app, built once per App.
 import type { App } from "../app-services.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { requestClientAddress } from "../http/client-address.ts";
 import { guardBrowserRequest } from "../http/guard-browser-request.ts";
 import { createManageApi, MANAGE_PREFIX, type ManageApi } from "./manage-api.ts";
 import { errorResponse, type ManageErrorCode } from "./manage-errors.ts";
@@ -27,11 +27,7 @@ export async function handleManageRequest(app: App, original: Request): Promise<
     baseUrl: app.config.baseUrl,
     // Tokens, never cookies: a browser cannot be made to send one.
     checkOrigin: false,
-    clientAddress: clientAddress(
-      (original as Request & { ip?: string }).ip,
-      original.headers.get("x-forwarded-for"),
-      app.config.trustedProxies,
-    ),
+    clientAddress: requestClientAddress(original, app.config.trustedProxies),
   });
   if (guarded instanceof Response) return inOurShape(guarded);
   return manageApiOf(app).fetch(guarded);

@@ -1,7 +1,7 @@
 // The check /mcp runs on every request with an OAuth bearer token: one indexed query (token hash →
 // token, client, user, project membership), no network. Any doubt answers null, which /mcp turns into
 // 401 with its resource-metadata challenge, so a client that lost its grant re-authorizes.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { effectiveProjectRole } from "../../lib/permissions.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -13,6 +13,7 @@ import {
   projectMember,
   user,
 } from "../db/schema/index.ts";
+import { organizationMembershipIn, projectMembershipIn } from "../projects/access.ts";
 import { MCP_SCOPE } from "./oauth-server.ts";
 import { hashStoredToken } from "./token-hash.ts";
 import { ACCESS_TOKEN_PREFIX } from "./token-prefixes.ts";
@@ -55,17 +56,8 @@ function prepareLookup(db: Database) {
     .innerJoin(oauthClient, eq(oauthClient.clientId, oauthAccessToken.clientId))
     .innerJoin(user, eq(user.id, oauthAccessToken.userId))
     .innerJoin(project, eq(project.id, oauthAccessToken.referenceId))
-    .leftJoin(
-      organizationMember,
-      and(
-        eq(organizationMember.organizationId, project.organizationId),
-        eq(organizationMember.userId, oauthAccessToken.userId),
-      ),
-    )
-    .leftJoin(
-      projectMember,
-      and(eq(projectMember.projectId, project.id), eq(projectMember.userId, oauthAccessToken.userId)),
-    )
+    .leftJoin(organizationMember, organizationMembershipIn(oauthAccessToken.userId))
+    .leftJoin(projectMember, projectMembershipIn(oauthAccessToken.userId))
     .where(eq(oauthAccessToken.token, sql.placeholder("token")))
     .limit(1)
     .prepare("verify_oauth_access_token");

@@ -1,6 +1,6 @@
 // Membership checks for organization-scoped work. A non-member learns nothing (NOT_FOUND); a member
 // whose role lacks the action gets FORBIDDEN.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { type OrganizationAction, organizationRoleAllows } from "../../lib/permissions.ts";
 import type { OrganizationRole } from "../../lib/validation.ts";
@@ -8,6 +8,13 @@ import type { Database } from "../db/client.ts";
 import { organizationMember } from "../db/schema/index.ts";
 
 export const ORGANIZATION_NOT_FOUND = "Organization not found";
+
+/** Condition on organization_member: the organization's owners and admins, who get its notices. */
+export const ownersAndAdminsOf = (organizationId: string) =>
+  and(
+    eq(organizationMember.organizationId, organizationId),
+    inArray(organizationMember.role, ["owner", "admin"]),
+  );
 
 /** Refusals that say more than the generic one, for actions a member may wonder about. */
 const refusalOf: Partial<Record<OrganizationAction, string>> = {

@@ -14,7 +14,7 @@ import {
   user,
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { findProjectAccess, PROJECT_NOT_FOUND } from "./access.ts";
+import { findProjectAccess, organizationMembershipIn, PROJECT_NOT_FOUND } from "./access.ts";
 import { accessRequestEmail } from "./access-request-email.ts";
 
 /** Asking again within this time does not mail the admins again. */
@@ -37,13 +37,7 @@ async function requireOrganizationMemberOfProject(db: Database, userId: string, 
     })
     .from(project)
     .innerJoin(organization, eq(organization.id, project.organizationId))
-    .innerJoin(
-      organizationMember,
-      and(
-        eq(organizationMember.organizationId, project.organizationId),
-        eq(organizationMember.userId, userId),
-      ),
-    )
+    .innerJoin(organizationMember, organizationMembershipIn(userId))
     .where(eq(project.id, projectId));
   if (!row) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
   return row;

@@ -1,6 +1,6 @@
 // Project access: organization owners and admins administer every project; other members reach a
 // project only through an explicit project permission.
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { effectiveProjectRole, type ProjectAction, projectRoleAllows } from "../../lib/permissions.ts";
 import type { OrganizationRole, ProjectRole } from "../../lib/validation.ts";
@@ -8,6 +8,14 @@ import type { Database } from "../db/client.ts";
 import { organizationMember, project, projectMember } from "../db/schema/index.ts";
 
 export const PROJECT_NOT_FOUND = "Project not found";
+
+/** Join condition: the person's membership of the project's organization. */
+export const organizationMembershipIn = (userId: string | SQLWrapper) =>
+  and(eq(organizationMember.organizationId, project.organizationId), eq(organizationMember.userId, userId));
+
+/** Join condition: the person's own permission on the project (none for owners and admins not added). */
+export const projectMembershipIn = (userId: string | SQLWrapper) =>
+  and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId));
 
 export interface ProjectAccess {
   project: typeof project.$inferSelect;
@@ -23,14 +31,8 @@ export async function findProjectAccess(
   const [row] = await db
     .select({ project, organizationRole: organizationMember.role, projectRole: projectMember.role })
     .from(project)
-    .innerJoin(
-      organizationMember,
-      and(
-        eq(organizationMember.organizationId, project.organizationId),
-        eq(organizationMember.userId, userId),
-      ),
-    )
-    .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
+    .innerJoin(organizationMember, organizationMembershipIn(userId))
+    .leftJoin(projectMember, projectMembershipIn(userId))
     .where(eq(project.id, projectId));
   if (!row) return null;
   const role = effectiveProjectRole(row.organizationRole, row.projectRole);

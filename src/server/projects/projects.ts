@@ -10,7 +10,12 @@ import { organization, organizationMember, project, projectMember } from "../db/
 import { requireOrganizationAction } from "../organizations/access.ts";
 import { getProjectCallStats } from "../usage/project-call-stats.ts";
 import type { CallCountServices } from "../usage/request-counts.ts";
-import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
+import {
+  organizationMembershipIn,
+  PROJECT_NOT_FOUND,
+  projectMembershipIn,
+  requireProjectAction,
+} from "./access.ts";
 
 export interface ProjectInput {
   name: string;
@@ -32,14 +37,8 @@ export async function listAccessibleProjects(db: Database, userId: string, organ
     })
     .from(project)
     .innerJoin(organization, eq(organization.id, project.organizationId))
-    .innerJoin(
-      organizationMember,
-      and(
-        eq(organizationMember.organizationId, project.organizationId),
-        eq(organizationMember.userId, userId),
-      ),
-    )
-    .leftJoin(projectMember, and(eq(projectMember.projectId, project.id), eq(projectMember.userId, userId)))
+    .innerJoin(organizationMember, organizationMembershipIn(userId))
+    .leftJoin(projectMember, projectMembershipIn(userId))
     .where(
       and(
         organizationId === undefined ? undefined : eq(project.organizationId, organizationId),

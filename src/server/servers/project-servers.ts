@@ -2,7 +2,7 @@
 // (editors and admins). A server uses a shared connection (named, or the organization's default) or each
 // caller's own (personal mode); its short name prefixes its tools. Every change reaches the project's
 // /mcp at once on every replica (gateway.invalidateProject).
-import { and, asc, eq, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { integrations } from "../../integrations/catalogue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { connectsWithoutOAuthApp, isAuthFlowAllowed, providers } from "../../lib/integrations/providers.ts";
@@ -18,7 +18,11 @@ import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { integrationConnection, integrationCredential, projectServer, user } from "../db/schema/index.ts";
-import { connectionDisplayName, sharedConnectionRows } from "../integrations/connections/connection-store.ts";
+import {
+  connectionDisplayName,
+  personalConnectionsOf,
+  sharedConnectionRows,
+} from "../integrations/connections/connection-store.ts";
 import { projectMemberIds, requireProjectAction } from "../projects/access.ts";
 import {
   disabledToolsOf,
@@ -72,12 +76,7 @@ async function personalConnectorsOf(db: Database, organizationId: string, projec
     })
     .from(integrationConnection)
     .innerJoin(user, eq(user.id, integrationConnection.ownerUserId))
-    .where(
-      and(
-        eq(integrationConnection.organizationId, organizationId),
-        isNotNull(integrationConnection.ownerUserId),
-      ),
-    )
+    .where(personalConnectionsOf(organizationId))
     .orderBy(asc(user.name));
   const members = new Set(await projectMemberIds(db, projectId));
   const byProvider = new Map<string, { userId: string; name: string; status: ConnectionStatus }[]>();

@@ -14,6 +14,7 @@ import { requireOrganizationAction } from "../organizations/access.ts";
 import { requireTwoFactorWhereRequired, TwoFactorRequiredError } from "../organizations/two-factor-policy.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { readSessionUser, type SessionUser } from "../session/session-user.ts";
+import { byProject } from "./inputs.ts";
 
 export interface Context {
   app: App;
@@ -133,7 +134,7 @@ export function projectProcedure<Input extends z.ZodType<{ projectId: string }>>
   action: ProjectAction,
   input?: Input,
 ) {
-  const schema = input ?? (z.object({ projectId: idField }) as unknown as Input);
+  const schema = input ?? (byProject as unknown as Input);
   return protectedProcedure.input(schema).use(async ({ ctx, input, next }) => {
     const projectAccess = await requireProjectAction(ctx.app.db, ctx.user.id, input.projectId, action);
     await requireTwoFactorWhereRequired(ctx.app.db, ctx.user, projectAccess.project.organizationId);

@@ -51,6 +51,16 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 const memberOfOrganization = (organizationId: string) =>
   and(eq(organizationMember.organizationId, organizationId), eq(organizationMember.userId, toolCall.userId));
 
+/** What a call's entry shows of the connection that served it, as the connection is now. */
+const connectionColumns = {
+  id: integrationConnection.id,
+  label: integrationConnection.label,
+  accountLabel: integrationConnection.accountLabel,
+  account: integrationConnection.account,
+  provider: integrationConnection.provider,
+  ownerUserId: integrationConnection.ownerUserId,
+};
+
 /** The SQL conditions of the filters, always within the project. */
 function conditions(projectId: string, filters: CallLogFilters) {
   const where = [eq(toolCall.projectId, projectId)];
@@ -152,14 +162,7 @@ export async function getProjectCall(
       attributed: sql<boolean>`${toolCall.userId} is not null`,
       connectionId: toolCall.connectionId,
       connectionLabel: toolCall.connectionLabel,
-      current: {
-        id: integrationConnection.id,
-        label: integrationConnection.label,
-        accountLabel: integrationConnection.accountLabel,
-        account: integrationConnection.account,
-        provider: integrationConnection.provider,
-        ownerUserId: integrationConnection.ownerUserId,
-      },
+      current: connectionColumns,
       status: toolCall.status,
       durationMs: toolCall.durationMs,
       errorMessage: toolCall.errorMessage,
@@ -331,14 +334,7 @@ export async function getCallLogFilterOptions(
     connections.size === 0
       ? []
       : app.db
-          .select({
-            id: integrationConnection.id,
-            label: integrationConnection.label,
-            accountLabel: integrationConnection.accountLabel,
-            account: integrationConnection.account,
-            provider: integrationConnection.provider,
-            ownerUserId: integrationConnection.ownerUserId,
-          })
+          .select(connectionColumns)
           .from(integrationConnection)
           .where(
             and(

@@ -18,6 +18,7 @@ import {
 import type { AgentModels, LlmType } from "../../../lib/agents/models.ts";
 import type { TriggerSource } from "../../../lib/agents/trigger.ts";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { organization } from "./organizations.ts";
 import { project } from "./projects.ts";
 
@@ -38,8 +39,8 @@ export const llmCredential = pgTable(
     secretKeyId: text("secret_key_id").notNull(),
     secretHint: text("secret_hint").notNull(),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("llm_credential_organization_idx").on(t.organizationId),
@@ -54,12 +55,8 @@ export const llmCredential = pgTable(
 export const projectAgent = pgTable(
   "project_agent",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
     /** The marketplace entry it was added from. */
     presetId: text("preset_id").notNull(),
     agentType: text("agent_type").$type<"neo-agent">().notNull().default("neo-agent"),
@@ -74,8 +71,8 @@ export const projectAgent = pgTable(
     allowedServerIds: jsonb("allowed_server_ids").$type<string[] | null>(),
     allowStandardTools: boolean("allow_standard_tools").notNull().default(true),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex("project_agent_tool_name").on(t.projectId, t.toolName),
@@ -120,12 +117,8 @@ export interface WaitingStep {
 export const agentRun = pgTable(
   "agent_run",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    agentId: text("agent_id")
-      .notNull()
-      .references(() => projectAgent.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    agentId: belongsTo("agent_id", () => projectAgent.id),
     projectId: text("project_id").notNull(),
     organizationId: text("organization_id").notNull(),
     /** Where it was started: the app, the gateway (/mcp or the REST facade), or a schedule. */
@@ -181,12 +174,8 @@ export const agentRun = pgTable(
 export const agentRunStep = pgTable(
   "agent_run_step",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    runId: text("run_id")
-      .notNull()
-      .references(() => agentRun.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    runId: belongsTo("run_id", () => agentRun.id),
     position: integer("position").notNull(),
     toolName: text("tool_name").notNull(),
     serverName: text("server_name").notNull(),
@@ -196,10 +185,21 @@ export const agentRunStep = pgTable(
     durationMs: integer("duration_ms").notNull(),
     /** Tokens of the model turn that asked for this call. */
     tokens: integer("tokens").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("agent_run_step_position").on(t.runId, t.position)],
 );
+
+/** Members (user ids) a schedule's or trigger's run answers are e-mailed to (agents/deliver-result.ts). */
+const deliverToColumn = () => jsonb("deliver_to").$type<string[]>().notNull().default([]);
+
+/** A schedule's and a trigger's first columns: the agent they start, its project, the member they act as. */
+const agentStarterColumns = () => ({
+  id: idColumn(),
+  agentId: belongsTo("agent_id", () => projectAgent.id),
+  projectId: belongsTo("project_id", () => project.id),
+  createdBy: belongsTo("created_by", () => user.id),
+});
 
 /**
  * A project agent's run on a schedule (agents/schedules/): a cron expression in a time zone with the
@@ -210,28 +210,16 @@ export const agentRunStep = pgTable(
 export const agentSchedule = pgTable(
   "agent_schedule",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    agentId: text("agent_id")
-      .notNull()
-      .references(() => projectAgent.id, { onDelete: "cascade" }),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...agentStarterColumns(),
     cron: text("cron").notNull(),
     timeZone: text("time_zone").notNull(),
     request: text("request").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     stoppedReason: text("stopped_reason"),
-    /** Members (user ids) its runs' answers are e-mailed to (agents/deliver-result.ts). */
-    deliverTo: jsonb("deliver_to").$type<string[]>().notNull().default([]),
+    deliverTo: deliverToColumn(),
     lastRunAt: timestamp("last_run_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("agent_schedule_agent_idx").on(t.agentId), index("agent_schedule_enabled_idx").on(t.enabled)],
 );
@@ -244,18 +232,7 @@ export const agentSchedule = pgTable(
 export const agentTrigger = pgTable(
   "agent_trigger",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    agentId: text("agent_id")
-      .notNull()
-      .references(() => projectAgent.id, { onDelete: "cascade" }),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...agentStarterColumns(),
     name: text("name").notNull(),
     /**
      * Who calls it: any service ("webhook", the URL's secret is the proof), or HubSpot (its app's v3
@@ -265,11 +242,10 @@ export const agentTrigger = pgTable(
     request: text("request").notNull(),
     /** Hex SHA-256 of the URL's secret. */
     secretHash: text("secret_hash").notNull(),
-    /** Members (user ids) its runs' answers are e-mailed to (agents/deliver-result.ts). */
-    deliverTo: jsonb("deliver_to").$type<string[]>().notNull().default([]),
+    deliverTo: deliverToColumn(),
     lastTriggeredAt: timestamp("last_triggered_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("agent_trigger_agent_idx").on(t.agentId)],
 );
@@ -281,12 +257,10 @@ export const agentTrigger = pgTable(
 export const agentTriggerDelivery = pgTable(
   "agent_trigger_delivery",
   {
-    triggerId: text("trigger_id")
-      .notNull()
-      .references(() => agentTrigger.id, { onDelete: "cascade" }),
+    triggerId: belongsTo("trigger_id", () => agentTrigger.id),
     deliveryId: text("delivery_id").notNull(),
     runId: text("run_id").references(() => agentRun.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("agent_trigger_delivery_unique").on(t.triggerId, t.deliveryId)],
 );

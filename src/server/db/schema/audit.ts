@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn } from "./columns.ts";
 import { organization } from "./organizations.ts";
 
 /**
@@ -12,12 +13,8 @@ import { organization } from "./organizations.ts";
 export const auditEvent = pgTable(
   "audit_event",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    organizationId: belongsTo("organization_id", () => organization.id),
     projectId: text("project_id"),
     projectName: text("project_name"),
     /** Null for the system (a Stripe webhook), or once the account is deleted (email and name remain). */
@@ -33,7 +30,7 @@ export const auditEvent = pgTable(
     details: jsonb("details").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("audit_event_organization_time_idx").on(

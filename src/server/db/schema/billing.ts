@@ -2,6 +2,7 @@
 // months as its periods; a row carries the plan, its Stripe state and the current billing period.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { belongsTo, createdAtColumn, updatedAtColumn } from "./columns.ts";
 import { organization } from "./organizations.ts";
 
 export const subscription = pgTable("subscription", {
@@ -18,7 +19,7 @@ export const subscription = pgTable("subscription", {
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   stripeCustomerId: text("stripe_customer_id").unique(),
   stripeSubscriptionId: text("stripe_subscription_id").unique(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**
@@ -29,9 +30,7 @@ export const subscription = pgTable("subscription", {
 export const usageCounter = pgTable(
   "usage_counter",
   {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     used: bigint("used", { mode: "number" }).notNull().default(0),
     /** What the last update granted, read back by RETURNING (it computes the grant from the old row). */
@@ -47,12 +46,10 @@ export const usageCounter = pgTable(
 export const usageAlert = pgTable(
   "usage_alert",
   {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     percent: bigint("percent", { mode: "number" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.periodStart, t.percent] })],
 );

@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzl
 import type { WebhookEventType } from "../../../lib/builder-webhooks/event-types.ts";
 import { projectAgent } from "./agents.ts";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { organization } from "./organizations.ts";
 import { project } from "./projects.ts";
 
@@ -16,9 +17,7 @@ export const webhookEndpoint = pgTable(
     id: text("id")
       .primaryKey()
       .$defaultFn(() => `whe_${crypto.randomUUID().replaceAll("-", "")}`),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     eventTypes: jsonb("event_types").$type<WebhookEventType[]>().notNull(),
@@ -28,8 +27,8 @@ export const webhookEndpoint = pgTable(
     secret: text("secret").notNull(),
     secretKeyId: text("secret_key_id").notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("webhook_endpoint_organization_idx").on(t.organizationId, t.createdAt),
@@ -49,19 +48,15 @@ export const webhookDelivery = pgTable(
     id: text("id")
       .primaryKey()
       .$defaultFn(() => `whd_${crypto.randomUUID().replaceAll("-", "")}`),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
+    endpointId: belongsTo("endpoint_id", () => webhookEndpoint.id),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
@@ -73,12 +68,8 @@ export const webhookDelivery = pgTable(
 export const webhookDeliveryAttempt = pgTable(
   "webhook_delivery_attempt",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    deliveryId: text("delivery_id")
-      .notNull()
-      .references(() => webhookDelivery.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    deliveryId: belongsTo("delivery_id", () => webhookDelivery.id),
     number: integer("number").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     durationMs: integer("duration_ms").notNull(),

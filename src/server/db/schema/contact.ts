@@ -1,13 +1,12 @@
 // Messages sent through the public contact form; site admins read them at /app/admin/contact.
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { createdAtColumn, idColumn } from "./columns.ts";
 
 export const contactMessage = pgTable(
   "contact_message",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
+    id: idColumn(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company"),
@@ -15,7 +14,7 @@ export const contactMessage = pgTable(
     message: text("message").notNull(),
     /** The signed-in sender, if any; kept when the account is deleted so the message survives. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("contact_message_created_at_idx").on(t.createdAt),

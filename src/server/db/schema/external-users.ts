@@ -5,20 +5,17 @@
 // Secrets are stored as SHA-256 hashes only, like API keys.
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
+import { belongsTo, createdAtColumn, idColumn } from "./columns.ts";
 import { project } from "./projects.ts";
 
 export const externalUser = pgTable(
   "external_user",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
     /** The builder's own id for the user ("cus_42"); unique in the project. */
     externalId: text("external_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** The last /mcp call made with one of the user's tokens (at most once a minute is written). */
     lastCallAt: timestamp("last_call_at", { withTimezone: true }),
   },
@@ -28,15 +25,9 @@ export const externalUser = pgTable(
 export const externalUserConnectLink = pgTable(
   "external_user_connect_link",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    externalUserId: text("external_user_id")
-      .notNull()
-      .references(() => externalUser.id, { onDelete: "cascade" }),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    externalUserId: belongsTo("external_user_id", () => externalUser.id),
+    projectId: belongsTo("project_id", () => project.id),
     integrationId: text("integration_id").$type<IntegrationId>().notNull(),
     /** SHA-256 of the link's token; the token is only in the URL handed to the builder. */
     tokenHash: text("token_hash").notNull(),
@@ -45,7 +36,7 @@ export const externalUserConnectLink = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When the page started connecting with it: from then on the link opens nothing. */
     usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("external_user_connect_link_token_hash").on(t.tokenHash),
@@ -57,20 +48,14 @@ export const externalUserConnectLink = pgTable(
 export const externalUserToken = pgTable(
   "external_user_token",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    externalUserId: text("external_user_id")
-      .notNull()
-      .references(() => externalUser.id, { onDelete: "cascade" }),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    externalUserId: belongsTo("external_user_id", () => externalUser.id),
+    projectId: belongsTo("project_id", () => project.id),
     /** "pxu_" and 8 more characters, and the last four: enough to recognise a token, never to use it. */
     prefix: text("prefix").notNull(),
     lastFour: text("last_four").notNull(),
     secretHash: text("secret_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
@@ -83,14 +68,10 @@ export const externalUserToken = pgTable(
 export const externalUserReturnUrl = pgTable(
   "external_user_return_url",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
     url: text("url").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("external_user_return_url_unique").on(t.projectId, t.url)],
 );

@@ -12,19 +12,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ApiKeyKind } from "../../../lib/validation.ts";
-import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn } from "./columns.ts";
+import { issuedSecretColumns } from "./issued-secret-columns.ts";
 import { organization } from "./organizations.ts";
 import { project } from "./projects.ts";
 
 export const apiKey = pgTable(
   "api_key",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
     name: text("name").notNull(),
     /**
      * "personal": acts as its creator, who may use their own connections, and stops when they lose the
@@ -32,18 +29,7 @@ export const apiKey = pgTable(
      * personal keys existed are project keys).
      */
     kind: text("kind").$type<ApiKeyKind>().notNull().default("project"),
-    /** The first characters of the secret ("ptk_" and 8 more): enough to recognise a key, never to use it. */
-    prefix: text("prefix").notNull(),
-    lastFour: text("last_four").notNull(),
-    /** SHA-256 of the whole secret; the secret itself is shown once and never stored. */
-    secretHash: text("secret_hash").notNull(),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ...issuedSecretColumns(),
   },
   (t) => [
     uniqueIndex("api_key_secret_hash_idx").on(t.secretHash),
@@ -119,15 +105,13 @@ export const toolCall = pgTable(
  */
 export const callLogBatch = pgTable("call_log_batch", {
   id: text("id").primaryKey(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export const organizationUsage = pgTable(
   "organization_usage",
   {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
     /** Calendar month in UTC, "YYYY-MM". */
     month: text("month").notNull(),
     requests: bigint("requests", { mode: "number" }).notNull().default(0),

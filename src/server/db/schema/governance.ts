@@ -3,6 +3,7 @@
 // never reads them; approvals are rows, so any replica can decide one and a restart loses none.
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { callChannels } from "./gateway.ts";
 import { project } from "./projects.ts";
 
@@ -22,19 +23,15 @@ export interface PolicyRule {
 export const toolPolicy = pgTable(
   "tool_policy",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
     /** "tool": `target` is a tool's name in the project; "server": a project server's id. */
     targetKind: text("target_kind", { enum: ["tool", "server"] }).notNull(),
     target: text("target").notNull(),
     action: text("action", { enum: policyActions }).notNull(),
     rules: jsonb("rules").$type<PolicyRule[]>().notNull().default([]),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex("tool_policy_target").on(t.projectId, t.targetKind, t.target)],
 );
@@ -65,13 +62,9 @@ export interface StoredPrincipal {
 export const toolApproval = pgTable(
   "tool_approval",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
+    id: idColumn(),
     organizationId: text("organization_id").notNull(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => project.id),
     kind: text("kind", { enum: ["approve", "confirm"] }).notNull(),
     toolName: text("tool_name").notNull(),
     serverId: text("server_id"),
@@ -97,7 +90,7 @@ export const toolApproval = pgTable(
     ranAt: timestamp("ran_at", { withTimezone: true }),
     /** The approved call's result (a CallToolResult), once it ran. */
     result: jsonb("result"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("tool_approval_project_status_idx").on(t.projectId, t.status, t.createdAt),
@@ -113,14 +106,10 @@ export const toolApproval = pgTable(
 export const projectReviewer = pgTable(
   "project_reviewer",
   {
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => project.id),
+    userId: belongsTo("user_id", () => user.id),
     addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
 );

@@ -13,6 +13,7 @@ import type {
   ProviderId,
 } from "../../../lib/integrations/types.ts";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { externalUser } from "./external-users.ts";
 import { integrationCredential } from "./integrations.ts";
 import { organization } from "./organizations.ts";
@@ -27,12 +28,8 @@ export type { ConnectionAccount, ConnectionSite } from "../../../integrations/_k
 export const integrationConnection = pgTable(
   "integration_connection",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    organizationId: belongsTo("organization_id", () => organization.id),
     provider: text("provider").$type<ProviderId>().notNull(),
     /** The member whose personal connection this is; null for the organization's shared connections. */
     ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "cascade" }),
@@ -70,8 +67,8 @@ export const integrationConnection = pgTable(
      * e-mail of a breakage; it is cleared when the connection is active again.
      */
     errorAlertedAt: timestamp("error_alerted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("integration_connection_organization_provider").on(t.organizationId, t.provider),
@@ -91,9 +88,7 @@ export const integrationOAuthState = pgTable(
   {
     /** SHA-256 of the state sent to the provider; the state itself is never stored. */
     stateHash: text("state_hash").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
     provider: text("provider").$type<ProviderId>().notNull(),
     integrationId: text("integration_id").$type<IntegrationId>().notNull(),
     /** Who started: a signed-in person, or null when a connect link's page did (external users). */
@@ -121,7 +116,7 @@ export const integrationOAuthState = pgTable(
     codeVerifier: text("code_verifier"),
     codeVerifierKeyId: text("code_verifier_key_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("integration_oauth_state_expires_idx").on(t.expiresAt)],
 );

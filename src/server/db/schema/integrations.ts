@@ -2,17 +2,16 @@
 // scope (bring your own). Secret fields live only in `secret`, encrypted (src/server/crypto); `config`
 // holds the non-secret fields and `secretHints` masked tails for display.
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AuthFlowType, CredentialScope, ProviderId } from "../../../lib/integrations/types.ts";
 import { user } from "./auth.ts";
+import { createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { organization } from "./organizations.ts";
 
 export const integrationCredential = pgTable(
   "integration_credential",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
+    id: idColumn(),
     scope: text("scope").$type<CredentialScope>().notNull(),
     organizationId: text("organization_id").references(() => organization.id, { onDelete: "cascade" }),
     provider: text("provider").$type<ProviderId>().notNull(),
@@ -24,8 +23,8 @@ export const integrationCredential = pgTable(
     secretHints: jsonb("secret_hints").$type<Record<string, string>>().notNull().default({}),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
     updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex("integration_credential_organization_unique")

@@ -4,6 +4,7 @@
 // is), so a leaked database cannot forge notifications.
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { agentTrigger } from "./agents.ts";
+import { createdAtColumn } from "./columns.ts";
 import { integrationConnection } from "./integration-connections.ts";
 
 /** "active": Graph delivers; "removed": Graph ended it or renewal failed (statusReason says why). */
@@ -23,5 +24,5 @@ export const agentMailSubscription = pgTable("agent_mail_subscription", {
   status: text("status").$type<MailSubscriptionStatus>().notNull().default("active"),
   statusReason: text("status_reason"),
   renewedAt: timestamp("renewed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

@@ -3,6 +3,7 @@
 // rarely the one that created the task. A held call's task has the approval's id and follows it
 // (governance/mcp-tasks.ts); any other task is created finished, with its result.
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { belongsTo, createdAtColumn, updatedAtColumn } from "./columns.ts";
 import { toolApproval } from "./governance.ts";
 import { project } from "./projects.ts";
 
@@ -14,9 +15,7 @@ export const mcpTask = pgTable(
   {
     id: text("id").primaryKey(),
     organizationId: text("organization_id").notNull(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => project.id),
     /** Who may read it (mcp-tasks.ts's taskOwnerOf): a task is the caller's, never the project's. */
     owner: text("owner").notNull(),
     toolName: text("tool_name").notNull(),
@@ -29,8 +28,8 @@ export const mcpTask = pgTable(
     /** The lifetime the caller was given from creation, in ms; null for unlimited. */
     ttlMs: integer("ttl_ms"),
     pollIntervalMs: integer("poll_interval_ms").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     /** createdAt + ttl, when the task may be discarded. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
   },

@@ -4,6 +4,7 @@
 // `storeTokens: "hashed"`); `referenceId` on tokens and consents is the Portico project the user chose.
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { session, user } from "./auth.ts";
+import { belongsTo } from "./columns.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -72,12 +73,8 @@ export const oauthClientResource = pgTable(
   "oauth_client_resource",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
-    resourceId: text("resource_id")
-      .notNull()
-      .references(() => oauthResource.identifier, { onDelete: "cascade" }),
+    clientId: belongsTo("client_id", () => oauthClient.clientId),
+    resourceId: belongsTo("resource_id", () => oauthResource.identifier),
     metadata: jsonb("metadata"),
     createdAt: at("created_at"),
   },
@@ -92,13 +89,9 @@ export const oauthRefreshToken = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    clientId: belongsTo("client_id", () => oauthClient.clientId),
     sessionId: text("session_id").references(() => session.id, { onDelete: "set null" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => user.id),
     referenceId: text("reference_id"),
     authorizationCodeId: text("authorization_code_id"),
     resources: text("resources").array(),
@@ -127,9 +120,7 @@ export const oauthAccessToken = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").unique(),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    clientId: belongsTo("client_id", () => oauthClient.clientId),
     sessionId: text("session_id").references(() => session.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
@@ -157,9 +148,7 @@ export const oauthConsent = pgTable(
   "oauth_consent",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    clientId: belongsTo("client_id", () => oauthClient.clientId),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
     resources: text("resources").array(),

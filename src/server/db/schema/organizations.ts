@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, updatedAtColumn } from "./columns.ts";
 
 const id = () =>
   text("id")
@@ -11,22 +12,18 @@ export const organization = pgTable("organization", {
   name: text("name").notNull(),
   /** Owners' policy: members without two-factor sign-in cannot use the organization's pages or procedures. */
   requiresTwoFactor: boolean("requires_two_factor").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 export const organizationMember = pgTable(
   "organization_member",
   {
     id: id(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
+    userId: belongsTo("user_id", () => user.id),
     role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("organization_member_unique").on(t.organizationId, t.userId),
@@ -38,9 +35,7 @@ export const invitation = pgTable(
   "invitation",
   {
     id: id(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organization.id),
     email: text("email").notNull(),
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     /**
@@ -57,7 +52,7 @@ export const invitation = pgTable(
     invitedByUserId: text("invited_by_user_id").references(() => user.id, {
       onDelete: "set null",
     }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
   },

@@ -1,29 +1,26 @@
 // Cross-cutting platform tables: user preferences, the development mail outbox, sign-in throttling.
 import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 
 export const userPreference = pgTable(
   "user_preference",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => user.id),
     key: text("key").notNull(),
     value: text("value").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 export const outboxEmail = pgTable("outbox_email", {
-  id: text("id")
-    .primaryKey()
-    .$defaultFn(() => crypto.randomUUID()),
+  id: idColumn(),
   to: text("to").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export const signInFailure = pgTable("sign_in_failure", {

@@ -6,18 +6,15 @@ import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-cor
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { ServerConnectionMode } from "../../../lib/validation.ts";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn } from "./columns.ts";
 import { integrationConnection } from "./integration-connections.ts";
 import { project } from "./projects.ts";
 
 export const projectServer = pgTable(
   "project_server",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
     integrationId: text("integration_id").$type<IntegrationId>().notNull(),
     /**
      * The tools' prefix ([a-z0-9_], `serverNameField` in lib/validation.ts), unique in the project. Servers made before
@@ -32,7 +29,7 @@ export const projectServer = pgTable(
      */
     connectionId: text("connection_id").references(() => integrationConnection.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /**
      * When a remote MCP server's tool definitions were first recorded (tool-pins.ts); null until its
      * first successful listing (and for servers from before pinning, pinned on their next listing).

@@ -1,16 +1,13 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { organization } from "./organizations.ts";
 
 export const project = pgTable(
   "project",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    organizationId: belongsTo("organization_id", () => organization.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     /** "search": /mcp and the REST facade list search_tools and call_tool instead of every tool. */
@@ -27,8 +24,8 @@ export const project = pgTable(
     protectWrites: boolean("protect_writes").notNull().default(true),
     /** Whether a reviewer may approve a call they asked for themselves. */
     allowSelfApproval: boolean("allow_self_approval").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("project_organization_idx").on(t.organizationId)],
 );
@@ -36,17 +33,11 @@ export const project = pgTable(
 export const projectMember = pgTable(
   "project_member",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
+    userId: belongsTo("user_id", () => user.id),
     role: text("role", { enum: ["viewer", "editor", "admin"] }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("project_member_unique").on(t.projectId, t.userId),
@@ -62,16 +53,10 @@ export const projectMember = pgTable(
 export const projectAccessRequest = pgTable(
   "project_access_request",
   {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    id: idColumn(),
+    projectId: belongsTo("project_id", () => project.id),
+    userId: belongsTo("user_id", () => user.id),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("project_access_request_unique").on(t.projectId, t.userId)],
 );

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
+import { belongsTo, updatedAtColumn } from "./columns.ts";
 import { projectServer } from "./project-servers.ts";
 
 /** A tool as agents are shown it, without its name: what a pin compares. */
@@ -20,9 +21,7 @@ export interface PinnedDefinition {
 export const serverToolPin = pgTable(
   "server_tool_pin",
   {
-    serverId: text("server_id")
-      .notNull()
-      .references(() => projectServer.id, { onDelete: "cascade" }),
+    serverId: belongsTo("server_id", () => projectServer.id),
     /** The engine's bare tool name (as tool_switch keys it). */
     toolName: text("tool_name").notNull(),
     /** Null for a tool the upstream added after the server was pinned, until it is accepted. */
@@ -35,7 +34,7 @@ export const serverToolPin = pgTable(
     /** A definition an admin rejected: while the upstream serves it the tool stays held, without a new review. */
     rejectedHash: text("rejected_hash"),
     /** Any write: a listing fetched before it may be stale (servers/server-tools.ts asks for a fresh one). */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.serverId, t.toolName] })],
 );

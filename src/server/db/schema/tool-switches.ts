@@ -3,21 +3,20 @@
 // its server and is keyed by the engine's bare tool name, so tools a remote server adds later are on
 // and a tool that disappears leaves at most a stale row.
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, updatedAtColumn } from "./columns.ts";
 import { projectServer } from "./project-servers.ts";
 import { project } from "./projects.ts";
 
 export const toolSwitch = pgTable(
   "tool_switch",
   {
-    projectId: text("project_id")
-      .notNull()
-      .references(() => project.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => project.id),
     /** Null for a standard tool. */
     serverId: text("server_id").references(() => projectServer.id, { onDelete: "cascade" }),
     toolName: text("tool_name").notNull(),
     enabled: boolean("enabled").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   // Two partial unique indexes rather than one NULLS NOT DISTINCT key, which PostgreSQL before 15 lacks;
   // writers name the matching one in ON CONFLICT (see standardToolKey / serverToolKey).

@@ -1,13 +1,14 @@
 // The banner's data (organization and project overviews, the nav's count): the organization's
 // connections in error, with what to do about each. Only the organization's members see it; owners and
 // admins get the reconnect link, members the names of those who can reconnect.
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import { organizationRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app-services.ts";
 import { integrationConnection, organizationMember, user } from "../../db/schema/index.ts";
-import { requireOrganizationAction } from "../../organizations/access.ts";
+import { ownersAndAdminsOf, requireOrganizationAction } from "../../organizations/access.ts";
 import { integrationsOf, plainReason, redactSecrets } from "./connection-alert-text.ts";
+import { sharedOnly } from "./connection-choice.ts";
 
 export async function getBrokenConnections(app: App, userId: string, organizationId: string) {
   const role = await requireOrganizationAction(app.db, userId, organizationId, "integrations.view");
@@ -23,8 +24,7 @@ export async function getBrokenConnections(app: App, userId: string, organizatio
         eq(integrationConnection.organizationId, organizationId),
         eq(integrationConnection.status, "error"),
         // Personal connections are their owners' to fix (account page), not the organization's banner.
-        isNull(integrationConnection.ownerUserId),
-        isNull(integrationConnection.externalUserId),
+        ...sharedOnly,
       ),
     )
     .orderBy(asc(integrationConnection.provider));
@@ -35,12 +35,7 @@ export async function getBrokenConnections(app: App, userId: string, organizatio
           .select({ name: user.name })
           .from(organizationMember)
           .innerJoin(user, eq(user.id, organizationMember.userId))
-          .where(
-            and(
-              eq(organizationMember.organizationId, organizationId),
-              inArray(organizationMember.role, ["owner", "admin"]),
-            ),
-          )
+          .where(ownersAndAdminsOf(organizationId))
           .orderBy(asc(user.name))
       : [];
   return {

@@ -4,7 +4,7 @@
 // token). Shared choices never reach a member's or an external user's connection. Resolved with one
 // indexed read on every call, so a reconnect, disconnect or a member's departure takes effect at once on
 // every replica.
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
@@ -28,6 +28,12 @@ export type ConnectionChoice =
 
 export const SHARED_CONNECTION: ConnectionChoice = { kind: "shared" };
 
+/** A shared connection's conditions, to spread into an `and`: neither a member's nor an external user's. */
+export const sharedOnly = [
+  isNull(integrationConnection.ownerUserId),
+  isNull(integrationConnection.externalUserId),
+];
+
 export async function findChosenConnection(
   db: Database,
   organizationId: string,
@@ -38,63 +44,41 @@ export async function findChosenConnection(
     eq(integrationConnection.organizationId, organizationId),
     eq(integrationConnection.provider, provider),
   );
+  const connections = (where: SQL | undefined) => db.select().from(integrationConnection).where(where);
+  /** The oldest of several: the first connected is the default. */
+  const oldest = (where: SQL | undefined) =>
+    connections(where).orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id)).limit(1);
   switch (choice.kind) {
     case "named": {
-      const [row] = await db
-        .select()
-        .from(integrationConnection)
-        .where(
-          and(
-            ofProvider,
-            eq(integrationConnection.id, choice.connectionId),
-            isNull(integrationConnection.ownerUserId),
-            isNull(integrationConnection.externalUserId),
-          ),
-        );
+      const [row] = await connections(
+        and(ofProvider, eq(integrationConnection.id, choice.connectionId), ...sharedOnly),
+      );
       return row;
     }
     case "shared": {
-      const [row] = await db
-        .select()
-        .from(integrationConnection)
-        .where(
-          and(
-            ofProvider,
-            isNull(integrationConnection.ownerUserId),
-            isNull(integrationConnection.externalUserId),
-          ),
-        )
-        .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id))
-        .limit(1);
+      const [row] = await oldest(and(ofProvider, ...sharedOnly));
       return row;
     }
     case "personal": {
-      const [row] = await db
-        .select()
-        .from(integrationConnection)
-        .where(and(ofProvider, eq(integrationConnection.ownerUserId, choice.ownerUserId)));
+      const [row] = await connections(
+        and(ofProvider, eq(integrationConnection.ownerUserId, choice.ownerUserId)),
+      );
       return row;
     }
     case "external": {
-      const [row] = await db
-        .select()
-        .from(integrationConnection)
-        .where(and(ofProvider, eq(integrationConnection.externalUserId, choice.externalUserId)));
+      const [row] = await connections(
+        and(ofProvider, eq(integrationConnection.externalUserId, choice.externalUserId)),
+      );
       return row;
     }
     case "any-personal": {
-      const [row] = await db
-        .select()
-        .from(integrationConnection)
-        .where(
-          and(
-            ofProvider,
-            isNotNull(integrationConnection.ownerUserId),
-            eq(integrationConnection.status, "active"),
-          ),
-        )
-        .orderBy(asc(integrationConnection.createdAt), asc(integrationConnection.id))
-        .limit(1);
+      const [row] = await oldest(
+        and(
+          ofProvider,
+          isNotNull(integrationConnection.ownerUserId),
+          eq(integrationConnection.status, "active"),
+        ),
+      );
       return row;
     }
   }

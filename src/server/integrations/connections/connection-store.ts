@@ -2,13 +2,13 @@
 // context is whose they are: the organization and provider, and the owner of a personal connection, so
 // a personal connection's ciphertext copied to another person's row does not decrypt. (Shared
 // connections keep the context they had when one per provider was the rule: their rows stay readable.)
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ConnectionStatus, ProviderId } from "../../../lib/integrations/types.ts";
 import { Keyring } from "../../crypto/envelope.ts";
 import type { Database } from "../../db/client.ts";
 import { integrationConnection } from "../../db/schema/index.ts";
-import { findChosenConnection, SHARED_CONNECTION } from "./connection-choice.ts";
+import { findChosenConnection, SHARED_CONNECTION, sharedOnly } from "./connection-choice.ts";
 import { storedReason } from "./status-reason.ts";
 
 export type ConnectionRow = typeof integrationConnection.$inferSelect;
@@ -98,6 +98,10 @@ export function connectionView(row: ConnectionRow) {
 }
 export type ConnectionView = ReturnType<typeof connectionView>;
 
+/** Condition: the personal connections of the organization's members. */
+export const personalConnectionsOf = (organizationId: string) =>
+  and(eq(integrationConnection.organizationId, organizationId), isNotNull(integrationConnection.ownerUserId));
+
 /** The organization's shared connections, in the order servers fall back on them (first is the default). */
 export async function listSharedConnections(db: Database, organizationId: string) {
   return (await sharedConnectionRows(db, organizationId)).map(connectionView);
@@ -108,13 +112,7 @@ export function sharedConnectionRows(db: Database, organizationId: string): Prom
   return db
     .select()
     .from(integrationConnection)
-    .where(
-      and(
-        eq(integrationConnection.organizationId, organizationId),
-        isNull(integrationConnection.ownerUserId),
-        isNull(integrationConnection.externalUserId),
-      ),
-    )
+    .where(and(eq(integrationConnection.organizationId, organizationId), ...sharedOnly))
     .orderBy(
       asc(integrationConnection.provider),
       asc(integrationConnection.createdAt),
@@ -150,8 +148,7 @@ export async function findSharedConnectionOfAccount(
       and(
         eq(integrationConnection.organizationId, organizationId),
         eq(integrationConnection.provider, provider),
-        isNull(integrationConnection.ownerUserId),
-        isNull(integrationConnection.externalUserId),
+        ...sharedOnly,
         eq(integrationConnection.accountId, accountId),
       ),
     );

@@ -5,7 +5,7 @@
 // pages and clients made when there was one connection per provider). Starting an OAuth connection
 // lives in ../oauth/start-oauth.ts.
 
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
 import { providers } from "../../../lib/integrations/providers.ts";
 import type { ProviderId } from "../../../lib/integrations/types.ts";
@@ -27,6 +27,7 @@ import {
   findConnection,
   findConnectionById,
   listSharedConnections,
+  personalConnectionsOf,
   setConnectionStatus,
 } from "./connection-store.ts";
 import { revokeAtProvider } from "./revoke-connection.ts";
@@ -55,12 +56,7 @@ export async function getMemberConnections(app: App, userId: string, organizatio
     .select({ connection: integrationConnection, ownerName: user.name, ownerEmail: user.email })
     .from(integrationConnection)
     .innerJoin(user, eq(user.id, integrationConnection.ownerUserId))
-    .where(
-      and(
-        eq(integrationConnection.organizationId, organizationId),
-        isNotNull(integrationConnection.ownerUserId),
-      ),
-    )
+    .where(personalConnectionsOf(organizationId))
     .orderBy(asc(user.name), asc(integrationConnection.provider));
   return rows.map((row) => ({
     ...connectionView(row.connection),

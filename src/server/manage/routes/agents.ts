@@ -5,7 +5,7 @@ import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import { getProjectAgentsByProjectId, listAgentRuns } from "../../agents/project-agents.ts";
 import type { App } from "../../app-services.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 import { projectPath } from "./projects.ts";
 
@@ -60,22 +60,43 @@ const runSchema = runSummarySchema
 const agentPath = projectPath.extend({ agentId: idField });
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+interface RunRow {
+  status: string;
+  channel: string;
+  request: string;
+  stepCount: number;
+  inputTokens: number;
+  outputTokens: number;
+  startedAt: Date;
+  durationMs: number | null;
+}
+
+/** What RunSummary says of a run after its id (Run adds its agent between the two). */
+const summaryFields = (run: RunRow) => ({
+  status: run.status,
+  channel: run.channel,
+  request: run.request,
+  stepCount: run.stepCount,
+  inputTokens: run.inputTokens,
+  outputTokens: run.outputTokens,
+  startedAt: run.startedAt.toISOString(),
+  durationMs: run.durationMs,
+});
+
+const agentOperation = familyOperations("agents", "Agents");
+
 export function registerAgentRoutes(api: ManageApi, app: App) {
   const { db } = app;
 
   api.openapi(
-    operation(
-      { family: "agents", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/agents",
-        operationId: "listAgents",
-        tags: ["Agents"],
-        summary: "List a project's agents",
-        request: { params: projectPath, query: pageQuerySchema },
-        responses: { 200: json(pageSchema(agentSchema, "AgentPage"), "A page of agents, by id.") },
-      },
-    ),
+    agentOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/agents",
+      operationId: "listAgents",
+      summary: "List a project's agents",
+      request: { params: projectPath, query: pageQuerySchema },
+      responses: { 200: json(pageSchema(agentSchema, "AgentPage"), "A page of agents, by id.") },
+    }),
     async (c) => {
       const { projectId } = c.req.valid("param");
       const { agents } = await getProjectAgentsByProjectId(db, c.var.caller.createdByUserId, projectId);
@@ -98,24 +119,20 @@ export function registerAgentRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "agents", access: "write" },
-      {
-        method: "post",
-        path: "/projects/{projectId}/agents/{agentId}/runs",
-        operationId: "startRun",
-        tags: ["Agents"],
-        summary: "Start a run of an agent",
-        description: "Answers as soon as the run exists; read it with getRun until its status is final.",
-        request: {
-          params: agentPath,
-          body: jsonBody(z.object({ request: z.string().max(20_000) }).meta({ id: "RunStart" })),
-        },
-        responses: {
-          202: json(z.object({ runId: z.string() }).meta({ id: "RunStarted" }), "The run has started."),
-        },
+    agentOperation("write", {
+      method: "post",
+      path: "/projects/{projectId}/agents/{agentId}/runs",
+      operationId: "startRun",
+      summary: "Start a run of an agent",
+      description: "Answers as soon as the run exists; read it with getRun until its status is final.",
+      request: {
+        params: agentPath,
+        body: jsonBody(z.object({ request: z.string().max(20_000) }).meta({ id: "RunStart" })),
       },
-    ),
+      responses: {
+        202: json(z.object({ runId: z.string() }).meta({ id: "RunStarted" }), "The run has started."),
+      },
+    }),
     async (c) => {
       const started = await startAgentRun(app, c.var.caller.createdByUserId, {
         ...c.req.valid("param"),
@@ -126,36 +143,22 @@ export function registerAgentRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "agents", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/agents/{agentId}/runs",
-        operationId: "listRuns",
-        tags: ["Agents"],
-        summary: "An agent's latest runs, newest first",
-        request: { params: agentPath },
-        responses: {
-          200: json(z.object({ items: z.array(runSummarySchema) }).meta({ id: "RunList" }), "Up to 50 runs."),
-        },
+    agentOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/agents/{agentId}/runs",
+      operationId: "listRuns",
+      summary: "An agent's latest runs, newest first",
+      request: { params: agentPath },
+      responses: {
+        200: json(z.object({ items: z.array(runSummarySchema) }).meta({ id: "RunList" }), "Up to 50 runs."),
       },
-    ),
+    }),
     async (c) => {
       const { projectId, agentId } = c.req.valid("param");
       const runs = await listAgentRuns(db, c.var.caller.createdByUserId, projectId, agentId);
       return c.json(
         {
-          items: runs.map((run) => ({
-            id: run.id,
-            status: run.status,
-            channel: run.channel,
-            request: run.request,
-            stepCount: run.stepCount,
-            inputTokens: run.inputTokens,
-            outputTokens: run.outputTokens,
-            startedAt: run.startedAt.toISOString(),
-            durationMs: run.durationMs,
-          })),
+          items: runs.map((run) => ({ id: run.id, ...summaryFields(run) })),
         },
         200,
       );
@@ -163,18 +166,14 @@ export function registerAgentRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "agents", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/runs/{runId}",
-        operationId: "getRun",
-        tags: ["Agents"],
-        summary: "A run with its answer and steps",
-        request: { params: projectPath.extend({ runId: idField }) },
-        responses: { 200: json(runSchema, "The run.") },
-      },
-    ),
+    agentOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/runs/{runId}",
+      operationId: "getRun",
+      summary: "A run with its answer and steps",
+      request: { params: projectPath.extend({ runId: idField }) },
+      responses: { 200: json(runSchema, "The run.") },
+    }),
     async (c) => {
       const { projectId, runId } = c.req.valid("param");
       const { run, steps } = await getAgentRun(db, c.var.caller.createdByUserId, projectId, runId);
@@ -182,14 +181,7 @@ export function registerAgentRoutes(api: ManageApi, app: App) {
         {
           id: run.id,
           agentId: run.agentId,
-          status: run.status,
-          channel: run.channel,
-          request: run.request,
-          stepCount: run.stepCount,
-          inputTokens: run.inputTokens,
-          outputTokens: run.outputTokens,
-          startedAt: run.startedAt.toISOString(),
-          durationMs: run.durationMs,
+          ...summaryFields(run),
           answer: run.answer,
           error: run.error,
           finishedAt: iso(run.finishedAt),

@@ -5,7 +5,7 @@ import { apiKeyKinds, apiKeyNameField, idField } from "../../../lib/validation.t
 import { createApiKey, listMaskedApiKeys, revokeApiKey } from "../../api-keys/api-keys.ts";
 import type { App } from "../../app-services.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 import { projectPath } from "./projects.ts";
 
@@ -46,20 +46,18 @@ const createApiKeyBody = z
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+const apiKeyOperation = familyOperations("keys", "API keys");
+
 export function registerApiKeyRoutes(api: ManageApi, app: App) {
   api.openapi(
-    operation(
-      { family: "keys", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/api-keys",
-        operationId: "listApiKeys",
-        tags: ["API keys"],
-        summary: "List a project's API keys, masked",
-        request: { params: projectPath, query: pageQuerySchema },
-        responses: { 200: json(pageSchema(apiKeySchema, "ApiKeyPage"), "A page of keys, by id.") },
-      },
-    ),
+    apiKeyOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/api-keys",
+      operationId: "listApiKeys",
+      summary: "List a project's API keys, masked",
+      request: { params: projectPath, query: pageQuerySchema },
+      responses: { 200: json(pageSchema(apiKeySchema, "ApiKeyPage"), "A page of keys, by id.") },
+    }),
     async (c) => {
       const keys = await listMaskedApiKeys(app, c.var.caller.createdByUserId, c.req.valid("param").projectId);
       const page = pageOf(keys, (key) => key.id, c.req.valid("query"));
@@ -83,19 +81,15 @@ export function registerApiKeyRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "keys", access: "write" },
-      {
-        method: "post",
-        path: "/projects/{projectId}/api-keys",
-        operationId: "createApiKey",
-        tags: ["API keys"],
-        summary: "Create an API key",
-        description: "The answer holds the key's secret, this once.",
-        request: { params: projectPath, body: jsonBody(createApiKeyBody) },
-        responses: { 201: json(createdApiKeySchema, "The new key with its secret.") },
-      },
-    ),
+    apiKeyOperation("write", {
+      method: "post",
+      path: "/projects/{projectId}/api-keys",
+      operationId: "createApiKey",
+      summary: "Create an API key",
+      description: "The answer holds the key's secret, this once.",
+      request: { params: projectPath, body: jsonBody(createApiKeyBody) },
+      responses: { 201: json(createdApiKeySchema, "The new key with its secret.") },
+    }),
     async (c) => {
       const body = c.req.valid("json");
       const created = await createApiKey(app, c.var.caller.createdByUserId, c.req.valid("param").projectId, {
@@ -108,18 +102,14 @@ export function registerApiKeyRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "keys", access: "write" },
-      {
-        method: "delete",
-        path: "/projects/{projectId}/api-keys/{keyId}",
-        operationId: "revokeApiKey",
-        tags: ["API keys"],
-        summary: "Revoke an API key, at once on every replica",
-        request: { params: projectPath.extend({ keyId: idField }) },
-        responses: { 204: { description: "Revoked." } },
-      },
-    ),
+    apiKeyOperation("write", {
+      method: "delete",
+      path: "/projects/{projectId}/api-keys/{keyId}",
+      operationId: "revokeApiKey",
+      summary: "Revoke an API key, at once on every replica",
+      request: { params: projectPath.extend({ keyId: idField }) },
+      responses: { 204: { description: "Revoked." } },
+    }),
     async (c) => {
       const { projectId, keyId } = c.req.valid("param");
       await revokeApiKey(app, c.var.caller.createdByUserId, projectId, keyId);

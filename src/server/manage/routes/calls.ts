@@ -5,7 +5,7 @@ import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app-services.ts";
 import { getProjectCall, listProjectCalls } from "../../usage/call-log.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, operation } from "../operation.ts";
+import { familyOperations, json } from "../operation.ts";
 import { projectPath } from "./projects.ts";
 
 const callSchema = z
@@ -51,22 +51,20 @@ const callOut = (row: CallRow): z.infer<typeof callSchema> => ({
   errorMessage: row.errorMessage,
 });
 
+const callLogOperation = familyOperations("calls", "Call log");
+
 export function registerCallRoutes(api: ManageApi, app: App) {
   api.openapi(
-    operation(
-      { family: "calls", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/calls",
-        operationId: "listCalls",
-        tags: ["Call log"],
-        summary: "A project's tool calls, newest first",
-        description:
-          "Filters as on the call log page: tool, server, status, caller, person, connection, from, to.",
-        request: { params: projectPath, query: callQuery },
-        responses: { 200: json(callPageSchema, "A page of calls.") },
-      },
-    ),
+    callLogOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/calls",
+      operationId: "listCalls",
+      summary: "A project's tool calls, newest first",
+      description:
+        "Filters as on the call log page: tool, server, status, caller, person, connection, from, to.",
+      request: { params: projectPath, query: callQuery },
+      responses: { 200: json(callPageSchema, "A page of calls.") },
+    }),
     async (c) => {
       const { cursor, ...filters } = c.req.valid("query");
       const page = await listProjectCalls(
@@ -81,27 +79,23 @@ export function registerCallRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "calls", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/calls/{callId}",
-        operationId: "getCall",
-        tags: ["Call log"],
-        summary: "One call with its arguments (secrets redacted)",
-        request: {
-          params: projectPath.extend({ callId: idField }),
-          query: z.object({
-            createdAt: z.iso
-              .datetime({ offset: true })
-              .meta({ description: "The call's createdAt, as listed." }),
-          }),
-        },
-        responses: {
-          200: json(z.record(z.string(), z.unknown()).meta({ id: "CallDetail" }), "The call in full."),
-        },
+    callLogOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/calls/{callId}",
+      operationId: "getCall",
+      summary: "One call with its arguments (secrets redacted)",
+      request: {
+        params: projectPath.extend({ callId: idField }),
+        query: z.object({
+          createdAt: z.iso
+            .datetime({ offset: true })
+            .meta({ description: "The call's createdAt, as listed." }),
+        }),
       },
-    ),
+      responses: {
+        200: json(z.record(z.string(), z.unknown()).meta({ id: "CallDetail" }), "The call in full."),
+      },
+    }),
     async (c) => {
       const { projectId, callId } = c.req.valid("param");
       const call = await getProjectCall(app, c.var.caller.createdByUserId, {

@@ -12,7 +12,7 @@ import {
 import { startOAuthConnection } from "../../integrations/oauth/start-oauth.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 
 const connectionSchema = z
@@ -41,22 +41,20 @@ const startBody = z
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+const connectionOperation = familyOperations("connections", "Connections");
+
 export function registerConnectionRoutes(api: ManageApi, app: App) {
   api.openapi(
-    operation(
-      { family: "connections", access: "read" },
-      {
-        method: "get",
-        path: "/connections",
-        operationId: "listConnections",
-        tags: ["Connections"],
-        summary: "List the organization's shared connections",
-        request: { query: pageQuerySchema },
-        responses: {
-          200: json(pageSchema(connectionSchema, "ConnectionPage"), "A page of connections, by id."),
-        },
+    connectionOperation("read", {
+      method: "get",
+      path: "/connections",
+      operationId: "listConnections",
+      summary: "List the organization's shared connections",
+      request: { query: pageQuerySchema },
+      responses: {
+        200: json(pageSchema(connectionSchema, "ConnectionPage"), "A page of connections, by id."),
       },
-    ),
+    }),
     async (c) => {
       const { caller } = c.var;
       const rows = await getOrganizationConnections(app, caller.createdByUserId, caller.organizationId);
@@ -81,25 +79,21 @@ export function registerConnectionRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "connections", access: "write" },
-      {
-        method: "post",
-        path: "/connections",
-        operationId: "startConnection",
-        tags: ["Connections"],
-        summary: "Start connecting a provider with OAuth",
-        description:
-          "Answers the provider's authorization page: a person of the organization opens it and consents; the connection is pending until then.",
-        request: { body: jsonBody(startBody) },
-        responses: {
-          201: json(
-            z.object({ authorizeUrl: z.string() }).meta({ id: "ConnectionStarted" }),
-            "Where to consent.",
-          ),
-        },
+    connectionOperation("write", {
+      method: "post",
+      path: "/connections",
+      operationId: "startConnection",
+      summary: "Start connecting a provider with OAuth",
+      description:
+        "Answers the provider's authorization page: a person of the organization opens it and consents; the connection is pending until then.",
+      request: { body: jsonBody(startBody) },
+      responses: {
+        201: json(
+          z.object({ authorizeUrl: z.string() }).meta({ id: "ConnectionStarted" }),
+          "Where to consent.",
+        ),
       },
-    ),
+    }),
     async (c) => {
       const { caller } = c.var;
       const started = await startOAuthConnection(app, caller.createdByUserId, {
@@ -111,23 +105,19 @@ export function registerConnectionRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "connections", access: "write" },
-      {
-        method: "delete",
-        path: "/connections/{connectionId}",
-        operationId: "disconnect",
-        tags: ["Connections"],
-        summary: "Disconnect, revoking access at the provider where it can be",
-        request: { params: z.object({ connectionId: idField }) },
-        responses: {
-          200: json(
-            z.object({ revoked: z.boolean() }).meta({ id: "Disconnected" }),
-            "Whether the provider revoked it.",
-          ),
-        },
+    connectionOperation("write", {
+      method: "delete",
+      path: "/connections/{connectionId}",
+      operationId: "disconnect",
+      summary: "Disconnect, revoking access at the provider where it can be",
+      request: { params: z.object({ connectionId: idField }) },
+      responses: {
+        200: json(
+          z.object({ revoked: z.boolean() }).meta({ id: "Disconnected" }),
+          "Whether the provider revoked it.",
+        ),
       },
-    ),
+    }),
     async (c) => {
       const { caller } = c.var;
       const result = await disconnect(app, caller.createdByUserId, {

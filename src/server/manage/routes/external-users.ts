@@ -24,7 +24,7 @@ import {
 } from "../../external-users/external-users.ts";
 import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.ts";
 import type { ManageApi, ManageEnv } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageQuerySchema } from "../paging.ts";
 import { toWire } from "../wire.ts";
 import { projectPath } from "./projects.ts";
@@ -76,27 +76,25 @@ const scopeOf = (c: { var: ManageEnv["Variables"] }, projectId: string) => ({
   actorUserId: c.var.caller.createdByUserId,
 });
 
+const externalUserOperation = familyOperations("users", "External users");
+
 export function registerExternalUserRoutes(api: ManageApi, app: App) {
   api.openapi(
-    operation(
-      { family: "users", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/users",
-        operationId: "listExternalUsers",
-        tags: ["External users"],
-        summary: "List a project's external users",
-        request: { params: projectPath, query: pageQuerySchema },
-        responses: {
-          200: json(
-            z.object({ items: z.array(externalUserSchema), nextCursor: z.string().nullable() }).meta({
-              id: "ExternalUserPage",
-            }),
-            "A page of external users, by id.",
-          ),
-        },
+    externalUserOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/users",
+      operationId: "listExternalUsers",
+      summary: "List a project's external users",
+      request: { params: projectPath, query: pageQuerySchema },
+      responses: {
+        200: json(
+          z.object({ items: z.array(externalUserSchema), nextCursor: z.string().nullable() }).meta({
+            id: "ExternalUserPage",
+          }),
+          "A page of external users, by id.",
+        ),
       },
-    ),
+    }),
     async (c) => {
       const page = await listExternalUsers(
         app,
@@ -108,21 +106,17 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "write" },
-      {
-        method: "post",
-        path: "/projects/{projectId}/users",
-        operationId: "createExternalUser",
-        tags: ["External users"],
-        summary: "Add one of your users to a project, by your own id for them",
-        request: {
-          params: projectPath,
-          body: jsonBody(createExternalUserInput.meta({ id: "ExternalUserCreate" })),
-        },
-        responses: { 201: json(externalUserSchema, "The external user.") },
+    externalUserOperation("write", {
+      method: "post",
+      path: "/projects/{projectId}/users",
+      operationId: "createExternalUser",
+      summary: "Add one of your users to a project, by your own id for them",
+      request: {
+        params: projectPath,
+        body: jsonBody(createExternalUserInput.meta({ id: "ExternalUserCreate" })),
       },
-    ),
+      responses: { 201: json(externalUserSchema, "The external user.") },
+    }),
     async (c) => {
       const created = await createExternalUser(
         app,
@@ -134,18 +128,14 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/users/{externalUserId}",
-        operationId: "getExternalUser",
-        tags: ["External users"],
-        summary: "An external user with their connections and credentials",
-        request: { params: userPath },
-        responses: { 200: json(externalUserSchema, "The external user.") },
-      },
-    ),
+    externalUserOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/users/{externalUserId}",
+      operationId: "getExternalUser",
+      summary: "An external user with their connections and credentials",
+      request: { params: userPath },
+      responses: { 200: json(externalUserSchema, "The external user.") },
+    }),
     async (c) => {
       const { projectId, externalUserId } = c.req.valid("param");
       return c.json(toWire(await getExternalUser(app, scopeOf(c, projectId), { externalUserId })), 200);
@@ -153,29 +143,25 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "write" },
-      {
-        method: "delete",
-        path: "/projects/{projectId}/users/{externalUserId}",
-        operationId: "deleteExternalUser",
-        tags: ["External users"],
-        summary: "Delete an external user: their credentials are revoked and their connections end",
-        request: { params: userPath },
-        responses: {
-          200: json(
-            z
-              .object({
-                id: z.string(),
-                connectionsRevoked: z.number().int(),
-                tokensRevoked: z.number().int(),
-              })
-              .meta({ id: "ExternalUserDeleted" }),
-            "What was revoked.",
-          ),
-        },
+    externalUserOperation("write", {
+      method: "delete",
+      path: "/projects/{projectId}/users/{externalUserId}",
+      operationId: "deleteExternalUser",
+      summary: "Delete an external user: their credentials are revoked and their connections end",
+      request: { params: userPath },
+      responses: {
+        200: json(
+          z
+            .object({
+              id: z.string(),
+              connectionsRevoked: z.number().int(),
+              tokensRevoked: z.number().int(),
+            })
+            .meta({ id: "ExternalUserDeleted" }),
+          "What was revoked.",
+        ),
       },
-    ),
+    }),
     async (c) => {
       const { projectId, externalUserId } = c.req.valid("param");
       return c.json(await deleteExternalUser(app, scopeOf(c, projectId), { externalUserId }), 200);
@@ -183,25 +169,21 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "write" },
-      {
-        method: "post",
-        path: "/projects/{projectId}/users/{externalUserId}/connect-links",
-        operationId: "createConnectLink",
-        tags: ["External users"],
-        summary: "A single-use link for the user to connect their own account",
-        description:
-          "Send the user to `url` (valid 30 minutes, once). Portico's page connects their account for the integration (or the server's), then sends them to `returnUrl`, which must be one of the project's return URLs, with `status` and `integration` in its query.",
-        request: { params: userPath, body: jsonBody(connectLinkBody) },
-        responses: {
-          201: json(
-            z.object({ url: z.string(), expiresAt: z.iso.datetime() }).meta({ id: "ConnectLink" }),
-            "The link.",
-          ),
-        },
+    externalUserOperation("write", {
+      method: "post",
+      path: "/projects/{projectId}/users/{externalUserId}/connect-links",
+      operationId: "createConnectLink",
+      summary: "A single-use link for the user to connect their own account",
+      description:
+        "Send the user to `url` (valid 30 minutes, once). Portico's page connects their account for the integration (or the server's), then sends them to `returnUrl`, which must be one of the project's return URLs, with `status` and `integration` in its query.",
+      request: { params: userPath, body: jsonBody(connectLinkBody) },
+      responses: {
+        201: json(
+          z.object({ url: z.string(), expiresAt: z.iso.datetime() }).meta({ id: "ConnectLink" }),
+          "The link.",
+        ),
       },
-    ),
+    }),
     async (c) => {
       const { projectId, externalUserId } = c.req.valid("param");
       const link = await createConnectLink(app, scopeOf(c, projectId), {
@@ -213,27 +195,23 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "write" },
-      {
-        method: "post",
-        path: "/projects/{projectId}/users/{externalUserId}/tokens",
-        operationId: "issueExternalUserToken",
-        tags: ["External users"],
-        summary: "An MCP credential that acts as the user on the project's /mcp",
-        description:
-          "The answer holds the token (pxu_…) this once. Servers in personal mode use the user's own connections; shared ones the organization's.",
-        request: { params: userPath },
-        responses: {
-          201: json(
-            z
-              .object({ id: z.string(), token: z.string(), masked: z.string() })
-              .meta({ id: "ExternalUserToken" }),
-            "The credential with its secret.",
-          ),
-        },
+    externalUserOperation("write", {
+      method: "post",
+      path: "/projects/{projectId}/users/{externalUserId}/tokens",
+      operationId: "issueExternalUserToken",
+      summary: "An MCP credential that acts as the user on the project's /mcp",
+      description:
+        "The answer holds the token (pxu_…) this once. Servers in personal mode use the user's own connections; shared ones the organization's.",
+      request: { params: userPath },
+      responses: {
+        201: json(
+          z
+            .object({ id: z.string(), token: z.string(), masked: z.string() })
+            .meta({ id: "ExternalUserToken" }),
+          "The credential with its secret.",
+        ),
       },
-    ),
+    }),
     async (c) => {
       const { projectId, externalUserId } = c.req.valid("param");
       return c.json(await issueExternalUserToken(app, scopeOf(c, projectId), { externalUserId }), 201);
@@ -241,18 +219,14 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "write" },
-      {
-        method: "delete",
-        path: "/projects/{projectId}/users/{externalUserId}/tokens/{tokenId}",
-        operationId: "revokeExternalUserToken",
-        tags: ["External users"],
-        summary: "Revoke one of the user's MCP credentials",
-        request: { params: userPath.extend({ tokenId: idField }) },
-        responses: { 204: { description: "Revoked." } },
-      },
-    ),
+    externalUserOperation("write", {
+      method: "delete",
+      path: "/projects/{projectId}/users/{externalUserId}/tokens/{tokenId}",
+      operationId: "revokeExternalUserToken",
+      summary: "Revoke one of the user's MCP credentials",
+      request: { params: userPath.extend({ tokenId: idField }) },
+      responses: { 204: { description: "Revoked." } },
+    }),
     async (c) => {
       const { projectId, ...address } = c.req.valid("param");
       await revokeExternalUserToken(app, scopeOf(c, projectId), address);
@@ -263,34 +237,26 @@ export function registerExternalUserRoutes(api: ManageApi, app: App) {
   const returnUrlsSchema = z.object({ urls: z.array(z.string()) }).meta({ id: "ReturnUrls" });
 
   api.openapi(
-    operation(
-      { family: "users", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/return-urls",
-        operationId: "listReturnUrls",
-        tags: ["External users"],
-        summary: "Where connect links may return people to",
-        request: { params: projectPath },
-        responses: { 200: json(returnUrlsSchema, "The project's return URLs.") },
-      },
-    ),
+    externalUserOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/return-urls",
+      operationId: "listReturnUrls",
+      summary: "Where connect links may return people to",
+      request: { params: projectPath },
+      responses: { 200: json(returnUrlsSchema, "The project's return URLs.") },
+    }),
     async (c) => c.json(await listReturnUrls(app, scopeOf(c, c.req.valid("param").projectId)), 200),
   );
 
   api.openapi(
-    operation(
-      { family: "users", access: "write" },
-      {
-        method: "put",
-        path: "/projects/{projectId}/return-urls",
-        operationId: "setReturnUrls",
-        tags: ["External users"],
-        summary: "Replace the project's return URLs (https, or http on localhost)",
-        request: { params: projectPath, body: jsonBody(setReturnUrlsInput.meta({ id: "ReturnUrlsSet" })) },
-        responses: { 200: json(returnUrlsSchema, "The project's return URLs now.") },
-      },
-    ),
+    externalUserOperation("write", {
+      method: "put",
+      path: "/projects/{projectId}/return-urls",
+      operationId: "setReturnUrls",
+      summary: "Replace the project's return URLs (https, or http on localhost)",
+      request: { params: projectPath, body: jsonBody(setReturnUrlsInput.meta({ id: "ReturnUrlsSet" })) },
+      responses: { 200: json(returnUrlsSchema, "The project's return URLs now.") },
+    }),
     async (c) => {
       const scope = scopeOf(c, c.req.valid("param").projectId);
       await setReturnUrls(app, scope, c.req.valid("json"));

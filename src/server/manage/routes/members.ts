@@ -2,9 +2,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
-  emailField,
   idField,
   invitableRoles,
+  invitationFields,
   organizationRoles,
   projectRoles,
 } from "../../../lib/validation.ts";
@@ -18,7 +18,7 @@ import {
 import { endPersonalConnections } from "../../organizations/member-departure.ts";
 import { changeMemberRole, getMembersByOrganizationId, removeMember } from "../../organizations/members.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 
 const memberSchema = z
@@ -44,16 +44,7 @@ const invitationSchema = z
   })
   .meta({ id: "Invitation" });
 
-const inviteBody = z
-  .object({
-    email: emailField,
-    role: z.enum(invitableRoles),
-    projects: z
-      .array(z.object({ projectId: idField, role: z.enum(projectRoles) }))
-      .max(100)
-      .optional(),
-  })
-  .meta({ id: "InvitationCreate" });
+const inviteBody = z.object(invitationFields).meta({ id: "InvitationCreate" });
 
 type InvitationRow = {
   id: string;
@@ -75,6 +66,8 @@ const invitationOut = (row: InvitationRow): z.infer<typeof invitationSchema> => 
 
 const memberPath = z.object({ memberId: idField });
 
+const memberOperation = familyOperations("members", "Members");
+
 export function registerMemberRoutes(api: ManageApi, app: App) {
   const { db } = app;
   const membersOf = async (userId: string, organizationId: string) =>
@@ -88,18 +81,14 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
     }));
 
   api.openapi(
-    operation(
-      { family: "members", access: "read" },
-      {
-        method: "get",
-        path: "/members",
-        operationId: "listMembers",
-        tags: ["Members"],
-        summary: "List the organization's members",
-        request: { query: pageQuerySchema },
-        responses: { 200: json(pageSchema(memberSchema, "MemberPage"), "A page of members, by id.") },
-      },
-    ),
+    memberOperation("read", {
+      method: "get",
+      path: "/members",
+      operationId: "listMembers",
+      summary: "List the organization's members",
+      request: { query: pageQuerySchema },
+      responses: { 200: json(pageSchema(memberSchema, "MemberPage"), "A page of members, by id.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const members = await membersOf(caller.createdByUserId, caller.organizationId);
@@ -111,21 +100,17 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "members", access: "write" },
-      {
-        method: "patch",
-        path: "/members/{memberId}",
-        operationId: "changeMemberRole",
-        tags: ["Members"],
-        summary: "Change a member's role",
-        request: {
-          params: memberPath,
-          body: jsonBody(z.object({ role: z.enum(organizationRoles) }).meta({ id: "MemberRoleChange" })),
-        },
-        responses: { 200: json(memberSchema, "The member as they are now.") },
+    memberOperation("write", {
+      method: "patch",
+      path: "/members/{memberId}",
+      operationId: "changeMemberRole",
+      summary: "Change a member's role",
+      request: {
+        params: memberPath,
+        body: jsonBody(z.object({ role: z.enum(organizationRoles) }).meta({ id: "MemberRoleChange" })),
       },
-    ),
+      responses: { 200: json(memberSchema, "The member as they are now.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const { memberId } = c.req.valid("param");
@@ -144,18 +129,14 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "members", access: "write" },
-      {
-        method: "delete",
-        path: "/members/{memberId}",
-        operationId: "removeMember",
-        tags: ["Members"],
-        summary: "Remove a member; their personal connections end",
-        request: { params: memberPath },
-        responses: { 204: { description: "Removed." } },
-      },
-    ),
+    memberOperation("write", {
+      method: "delete",
+      path: "/members/{memberId}",
+      operationId: "removeMember",
+      summary: "Remove a member; their personal connections end",
+      request: { params: memberPath },
+      responses: { 204: { description: "Removed." } },
+    }),
     async (c) => {
       const { caller } = c.var;
       const removed = await removeMember(db, caller.createdByUserId, {
@@ -169,20 +150,16 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "members", access: "read" },
-      {
-        method: "get",
-        path: "/invitations",
-        operationId: "listInvitations",
-        tags: ["Members"],
-        summary: "List the organization's open invitations",
-        request: { query: pageQuerySchema },
-        responses: {
-          200: json(pageSchema(invitationSchema, "InvitationPage"), "A page of invitations, by id."),
-        },
+    memberOperation("read", {
+      method: "get",
+      path: "/invitations",
+      operationId: "listInvitations",
+      summary: "List the organization's open invitations",
+      request: { query: pageQuerySchema },
+      responses: {
+        200: json(pageSchema(invitationSchema, "InvitationPage"), "A page of invitations, by id."),
       },
-    ),
+    }),
     async (c) => {
       const { caller } = c.var;
       const rows = await getOrganizationInvitations(db, caller.createdByUserId, caller.organizationId);
@@ -192,18 +169,14 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "members", access: "write" },
-      {
-        method: "post",
-        path: "/invitations",
-        operationId: "inviteMember",
-        tags: ["Members"],
-        summary: "Invite someone by e-mail, optionally to projects",
-        request: { body: jsonBody(inviteBody) },
-        responses: { 201: json(invitationSchema, "The invitation; its e-mail has been sent.") },
-      },
-    ),
+    memberOperation("write", {
+      method: "post",
+      path: "/invitations",
+      operationId: "inviteMember",
+      summary: "Invite someone by e-mail, optionally to projects",
+      request: { body: jsonBody(inviteBody) },
+      responses: { 201: json(invitationSchema, "The invitation; its e-mail has been sent.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const [actor] = await db
@@ -220,18 +193,14 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "members", access: "write" },
-      {
-        method: "delete",
-        path: "/invitations/{invitationId}",
-        operationId: "withdrawInvitation",
-        tags: ["Members"],
-        summary: "Withdraw an open invitation",
-        request: { params: z.object({ invitationId: idField }) },
-        responses: { 204: { description: "Withdrawn." } },
-      },
-    ),
+    memberOperation("write", {
+      method: "delete",
+      path: "/invitations/{invitationId}",
+      operationId: "withdrawInvitation",
+      summary: "Withdraw an open invitation",
+      request: { params: z.object({ invitationId: idField }) },
+      responses: { 204: { description: "Withdrawn." } },
+    }),
     async (c) => {
       const { caller } = c.var;
       await withdrawInvitation(

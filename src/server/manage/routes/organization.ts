@@ -4,7 +4,7 @@ import type { App } from "../../app-services.ts";
 import { getBillingOverview } from "../../billing/billing-overview.ts";
 import { getOrganizationDetail } from "../../organizations/organizations.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, operation } from "../operation.ts";
+import { familyOperations, json } from "../operation.ts";
 
 const organizationSchema = z
   .object({
@@ -28,19 +28,18 @@ const usageSchema = z
   })
   .meta({ id: "Usage" });
 
+const organizationOperation = familyOperations("organization", "Organization");
+const usageOperation = familyOperations("usage", "Organization");
+
 export function registerOrganizationRoutes(api: ManageApi, app: App) {
   api.openapi(
-    operation(
-      { family: "organization", access: "read" },
-      {
-        method: "get",
-        path: "/organization",
-        operationId: "getOrganization",
-        tags: ["Organization"],
-        summary: "The token's organization",
-        responses: { 200: json(organizationSchema, "The organization.") },
-      },
-    ),
+    organizationOperation("read", {
+      method: "get",
+      path: "/organization",
+      operationId: "getOrganization",
+      summary: "The token's organization",
+      responses: { 200: json(organizationSchema, "The organization.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const detail = await getOrganizationDetail(app.db, caller.createdByUserId, caller.organizationId);
@@ -58,17 +57,13 @@ export function registerOrganizationRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "usage", access: "read" },
-      {
-        method: "get",
-        path: "/usage",
-        operationId: "getUsage",
-        tags: ["Organization"],
-        summary: "Usage against the plan's limits in the current period",
-        responses: { 200: json(usageSchema, "This period's usage.") },
-      },
-    ),
+    usageOperation("read", {
+      method: "get",
+      path: "/usage",
+      operationId: "getUsage",
+      summary: "Usage against the plan's limits in the current period",
+      responses: { 200: json(usageSchema, "This period's usage.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const overview = await getBillingOverview(app, caller.createdByUserId, caller.organizationId);

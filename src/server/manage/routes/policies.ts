@@ -6,7 +6,7 @@ import type { App } from "../../app-services.ts";
 import { policyActions } from "../../db/schema/governance.ts";
 import { listPolicies, removePolicy, setGovernanceSettings, setPolicy } from "../../governance/policies.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { projectPath } from "./projects.ts";
 
 const ruleSchema = z
@@ -41,6 +41,8 @@ const targetPath = projectPath.extend({
   target: z.string().trim().min(1).max(128),
 });
 
+const policyOperation = familyOperations("policies", "Policies");
+
 export function registerPolicyRoutes(api: ManageApi, app: App) {
   const governanceOf = async (
     userId: string,
@@ -61,42 +63,34 @@ export function registerPolicyRoutes(api: ManageApi, app: App) {
   };
 
   api.openapi(
-    operation(
-      { family: "policies", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/governance",
-        operationId: "getGovernance",
-        tags: ["Policies"],
-        summary: "A project's governance settings and policies",
-        request: { params: projectPath },
-        responses: { 200: json(governanceSchema, "Settings and every policy set.") },
-      },
-    ),
+    policyOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/governance",
+      operationId: "getGovernance",
+      summary: "A project's governance settings and policies",
+      request: { params: projectPath },
+      responses: { 200: json(governanceSchema, "Settings and every policy set.") },
+    }),
     async (c) =>
       c.json(await governanceOf(c.var.caller.createdByUserId, c.req.valid("param").projectId), 200),
   );
 
   api.openapi(
-    operation(
-      { family: "policies", access: "write" },
-      {
-        method: "patch",
-        path: "/projects/{projectId}/governance",
-        operationId: "updateGovernance",
-        tags: ["Policies"],
-        summary: "Turn Protect writes or self-approval on or off",
-        request: {
-          params: projectPath,
-          body: jsonBody(
-            z
-              .object({ protectWrites: z.boolean(), allowSelfApproval: z.boolean() })
-              .meta({ id: "GovernanceUpdate" }),
-          ),
-        },
-        responses: { 200: json(governanceSchema, "Settings and policies as they are now.") },
+    policyOperation("write", {
+      method: "patch",
+      path: "/projects/{projectId}/governance",
+      operationId: "updateGovernance",
+      summary: "Turn Protect writes or self-approval on or off",
+      request: {
+        params: projectPath,
+        body: jsonBody(
+          z
+            .object({ protectWrites: z.boolean(), allowSelfApproval: z.boolean() })
+            .meta({ id: "GovernanceUpdate" }),
+        ),
       },
-    ),
+      responses: { 200: json(governanceSchema, "Settings and policies as they are now.") },
+    }),
     async (c) => {
       const userId = c.var.caller.createdByUserId;
       const { projectId } = c.req.valid("param");
@@ -106,27 +100,22 @@ export function registerPolicyRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "policies", access: "write" },
-      {
-        method: "put",
-        path: "/projects/{projectId}/policies/{targetKind}/{target}",
-        operationId: "setPolicy",
-        tags: ["Policies"],
-        summary: "Set the policy of a tool or a server",
-        description:
-          "Rules are CEL conditions checked in order; the first that holds decides, else `action`.",
-        request: {
-          params: targetPath,
-          body: jsonBody(
-            z
-              .object({ action: z.enum(policyActions), rules: z.array(ruleSchema).max(20).default([]) })
-              .meta({ id: "PolicySet" }),
-          ),
-        },
-        responses: { 200: json(governanceSchema, "Settings and policies as they are now.") },
+    policyOperation("write", {
+      method: "put",
+      path: "/projects/{projectId}/policies/{targetKind}/{target}",
+      operationId: "setPolicy",
+      summary: "Set the policy of a tool or a server",
+      description: "Rules are CEL conditions checked in order; the first that holds decides, else `action`.",
+      request: {
+        params: targetPath,
+        body: jsonBody(
+          z
+            .object({ action: z.enum(policyActions), rules: z.array(ruleSchema).max(20).default([]) })
+            .meta({ id: "PolicySet" }),
+        ),
       },
-    ),
+      responses: { 200: json(governanceSchema, "Settings and policies as they are now.") },
+    }),
     async (c) => {
       const userId = c.var.caller.createdByUserId;
       const { projectId, targetKind, target } = c.req.valid("param");
@@ -136,18 +125,14 @@ export function registerPolicyRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "policies", access: "write" },
-      {
-        method: "delete",
-        path: "/projects/{projectId}/policies/{targetKind}/{target}",
-        operationId: "removePolicy",
-        tags: ["Policies"],
-        summary: "Remove a policy: the tool's default applies again",
-        request: { params: targetPath },
-        responses: { 204: { description: "Removed." } },
-      },
-    ),
+    policyOperation("write", {
+      method: "delete",
+      path: "/projects/{projectId}/policies/{targetKind}/{target}",
+      operationId: "removePolicy",
+      summary: "Remove a policy: the tool's default applies again",
+      request: { params: targetPath },
+      responses: { 204: { description: "Removed." } },
+    }),
     async (c) => {
       const { projectId, targetKind, target } = c.req.valid("param");
       await removePolicy(app, c.var.caller.createdByUserId, projectId, targetKind, target);

@@ -11,7 +11,7 @@ import {
   updateProject,
 } from "../../projects/projects.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 
 export const projectSchema = z
@@ -64,23 +64,21 @@ const updateProjectBody = z
   .object({ name: projectNameField, description: projectDescriptionField.optional() })
   .meta({ id: "ProjectUpdate" });
 
+const projectOperation = familyOperations("projects", "Projects");
+
 export function registerProjectRoutes(api: ManageApi, app: App) {
   const { db } = app;
   const baseUrl = app.config.baseUrl;
 
   api.openapi(
-    operation(
-      { family: "projects", access: "read" },
-      {
-        method: "get",
-        path: "/projects",
-        operationId: "listProjects",
-        tags: ["Projects"],
-        summary: "List the organization's projects",
-        request: { query: pageQuerySchema },
-        responses: { 200: json(pageSchema(projectSchema, "ProjectPage"), "A page of projects, by id.") },
-      },
-    ),
+    projectOperation("read", {
+      method: "get",
+      path: "/projects",
+      operationId: "listProjects",
+      summary: "List the organization's projects",
+      request: { query: pageQuerySchema },
+      responses: { 200: json(pageSchema(projectSchema, "ProjectPage"), "A page of projects, by id.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const rows = await listAccessibleProjects(db, caller.createdByUserId, caller.organizationId);
@@ -90,18 +88,14 @@ export function registerProjectRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "projects", access: "write" },
-      {
-        method: "post",
-        path: "/projects",
-        operationId: "createProject",
-        tags: ["Projects"],
-        summary: "Create a project",
-        request: { body: jsonBody(createProjectBody) },
-        responses: { 201: json(projectSchema, "The new project.") },
-      },
-    ),
+    projectOperation("write", {
+      method: "post",
+      path: "/projects",
+      operationId: "createProject",
+      summary: "Create a project",
+      request: { body: jsonBody(createProjectBody) },
+      responses: { 201: json(projectSchema, "The new project.") },
+    }),
     async (c) => {
       const { caller } = c.var;
       const created = await createProject(
@@ -116,18 +110,14 @@ export function registerProjectRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "projects", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}",
-        operationId: "getProject",
-        tags: ["Projects"],
-        summary: "Read a project",
-        request: { params: projectPath },
-        responses: { 200: json(projectSchema, "The project.") },
-      },
-    ),
+    projectOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}",
+      operationId: "getProject",
+      summary: "Read a project",
+      request: { params: projectPath },
+      responses: { 200: json(projectSchema, "The project.") },
+    }),
     async (c) => {
       const row = await getProjectById(db, c.var.caller.createdByUserId, c.req.valid("param").projectId);
       return c.json(projectOut(row, baseUrl), 200);
@@ -135,18 +125,14 @@ export function registerProjectRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "projects", access: "write" },
-      {
-        method: "patch",
-        path: "/projects/{projectId}",
-        operationId: "updateProject",
-        tags: ["Projects"],
-        summary: "Rename a project or change its description",
-        request: { params: projectPath, body: jsonBody(updateProjectBody) },
-        responses: { 200: json(projectSchema, "The project as it is now.") },
-      },
-    ),
+    projectOperation("write", {
+      method: "patch",
+      path: "/projects/{projectId}",
+      operationId: "updateProject",
+      summary: "Rename a project or change its description",
+      request: { params: projectPath, body: jsonBody(updateProjectBody) },
+      responses: { 200: json(projectSchema, "The project as it is now.") },
+    }),
     async (c) => {
       const updated = await updateProject(
         db,
@@ -159,18 +145,14 @@ export function registerProjectRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "projects", access: "write" },
-      {
-        method: "delete",
-        path: "/projects/{projectId}",
-        operationId: "deleteProject",
-        tags: ["Projects"],
-        summary: "Delete a project with its keys, servers, agents and call log",
-        request: { params: projectPath },
-        responses: { 204: { description: "Deleted." } },
-      },
-    ),
+    projectOperation("write", {
+      method: "delete",
+      path: "/projects/{projectId}",
+      operationId: "deleteProject",
+      summary: "Delete a project with its keys, servers, agents and call log",
+      request: { params: projectPath },
+      responses: { 204: { description: "Deleted." } },
+    }),
     async (c) => {
       await deleteProject(db, c.var.caller.createdByUserId, c.req.valid("param").projectId);
       await app.gateway.invalidateProject("*");

@@ -7,7 +7,7 @@ import { requirePremiumAllowed } from "../../billing/plan-limits.ts";
 import { addServer, getProjectServers, removeServer, updateServer } from "../../servers/project-servers.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
 import type { ManageApi } from "../manage-env.ts";
-import { json, jsonBody, operation } from "../operation.ts";
+import { familyOperations, json, jsonBody } from "../operation.ts";
 import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 import { projectPath } from "./projects.ts";
 
@@ -62,6 +62,8 @@ const updateServerBody = z.object(serverSetup).meta({ id: "ServerUpdate" });
 const serverPath = projectPath.extend({ serverId: idField });
 const toolPath = serverPath.extend({ toolName: z.string().trim().min(1).max(64) });
 
+const serverOperation = familyOperations("servers", "Servers");
+
 export function registerServerRoutes(api: ManageApi, app: App) {
   const listed = async (userId: string, projectId: string) =>
     (await getProjectServers(app, userId, projectId)).map((server) => ({
@@ -82,18 +84,14 @@ export function registerServerRoutes(api: ManageApi, app: App) {
   };
 
   api.openapi(
-    operation(
-      { family: "servers", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/servers",
-        operationId: "listServers",
-        tags: ["Servers"],
-        summary: "List a project's servers",
-        request: { params: projectPath, query: pageQuerySchema },
-        responses: { 200: json(pageSchema(serverSchema, "ServerPage"), "A page of servers, by id.") },
-      },
-    ),
+    serverOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/servers",
+      operationId: "listServers",
+      summary: "List a project's servers",
+      request: { params: projectPath, query: pageQuerySchema },
+      responses: { 200: json(pageSchema(serverSchema, "ServerPage"), "A page of servers, by id.") },
+    }),
     async (c) => {
       const servers = await listed(c.var.caller.createdByUserId, c.req.valid("param").projectId);
       return c.json(
@@ -104,18 +102,14 @@ export function registerServerRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "servers", access: "write" },
-      {
-        method: "post",
-        path: "/projects/{projectId}/servers",
-        operationId: "addServer",
-        tags: ["Servers"],
-        summary: "Add an integration's server to a project",
-        request: { params: projectPath, body: jsonBody(addServerBody) },
-        responses: { 201: json(serverSchema, "The new server.") },
-      },
-    ),
+    serverOperation("write", {
+      method: "post",
+      path: "/projects/{projectId}/servers",
+      operationId: "addServer",
+      summary: "Add an integration's server to a project",
+      request: { params: projectPath, body: jsonBody(addServerBody) },
+      responses: { 201: json(serverSchema, "The new server.") },
+    }),
     async (c) => {
       const userId = c.var.caller.createdByUserId;
       const { projectId } = c.req.valid("param");
@@ -127,18 +121,14 @@ export function registerServerRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "servers", access: "write" },
-      {
-        method: "patch",
-        path: "/projects/{projectId}/servers/{serverId}",
-        operationId: "updateServer",
-        tags: ["Servers"],
-        summary: "Rename a server or change whose account it uses",
-        request: { params: serverPath, body: jsonBody(updateServerBody) },
-        responses: { 200: json(serverSchema, "The server as it is now.") },
-      },
-    ),
+    serverOperation("write", {
+      method: "patch",
+      path: "/projects/{projectId}/servers/{serverId}",
+      operationId: "updateServer",
+      summary: "Rename a server or change whose account it uses",
+      request: { params: serverPath, body: jsonBody(updateServerBody) },
+      responses: { 200: json(serverSchema, "The server as it is now.") },
+    }),
     async (c) => {
       const userId = c.var.caller.createdByUserId;
       const { projectId, serverId } = c.req.valid("param");
@@ -148,18 +138,14 @@ export function registerServerRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "servers", access: "write" },
-      {
-        method: "delete",
-        path: "/projects/{projectId}/servers/{serverId}",
-        operationId: "removeServer",
-        tags: ["Servers"],
-        summary: "Remove a server from a project",
-        request: { params: serverPath },
-        responses: { 204: { description: "Removed." } },
-      },
-    ),
+    serverOperation("write", {
+      method: "delete",
+      path: "/projects/{projectId}/servers/{serverId}",
+      operationId: "removeServer",
+      summary: "Remove a server from a project",
+      request: { params: serverPath },
+      responses: { 204: { description: "Removed." } },
+    }),
     async (c) => {
       const { projectId, serverId } = c.req.valid("param");
       await removeServer(app, c.var.caller.createdByUserId, projectId, serverId);
@@ -168,18 +154,14 @@ export function registerServerRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "servers", access: "read" },
-      {
-        method: "get",
-        path: "/projects/{projectId}/servers/{serverId}/tools",
-        operationId: "listServerTools",
-        tags: ["Servers"],
-        summary: "A server's tools with their switches",
-        request: { params: serverPath },
-        responses: { 200: json(serverToolsSchema, "The server's tools.") },
-      },
-    ),
+    serverOperation("read", {
+      method: "get",
+      path: "/projects/{projectId}/servers/{serverId}/tools",
+      operationId: "listServerTools",
+      summary: "A server's tools with their switches",
+      request: { params: serverPath },
+      responses: { 200: json(serverToolsSchema, "The server's tools.") },
+    }),
     async (c) => {
       const { projectId, serverId } = c.req.valid("param");
       const view = await getServerTools(app, c.var.caller.createdByUserId, projectId, serverId);
@@ -203,26 +185,22 @@ export function registerServerRoutes(api: ManageApi, app: App) {
   );
 
   api.openapi(
-    operation(
-      { family: "servers", access: "write" },
-      {
-        method: "put",
-        path: "/projects/{projectId}/servers/{serverId}/tools/{toolName}",
-        operationId: "setToolEnabled",
-        tags: ["Servers"],
-        summary: "Switch one of a server's tools on or off",
-        request: {
-          params: toolPath,
-          body: jsonBody(z.object({ enabled: z.boolean() }).meta({ id: "ToolSwitch" })),
-        },
-        responses: {
-          200: json(
-            z.object({ toolName: z.string(), enabled: z.boolean() }),
-            "The tool's switch as it is now.",
-          ),
-        },
+    serverOperation("write", {
+      method: "put",
+      path: "/projects/{projectId}/servers/{serverId}/tools/{toolName}",
+      operationId: "setToolEnabled",
+      summary: "Switch one of a server's tools on or off",
+      request: {
+        params: toolPath,
+        body: jsonBody(z.object({ enabled: z.boolean() }).meta({ id: "ToolSwitch" })),
       },
-    ),
+      responses: {
+        200: json(
+          z.object({ toolName: z.string(), enabled: z.boolean() }),
+          "The tool's switch as it is now.",
+        ),
+      },
+    }),
     async (c) => {
       const params = c.req.valid("param");
       const switched = await setServerToolEnabled(app, c.var.caller.createdByUserId, {

@@ -7,8 +7,7 @@ import {
   revokeApiKey,
 } from "../../api-keys/api-keys.ts";
 import { projectProcedure, router } from "../init.ts";
-
-const byProject = z.object({ projectId: idField });
+import { byProject } from "../inputs.ts";
 
 export const apiKeysRouter = router({
   getUserApiKeysMasked: projectProcedure("apiKeys.view").query(({ ctx, input }) =>

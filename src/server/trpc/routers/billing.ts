@@ -3,13 +3,11 @@
 // cancelling and the Customer Portal are for its owners and admins.
 import { z } from "zod";
 import { billingIntervals, pricingCatalog } from "../../../lib/plans.ts";
-import { idField } from "../../../lib/validation.ts";
 import { getBillingOverview, getUsageAlert } from "../../billing/billing-overview.ts";
 import { cancelSubscription, changePlan, createPortalSession } from "../../billing/stripe-actions.ts";
 import { findSubscription } from "../../billing/subscriptions.ts";
 import { organizationProcedure, publicProcedure, router } from "../init.ts";
-
-const byOrganization = z.object({ organizationId: idField });
+import { byOrganization } from "../inputs.ts";
 
 export const billingRouter = router({
   getPricing: publicProcedure.query(() => pricingCatalog()),

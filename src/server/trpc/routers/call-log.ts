@@ -4,8 +4,7 @@ import { callLogFilters } from "../../../lib/call-log-filters.ts";
 import { idField } from "../../../lib/validation.ts";
 import { getCallLogFilterOptions, getProjectCall, listProjectCalls } from "../../usage/call-log.ts";
 import { projectProcedure, router } from "../init.ts";
-
-const byProject = z.object({ projectId: idField });
+import { byProject } from "../inputs.ts";
 
 export const callLogRouter = router({
   list: projectProcedure(

@@ -2,7 +2,6 @@
 // connections and last call, deleting one, and the return URLs connect links may go back to. The
 // same service functions as the management API, scoped to the project's own organization.
 import { z } from "zod";
-import { idField } from "../../../lib/validation.ts";
 import { createConnectLink } from "../../external-users/connect-links.ts";
 import { externalIdField, returnUrlField } from "../../external-users/external-user-schemas.ts";
 import {
@@ -13,8 +12,8 @@ import {
 import { listReturnUrls, setReturnUrls } from "../../external-users/return-urls.ts";
 import type { ProjectAccess } from "../../projects/access.ts";
 import { projectProcedure, router } from "../init.ts";
+import { byProject } from "../inputs.ts";
 
-const byProject = z.object({ projectId: idField });
 const scopeOf = (access: ProjectAccess, actorUserId?: string) => ({
   organizationId: access.project.organizationId,
   projectId: access.project.id,

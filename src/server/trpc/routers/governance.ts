@@ -7,8 +7,8 @@ import { decideApproval, listApprovals, pendingApprovalCount } from "../../gover
 import { listPolicies, removePolicy, setGovernanceSettings, setPolicy } from "../../governance/policies.ts";
 import { addReviewer, listReviewers, removeReviewer } from "../../governance/reviewers.ts";
 import { projectProcedure, router } from "../init.ts";
+import { byProject } from "../inputs.ts";
 
-const byProject = z.object({ projectId: idField });
 const target = {
   targetKind: z.enum(["tool", "server"]),
   target: z.string().trim().min(1, "Choose a tool or server").max(128),

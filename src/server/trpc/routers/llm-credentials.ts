@@ -12,8 +12,8 @@ import {
 } from "../../agents/credentials/llm-credential-store.ts";
 import { llmTokensByMonth } from "../../agents/llm-usage.ts";
 import { organizationProcedure, router, siteAdminProcedure } from "../init.ts";
+import { byOrganization } from "../inputs.ts";
 
-const byOrganization = z.object({ organizationId: idField });
 const submission = z.record(z.string(), z.unknown());
 
 export const llmCredentialsRouter = router({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, idField, invitableRoles, projectRoles } from "../../../lib/validation.ts";
+import { idField, invitationFields } from "../../../lib/validation.ts";
 import { getInvitationPreview } from "../../invitations/invitation-preview.ts";
 import {
   acceptInvitation,
@@ -30,15 +30,7 @@ export const organizationInvitationsRouter = router({
   ),
   invite: organizationProcedure(
     "members.invite",
-    z.object({
-      organizationId: idField,
-      email: emailField,
-      role: z.enum(invitableRoles),
-      projects: z
-        .array(z.object({ projectId: idField, role: z.enum(projectRoles) }))
-        .max(100)
-        .optional(),
-    }),
+    z.object({ organizationId: idField, ...invitationFields }),
   ).mutation(({ ctx, input }) =>
     inviteMember(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input),
   ),

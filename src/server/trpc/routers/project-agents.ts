@@ -30,8 +30,8 @@ import {
   regenerateTriggerSecret,
 } from "../../agents/triggers/trigger-store.ts";
 import { projectProcedure, router } from "../init.ts";
+import { byProject } from "../inputs.ts";
 
-const byProject = z.object({ projectId: idField });
 const byAgent = byProject.extend({ agentId: idField });
 
 export const projectAgentsRouter = router({

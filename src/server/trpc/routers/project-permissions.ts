@@ -16,10 +16,9 @@ import {
   protectedProcedure,
   router,
 } from "../init.ts";
+import { byProject } from "../inputs.ts";
 
 const byProjectAndUser = z.object({ projectId: idField, userId: idField });
-const byProject = z.object({ projectId: idField });
-
 export const projectPermissionsRouter = router({
   getAccessibleProjectsForUser: protectedProcedure.query(({ ctx }) =>
     listAccessibleProjects(ctx.app.db, ctx.user.id),

@@ -18,8 +18,8 @@ import {
   getToolPackUpdates,
 } from "../../servers/tool-pins/definition-reviews.ts";
 import { projectProcedure, router } from "../init.ts";
+import { byProject } from "../inputs.ts";
 
-const byProject = z.object({ projectId: idField });
 const byServer = byProject.extend({ serverId: idField });
 const toolName = z.string().trim().min(1).max(64);
 /** A server's name (tools' prefix) and whose account it uses: a shared connection, or each caller's own. */

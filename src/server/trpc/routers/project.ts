@@ -11,8 +11,7 @@ import {
 } from "../../projects/projects.ts";
 import { MAX_PINNED_TOOLS, setPinnedTools, setToolDiscovery } from "../../projects/tool-discovery-setting.ts";
 import { changesAccess, organizationProcedure, projectProcedure, router } from "../init.ts";
-
-const byProject = z.object({ projectId: idField });
+import { byProject } from "../inputs.ts";
 
 export const projectRouter = router({
   getById: projectProcedure("project.view").query(({ ctx, input }) =>

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { idField } from "../../../lib/validation.ts";
 import {
   listStandardToolSettings,
   setStandardToolEnabled,
 } from "../../gateway/standard-tools/project-standard-tools.ts";
 import { runStandardTool } from "../../gateway/standard-tools/run-standard-tool.ts";
 import { projectProcedure, router } from "../init.ts";
+import { byProject } from "../inputs.ts";
 
-const byProject = z.object({ projectId: idField });
 const toolName = z.string().trim().min(1).max(64);
 /** Playground arguments: a JSON object, capped like the gateway's request bodies are. */
 const MAX_ARGUMENTS_CHARS = 256 * 1024;

@@ -1,6 +1,5 @@
 // webhooks.*: an organization's webhook endpoints and their deliveries (builder-webhooks/), owners and
 // admins only. The inputs are the service's own schemas with the organization beside them.
-import { z } from "zod";
 import {
   createEndpointInput,
   endpointIdInput,
@@ -21,6 +20,7 @@ import {
 } from "../../builder-webhooks/endpoints.ts";
 import { webhookFilterOptions } from "../../builder-webhooks/filter-options.ts";
 import { organizationProcedure, router } from "../init.ts";
+import { byOrganization } from "../inputs.ts";
 
 const organization = { organizationId: idField };
 const scopeOf = (ctx: { user: { id: string } }, input: { organizationId: string }) => ({
@@ -36,8 +36,8 @@ export const webhooksRouter = router({
   getEndpoint: organizationProcedure("webhooks.manage", endpointIdInput.extend(organization)).query(
     ({ ctx, input }) => getEndpoint(ctx.app, scopeOf(ctx, input), withoutOrganization(input)),
   ),
-  filterOptions: organizationProcedure("webhooks.manage", z.object({ organizationId: idField })).query(
-    ({ ctx, input }) => webhookFilterOptions(ctx.app, scopeOf(ctx, input)),
+  filterOptions: organizationProcedure("webhooks.manage", byOrganization).query(({ ctx, input }) =>
+    webhookFilterOptions(ctx.app, scopeOf(ctx, input)),
   ),
   createEndpoint: organizationProcedure("webhooks.manage", createEndpointInput.extend(organization)).mutation(
     ({ ctx, input }) => createEndpoint(ctx.app, scopeOf(ctx, input), withoutOrganization(input)),
