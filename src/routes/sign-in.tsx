@@ -6,19 +6,17 @@ import { validateAuthSearch } from "~/components/auth/auth-search.ts";
 import { AuthSwitchLink } from "~/components/auth/auth-switch-link.tsx";
 import { SignInForm } from "~/components/auth/sign-in-form.tsx";
 import { type CodeMethod, TwoFactorStep } from "~/components/auth/two-factor-step.tsx";
-import { seo } from "~/lib/seo.ts";
+import { siteHead } from "~/components/site/site-head.ts";
 
 export const Route = createFileRoute("/sign-in")({
   validateSearch: validateAuthSearch,
   beforeLoad: authBeforeLoad,
-  head: ({ match }) =>
-    seo({
-      title: "Sign in",
-      description: "Sign in to Portico to manage your organizations, projects and MCP integrations.",
-      canonicalPath: "/sign-in",
-      baseUrl: match.context.clientConfig.baseUrl,
-      noindex: true,
-    }),
+  head: siteHead({
+    title: "Sign in",
+    description: "Sign in to Portico to manage your organizations, projects and MCP integrations.",
+    canonicalPath: "/sign-in",
+    noindex: true,
+  }),
   component: SignInPage,
 });
 

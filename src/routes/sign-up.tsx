@@ -1,17 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { authBeforeLoad } from "~/components/auth/auth-route.ts";
 import { validateAuthSearch } from "~/components/auth/auth-search.ts";
-import { seo } from "~/lib/seo.ts";
+import { siteHead } from "~/components/site/site-head.ts";
 
 // The page component is in sign-up.lazy.tsx and loads on demand (requirements §2).
 export const Route = createFileRoute("/sign-up")({
   validateSearch: validateAuthSearch,
   beforeLoad: authBeforeLoad,
-  head: ({ match }) =>
-    seo({
-      title: "Create your account",
-      description: "Create a Portico account and connect AI agents to your business data.",
-      canonicalPath: "/sign-up",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Create your account",
+    description: "Create a Portico account and connect AI agents to your business data.",
+    canonicalPath: "/sign-up",
+  }),
 });

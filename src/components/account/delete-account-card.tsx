@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
 import { toast } from "sonner";
+import { ActionCard } from "~/components/ui/action-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { CardContent } from "~/components/ui/card.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { PasswordDialog } from "./password-dialog.tsx";
 
@@ -22,47 +16,48 @@ interface DeleteAccountCardProps {
 export function DeleteAccountCard({ email, soleOwned }: DeleteAccountCardProps) {
   const blocked = soleOwned.length > 0;
   return (
-    <Card className="border-destructive/50">
-      <CardHeader>
-        <CardTitle>Delete account</CardTitle>
-        <CardDescription>
-          Deletes your account, your memberships and your API keys. This cannot be undone.
-        </CardDescription>
-      </CardHeader>
-      {blocked ? (
-        <CardContent className="pt-4 text-sm" data-testid="delete-blocked">
-          <p>
-            You are the last owner of {soleOwned.length === 1 ? "this organization" : "these organizations"}.
-            Make another member an owner on its Members page, or delete the organization in its Settings,
-            before you delete your account:
-          </p>
-          <ul className="mt-2 flex flex-col gap-1">
-            {soleOwned.map((organization) => (
-              <li key={organization.id} className="flex flex-wrap items-center gap-x-3">
-                <span className="font-medium">{organization.name}</span>
-                <Link
-                  to="/app/organization/$organizationId/members"
-                  params={{ organizationId: organization.id }}
-                  className="text-primary underline"
-                >
-                  Members
-                </Link>
-                <Link
-                  to="/app/organization/$organizationId/settings"
-                  params={{ organizationId: organization.id }}
-                  className="text-primary underline"
-                >
-                  Settings
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      ) : null}
-      <CardFooter className="pt-4">
-        <DeleteAccountDialog email={email} disabled={blocked} />
-      </CardFooter>
-    </Card>
+    <ActionCard
+      className="border-destructive/50"
+      title="Delete account"
+      description="Deletes your account, your memberships and your API keys. This cannot be undone."
+      body={blocked ? <SoleOwnedNotice soleOwned={soleOwned} /> : null}
+    >
+      <DeleteAccountDialog email={email} disabled={blocked} />
+    </ActionCard>
+  );
+}
+
+/** Why the account cannot be deleted yet: the organizations that would be left without an owner. */
+function SoleOwnedNotice({ soleOwned }: { soleOwned: DeleteAccountCardProps["soleOwned"] }) {
+  return (
+    <CardContent className="pt-4 text-sm" data-testid="delete-blocked">
+      <p>
+        You are the last owner of {soleOwned.length === 1 ? "this organization" : "these organizations"}. Make
+        another member an owner on its Members page, or delete the organization in its Settings, before you
+        delete your account:
+      </p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {soleOwned.map((organization) => (
+          <li key={organization.id} className="flex flex-wrap items-center gap-x-3">
+            <span className="font-medium">{organization.name}</span>
+            <Link
+              to="/app/organization/$organizationId/members"
+              params={{ organizationId: organization.id }}
+              className="text-primary underline"
+            >
+              Members
+            </Link>
+            <Link
+              to="/app/organization/$organizationId/settings"
+              params={{ organizationId: organization.id }}
+              className="text-primary underline"
+            >
+              Settings
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </CardContent>
   );
 }
 

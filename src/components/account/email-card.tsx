@@ -2,18 +2,9 @@ import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
-import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { FormCard } from "~/components/ui/form-card.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { emailField } from "~/lib/validation.ts";
 
@@ -30,16 +21,18 @@ export function EmailCard({ email, justChanged }: { email: string; justChanged: 
     onSaved: (): void => form.setValues({ newEmail: "" }),
   });
   return (
-    <Card>
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
-        <CardHeader>
-          <CardTitle>Email address</CardTitle>
-          <CardDescription>
-            You sign in with <strong className="text-foreground">{email}</strong>. A new address takes effect
-            once you open the link we send to it.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4 pt-4">
+    <FormCard
+      title="Email address"
+      description={
+        <>
+          You sign in with <strong className="text-foreground">{email}</strong>. A new address takes effect
+          once you open the link we send to it.
+        </>
+      }
+      onSubmit={form.onSubmit}
+      error={form.serverError}
+      notice={
+        <>
           {justChanged ? <Notice>Your email address is now {email}.</Notice> : null}
           {sentTo ? (
             <Notice>
@@ -47,25 +40,23 @@ export function EmailCard({ email, justChanged }: { email: string; justChanged: 
               signing in with {email}.
             </Notice>
           ) : null}
-          <FormAlert message={form.serverError} />
-          <BoundInput
-            form={form}
-            name="newEmail"
-            label="New email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            disabled={form.pending}
-          />
-        </CardContent>
-        <CardFooter className="pt-4">
-          <Button type="submit" disabled={form.pending}>
-            {form.pending ? "Sending…" : "Send confirmation link"}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+        </>
+      }
+      pending={form.pending}
+      submitLabel="Send confirmation link"
+      pendingLabel="Sending…"
+    >
+      <BoundInput
+        form={form}
+        name="newEmail"
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@company.com"
+        disabled={form.pending}
+      />
+    </FormCard>
   );
 }
 

@@ -2,18 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
-import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { FormCard } from "~/components/ui/form-card.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { personNameField } from "~/lib/validation.ts";
 
@@ -37,22 +28,17 @@ export function NameCard({ name }: { name: string }) {
     },
   });
   return (
-    <Card>
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
-        <CardHeader>
-          <CardTitle>Name</CardTitle>
-          <CardDescription>How other members of your organizations see you.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4 pt-4">
-          <FormAlert message={form.serverError} />
-          <BoundInput form={form} name="name" label="Your name" autoComplete="name" disabled={form.pending} />
-        </CardContent>
-        <CardFooter className="pt-4">
-          <Button type="submit" disabled={form.pending || form.values.name.trim() === name}>
-            {form.pending ? "Saving…" : "Save name"}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard
+      title="Name"
+      description="How other members of your organizations see you."
+      onSubmit={form.onSubmit}
+      error={form.serverError}
+      pending={form.pending}
+      submitLabel="Save name"
+      pendingLabel="Saving…"
+      submitDisabled={form.pending || form.values.name.trim() === name}
+    >
+      <BoundInput form={form} name="name" label="Your name" autoComplete="name" disabled={form.pending} />
+    </FormCard>
   );
 }

@@ -1,19 +1,9 @@
 // An account change that needs the password again (deleting the account, new backup codes, turning
 // two-factor off): the password is asked in a dialog and a refusal shows there, where the person is looking.
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
-import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 
@@ -59,44 +49,35 @@ export function PasswordDialog(props: PasswordDialogProps) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (pending) return;
         setOpen(next);
         setPassword("");
         setError(null);
       }}
+      trigger={props.trigger}
+      title={props.title}
+      description={props.description}
+      onSubmit={confirm}
+      error={error}
+      pending={pending}
+      submitLabel={props.confirmLabel}
+      pendingLabel={props.pendingLabel}
+      destructive={props.destructive}
+      onCancel={() => setOpen(false)}
     >
-      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
-      <DialogContent>
-        <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{props.title}</DialogTitle>
-            <DialogDescription>{props.description}</DialogDescription>
-          </DialogHeader>
-          <FormAlert message={error} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={passwordId}>Your password</Label>
-            <Input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={pending}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={props.destructive ? "destructive" : "default"} disabled={pending}>
-              {pending ? props.pendingLabel : props.confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={passwordId}>Your password</Label>
+        <Input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          disabled={pending}
+        />
+      </div>
+    </FormDialog>
   );
 }

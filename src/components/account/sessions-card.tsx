@@ -6,14 +6,7 @@ import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { Card, CardContent, CardFooter, CardHeading } from "~/components/ui/card.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { counted } from "~/lib/counted.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
@@ -40,14 +33,14 @@ export function SessionsCard({ sessions }: { sessions: Session[] }) {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Where you are signed in</CardTitle>
-        <CardDescription>
-          {others === 0
+      <CardHeading
+        title="Where you are signed in"
+        description={
+          others === 0
             ? "Only this browser is signed in."
-            : `This browser and ${counted(others, "other session")}.`}
-        </CardDescription>
-      </CardHeader>
+            : `This browser and ${counted(others, "other session")}.`
+        }
+      />
       <CardContent className="flex flex-col gap-3 pt-4">
         <FormAlert message={error} />
         <ul className="flex flex-col divide-y" data-testid="account-sessions">

@@ -1,18 +1,8 @@
 // A confirmation for an admin action on a named person or session (ban, delete, sign out). Unlike the
 // generic ConfirmDialog it keeps a refusal in place inside the dialog, where the admin is looking.
 import { type ReactNode, useState } from "react";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
-import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { FormDialog } from "~/components/ui/form-dialog.tsx";
 
 export interface ActionDialogProps {
   trigger: ReactNode;
@@ -56,26 +46,21 @@ export function ActionDialog(props: ActionDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
-      <DialogContent>
-        <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{props.title}</DialogTitle>
-            <DialogDescription>{props.description}</DialogDescription>
-          </DialogHeader>
-          <FormAlert message={error} />
-          {props.children}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={props.destructive ? "destructive" : "default"} disabled={pending}>
-              {pending ? "Working…" : props.confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={props.trigger}
+      title={props.title}
+      description={props.description}
+      onSubmit={confirm}
+      error={error}
+      pending={pending}
+      submitLabel={props.confirmLabel}
+      pendingLabel="Working…"
+      destructive={props.destructive}
+      onCancel={() => changeOpen(false)}
+    >
+      {props.children}
+    </FormDialog>
   );
 }

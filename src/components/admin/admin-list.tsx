@@ -5,17 +5,17 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { Pager } from "./pager.tsx";
 import { useDebounced } from "./use-debounced.ts";
 
-const skeletonRows = ["a", "b", "c", "d", "e", "f"];
+const skeletonRows = Array<string>(6).fill("h-10 w-full");
 
 /**
  * A list's table state (search text, page, and whatever else it sorts by) with the typed search that
@@ -90,20 +90,9 @@ export function AdminListBody<D extends ListPage, E>({
 }) {
   return (
     <>
-      {query.error ? (
-        <QueryError
-          what={what}
-          error={query.error}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : null}
+      {query.error ? <QueryResultError what={what} query={query} /> : null}
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true">
-          {skeletonRows.map((row) => (
-            <Skeleton key={row} className="h-10 w-full" />
-          ))}
-        </div>
+        <BusySkeletons sizes={skeletonRows} />
       ) : query.data && query.data.total === 0 ? (
         <EmptyState
           icon={empty.icon}

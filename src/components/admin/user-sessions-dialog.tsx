@@ -6,19 +6,12 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
 export function UserSessionsDialog({ user }: { user: { id: string; name: string; email: string } }) {
@@ -58,24 +51,14 @@ export function UserSessionsDialog({ user }: { user: { id: string; name: string;
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Sessions of {user.name}</DialogTitle>
-          <DialogDescription>Where {user.email} is signed in now.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<>Sessions of {user.name}</>}
+          description={<>Where {user.email} is signed in now.</>}
+        />
         <FormAlert message={error} />
-        {sessions.error ? (
-          <QueryError
-            what="The sessions"
-            error={sessions.error}
-            onRetry={() => sessions.refetch()}
-            retrying={sessions.isFetching}
-          />
-        ) : null}
+        {sessions.error ? <QueryResultError what="The sessions" query={sessions} /> : null}
         {sessions.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <BusySkeletons sizes={["h-10 w-full", "h-10 w-full"]} />
         ) : sessions.data?.length === 0 ? (
           <EmptyState
             icon={MonitorSmartphone}

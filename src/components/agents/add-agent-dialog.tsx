@@ -6,15 +6,7 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { OptionSelect } from "~/components/ui/select.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -61,43 +53,32 @@ export function AddAgentDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (add.isPending) return;
         setOpen(next);
         setError(undefined);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button disabled={projects.length === 0}>
           <Plus className="size-4" aria-hidden="true" /> Add to project
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Add {agentName} to a project</DialogTitle>
-            <DialogDescription>
-              The agent becomes a tool of the project's MCP server. You choose its LLM credential and models
-              next.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label="Project" error={error}>
-            <OptionSelect
-              value={projectId}
-              onValueChange={setProjectId}
-              placeholder="Choose a project"
-              options={projects.map((project) => ({ value: project.id, label: project.name }))}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? "Adding…" : "Add agent"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<>Add {agentName} to a project</>}
+      description="The agent becomes a tool of the project's MCP server. You choose its LLM credential and models next."
+      onSubmit={submit}
+      pending={add.isPending}
+      submitLabel="Add agent"
+      pendingLabel="Adding…"
+    >
+      <FormField label="Project" error={error}>
+        <OptionSelect
+          value={projectId}
+          onValueChange={setProjectId}
+          placeholder="Choose a project"
+          options={projects.map((project) => ({ value: project.id, label: project.name }))}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from "react";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -120,9 +120,7 @@ export function AgentRunsPage({
           )}
         </div>
         <Card>
-          <CardHeader>
-            <CardTitle>Past runs</CardTitle>
-          </CardHeader>
+          <CardHeading title="Past runs" />
           <CardContent>
             {runs.length === 0 ? (
               <p className="text-sm text-muted-foreground">None yet.</p>

@@ -7,18 +7,18 @@ import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { describeCron, type ScheduleKind, scheduleFormSchema, WEEKDAYS } from "~/lib/agents/schedule.ts";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -61,25 +61,17 @@ export function AgentSchedulesCard({
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Schedules</CardTitle>
-        <CardDescription>
-          The agent runs the request at these times on its own, as the person who set the schedule (with their
-          connected accounts). A run it started is marked "Schedule" under Past runs.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Schedules"
+        description={
+          'The agent runs the request at these times on its own, as the person who set the schedule (with their connected accounts). A run it started is marked "Schedule" under Past runs.'
+        }
+      />
       <CardContent className="flex flex-col gap-6">
         {schedules.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <Skeleton className="h-12 w-full" />
-          </div>
+          <BusySkeletons sizes={["h-12 w-full"]} />
         ) : schedules.isError ? (
-          <QueryError
-            what="The schedules"
-            error={schedules.error}
-            onRetry={() => schedules.refetch()}
-            retrying={schedules.isFetching}
-          />
+          <QueryResultError what="The schedules" query={schedules} />
         ) : schedules.data.length === 0 ? (
           <EmptyState
             icon={CalendarClock}

@@ -11,10 +11,10 @@ import { toast } from "sonner";
 import { OneTimeSecretDialog } from "~/components/api-keys/one-time-secret-dialog.tsx";
 import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -66,26 +66,23 @@ export function AgentTriggersCard({
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Webhook triggers</CardTitle>
-        <CardDescription>
-          Another service POSTs to a trigger's URL to start a run: the agent gets the request below with the
-          posted body, and acts as the person who made the trigger. Send an <code>X-Delivery-Id</code> header
-          to have a repeated delivery start nothing new. A "New Outlook mail" trigger has no URL: each new
-          message in the Inbox of the project's Outlook connection starts a run. A run a trigger started is
-          marked "Webhook" under Past runs.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Webhook triggers"
+        description={
+          <>
+            Another service POSTs to a trigger's URL to start a run: the agent gets the request below with the
+            posted body, and acts as the person who made the trigger. Send an <code>X-Delivery-Id</code>{" "}
+            header to have a repeated delivery start nothing new. A "New Outlook mail" trigger has no URL:
+            each new message in the Inbox of the project's Outlook connection starts a run. A run a trigger
+            started is marked "Webhook" under Past runs.
+          </>
+        }
+      />
       <CardContent className="flex flex-col gap-6">
         {triggers.isPending ? (
           <Skeleton className="h-12 w-full" aria-busy="true" />
         ) : triggers.isError ? (
-          <QueryError
-            what="The triggers"
-            error={triggers.error}
-            onRetry={() => triggers.refetch()}
-            retrying={triggers.isFetching}
-          />
+          <QueryResultError what="The triggers" query={triggers} />
         ) : triggers.data.length === 0 ? (
           <EmptyState
             icon={Webhook}

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { CheckboxField } from "~/components/ui/checkbox.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -136,13 +136,10 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
       <form onSubmit={submit} noValidate aria-label="Agent configuration">
         <fieldset disabled={!canConfigure || save.isPending} className="flex flex-col gap-6">
           <Card>
-            <CardHeader>
-              <CardTitle>Model</CardTitle>
-              <CardDescription>
-                Neo extracts the intent, selects servers, plans, then executes with tools: each stage can use
-                its own model.
-              </CardDescription>
-            </CardHeader>
+            <CardHeading
+              title="Model"
+              description="Neo extracts the intent, selects servers, plans, then executes with tools: each stage can use its own model."
+            />
             <CardContent className="grid gap-4 sm:grid-cols-2">
               <FormField label="Name" error={errors.name}>
                 <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
@@ -218,12 +215,10 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
             </CardContent>
           </Card>
           <Card>
-            <CardHeader>
-              <CardTitle>Instructions and tools</CardTitle>
-              <CardDescription>
-                What the agent is for, and which of the project's servers it may use.
-              </CardDescription>
-            </CardHeader>
+            <CardHeading
+              title="Instructions and tools"
+              description="What the agent is for, and which of the project's servers it may use."
+            />
             <CardContent className="flex flex-col gap-4">
               <FormField label="Instructions" error={errors.instructions}>
                 <Textarea rows={6} value={instructions} onChange={(e) => setInstructions(e.target.value)} />

@@ -1,19 +1,12 @@
 // Adds or edits an LLM credential. The key is checked inline with requirements §5's rules, then by the server
 // with the provider itself; a refusal is shown in the form. Editing without a new key keeps the old one.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { OptionSelect } from "~/components/ui/select.tsx";
@@ -88,75 +81,79 @@ export function LlmCredentialDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (save.isPending) return;
         setOpen(next);
         setErrors({});
         setFormError(null);
         setApiKey("");
       }}
+      trigger={trigger}
+      title={credential ? `Edit ${credential.name}` : "Add LLM credential"}
+      description="Agents use it to call their models. The key is checked with the provider before it is saved and stored encrypted."
+      onSubmit={submit}
+      aria-label="LLM credential"
+      pending={save.isPending}
+      submitLabel="Save credential"
+      pendingLabel="Checking the key…"
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="LLM credential">
-          <DialogHeader>
-            <DialogTitle>{credential ? `Edit ${credential.name}` : "Add LLM credential"}</DialogTitle>
-            <DialogDescription>
-              Agents use it to call their models. The key is checked with the provider before it is saved and
-              stored encrypted.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label="Provider">
-            <OptionSelect
-              value={llmType}
-              onValueChange={(value) => setLlmType(value as LlmType)}
-              options={llmTypes.map((type) => ({ value: type, label: llmTypeLabels[type] }))}
-            />
-          </FormField>
-          <FormField label="Name" error={errors.name} hint="For example: OpenAI production">
-            <Input value={name} onChange={(e) => setName(e.target.value)} />
-          </FormField>
-          <FormField
-            label="API key"
-            error={errors.apiKey}
-            hint={keepsKey ? `Leave empty to keep the saved key (${credential?.keyHint}).` : undefined}
-          >
-            <Input
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-              placeholder={llmType === "openai" ? "sk-…" : undefined}
-            />
-          </FormField>
-          {llmType === "openai" ? (
-            <FormField
-              label="Base URL (optional)"
-              error={errors.baseUrl}
-              hint="For OpenAI-compatible servers, e.g. https://llm.example.com/v1"
-            >
-              <Input type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
-            </FormField>
-          ) : null}
-          {llmType === "google" ? (
-            <FormField label="Project ID (optional)" error={errors.projectId}>
-              <Input value={projectId} onChange={(e) => setProjectId(e.target.value)} />
-            </FormField>
-          ) : null}
-          {formError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Checking the key…" : "Save credential"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField label="Provider">
+        <OptionSelect
+          value={llmType}
+          onValueChange={(value) => setLlmType(value as LlmType)}
+          options={llmTypes.map((type) => ({ value: type, label: llmTypeLabels[type] }))}
+        />
+      </FormField>
+      <FormField label="Name" error={errors.name} hint="For example: OpenAI production">
+        <Input value={name} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+      <FormField
+        label="API key"
+        error={errors.apiKey}
+        hint={keepsKey ? `Leave empty to keep the saved key (${credential?.keyHint}).` : undefined}
+      >
+        <Input
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+          placeholder={llmType === "openai" ? "sk-…" : undefined}
+        />
+      </FormField>
+      {llmType === "openai" ? (
+        <FormField
+          label="Base URL (optional)"
+          error={errors.baseUrl}
+          hint="For OpenAI-compatible servers, e.g. https://llm.example.com/v1"
+        >
+          <Input type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+        </FormField>
+      ) : null}
+      {llmType === "google" ? (
+        <FormField label="Project ID (optional)" error={errors.projectId}>
+          <Input value={projectId} onChange={(e) => setProjectId(e.target.value)} />
+        </FormField>
+      ) : null}
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+/** The pages' "Add LLM credential" button and its dialog. */
+export function AddLlmCredentialDialog({ organizationId }: { organizationId?: string }) {
+  return (
+    <LlmCredentialDialog
+      organizationId={organizationId}
+      trigger={
+        <Button>
+          <Plus className="size-4" aria-hidden="true" /> Add LLM credential
+        </Button>
+      }
+    />
   );
 }

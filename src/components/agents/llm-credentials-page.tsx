@@ -2,17 +2,15 @@
 // agents using each, and for owners and admins adding, editing and deleting them.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { KeyRound, Plus } from "lucide-react";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { KeyRound } from "lucide-react";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { llmTypeLabels } from "~/lib/agents/models.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import type { LlmCredentialView } from "~/server/agents/credentials/llm-credential-store.ts";
-import { LlmCredentialDialog } from "./llm-credential-dialog.tsx";
+import { LlmCredentialCard } from "./llm-credential-card.tsx";
+import { AddLlmCredentialDialog } from "./llm-credential-dialog.tsx";
 
 function UsedBy({ credential }: { credential: LlmCredentialView }) {
   if (credential.usedBy.length === 0)
@@ -44,16 +42,7 @@ export function LlmCredentialsPage({ organizationId }: { organizationId: string 
     trpc.llmCredentials.getOrganizationLlmCredentials.queryOptions({ organizationId }),
   );
   const remove = useMutation(trpc.llmCredentials.deleteOrganizationLlmCredential.mutationOptions());
-  const addButton = (
-    <LlmCredentialDialog
-      organizationId={organizationId}
-      trigger={
-        <Button>
-          <Plus className="size-4" aria-hidden="true" /> Add LLM credential
-        </Button>
-      }
-    />
-  );
+  const addButton = <AddLlmCredentialDialog organizationId={organizationId} />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,64 +66,33 @@ export function LlmCredentialsPage({ organizationId }: { organizationId: string 
         <ul className="flex flex-col gap-3" aria-label="LLM credentials">
           {data.credentials.map((credential) => (
             <li key={credential.id}>
-              <Card>
-                <CardHeader>
-                  <CardTitle className="flex flex-wrap items-center gap-2">
-                    {credential.name} <Badge variant="outline">{llmTypeLabels[credential.llmType]}</Badge>
-                  </CardTitle>
-                  <CardDescription>
-                    Key {credential.keyHint}
-                    {credential.baseUrl ? ` · ${credential.baseUrl}` : ""}
-                    {credential.projectId ? ` · project ${credential.projectId}` : ""}
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-                  <UsedBy credential={credential} />
-                  {data.canManage ? (
-                    <div className="flex gap-2">
-                      <LlmCredentialDialog
-                        organizationId={organizationId}
-                        credential={credential}
-                        trigger={
-                          <Button variant="outline" size="sm">
-                            Edit
-                          </Button>
-                        }
-                      />
-                      <ConfirmDialog
-                        trigger={
-                          <Button variant="outline" size="sm">
-                            Delete
-                          </Button>
-                        }
-                        title="Delete LLM credential"
-                        subject={credential.name}
-                        description={
-                          credential.usedBy.length > 0
-                            ? `${credential.usedBy.map((a) => a.name).join(", ")} will stop running until another credential is chosen.`
-                            : "No agent uses it."
-                        }
-                        onConfirm={async () => {
-                          await remove.mutateAsync({ organizationId, credentialId: credential.id });
-                          await queryClient.invalidateQueries({ queryKey: trpc.llmCredentials.pathKey() });
-                        }}
-                      />
-                    </div>
-                  ) : null}
-                </CardContent>
-              </Card>
+              <LlmCredentialCard
+                credential={credential}
+                organizationId={organizationId}
+                showProject
+                usage={<UsedBy credential={credential} />}
+                canManage={data.canManage}
+                deleteTitle="Delete LLM credential"
+                deleteDescription={
+                  credential.usedBy.length > 0
+                    ? `${credential.usedBy.map((a) => a.name).join(", ")} will stop running until another credential is chosen.`
+                    : "No agent uses it."
+                }
+                onDelete={async () => {
+                  await remove.mutateAsync({ organizationId, credentialId: credential.id });
+                  await queryClient.invalidateQueries({ queryKey: trpc.llmCredentials.pathKey() });
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
       {data.platform.length > 0 ? (
         <Card>
-          <CardHeader>
-            <CardTitle>Platform credentials</CardTitle>
-            <CardDescription>
-              Provided by Portico's administrators; any agent here may use them.
-            </CardDescription>
-          </CardHeader>
+          <CardHeading
+            title="Platform credentials"
+            description="Provided by Portico's administrators; any agent here may use them."
+          />
           <CardContent>
             <ul className="flex flex-col gap-2 text-sm">
               {data.platform.map((credential) => (

@@ -5,14 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { Bot, Check, CircleDashed, Store } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { Card, CardContent, CardFooter, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -88,13 +81,16 @@ function AgentList({ organizationId, projects }: { organizationId: string; proje
       {agents.map((agent) => (
         <li key={agent.id}>
           <Card className="h-full" data-testid={`marketplace-agent-${agent.id}`}>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Bot className="size-4" aria-hidden="true" /> {agent.name}
-                {agent.id === "neo" ? <Badge variant="secondary">Orchestrator</Badge> : null}
-              </CardTitle>
-              <CardDescription>{agent.tagline}</CardDescription>
-            </CardHeader>
+            <CardHeading
+              title={
+                <>
+                  <Bot className="size-4" aria-hidden="true" /> {agent.name}
+                  {agent.id === "neo" ? <Badge variant="secondary">Orchestrator</Badge> : null}
+                </>
+              }
+              titleClassName="flex items-center gap-2"
+              description={agent.tagline}
+            />
             <CardContent className="flex flex-col gap-3 text-sm">
               <p>{agent.description}</p>
               {agent.requires.length === 0 ? (

@@ -6,14 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { Bot, Play, Settings2, Store } from "lucide-react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { Card, CardContent, CardFooter, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -61,15 +54,20 @@ export function ProjectAgentsPage({ projectId }: { projectId: string }) {
           {data.agents.map((agent) => (
             <li key={agent.id}>
               <Card className="h-full" data-testid="project-agent">
-                <CardHeader>
-                  <CardTitle className="flex flex-wrap items-center gap-2">
-                    <Bot className="size-4" aria-hidden="true" /> {agent.name}
-                    <Badge variant="outline">{agent.agentType}</Badge>
-                  </CardTitle>
-                  <CardDescription>
-                    MCP tool <code className="break-all">{agent.toolName}</code>
-                  </CardDescription>
-                </CardHeader>
+                <CardHeading
+                  title={
+                    <>
+                      <Bot className="size-4" aria-hidden="true" /> {agent.name}
+                      <Badge variant="outline">{agent.agentType}</Badge>
+                    </>
+                  }
+                  titleClassName="flex flex-wrap items-center gap-2"
+                  description={
+                    <>
+                      MCP tool <code className="break-all">{agent.toolName}</code>
+                    </>
+                  }
+                />
                 <CardContent className="flex flex-col gap-1 text-sm">
                   {agent.credential ? (
                     <p>

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
+import { RevokeSecretDialog, SecretDateCells, secretStatusVariant } from "./secret-row.tsx";
 
 type ApiKeyRow = RouterOutputs["apiKeys"]["getUserApiKeysMasked"][number];
-
-const statusVariant = { active: "success", expired: "warning", revoked: "outline" } as const;
 
 export function ApiKeysTable({
   projectId,
@@ -57,36 +53,21 @@ export function ApiKeysTable({
             <TableCell>
               <code className="text-xs">{key.masked}</code>
               {/* At phone width the status sits under the key, so Revoke stays on screen. */}
-              <Badge variant={statusVariant[key.status]} className="mt-1 flex w-fit sm:hidden">
+              <Badge variant={secretStatusVariant[key.status]} className="mt-1 flex w-fit sm:hidden">
                 {key.status}
               </Badge>
             </TableCell>
-            <TableCell className="hidden md:table-cell">
-              <span title={key.createdBy.email}>{key.createdBy.name}</span>
-              <DateTime value={key.createdAt} show="date" className="block text-xs text-muted-foreground" />
-            </TableCell>
+            <SecretDateCells secret={key} createdClassName="hidden md:table-cell" />
             <TableCell className="hidden sm:table-cell">
-              {key.lastUsedAt ? <DateTime value={key.lastUsedAt} show="relative" /> : "Never"}
-            </TableCell>
-            <TableCell className="hidden lg:table-cell">
-              {key.expiresAt ? <DateTime value={key.expiresAt} show="date" /> : "Never"}
-            </TableCell>
-            <TableCell className="hidden sm:table-cell">
-              <Badge variant={statusVariant[key.status]}>{key.status}</Badge>
+              <Badge variant={secretStatusVariant[key.status]}>{key.status}</Badge>
             </TableCell>
             {canRevoke ? (
               <TableCell className="text-right">
                 {key.status === "active" ? (
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="outline" size="sm">
-                        Revoke
-                      </Button>
-                    }
+                  <RevokeSecretDialog
                     title="Revoke API key"
                     subject={key.name}
                     description="Agents using this key lose access on their next request."
-                    confirmLabel="Revoke"
                     onConfirm={async () => {
                       await revoke.mutateAsync({ projectId, keyId: key.id });
                       await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });

@@ -4,14 +4,7 @@
 // dialog for secrets made elsewhere (a webhook's signing secret, an agent trigger's URL).
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "~/components/ui/dialog.tsx";
 import { OneTimeSecret } from "./one-time-secret.tsx";
 import type { OneTimeSecretDialogState } from "./use-one-time-secret-dialog.ts";
 
@@ -46,10 +39,11 @@ function SecretShown({
 }) {
   return (
     <div className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{wording.title}</DialogTitle>
-        <DialogDescription className={wording.descriptionClassName}>{wording.description}</DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={wording.title}
+        description={wording.description}
+        descriptionClassName={wording.descriptionClassName}
+      />
       <OneTimeSecret secret={secret} label={wording.label} onCopied={state.markCopied}>
         {wording.warning}
       </OneTimeSecret>
@@ -75,10 +69,7 @@ function AskBeforeClosing({
 }) {
   return (
     <div className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{wording.askTitle}</DialogTitle>
-        <DialogDescription>{wording.askDescription}</DialogDescription>
-      </DialogHeader>
+      <DialogHeading title={wording.askTitle} description={wording.askDescription} />
       <OneTimeSecret secret={secret} label={wording.label} onCopied={state.markCopied}>
         Copy it now if you have not.
       </OneTimeSecret>

@@ -5,7 +5,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -60,14 +60,7 @@ export function SnippetKeyPicker(props: SnippetKeyPickerProps) {
       </div>
     );
   } else if (keys.isError) {
-    body = (
-      <QueryError
-        what="Your API keys"
-        error={keys.error}
-        onRetry={() => keys.refetch()}
-        retrying={keys.isFetching}
-      />
-    );
+    body = <QueryResultError what="Your API keys" query={keys} />;
   } else if (keys.data.length === 0) {
     body = canCreate ? (
       <div className="flex flex-col items-start gap-3">

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
@@ -34,13 +34,16 @@ export function PlanByHandCard({ organizationId, organizationName, plan, planByH
     const { siteAdmins } = planByHand;
     return (
       <Card data-testid="plan-by-hand">
-        <CardHeader>
-          <CardTitle>Change plan</CardTitle>
-          <CardDescription>
-            This server does not bill through Stripe, so its site administrators set each organization's plan.
-            {siteAdmins.length ? " Ask one of them to change it:" : null}
-          </CardDescription>
-        </CardHeader>
+        <CardHeading
+          title="Change plan"
+          description={
+            <>
+              This server does not bill through Stripe, so its site administrators set each organization's
+              plan.
+              {siteAdmins.length ? " Ask one of them to change it:" : null}
+            </>
+          }
+        />
         {siteAdmins.length ? (
           <CardContent className="pt-4">
             <ul className="flex flex-col gap-1 text-sm">
@@ -61,13 +64,10 @@ export function PlanByHandCard({ organizationId, organizationName, plan, planByH
 
   return (
     <Card data-testid="plan-by-hand">
-      <CardHeader>
-        <CardTitle>Change plan</CardTitle>
-        <CardDescription>
-          This server does not bill through Stripe. As a site administrator you set the plan here; it applies
-          at once, counted in calendar months, and nobody is charged.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Change plan"
+        description="This server does not bill through Stripe. As a site administrator you set the plan here; it applies at once, counted in calendar months, and nobody is charged."
+      />
       <CardContent className="flex flex-col gap-4 pt-4 sm:flex-row sm:items-end">
         <FormField label="Plan" className="sm:w-56">
           <Select value={chosen} onValueChange={(value) => setChosen(value as PlanId)}>

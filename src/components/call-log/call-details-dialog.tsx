@@ -6,13 +6,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogHeading } from "~/components/ui/dialog.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { formatDuration } from "~/lib/format-duration.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
@@ -82,10 +76,11 @@ export function CallDetailsDialog({
   return (
     <Dialog open={call !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle className="font-mono break-all">{call?.toolName}</DialogTitle>
-          <DialogDescription>{call ? <DateTime value={call.createdAt} /> : null}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={call?.toolName}
+          titleClassName="font-mono break-all"
+          description={call ? <DateTime value={call.createdAt} /> : null}
+        />
         {error ? (
           <p role="alert" className="text-sm text-destructive">
             {error.message}

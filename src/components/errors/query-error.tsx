@@ -38,3 +38,31 @@ export function QueryError({
     </div>
   );
 }
+
+/** The query whose failure QueryResultError shows: its error, and refetching it as the retry. */
+export interface FailedQuery {
+  error: unknown;
+  refetch: () => unknown;
+  isFetching: boolean;
+}
+
+/** QueryError for a failed query as React Query gives it: Retry refetches it and waits while it does. */
+export function QueryResultError({
+  what,
+  query,
+  className,
+}: {
+  what: string;
+  query: FailedQuery;
+  className?: string;
+}) {
+  return (
+    <QueryError
+      what={what}
+      error={query.error}
+      onRetry={() => query.refetch()}
+      retrying={query.isFetching}
+      className={className}
+    />
+  );
+}

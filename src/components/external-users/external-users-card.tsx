@@ -4,15 +4,15 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { UsersRound } from "lucide-react";
 import { toast } from "sonner";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
@@ -37,26 +37,15 @@ export function ExternalUsersCard({ projectId, canManage }: { projectId: string;
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>External users</CardTitle>
-        <CardDescription>
-          Users of your own product, created through the management API. Each connects their own accounts with
-          a connect link and calls tools with their own token.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="External users"
+        description="Users of your own product, created through the management API. Each connects their own accounts with a connect link and calls tools with their own token."
+      />
       <CardContent className="pt-2">
         {users.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <BusySkeletons sizes={["h-10 w-full", "h-10 w-full"]} />
         ) : users.isError ? (
-          <QueryError
-            what="The external users"
-            error={users.error}
-            onRetry={() => users.refetch()}
-            retrying={users.isFetching}
-          />
+          <QueryResultError what="The external users" query={users} />
         ) : rows.length === 0 ? (
           <EmptyState
             icon={UsersRound}

@@ -3,17 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
+import { Card, CardContent, CardFooter, CardHeading } from "~/components/ui/card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
@@ -50,24 +43,21 @@ export function ReturnUrlsCard({ projectId, canManage }: { projectId: string; ca
   return (
     <Card>
       <form onSubmit={submit} noValidate>
-        <CardHeader>
-          <CardTitle>Connect link return URLs</CardTitle>
-          <CardDescription>
-            Where the connect page sends your users back after connecting an account (with{" "}
-            <span className="font-mono">?status=connected</span>). A connect link naming any other URL is
-            refused.
-          </CardDescription>
-        </CardHeader>
+        <CardHeading
+          title="Connect link return URLs"
+          description={
+            <>
+              Where the connect page sends your users back after connecting an account (with{" "}
+              <span className="font-mono">?status=connected</span>). A connect link naming any other URL is
+              refused.
+            </>
+          }
+        />
         <CardContent className="pt-2">
           {saved.isPending ? (
             <Skeleton className="h-20 w-full" />
           ) : saved.isError ? (
-            <QueryError
-              what="The return URLs"
-              error={saved.error}
-              onRetry={() => saved.refetch()}
-              retrying={saved.isFetching}
-            />
+            <QueryResultError what="The return URLs" query={saved} />
           ) : (
             <FormField
               label="Return URLs, one per line"

@@ -7,7 +7,7 @@ import { useState } from "react";
 import type { FreshKey } from "~/components/api-keys/quick-create-key-form.tsx";
 import { SnippetKeyPicker } from "~/components/api-keys/snippet-key-picker.tsx";
 import { ClientSetupGuide } from "~/components/docs/client-setup-guide.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { featuredClients as featured } from "./featured-clients.ts";
@@ -30,16 +30,18 @@ export function ConnectClientsCard({ projectId, baseUrl }: { projectId: string; 
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Set up a client</CardTitle>
-        <CardDescription>
-          Copy the configuration for your client. Other clients, SDKs and the REST API are in the{" "}
-          <Link to="/app/project/$projectId/platform-docs" params={{ projectId }} className="underline">
-            project docs
-          </Link>
-          .
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Set up a client"
+        description={
+          <>
+            Copy the configuration for your client. Other clients, SDKs and the REST API are in the{" "}
+            <Link to="/app/project/$projectId/platform-docs" params={{ projectId }} className="underline">
+              project docs
+            </Link>
+            .
+          </>
+        }
+      />
       <CardContent className="flex min-w-0 flex-col gap-6">
         <SnippetKeyPicker
           projectId={projectId}

@@ -3,15 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
-import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent } from "~/components/ui/dialog.tsx";
+import { FormDialogForm } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -57,16 +50,25 @@ export function DecideApprovalDialog({ projectId, approval, decision, onClose }:
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{verb} this call?</DialogTitle>
-            <DialogDescription>
+        <FormDialogForm
+          title={<>{verb} this call?</>}
+          description={
+            <>
               {approval.summary}.{" "}
               {decision === "approve"
                 ? "It runs once, right away, as the caller asked."
                 : "It will not run; the caller reads your reason."}
-            </DialogDescription>
-          </DialogHeader>
+            </>
+          }
+          onSubmit={submit}
+          pending={decide.isPending}
+          submitLabel={verb}
+          pendingLabel="Saving…"
+          destructive={decision !== "approve"}
+          onCancel={onClose}
+          // Closing never waited for the decision to be saved; Cancel does not either.
+          cancelDisabled={false}
+        >
           <FormField
             label="Reason (optional)"
             hint="Shown to the caller and kept in the call log and audit log."
@@ -84,19 +86,7 @@ export function DecideApprovalDialog({ projectId, approval, decision, onClose }:
               {error}
             </p>
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={decision === "approve" ? "default" : "destructive"}
-              disabled={decide.isPending}
-            >
-              {decide.isPending ? "Saving…" : verb}
-            </Button>
-          </DialogFooter>
-        </form>
+        </FormDialogForm>
       </DialogContent>
     </Dialog>
   );

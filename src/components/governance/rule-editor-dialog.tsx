@@ -7,14 +7,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent } from "~/components/ui/dialog.tsx";
+import { FormDialogForm } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { compileCondition } from "~/lib/governance/rule-language.ts";
@@ -79,17 +73,25 @@ export function RuleEditorDialog(props: Props) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Rules for {props.targetLabel}</DialogTitle>
-            <DialogDescription>
+        <FormDialogForm
+          title={<>Rules for {props.targetLabel}</>}
+          description={
+            <>
               Conditions in CEL, tried in order: the first that holds decides. Write them over{" "}
               <code>args</code> (the call's arguments), <code>caller</code> (<code>person</code>,{" "}
               <code>kind</code>, <code>name</code>) and <code>tool</code> (<code>name</code>,{" "}
               <code>server</code>), for example <code>!args.to.endsWith("@acme.com")</code> or{" "}
               <code>has(args.amount) &amp;&amp; args.amount &gt; 10000</code>.
-            </DialogDescription>
-          </DialogHeader>
+            </>
+          }
+          onSubmit={submit}
+          pending={save.isPending}
+          submitLabel="Save policy"
+          pendingLabel="Saving…"
+          onCancel={() => props.onOpenChange(false)}
+          // The page owns whether this dialog is open and does not hold it open during a save; nor does Cancel.
+          cancelDisabled={false}
+        >
           {rules.map((rule, index) => {
             const check = checks[index];
             const message =
@@ -149,15 +151,7 @@ export function RuleEditorDialog(props: Props) {
               {error}
             </p>
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving…" : "Save policy"}
-            </Button>
-          </DialogFooter>
-        </form>
+        </FormDialogForm>
       </DialogContent>
     </Dialog>
   );

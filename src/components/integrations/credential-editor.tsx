@@ -6,14 +6,7 @@ import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts"
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "~/components/ui/dialog.tsx";
 import { Tabs, TabsList, TabsTrigger } from "~/components/ui/tabs.tsx";
 import {
   type CredentialShape,
@@ -111,10 +104,7 @@ export function CredentialEditor(props: CredentialEditorProps) {
     <Dialog open={props.open} onOpenChange={(next) => !pending && props.onOpenChange(next)}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-lg">
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{props.title}</DialogTitle>
-            <DialogDescription>{props.description}</DialogDescription>
-          </DialogHeader>
+          <DialogHeading title={props.title} description={props.description} />
           {flows.length > 1 ? (
             <Tabs value={flow} onValueChange={chooseFlow}>
               <TabsList aria-label="Sign-in method">

@@ -1,7 +1,7 @@
 // The public integration page's list of tools (issue 43): what an agent can call, read from the registry
 // by the server (the detail query), so the page lists them without shipping the registry to browsers.
 import { Badge } from "~/components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { counted } from "~/lib/counted.ts";
 
 export interface ListedTool {
@@ -19,14 +19,14 @@ export function IntegrationToolsList({
 }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Tools</CardTitle>
-        <CardDescription>
-          {tools
+      <CardHeading
+        title="Tools"
+        description={
+          tools
             ? `${counted(tools.length, "tool")} an agent can call, each switchable per project.`
-            : `${providerName} publishes these tools from its own MCP server: a project lists them once ${providerName} is connected.`}
-        </CardDescription>
-      </CardHeader>
+            : `${providerName} publishes these tools from its own MCP server: a project lists them once ${providerName} is connected.`
+        }
+      />
       {tools && tools.length > 0 ? (
         <CardContent>
           <ul aria-label="Tools" className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">

@@ -4,27 +4,13 @@
 // the API key dialog does (api-keys/create-api-key-dialog.tsx).
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
-import { SecretViews, type SecretWording } from "~/components/api-keys/one-time-secret-dialog.tsx";
+import { CreateSecretDialog } from "~/components/api-keys/create-secret-dialog.tsx";
+import type { SecretWording } from "~/components/api-keys/one-time-secret-dialog.tsx";
 import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { type ExpiryChoice, ExpirySelect, expiresAtOf } from "~/components/forms/expiry-select.tsx";
-import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
-import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
-import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
-import { FormField } from "~/components/ui/form-field.tsx";
-import { Input } from "~/components/ui/input.tsx";
+import { useSubmitForm } from "~/components/forms/use-submit-form.ts";
 import { managementScopes } from "~/lib/management-scopes.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { managementTokenNameField } from "~/lib/validation.ts";
@@ -59,30 +45,22 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<ExpiryChoice>("90");
   const [scopes, setScopes] = useState<ScopeChoice>({ mode: "read" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const focusFirstError = useFocusFirstError();
+  const form = useSubmitForm();
   const dialog = useOneTimeSecretDialog({
     busy: create.isPending,
     onOpen: () => {
       setName("");
       setExpiry("90");
       setScopes({ mode: "read" });
-      setErrors({});
-      setFormError(null);
+      form.reset();
     },
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
     const chosen = scopesOf(scopes);
-    await submitForm({
+    await form.submit(event, {
       schema,
       values: { name, scopes: chosen },
-      setErrors,
-      showError: setFormError,
-      onFailed: () => focusFirstError(form),
       save: async () => {
         const created = await create.mutateAsync({
           organizationId,
@@ -98,58 +76,31 @@ export function CreateManagementTokenDialog({ organizationId }: { organizationId
   };
 
   return (
-    <Dialog open={dialog.open} onOpenChange={dialog.changeOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="size-4" aria-hidden="true" /> Create token
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90svh] overflow-y-auto">
-        {dialog.secret ? (
-          <SecretViews state={dialog} wording={wording} />
-        ) : (
-          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle className="flex items-center gap-2">
-                <KeyRound className="size-4" aria-hidden="true" /> Create management token
-              </DialogTitle>
-              <DialogDescription>
-                A token lets your own backend manage this organization through the management API. Name it
-                after the system that will hold it.
-              </DialogDescription>
-            </DialogHeader>
-            <FormAlert message={formError} />
-            <FormField label="Name" error={errors.name}>
-              <Input
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="e.g. Provisioning service"
-                autoFocus
-                disabled={create.isPending}
-                name="name"
-              />
-            </FormField>
-            <ScopePicker
-              value={scopes}
-              onChange={(next) => {
-                setScopes(next);
-                setErrors(({ scopes: _, ...rest }) => rest);
-              }}
-              disabled={create.isPending}
-              error={errors.scopes}
-            />
-            <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={dialog.close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Creating…" : "Create token"}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <CreateSecretDialog
+      state={dialog}
+      wording={wording}
+      triggerLabel="Create token"
+      title="Create management token"
+      description="A token lets your own backend manage this organization through the management API. Name it after the system that will hold it."
+      onSubmit={submit}
+      error={form.formError}
+      pending={create.isPending}
+      submitLabel="Create token"
+      name={name}
+      onNameChange={setName}
+      nameError={form.errors.name}
+      namePlaceholder="e.g. Provisioning service"
+    >
+      <ScopePicker
+        value={scopes}
+        onChange={(next) => {
+          setScopes(next);
+          form.setErrors(({ scopes: _, ...rest }) => rest);
+        }}
+        disabled={create.isPending}
+        error={form.errors.scopes}
+      />
+      <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
+    </CreateSecretDialog>
   );
 }

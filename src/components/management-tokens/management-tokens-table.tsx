@@ -2,17 +2,18 @@
 // when, last use and expiry, and Revoke behind a confirmation. At phone width the secondary columns
 // fold under the name, so Revoke stays on screen.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  RevokeSecretDialog,
+  SecretDateCells,
+  secretStatusVariant,
+} from "~/components/api-keys/secret-row.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 import { describeScopes } from "./scope-picker.tsx";
 
 type TokenRow = RouterOutputs["managementTokens"]["list"][number];
-
-const statusVariant = { active: "success", expired: "warning", revoked: "outline" } as const;
 
 export function ManagementTokensTable({
   organizationId,
@@ -43,7 +44,7 @@ export function ManagementTokensTable({
             <TableCell className="min-w-0 whitespace-normal">
               <span className="flex flex-wrap items-center gap-2 font-medium">
                 {token.name}
-                <Badge variant={statusVariant[token.status]}>{token.status}</Badge>
+                <Badge variant={secretStatusVariant[token.status]}>{token.status}</Badge>
               </span>
               <code className="block text-xs">{token.masked}</code>
               <span className="block text-xs text-muted-foreground md:hidden">
@@ -59,29 +60,14 @@ export function ManagementTokensTable({
             <TableCell className="hidden max-w-64 whitespace-normal text-sm md:table-cell">
               {describeScopes(token.scopes)}
             </TableCell>
-            <TableCell className="hidden lg:table-cell">
-              <span title={token.createdBy.email}>{token.createdBy.name}</span>
-              <DateTime value={token.createdAt} show="date" className="block text-xs text-muted-foreground" />
-            </TableCell>
-            <TableCell className="hidden sm:table-cell">
-              {token.lastUsedAt ? <DateTime value={token.lastUsedAt} show="relative" /> : "Never"}
-            </TableCell>
-            <TableCell className="hidden lg:table-cell">
-              {token.expiresAt ? <DateTime value={token.expiresAt} show="date" /> : "Never"}
-            </TableCell>
+            <SecretDateCells secret={token} createdClassName="hidden lg:table-cell" />
             <TableCell className="text-right">
               {token.status === "active" ? (
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="outline" size="sm">
-                      Revoke
-                    </Button>
-                  }
+                <RevokeSecretDialog
                   title="Revoke management token"
                   subject={token.name}
                   verb="revoke"
                   description="Systems using this token lose access to the management API on their next request. This cannot be undone."
-                  confirmLabel="Revoke"
                   onConfirm={async () => {
                     await revoke.mutateAsync({ organizationId, tokenId: token.id });
                     await queryClient.invalidateQueries({ queryKey: trpc.managementTokens.pathKey() });

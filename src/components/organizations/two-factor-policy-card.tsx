@@ -8,8 +8,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
-import { QueryError } from "~/components/errors/query-error.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -63,24 +63,15 @@ export function TwoFactorPolicyCard(props: {
 
   return (
     <Card data-testid="two-factor-policy">
-      <CardHeader>
-        <CardTitle>Two-factor authentication</CardTitle>
-        <CardDescription>
-          Require every member to sign in with a code from an authenticator app. Members without it cannot
-          open this organization or its projects until they set it up. API keys and connected MCP clients keep
-          working.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Two-factor authentication"
+        description="Require every member to sign in with a code from an authenticator app. Members without it cannot open this organization or its projects until they set it up. API keys and connected MCP clients keep working."
+      />
       <CardContent className="flex flex-col gap-3">
         {policy.isPending ? (
           <Skeleton className="h-5 w-64" />
         ) : policy.isError ? (
-          <QueryError
-            what="The two-factor policy"
-            error={policy.error}
-            onRetry={() => policy.refetch()}
-            retrying={policy.isFetching}
-          />
+          <QueryResultError what="The two-factor policy" query={policy} />
         ) : (
           <div className="flex items-center gap-3">
             {required || !canChange || ownerLacksTwoFactor ? (

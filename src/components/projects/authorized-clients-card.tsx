@@ -6,14 +6,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { PlugZap } from "lucide-react";
 import { toast } from "sonner";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
@@ -29,26 +29,15 @@ export function AuthorizedClientsCard({ projectId }: { projectId: string }) {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Connected applications</CardTitle>
-        <CardDescription>
-          MCP clients people connected to this project by signing in with Portico. Revoking one stops it at
-          once; it has to ask for access again.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Connected applications"
+        description="MCP clients people connected to this project by signing in with Portico. Revoking one stops it at once; it has to ask for access again."
+      />
       <CardContent className="pt-2">
         {clients.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <BusySkeletons sizes={["h-10 w-full", "h-10 w-full"]} />
         ) : clients.isError ? (
-          <QueryError
-            what="The authorized clients"
-            error={clients.error}
-            onRetry={() => clients.refetch()}
-            retrying={clients.isFetching}
-          />
+          <QueryResultError what="The authorized clients" query={clients} />
         ) : clients.data.length === 0 ? (
           <EmptyState
             icon={PlugZap}

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -41,13 +41,10 @@ export function ProjectAccess(props: { projectId: string; organizationId: string
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Access</CardTitle>
-        <CardDescription>
-          Organization owners and admins administer every project. Give members viewer, editor or admin access
-          here.
-        </CardDescription>
-      </CardHeader>
+      <CardHeading
+        title="Access"
+        description="Organization owners and admins administer every project. Give members viewer, editor or admin access here."
+      />
       <CardContent className="pt-2">
         {/* At phone width each member stacks (name and e-mail, then role and access), as on Members. */}
         <Table className="max-sm:block">

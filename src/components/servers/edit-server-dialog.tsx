@@ -5,8 +5,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { DialogFooter } from "~/components/ui/dialog.tsx";
+import { FormDialogFooter } from "~/components/ui/form-dialog.tsx";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 import { type AvailableIntegration, DEFAULT_CONNECTION, type SetupValues } from "./server-setup-fields.tsx";
 import {
@@ -127,14 +126,12 @@ function EditServerFields({
           )}
         </p>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={dialog.close} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving…" : "Save changes"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        pending={update.isPending}
+        submitLabel="Save changes"
+        pendingLabel="Saving…"
+        onCancel={dialog.close}
+      />
     </ServerSetupForm>
   );
 }

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Server } from "lucide-react";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
@@ -50,12 +50,7 @@ export function ProjectServersSummary({ projectId }: { projectId: string }) {
         {servers.isPending ? (
           <ToolListSkeleton />
         ) : servers.isError ? (
-          <QueryError
-            what="The servers"
-            error={servers.error}
-            onRetry={() => servers.refetch()}
-            retrying={servers.isFetching}
-          />
+          <QueryResultError what="The servers" query={servers} />
         ) : servers.data.length === 0 ? (
           <EmptyState
             icon={Server}

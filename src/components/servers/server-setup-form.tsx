@@ -8,14 +8,7 @@ import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import type { FieldErrors } from "~/components/forms/form-errors.ts";
 import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import {
   type AvailableIntegration,
@@ -60,10 +53,7 @@ export function ServerSetupDialog({
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-h-[90svh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
         {open ? (
           <Suspense fallback={<ToolListSkeleton />}>
             {children({ close: () => setOpen(false), setPending })}

@@ -10,14 +10,7 @@ import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { RunResult } from "./run-result.tsx";
 import { SchemaFormFields } from "./schema-form.tsx";
@@ -86,15 +79,17 @@ export function ToolPlaygroundDialog({
     <Dialog>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Try {tool.title}</DialogTitle>
-          <DialogDescription>
-            <code className="text-xs">{tool.name}</code> ·{" "}
-            {serverId
-              ? "Runs for real with the organization's connection."
-              : "Runs for real, as an agent's call would; no account needed."}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<>Try {tool.title}</>}
+          description={
+            <>
+              <code className="text-xs">{tool.name}</code> ·{" "}
+              {serverId
+                ? "Runs for real with the organization's connection."
+                : "Runs for real, as an agent's call would; no account needed."}
+            </>
+          }
+        />
         <form
           noValidate
           className="flex flex-col gap-4"

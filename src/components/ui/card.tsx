@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn.ts";
 import { HeadingLevel, useHeadingTag } from "./heading-level.tsx";
 
@@ -39,4 +39,23 @@ export function CardContent({ className, children, ...props }: ComponentProps<"d
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex items-center gap-2 px-5", className)} {...props} />;
+}
+
+/** The header most cards have: their title and, when there is one, a line on what they are for. */
+export function CardHeading({
+  title,
+  description,
+  titleClassName,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  /** e.g. a title with an icon or badges beside it. */
+  titleClassName?: string;
+}) {
+  return (
+    <CardHeader>
+      <CardTitle className={titleClassName}>{title}</CardTitle>
+      {description ? <CardDescription>{description}</CardDescription> : null}
+    </CardHeader>
+  );
 }

@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn.ts";
 import { HeadingLevel } from "./heading-level.tsx";
 
@@ -55,5 +55,25 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+  );
+}
+
+/** The header most dialogs have: their title and, under it, what they are for. */
+export function DialogHeading({
+  title,
+  description,
+  titleClassName,
+  descriptionClassName,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  titleClassName?: string | undefined;
+  descriptionClassName?: string | undefined;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle className={titleClassName}>{title}</DialogTitle>
+      <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+    </DialogHeader>
   );
 }

@@ -16,3 +16,15 @@ export function SkeletonRows({ label, rows = 6 }: { label: string; rows?: number
     </div>
   );
 }
+
+/** Placeholders in a column, marked busy while what they stand for loads; each of `sizes` sizes one. */
+export function BusySkeletons({ sizes, className = "gap-2" }: { sizes: string[]; className?: string }) {
+  return (
+    <div className={cn("flex flex-col", className)} aria-busy="true">
+      {sizes.map((size, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <Skeleton key={index} className={size} />
+      ))}
+    </div>
+  );
+}

@@ -34,9 +34,9 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
 }
 
 /** A header row of `children` columns, then the row buttons' column: no heading shown, "Actions" read out. */
-export function TableHeaderWithActions({ children }: { children: ReactNode }) {
+export function TableHeaderWithActions({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <TableHeader>
+    <TableHeader className={className}>
       <TableRow>
         {children}
         <TableHead className="text-right">

@@ -5,17 +5,8 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
-import { Button } from "~/components/ui/button.tsx";
 import { CheckboxField } from "~/components/ui/checkbox.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog.tsx";
+import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { OptionSelect } from "~/components/ui/select.tsx";
@@ -110,99 +101,81 @@ export function EndpointDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (pending) return;
         setOpen(next);
         setErrors({});
         setFormError(null);
       }}
+      trigger={trigger}
+      title={endpoint ? "Edit webhook endpoint" : "Add webhook endpoint"}
+      description="Portico posts each event to this URL, signed with the endpoint's secret, and retries for hours when it does not answer 2xx."
+      onSubmit={submit}
+      aria-label="Webhook endpoint"
+      pending={pending}
+      submitLabel={endpoint ? "Save endpoint" : "Add endpoint"}
+      pendingLabel="Saving…"
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Webhook endpoint">
-          <DialogHeader>
-            <DialogTitle>{endpoint ? "Edit webhook endpoint" : "Add webhook endpoint"}</DialogTitle>
-            <DialogDescription>
-              Portico posts each event to this URL, signed with the endpoint's secret, and retries for hours
-              when it does not answer 2xx.
-            </DialogDescription>
-          </DialogHeader>
-          {formError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
-            </p>
-          ) : null}
-          <FormField
-            label="URL"
-            error={errors.url}
-            hint="For example: https://api.example.com/portico/events"
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <FormField label="URL" error={errors.url} hint="For example: https://api.example.com/portico/events">
+        <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" />
+      </FormField>
+      <FormField label="Description (optional)" error={errors.description}>
+        <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
+      </FormField>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Events</legend>
+        {webhookEventTypeIds.map((type) => (
+          <CheckboxField
+            key={type}
+            checked={eventTypes.includes(type)}
+            onCheckedChange={(on) => toggle(type, on)}
           >
-            <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" />
-          </FormField>
-          <FormField label="Description (optional)" error={errors.description}>
-            <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
-          </FormField>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Events</legend>
-            {webhookEventTypeIds.map((type) => (
-              <CheckboxField
-                key={type}
-                checked={eventTypes.includes(type)}
-                onCheckedChange={(on) => toggle(type, on)}
-              >
-                <span>
-                  <code className="text-xs">{type}</code>{" "}
-                  <span className="text-muted-foreground">{webhookEventTypes[type]}</span>
-                </span>
-              </CheckboxField>
-            ))}
-            {errors.eventTypes ? (
-              <p role="alert" className="text-sm text-destructive">
-                {errors.eventTypes}
-              </p>
-            ) : null}
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="Project"
-              hint="Connection events belong to no project."
-              error={errors.projectId}
-            >
-              <OptionSelect
-                value={projectId}
-                onValueChange={(value) => {
-                  setProjectId(value);
-                  setAgentId(ANY);
-                }}
-                options={[
-                  { value: ANY, label: "Every project" },
-                  ...options.projects.map((p) => ({ value: p.id, label: p.name })),
-                ]}
-              />
-            </FormField>
-            <FormField label="Agent" error={errors.agentId}>
-              <OptionSelect
-                value={agentId}
-                onValueChange={setAgentId}
-                options={[
-                  { value: ANY, label: "Every agent" },
-                  ...agents.map((a) => ({ value: a.id, label: a.name })),
-                ]}
-              />
-            </FormField>
-          </div>
-          <CheckboxField checked={enabled} onCheckedChange={setEnabled}>
-            Enabled
+            <span>
+              <code className="text-xs">{type}</code>{" "}
+              <span className="text-muted-foreground">{webhookEventTypes[type]}</span>
+            </span>
           </CheckboxField>
-          <DialogFooter>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving…" : endpoint ? "Save endpoint" : "Add endpoint"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        ))}
+        {errors.eventTypes ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.eventTypes}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Project" hint="Connection events belong to no project." error={errors.projectId}>
+          <OptionSelect
+            value={projectId}
+            onValueChange={(value) => {
+              setProjectId(value);
+              setAgentId(ANY);
+            }}
+            options={[
+              { value: ANY, label: "Every project" },
+              ...options.projects.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+          />
+        </FormField>
+        <FormField label="Agent" error={errors.agentId}>
+          <OptionSelect
+            value={agentId}
+            onValueChange={setAgentId}
+            options={[
+              { value: ANY, label: "Every agent" },
+              ...agents.map((a) => ({ value: a.id, label: a.name })),
+            ]}
+          />
+        </FormField>
+      </div>
+      <CheckboxField checked={enabled} onCheckedChange={setEnabled}>
+        Enabled
+      </CheckboxField>
+    </FormDialog>
   );
 }

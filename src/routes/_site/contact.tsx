@@ -3,8 +3,8 @@ import { BookOpenIcon, LifeBuoyIcon, NewspaperIcon } from "lucide-react";
 import { firstValue } from "~/components/auth/auth-search.ts";
 import { ContactForm } from "~/components/contact/contact-form.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
+import { siteHead } from "~/components/site/site-head.ts";
 import { type ContactTopic, isContactTopic } from "~/lib/contact-topics.ts";
-import { seo } from "~/lib/seo.ts";
 
 const parseTopic = (search: Record<string, unknown>): { topic?: ContactTopic } => {
   const topic = firstValue(search.topic);
@@ -13,15 +13,12 @@ const parseTopic = (search: Record<string, unknown>): { topic?: ContactTopic } =
 
 export const Route = createFileRoute("/_site/contact")({
   validateSearch: parseTopic,
-  head: ({ match }) =>
-    seo({
-      title: "Contact",
-      description:
-        "Talk to the Portico team about plans, Enterprise, partnerships, press or product support.",
-      keywords: ["contact Portico", "Portico sales", "MCP platform enterprise"],
-      canonicalPath: "/contact",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Contact",
+    description: "Talk to the Portico team about plans, Enterprise, partnerships, press or product support.",
+    keywords: ["contact Portico", "Portico sales", "MCP platform enterprise"],
+    canonicalPath: "/contact",
+  }),
   component: ContactPage,
 });
 

@@ -1,19 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiReferenceView } from "~/components/docs/api-reference-view.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
-import { seo } from "~/lib/seo.ts";
+import { siteHead } from "~/components/site/site-head.ts";
 import { getApiReference } from "~/server/manage/reference-server-fn.ts";
 
 export const Route = createFileRoute("/_site/docs_/management-api")({
   staticData: { queryRuntime: false },
   loader: () => getApiReference(),
-  head: ({ match }) =>
-    seo({
-      title: "Management API reference",
-      description: "Portico's REST API for provisioning projects, keys, servers and users from a backend.",
-      canonicalPath: "/docs/management-api",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Management API reference",
+    description: "Portico's REST API for provisioning projects, keys, servers and users from a backend.",
+    canonicalPath: "/docs/management-api",
+  }),
   component: ManagementApiPage,
 });
 

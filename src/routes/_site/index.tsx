@@ -5,28 +5,27 @@ import { Hero } from "~/components/site/landing/hero.tsx";
 import { HowItWorks } from "~/components/site/landing/how-it-works.tsx";
 import { IntegrationsOverview } from "~/components/site/landing/integrations-overview.tsx";
 import { NeoSection } from "~/components/site/landing/neo.tsx";
-import { DEFAULT_SOCIAL_IMAGE, seo } from "~/lib/seo.ts";
+import { siteHead } from "~/components/site/site-head.ts";
+import { DEFAULT_SOCIAL_IMAGE } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/")({
   staticData: { queryRuntime: false },
-  head: ({ match }) =>
-    seo({
-      title: "Portico",
-      description:
-        "Portico connects AI agents to your business data through the Model Context Protocol: one MCP URL per project, API keys or OAuth, Gmail, HubSpot, Jira, SharePoint and more.",
-      keywords: [
-        "MCP",
-        "Model Context Protocol",
-        "AI agents",
-        "integrations",
-        "MCP server",
-        "Claude",
-        "Cursor",
-      ],
-      image: DEFAULT_SOCIAL_IMAGE,
-      canonicalPath: "/",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Portico",
+    description:
+      "Portico connects AI agents to your business data through the Model Context Protocol: one MCP URL per project, API keys or OAuth, Gmail, HubSpot, Jira, SharePoint and more.",
+    keywords: [
+      "MCP",
+      "Model Context Protocol",
+      "AI agents",
+      "integrations",
+      "MCP server",
+      "Claude",
+      "Cursor",
+    ],
+    image: DEFAULT_SOCIAL_IMAGE,
+    canonicalPath: "/",
+  }),
   component: Home,
 });
 

@@ -1,20 +1,18 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PageIntro } from "~/components/site/page-intro.tsx";
 import { Prose } from "~/components/site/prose.tsx";
+import { siteHead } from "~/components/site/site-head.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/our-story")({
   staticData: { queryRuntime: false },
-  head: ({ match }) =>
-    seo({
-      title: "Our story",
-      description:
-        "Why Portico exists: its founders bring 30+ years of combined experience in enterprise integration, security and developer tools.",
-      keywords: ["Portico founders", "about Portico", "MCP company"],
-      canonicalPath: "/our-story",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Our story",
+    description:
+      "Why Portico exists: its founders bring 30+ years of combined experience in enterprise integration, security and developer tools.",
+    keywords: ["Portico founders", "about Portico", "MCP company"],
+    canonicalPath: "/our-story",
+  }),
   component: OurStory,
 });
 

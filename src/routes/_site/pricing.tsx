@@ -6,8 +6,8 @@ import { ComparisonTable } from "~/components/pricing/comparison-table.tsx";
 import { type PlanAction, PlanCard } from "~/components/pricing/plan-card.tsx";
 import { YourOrganizations } from "~/components/pricing/your-organizations.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
+import { siteHead } from "~/components/site/site-head.ts";
 import { type BillingInterval, type PlanId, plans, pricingCatalog } from "~/lib/plans.ts";
-import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/pricing")({
   // requirements §2: organization details (signed in) and pricing; a failed pricing load is ignored, and the page
@@ -18,15 +18,13 @@ export const Route = createFileRoute("/_site/pricing")({
       user ? queryClient.prefetchQuery(trpc.organization.getOrganizationsDetails.queryOptions()) : null,
     ]);
   },
-  head: ({ match }) =>
-    seo({
-      title: "Pricing",
-      description:
-        "Portico plans: Free, Start ($34 a month), Business ($249 a month) and Enterprise. Every plan includes the agent marketplace and the standard tools.",
-      keywords: ["Portico pricing", "MCP platform pricing", "AI agent integrations cost"],
-      canonicalPath: "/pricing",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Pricing",
+    description:
+      "Portico plans: Free, Start ($34 a month), Business ($249 a month) and Enterprise. Every plan includes the agent marketplace and the standard tools.",
+    keywords: ["Portico pricing", "MCP platform pricing", "AI agent integrations cost"],
+    canonicalPath: "/pricing",
+  }),
   component: PricingPage,
 });
 

@@ -2,19 +2,17 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { BookOpenIcon, MailIcon, MessagesSquareIcon, UserRoundCheckIcon } from "lucide-react";
 import { PageIntro } from "~/components/site/page-intro.tsx";
 import { Prose } from "~/components/site/prose.tsx";
-import { seo } from "~/lib/seo.ts";
+import { siteHead } from "~/components/site/site-head.ts";
 
 export const Route = createFileRoute("/_site/support")({
   staticData: { queryRuntime: false },
-  head: ({ match }) =>
-    seo({
-      title: "Support",
-      description:
-        "Get help with Portico: setup guides, troubleshooting for MCP connections, and support by plan — community, email, priority email and dedicated.",
-      keywords: ["Portico support", "MCP troubleshooting", "401 MCP", "MCP tools missing"],
-      canonicalPath: "/support",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Support",
+    description:
+      "Get help with Portico: setup guides, troubleshooting for MCP connections, and support by plan — community, email, priority email and dedicated.",
+    keywords: ["Portico support", "MCP troubleshooting", "401 MCP", "MCP tools missing"],
+    canonicalPath: "/support",
+  }),
   component: Support,
 });
 

@@ -2,11 +2,11 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SearchIcon, SearchXIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PageIntro } from "~/components/site/page-intro.tsx";
+import { siteHead } from "~/components/site/site-head.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { inputClasses } from "~/components/ui/input.tsx";
 import { cn } from "~/lib/cn.ts";
-import { seo } from "~/lib/seo.ts";
 import { integrationNames } from "~/lib/site/integration-names.ts";
 import { filterUseCases, type UseCase, useCaseTeams } from "~/lib/site/use-cases.ts";
 import { parseUseCasesSearch, USE_CASE_SEARCH_MAX } from "~/lib/site/use-cases-search.ts";
@@ -14,15 +14,13 @@ import { parseUseCasesSearch, USE_CASE_SEARCH_MAX } from "~/lib/site/use-cases-s
 export const Route = createFileRoute("/_site/use-cases")({
   staticData: { queryRuntime: false },
   validateSearch: parseUseCasesSearch,
-  head: ({ match }) =>
-    seo({
-      title: "Use cases",
-      description:
-        "What teams do with AI agents connected through Portico: pipeline reviews, support triage, onboarding, status reports, research and more.",
-      keywords: ["AI agent use cases", "MCP use cases", "sales AI", "support AI", "HR automation"],
-      canonicalPath: "/use-cases",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Use cases",
+    description:
+      "What teams do with AI agents connected through Portico: pipeline reviews, support triage, onboarding, status reports, research and more.",
+    keywords: ["AI agent use cases", "MCP use cases", "sales AI", "support AI", "HR automation"],
+    canonicalPath: "/use-cases",
+  }),
   component: UseCasesPage,
 });
 

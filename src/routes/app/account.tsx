@@ -12,7 +12,7 @@ import { TwoFactorCard } from "~/components/account/two-factor/two-factor-card.t
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
@@ -77,10 +77,9 @@ function AccountCards({
 
 function AccountSkeleton() {
   return (
-    <div className="flex flex-col gap-6" aria-busy="true">
-      <Skeleton className="h-44 w-full rounded-xl" />
-      <Skeleton className="h-44 w-full rounded-xl" />
-      <Skeleton className="h-44 w-full rounded-xl" />
-    </div>
+    <BusySkeletons
+      sizes={["h-44 w-full rounded-xl", "h-44 w-full rounded-xl", "h-44 w-full rounded-xl"]}
+      className="gap-6"
+    />
   );
 }

@@ -15,6 +15,7 @@ import {
   CardDescription,
   CardFooter,
   CardHeader,
+  CardHeading,
   CardTitle,
 } from "~/components/ui/card.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
@@ -63,18 +64,16 @@ function SignedOut({ invitationId }: { invitationId: string }) {
   const invited = preview.data;
   return (
     <>
-      <CardHeader>
-        <CardTitle>
-          {invited ? `Join ${invited.organizationName} on Portico` : "You have been invited to Portico"}
-        </CardTitle>
-        <CardDescription>
-          {invited
+      <CardHeading
+        title={invited ? `Join ${invited.organizationName} on Portico` : "You have been invited to Portico"}
+        description={
+          invited
             ? `${invited.inviterName ?? "Someone"} invited ${invited.email} to ${invited.organizationName}. Sign in with that address, or create an account with it.`
             : preview.isError
               ? `${preview.error.message} Sign in to see your other invitations.`
-              : "Sign in with the email address the invitation was sent to, or create an account with it."}
-        </CardDescription>
-      </CardHeader>
+              : "Sign in with the email address the invitation was sent to, or create an account with it."
+        }
+      />
       <CardFooter className="flex gap-2">
         <Button asChild>
           <Link to="/sign-in" search={{ redirect }}>
@@ -121,13 +120,15 @@ function InvitationDetails({ invitationId, email }: { invitationId: string; emai
     return (
       <>
         <ErrorStatus error={details.error} />
-        <CardHeader>
-          <CardTitle>This invitation is not available</CardTitle>
-          <CardDescription>
-            {details.error.message}. You are signed in as {email}; if the invitation was sent to another
-            address, sign in with that one.
-          </CardDescription>
-        </CardHeader>
+        <CardHeading
+          title="This invitation is not available"
+          description={
+            <>
+              {details.error.message}. You are signed in as {email}; if the invitation was sent to another
+              address, sign in with that one.
+            </>
+          }
+        />
         <CardFooter>
           <Button asChild variant="outline">
             <Link to="/app/dashboard">Go to dashboard</Link>

@@ -6,7 +6,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { authClient } from "~/components/auth/auth-client.ts";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { isRetryableQueryError } from "~/components/errors/query-error-copy.ts";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { ClientSummary, ScopeList } from "~/components/oauth/client-summary.tsx";
@@ -21,7 +21,7 @@ import {
 import { NoConsentRequest } from "~/components/oauth/no-consent-request.tsx";
 import { OAuthLayout } from "~/components/oauth/oauth-layout.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/oauth/consent")({
@@ -87,21 +87,15 @@ function ConsentScreen() {
   return (
     <OAuthLayout footer="You can revoke this access at any time in the project's settings.">
       {client.isPending ? (
-        <div className="flex flex-col items-center gap-3" aria-busy="true">
-          <Skeleton className="size-12 rounded-lg" />
-          <Skeleton className="h-6 w-3/4" />
-          <Skeleton className="h-4 w-1/2" />
-        </div>
+        <BusySkeletons
+          sizes={["size-12 rounded-lg", "h-6 w-3/4", "h-4 w-1/2"]}
+          className="items-center gap-3"
+        />
       ) : client.isError ? (
         <div className="flex flex-col gap-4">
           <h1 className="text-xl font-semibold tracking-tight">This request cannot be answered</h1>
           {isRetryableQueryError(client.error) ? (
-            <QueryError
-              what="This request"
-              error={client.error}
-              onRetry={() => client.refetch()}
-              retrying={client.isFetching}
-            />
+            <QueryResultError what="This request" query={client} />
           ) : (
             <FormAlert message={client.error.message} />
           )}

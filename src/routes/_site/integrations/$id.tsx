@@ -7,7 +7,7 @@ import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx"
 import { IntegrationToolsList } from "~/components/integrations/integration-tools-list.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { integrationEntry } from "~/lib/integrations/catalogue.ts";
 import { seo } from "~/lib/seo.ts";
 import type { TRPC } from "~/lib/trpc.ts";
@@ -72,9 +72,7 @@ function IntegrationDetailPage() {
       <p className="max-w-3xl text-lg">{entry.description}</p>
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
-          <CardHeader>
-            <CardTitle>What agents can do</CardTitle>
-          </CardHeader>
+          <CardHeading title="What agents can do" />
           <CardContent>
             <ul className="flex flex-col gap-2 text-sm">
               {entry.features.map((feature) => (
@@ -87,10 +85,10 @@ function IntegrationDetailPage() {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
-            <CardTitle>How it connects</CardTitle>
-            <CardDescription>An organization admin connects {provider.name} once.</CardDescription>
-          </CardHeader>
+          <CardHeading
+            title="How it connects"
+            description={<>An organization admin connects {provider.name} once.</>}
+          />
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Provider</dt>

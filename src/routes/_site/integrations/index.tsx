@@ -5,26 +5,24 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SearchIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CatalogueCard } from "~/components/integrations/catalogue-card.tsx";
+import { IntegrationSearch } from "~/components/integrations/integration-search.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
+import { siteHead } from "~/components/site/site-head.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { cn } from "~/lib/cn.ts";
 import { counted } from "~/lib/counted.ts";
 import { filterCatalogue } from "~/lib/integrations/catalogue.ts";
 import { parseCatalogueSearch, STANDARD_TOOLS_FILTER } from "~/lib/integrations/catalogue-search.ts";
-import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/integrations/")({
   validateSearch: parseCatalogueSearch,
-  head: ({ match }) =>
-    seo({
-      title: "Integrations",
-      description: "Connect AI agents to Gmail, Jira, HubSpot, Salesforce and more through one MCP endpoint.",
-      keywords: "MCP integrations, AI agent integrations, standard tools",
-      canonicalPath: "/integrations",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Integrations",
+    description: "Connect AI agents to Gmail, Jira, HubSpot, Salesforce and more through one MCP endpoint.",
+    keywords: "MCP integrations, AI agent integrations, standard tools",
+    canonicalPath: "/integrations",
+  }),
   component: CataloguePage,
 });
 
@@ -63,21 +61,7 @@ function CataloguePage() {
             <FilterLink active={!standardOnly} filter={undefined} label="All" />
             <FilterLink active={standardOnly} filter={STANDARD_TOOLS_FILTER} label="Standard tools" />
           </nav>
-          <div className="relative sm:w-80">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Search integrations"
-              aria-label="Search integrations"
-              className="pl-9"
-              maxLength={100}
-            />
-          </div>
+          <IntegrationSearch value={text} onChange={setText} maxLength={100} />
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {counted(visible.length, "result")}

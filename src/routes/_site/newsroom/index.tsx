@@ -2,19 +2,17 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { NewspaperIcon } from "lucide-react";
 import { ArticleMetaLine } from "~/components/newsroom/article-meta-line.tsx";
 import { PageIntro } from "~/components/site/page-intro.tsx";
+import { siteHead } from "~/components/site/site-head.ts";
 import { articles, cardTags } from "~/lib/newsroom/articles.ts";
-import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/_site/newsroom/")({
   staticData: { queryRuntime: false },
-  head: ({ match }) =>
-    seo({
-      title: "Newsroom",
-      description: "News, press releases and product updates from Portico.",
-      keywords: ["Portico news", "press release", "MCP platform launch"],
-      canonicalPath: "/newsroom",
-      baseUrl: match.context.clientConfig.baseUrl,
-    }),
+  head: siteHead({
+    title: "Newsroom",
+    description: "News, press releases and product updates from Portico.",
+    keywords: ["Portico news", "press release", "MCP platform launch"],
+    canonicalPath: "/newsroom",
+  }),
   component: Newsroom,
 });
 

@@ -6,12 +6,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { MonitorSmartphone } from "lucide-react";
 import { toast } from "sonner";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
-import { AdminListBody, AdminSearchField, useAdminListState } from "~/components/admin/admin-list.tsx";
+import { useAdminListState } from "~/components/admin/admin-list.tsx";
+import { AdminListPage } from "~/components/admin/admin-list-page.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
-import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
@@ -27,58 +27,42 @@ type SessionRow = RouterOutputs["admin"]["getAuthSessions"]["sessions"][number];
 
 function AuthSessionsPage() {
   const trpc = useTRPC();
-  const { state: search, update, typed, setTyped } = useAdminListState({ q: "", page: 1 });
+  const list = useAdminListState({ q: "", page: 1 });
   const sessions = useQuery({
-    ...trpc.admin.getAuthSessions.queryOptions({ search: search.q, page: search.page, pageSize: PAGE_SIZE }),
+    ...trpc.admin.getAuthSessions.queryOptions({
+      search: list.state.q,
+      page: list.state.page,
+      pageSize: PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Sessions"
-        description="Everyone signed in to this instance, most recently active first."
-      />
-      <AdminSearchField
-        id="session-search"
-        placeholder="Name, email or address"
-        value={typed}
-        onChange={setTyped}
-      />
-      <AdminListBody
-        query={sessions}
-        what="The sessions"
-        searched={search.q}
-        onClearSearch={() => setTyped("")}
-        empty={{
-          icon: MonitorSmartphone,
-          title: search.q ? `No session matches “${search.q}”` : "Nobody is signed in",
-          description: search.q ? "Search by part of a name, an email or an address." : undefined,
-        }}
-        onPage={(page) => update({ page })}
-      >
-        {(data) => (
-          <Table data-testid="sessions-table" aria-busy={sessions.isFetching}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>User</TableHead>
-                <TableHead className="hidden sm:table-cell">Device</TableHead>
-                <TableHead className="hidden md:table-cell">Address</TableHead>
-                <TableHead className="hidden sm:table-cell">Signed in</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.sessions.map((row) => (
-                <SessionRowView key={row.id} row={row} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </AdminListBody>
-    </div>
+    <AdminListPage
+      title="Sessions"
+      description="Everyone signed in to this instance, most recently active first."
+      search={{ id: "session-search", placeholder: "Name, email or address" }}
+      list={list}
+      query={sessions}
+      what="The sessions"
+      empty={{
+        icon: MonitorSmartphone,
+        title: "Nobody is signed in",
+        noMatch: "No session matches",
+        searchHint: "Search by part of a name, an email or an address.",
+      }}
+      tableTestId="sessions-table"
+      columns={
+        <>
+          <TableHead>User</TableHead>
+          <TableHead className="hidden sm:table-cell">Device</TableHead>
+          <TableHead className="hidden md:table-cell">Address</TableHead>
+          <TableHead className="hidden sm:table-cell">Signed in</TableHead>
+        </>
+      }
+    >
+      {(data) => data.sessions.map((row) => <SessionRowView key={row.id} row={row} />)}
+    </AdminListPage>
   );
 }
 

@@ -9,7 +9,14 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderWithActions,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { integrations } from "~/integrations/catalogue.ts";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
 import { authFlowLabels, connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
@@ -44,16 +51,11 @@ function PlatformCredentialsPage() {
       <Card>
         <CardContent className="pt-2">
           <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Provider</TableHead>
-                <TableHead className="hidden md:table-cell">Serves</TableHead>
-                <TableHead>Saved</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeaderWithActions>
+              <TableHead>Provider</TableHead>
+              <TableHead className="hidden md:table-cell">Serves</TableHead>
+              <TableHead>Saved</TableHead>
+            </TableHeaderWithActions>
             <TableBody>
               {providerIds.map((provider) => {
                 const saved = credentials.filter((credential) => credential.provider === provider);

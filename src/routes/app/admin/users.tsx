@@ -8,7 +8,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge.tsx";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
-import { AdminListBody, AdminSearchField, useAdminListState } from "~/components/admin/admin-list.tsx";
+import { useAdminListState } from "~/components/admin/admin-list.tsx";
+import { AdminListPage } from "~/components/admin/admin-list-page.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
 import { UserSessionsDialog } from "~/components/admin/user-sessions-dialog.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
@@ -16,9 +17,8 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
@@ -42,17 +42,13 @@ interface TableState {
 function UsersPage() {
   const { user: me } = Route.useRouteContext();
   const trpc = useTRPC();
-  const {
-    state: search,
-    update,
-    typed,
-    setTyped,
-  } = useAdminListState<TableState>({
+  const list = useAdminListState<TableState>({
     q: "",
     sort: "createdAt",
     dir: "desc",
     page: 1,
   });
+  const search = list.state;
   const users = useQuery({
     ...trpc.admin.getUsers.queryOptions({
       search: search.q,
@@ -66,48 +62,36 @@ function UsersPage() {
   const sortBy = {
     sort: search.sort,
     direction: search.dir,
-    onSort: (sort: TableState["sort"], dir: TableState["dir"]) => update({ sort, dir, page: 1 }),
+    onSort: (sort: TableState["sort"], dir: TableState["dir"]) => list.update({ sort, dir, page: 1 }),
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Users" description="Every account on this instance." />
-      <AdminSearchField id="user-search" placeholder="Name or email" value={typed} onChange={setTyped} />
-      <AdminListBody
-        query={users}
-        what="The users"
-        searched={search.q}
-        onClearSearch={() => setTyped("")}
-        empty={{
-          icon: Users,
-          title: search.q ? `No user matches “${search.q}”` : "No users yet",
-          description: search.q ? "Check the spelling, or search by part of a name or email." : undefined,
-        }}
-        onPage={(page) => update({ page })}
-      >
-        {(data) => (
-          <Table data-testid="users-table" aria-busy={users.isFetching}>
-            <TableHeader>
-              <TableRow>
-                <SortHeader field="name" label="Name" {...sortBy} />
-                <SortHeader field="email" label="Email" className="hidden md:table-cell" {...sortBy} />
-                <SortHeader field="role" label="Role" {...sortBy} />
-                <SortHeader field="createdAt" label="Joined" className="hidden lg:table-cell" {...sortBy} />
-                <TableHead className="hidden sm:table-cell">Two-factor</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.users.map((row) => (
-                <UserRowView key={row.id} row={row} isSelf={row.id === me.id} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </AdminListBody>
-    </div>
+    <AdminListPage
+      title="Users"
+      description="Every account on this instance."
+      search={{ id: "user-search", placeholder: "Name or email" }}
+      list={list}
+      query={users}
+      what="The users"
+      empty={{
+        icon: Users,
+        title: "No users yet",
+        noMatch: "No user matches",
+        searchHint: "Check the spelling, or search by part of a name or email.",
+      }}
+      tableTestId="users-table"
+      columns={
+        <>
+          <SortHeader field="name" label="Name" {...sortBy} />
+          <SortHeader field="email" label="Email" className="hidden md:table-cell" {...sortBy} />
+          <SortHeader field="role" label="Role" {...sortBy} />
+          <SortHeader field="createdAt" label="Joined" className="hidden lg:table-cell" {...sortBy} />
+          <TableHead className="hidden sm:table-cell">Two-factor</TableHead>
+        </>
+      }
+    >
+      {(data) => data.users.map((row) => <UserRowView key={row.id} row={row} isSelf={row.id === me.id} />)}
+    </AdminListPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ScrollText, SearchX } from "lucide-react";
 import { AuditLogFiltersBar } from "~/components/audit-log/audit-log-filters-bar.tsx";
 import { AuditLogTable } from "~/components/audit-log/audit-log-table.tsx";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryError, QueryResultError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -68,12 +68,7 @@ function AuditLogPage() {
               Choose a date range whose start is before its end.
             </p>
           ) : events.error && rows.length === 0 ? (
-            <QueryError
-              what="The audit log"
-              error={events.error}
-              onRetry={() => events.refetch()}
-              retrying={events.isFetching}
-            />
+            <QueryResultError what="The audit log" query={events} />
           ) : events.isPending ? (
             <SkeletonRows label="Loading the audit log" />
           ) : rows.length === 0 ? (

@@ -14,7 +14,7 @@ import { DailyRequestsChart } from "~/components/charts/daily-requests-chart.tsx
 import { BillingToggle } from "~/components/pricing/billing-toggle.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { formatDate, UTC } from "~/lib/format-date.ts";
@@ -128,28 +128,35 @@ function BillingPage() {
       <FormAlert message={error} />
 
       <Card>
-        <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-2">
-            <span data-testid="current-plan">{current.name} plan</span>
-            <Badge
-              variant={overview.status === "active" || overview.status === "trialing" ? "success" : "warning"}
-            >
-              {STATUS_LABEL[overview.status]}
-            </Badge>
-            {overview.plan !== "free" && current.price ? (
-              <Badge variant="outline">
-                {overview.interval === "annual" ? "Billed yearly" : "Billed monthly"}
+        <CardHeading
+          title={
+            <>
+              <span data-testid="current-plan">{current.name} plan</span>
+              <Badge
+                variant={
+                  overview.status === "active" || overview.status === "trialing" ? "success" : "warning"
+                }
+              >
+                {STATUS_LABEL[overview.status]}
               </Badge>
-            ) : null}
-          </CardTitle>
-          <CardDescription>
-            This period: {dateLabel(overview.periodStart)} –{" "}
-            {dateLabel(new Date(new Date(overview.periodEnd).getTime() - 1))}
-            {overview.cancelAtPeriodEnd
-              ? ". Cancelled: the organization returns to Free when the period ends."
-              : "."}
-          </CardDescription>
-        </CardHeader>
+              {overview.plan !== "free" && current.price ? (
+                <Badge variant="outline">
+                  {overview.interval === "annual" ? "Billed yearly" : "Billed monthly"}
+                </Badge>
+              ) : null}
+            </>
+          }
+          titleClassName="flex flex-wrap items-center gap-2"
+          description={
+            <>
+              This period: {dateLabel(overview.periodStart)} –{" "}
+              {dateLabel(new Date(new Date(overview.periodEnd).getTime() - 1))}
+              {overview.cancelAtPeriodEnd
+                ? ". Cancelled: the organization returns to Free when the period ends."
+                : "."}
+            </>
+          }
+        />
         <CardContent className="flex flex-col gap-5 pt-4">
           <LimitMeter
             label="Requests"
@@ -166,13 +173,10 @@ function BillingPage() {
 
       {overview.canManage && overview.stripeConfigured ? (
         <Card>
-          <CardHeader>
-            <CardTitle>Change plan</CardTitle>
-            <CardDescription>
-              Upgrades take effect at once; Stripe prorates the difference. Enterprise is arranged with our
-              team.
-            </CardDescription>
-          </CardHeader>
+          <CardHeading
+            title="Change plan"
+            description="Upgrades take effect at once; Stripe prorates the difference. Enterprise is arranged with our team."
+          />
           <CardContent className="flex flex-col gap-4 pt-4">
             <BillingToggle
               value={interval}
@@ -242,9 +246,7 @@ function BillingPage() {
       ) : null}
 
       <Card>
-        <CardHeader>
-          <CardTitle>Invoices</CardTitle>
-        </CardHeader>
+        <CardHeading title="Invoices" />
         <CardContent className="pt-4">
           <InvoicesTable invoices={overview.invoices} stripeConfigured={overview.stripeConfigured} />
         </CardContent>

@@ -4,19 +4,19 @@
 // members view.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { Plug, SearchIcon } from "lucide-react";
+import { Plug } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConnectionPanel } from "~/components/integrations/connection-panel.tsx";
 import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
 import { CredentialEditor } from "~/components/integrations/credential-editor.tsx";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
+import { IntegrationSearch } from "~/components/integrations/integration-search.tsx";
 import { IntegrationSetupBadge } from "~/components/integrations/integration-status.tsx";
 import { MemberConnectionsCard } from "~/components/integrations/member-connections-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import {
   Table,
@@ -98,20 +98,7 @@ function OrganizationIntegrationsPage() {
         title="Integrations"
         description="Connect business systems once for the whole organization; projects then add them as servers."
       />
-      <div className="relative sm:w-80">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search integrations"
-          aria-label="Search integrations"
-          className="pl-9"
-        />
-      </div>
+      <IntegrationSearch value={query} onChange={setQuery} />
       {visible.length === 0 ? (
         <EmptyState
           icon={Plug}

@@ -5,7 +5,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { KeySquare } from "lucide-react";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { CreateManagementTokenDialog } from "~/components/management-tokens/create-management-token-dialog.tsx";
 import { ManagementTokensTable } from "~/components/management-tokens/management-tokens-table.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
@@ -46,12 +46,7 @@ function ManagementTokensPage() {
               for a token, or to change your role.
             </p>
           ) : tokens.error ? (
-            <QueryError
-              what="Management tokens"
-              error={tokens.error}
-              onRetry={() => tokens.refetch()}
-              retrying={tokens.isFetching}
-            />
+            <QueryResultError what="Management tokens" query={tokens} />
           ) : tokens.isPending ? (
             <SkeletonRows label="Loading management tokens" />
           ) : tokens.data.length === 0 ? (

@@ -6,11 +6,18 @@ import { messageOf } from "~/components/forms/form-errors.ts";
 import { InviteMemberDialog } from "~/components/organizations/invite-member-dialog.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderWithActions,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { canManageMemberRole } from "~/lib/permissions.ts";
 import { seo } from "~/lib/seo.ts";
 import { type OrganizationRole, organizationRoles } from "~/lib/validation.ts";
@@ -67,16 +74,11 @@ function MembersPage() {
           {/* At phone width each member is a stacked row (name, email, role + actions) so nothing
               scrolls sideways; from sm up it is the usual table. */}
           <Table className="max-sm:block">
-            <TableHeader className="max-sm:sr-only">
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeaderWithActions className="max-sm:sr-only">
+              <TableHead>Name</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Role</TableHead>
+            </TableHeaderWithActions>
             <TableBody className="max-sm:block">
               {members.map((member) => {
                 const isSelf = member.userId === user?.id;
@@ -162,10 +164,7 @@ function MembersPage() {
       </Card>
       {canInvite ? (
         <Card>
-          <CardHeader>
-            <CardTitle>Pending invitations</CardTitle>
-            <CardDescription>Sent and not yet answered.</CardDescription>
-          </CardHeader>
+          <CardHeading title="Pending invitations" description="Sent and not yet answered." />
           <CardContent className="pt-4">
             {invitations.isPending ? (
               <p className="text-sm text-muted-foreground">Loading…</p>

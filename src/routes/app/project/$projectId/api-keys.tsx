@@ -3,7 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { KeyRound } from "lucide-react";
 import { ApiKeysTable } from "~/components/api-keys/api-keys-table.tsx";
 import { CreateApiKeyDialog } from "~/components/api-keys/create-api-key-dialog.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -49,13 +49,10 @@ function ApiKeysPage() {
         />
       ) : (
         <Card>
-          <CardHeader>
-            <CardTitle>Keys</CardTitle>
-            <CardDescription>
-              Secrets are shown only once, when a key is created. Revoked keys stop working on the next
-              request.
-            </CardDescription>
-          </CardHeader>
+          <CardHeading
+            title="Keys"
+            description="Secrets are shown only once, when a key is created. Revoked keys stop working on the next request."
+          />
           <CardContent>
             <ApiKeysTable
               projectId={projectId}

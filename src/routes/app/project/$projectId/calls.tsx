@@ -8,7 +8,7 @@ import { useState } from "react";
 import { CallDetailsDialog, type CallRef } from "~/components/call-log/call-details-dialog.tsx";
 import { CallLogFiltersBar } from "~/components/call-log/call-log-filters-bar.tsx";
 import { CallLogTable } from "~/components/call-log/call-log-table.tsx";
-import { QueryError } from "~/components/errors/query-error.tsx";
+import { QueryError, QueryResultError } from "~/components/errors/query-error.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -51,12 +51,7 @@ function CallLogPage() {
       <Card>
         <CardContent>
           {calls.error && rows.length === 0 ? (
-            <QueryError
-              what="The call log"
-              error={calls.error}
-              onRetry={() => calls.refetch()}
-              retrying={calls.isFetching}
-            />
+            <QueryResultError what="The call log" query={calls} />
           ) : calls.isPending ? (
             <SkeletonRows label="Loading calls" />
           ) : rows.length === 0 ? (

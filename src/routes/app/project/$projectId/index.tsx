@@ -11,7 +11,7 @@ import { BrokenConnectionsBanner } from "~/components/integrations/broken-connec
 import { ProjectServersSummary } from "~/components/servers/project-servers-summary.tsx";
 import { sortPreferenceQueryOptions } from "~/components/sort/use-sort-preference.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -43,16 +43,18 @@ function ProjectOverview() {
   const setup = (
     <SetupSection folded={hasCalls}>
       <Card>
-        <CardHeader>
-          <CardTitle>Connect an agent</CardTitle>
-          <CardDescription>
-            One MCP endpoint for this project. Authenticate with an API key (
-            <Link to="/app/project/$projectId/api-keys" params={{ projectId }} className="underline">
-              create one
-            </Link>
-            ) or let the client sign in with OAuth and pick this project.
-          </CardDescription>
-        </CardHeader>
+        <CardHeading
+          title="Connect an agent"
+          description={
+            <>
+              One MCP endpoint for this project. Authenticate with an API key (
+              <Link to="/app/project/$projectId/api-keys" params={{ projectId }} className="underline">
+                create one
+              </Link>
+              ) or let the client sign in with OAuth and pick this project.
+            </>
+          }
+        />
         <CardContent className="flex items-center gap-2">
           <Input readOnly value={mcpUrl} aria-label="MCP endpoint URL" className="font-mono text-sm" />
           <CopyButton text={mcpUrl} label="MCP endpoint URL" />
@@ -90,12 +92,10 @@ function ProjectOverview() {
       {hasCalls ? null : setup}
       <UsageSummary stats={stats} />
       <Card>
-        <CardHeader>
-          <CardTitle>Requests over time</CardTitle>
-          <CardDescription>
-            Tool calls per day (UTC): through MCP, the REST API, agents and the playground.
-          </CardDescription>
-        </CardHeader>
+        <CardHeading
+          title="Requests over time"
+          description="Tool calls per day (UTC): through MCP, the REST API, agents and the playground."
+        />
         <CardContent>
           <DailyRequestsChart points={stats.calls.daily} />
         </CardContent>
@@ -103,10 +103,7 @@ function ProjectOverview() {
       <ProjectServersSummary projectId={projectId} />
       <ExternalUsersCard projectId={projectId} canManage={project.permissions["externalUsers.manage"]} />
       <Card>
-        <CardHeader>
-          <CardTitle>Latest calls</CardTitle>
-          <CardDescription>The ten most recent tool calls in this project.</CardDescription>
-        </CardHeader>
+        <CardHeading title="Latest calls" description="The ten most recent tool calls in this project." />
         <CardContent>
           {stats.calls.latestCalls.length === 0 ? (
             <EmptyState

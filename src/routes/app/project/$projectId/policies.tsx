@@ -6,7 +6,7 @@ import { Shield } from "lucide-react";
 import { GovernanceSettingsCard } from "~/components/governance/governance-settings-card.tsx";
 import { fallbackText, PoliciesTable, type PolicyTarget } from "~/components/governance/policies-table.tsx";
 import { ReviewersCard } from "~/components/governance/reviewers-card.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
@@ -76,12 +76,10 @@ function PoliciesPage() {
       <ReviewersCard projectId={projectId} canManage={canManage} />
       {serverTargets.length ? (
         <Card>
-          <CardHeader>
-            <CardTitle>Servers</CardTitle>
-            <CardDescription>
-              A server's policy applies to each of its tools that has none of its own.
-            </CardDescription>
-          </CardHeader>
+          <CardHeading
+            title="Servers"
+            description="A server's policy applies to each of its tools that has none of its own."
+          />
           <CardContent>
             <PoliciesTable
               projectId={projectId}
@@ -93,12 +91,10 @@ function PoliciesPage() {
         </Card>
       ) : null}
       <Card>
-        <CardHeader>
-          <CardTitle>Tools</CardTitle>
-          <CardDescription>
-            A tool's own policy comes first; its rules are tried in order, and the first that holds decides.
-          </CardDescription>
-        </CardHeader>
+        <CardHeading
+          title="Tools"
+          description="A tool's own policy comes first; its rules are tried in order, and the first that holds decides."
+        />
         <CardContent>
           {policies.isPending ? (
             <SkeletonRows label="Loading policies" />

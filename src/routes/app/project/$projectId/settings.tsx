@@ -3,23 +3,15 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { ReturnUrlsCard } from "~/components/external-users/return-urls-card.tsx";
-import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
-import { useFocusFirstError } from "~/components/forms/use-focus-first-error.ts";
+import { useSubmitForm } from "~/components/forms/use-submit-form.ts";
 import { AuthorizedClientsCard } from "~/components/projects/authorized-clients-card.tsx";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
 import { ToolDiscoveryCard } from "~/components/projects/tool-discovery-card.tsx";
+import { ActionCard } from "~/components/ui/action-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { FormCard } from "~/components/ui/form-card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -58,29 +50,21 @@ function ProjectSettings() {
   const { data: project } = useSuspenseQuery(trpc.project.getById.queryOptions({ projectId }));
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const focusFirstError = useFocusFirstError();
+  const form = useSubmitForm();
   const update = useMutation(trpc.project.update.mutationOptions());
   const remove = useMutation(trpc.project.delete.mutationOptions());
   const canRename = project.permissions["project.rename"];
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    void submitForm({
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, {
       schema,
       values: { name, description },
-      setErrors,
-      showError: setFormError,
-      onFailed: () => focusFirstError(form),
       save: async () => {
         await update.mutateAsync({ projectId, name, description });
         await queryClient.invalidateQueries();
       },
       success: "Project saved",
     });
-  };
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -88,38 +72,31 @@ function ProjectSettings() {
         title="Project settings"
         description={`Name, tool discovery, access and deletion of ${project.name}.`}
       />
-      <Card>
-        <form onSubmit={submit} noValidate>
-          <CardHeader>
-            <CardTitle>General</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4 pt-4">
-            <FormAlert message={formError} />
-            <FormField label="Project name" error={errors.name}>
-              <Input
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                disabled={!canRename || update.isPending}
-              />
-            </FormField>
-            <FormField label="Description" error={errors.description}>
-              <Textarea
-                value={description}
-                rows={3}
-                onChange={(e) => setDescription(e.target.value)}
-                disabled={!canRename || update.isPending}
-              />
-            </FormField>
-          </CardContent>
-          {canRename ? (
-            <CardFooter className="pt-4">
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? "Saving…" : "Save"}
-              </Button>
-            </CardFooter>
-          ) : null}
-        </form>
-      </Card>
+      <FormCard
+        title="General"
+        onSubmit={submit}
+        error={form.formError}
+        pending={update.isPending}
+        submitLabel="Save"
+        pendingLabel="Saving…"
+        canSubmit={canRename}
+      >
+        <FormField label="Project name" error={form.errors.name}>
+          <Input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!canRename || update.isPending}
+          />
+        </FormField>
+        <FormField label="Description" error={form.errors.description}>
+          <Textarea
+            value={description}
+            rows={3}
+            onChange={(e) => setDescription(e.target.value)}
+            disabled={!canRename || update.isPending}
+          />
+        </FormField>
+      </FormCard>
       <ToolDiscoveryCard
         projectId={projectId}
         toolDiscovery={project.toolDiscovery}
@@ -134,31 +111,27 @@ function ProjectSettings() {
       {project.permissions["project.manageAccess"] ? <AuthorizedClientsCard projectId={projectId} /> : null}
       <ReturnUrlsCard projectId={projectId} canManage={project.permissions["externalUsers.manage"]} />
       {project.permissions["project.delete"] ? (
-        <Card className="border-destructive/50">
-          <CardHeader>
-            <CardTitle>Delete project</CardTitle>
-            <CardDescription>
-              Deletes the project and everyone's access to it. This cannot be undone.
-            </CardDescription>
-          </CardHeader>
-          <CardFooter className="pt-4">
-            <ConfirmDialog
-              trigger={<Button variant="destructive">Delete project</Button>}
-              title="Delete project"
-              subject={project.name}
-              requireTyping
-              onConfirm={async () => {
-                await remove.mutateAsync({ projectId });
-                await queryClient.invalidateQueries();
-                toast.success(`Project ${project.name} deleted`);
-                await navigate({
-                  to: "/app/organization/$organizationId",
-                  params: { organizationId: project.organizationId },
-                });
-              }}
-            />
-          </CardFooter>
-        </Card>
+        <ActionCard
+          className="border-destructive/50"
+          title="Delete project"
+          description="Deletes the project and everyone's access to it. This cannot be undone."
+        >
+          <ConfirmDialog
+            trigger={<Button variant="destructive">Delete project</Button>}
+            title="Delete project"
+            subject={project.name}
+            requireTyping
+            onConfirm={async () => {
+              await remove.mutateAsync({ projectId });
+              await queryClient.invalidateQueries();
+              toast.success(`Project ${project.name} deleted`);
+              await navigate({
+                to: "/app/organization/$organizationId",
+                params: { organizationId: project.organizationId },
+              });
+            }}
+          />
+        </ActionCard>
       ) : null}
     </div>
   );
