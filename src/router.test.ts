@@ -2,8 +2,7 @@
 // scroll is restored, trailing slashes go, unknown paths get the not-found view, query data is fresh
 // for 30 seconds and an integration's detail never is.
 import { describe, expect, it } from "vitest";
-import { NotFound } from "./components/errors/not-found.tsx";
-import { RouteError } from "./components/errors/route-error.tsx";
+import { LazyNotFound, LazyRouteError } from "./components/errors/lazy-error-views.tsx";
 import { pageUsesQueryRuntime } from "./lib/query-runtime.tsx";
 import { getRouter } from "./router.tsx";
 
@@ -63,8 +62,8 @@ describe("router (requirements §2)", () => {
     expect(router.options.defaultPreload).toBe("intent");
     expect(router.options.scrollRestoration).toBe(true);
     expect(router.options.trailingSlash).toBe("never");
-    expect(router.options.defaultNotFoundComponent).toBe(NotFound);
-    expect(router.options.defaultErrorComponent).toBe(RouteError);
+    expect(router.options.defaultNotFoundComponent).toBe(LazyNotFound);
+    expect(router.options.defaultErrorComponent).toBe(LazyRouteError);
   });
 });
 

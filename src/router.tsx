@@ -1,8 +1,7 @@
 import { type AnyRouter, createRouter } from "@tanstack/react-router";
 import { createIsomorphicFn } from "@tanstack/react-start";
-import { NotFound } from "./components/errors/not-found.tsx";
+import { LazyNotFound, LazyRouteError, preloadErrorViews } from "./components/errors/lazy-error-views.tsx";
 import { reportClientError } from "./components/errors/report.ts";
-import { RouteError } from "./components/errors/route-error.tsx";
 import { PagePending } from "./components/ui/page-pending.tsx";
 import {
   type DehydratedQueries,
@@ -50,8 +49,9 @@ export async function getRouter() {
     trailingSlash: "never",
     parseSearch,
     stringifySearch,
-    defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: NotFound,
+    // Loaded when a page needs them (lazy-error-views.tsx).
+    defaultErrorComponent: LazyRouteError,
+    defaultNotFoundComponent: LazyNotFound,
     // Gives every page its own Suspense boundary: while a page loads, the shell around it stays.
     defaultPendingComponent: PagePending,
     defaultOnCatch: (error) => reportClientError(error),
@@ -67,6 +67,11 @@ export async function getRouter() {
     Wrap: ({ children }) => <QueryRuntimeProvider holder={query}>{children}</QueryRuntimeProvider>,
   });
   query.preset(await queryRuntimeOnServer(router));
+  const stopWatching = router.subscribe("onBeforeNavigate", (event) => {
+    if (!event.fromLocation) return; // the page's own first load
+    stopWatching();
+    preloadErrorViews();
+  });
   return router;
 }
 

@@ -4,7 +4,7 @@
 // sets, so the server renders the same text the browser would); these functions only format.
 // Relative times are computed against "now" and may shift by a second after hydration, which their
 // <time> elements tolerate (suppressHydrationWarning).
-export const UTC = "UTC";
+import { UTC } from "./time-zone.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,8 +3,9 @@
 // page of a first visit renders in UTC and corrects itself once after hydration (date-time.tsx).
 import { createIsomorphicFn } from "@tanstack/react-start";
 import { getCookie } from "@tanstack/react-start/server";
-import { UTC } from "./format-date.ts";
 
+/** The zone a page renders in until the browser has said its own. */
+export const UTC = "UTC";
 export const TIME_ZONE_COOKIE = "portico-tz";
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

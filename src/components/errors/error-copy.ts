@@ -1,12 +1,15 @@
-// What the error page says for an error (requirements §8). Errors reach the page as tRPC client errors
-// (data.code / data.httpStatus), AppErrors (code) or anything else thrown while loading a route.
-import { type AppErrorCode, appErrorCodes, httpStatusOf } from "~/lib/errors.ts";
+// What the error page says for an error (requirements §8), from what the error says about itself
+// (error-facts.ts).
+import { CONNECTION_MESSAGE } from "./connection-message.ts";
+import { errorCode, errorFacts } from "./error-facts.ts";
+
+// Every error text is here; this one lives apart for a view in every first load (connection-message.ts).
+export { CONNECTION_MESSAGE };
 
 export const DEFAULT_ERROR_MESSAGE = "An unexpected error occurred. Please try again later.";
 export const NOT_AUTHORIZED_MESSAGE = "Sorry, you are not authorized to access this page.";
 export const NOT_FOUND_MESSAGE = "Sorry, this page could not be found.";
 export const NEED_HELP_TEXT = "Try refreshing the page, or contact support if the problem persists.";
-export const CONNECTION_MESSAGE = "Could not reach the server. Check your connection and try again.";
 export const CONTACT_NOTE = "If you think this is a mistake, please contact support.";
 
 export interface ErrorCopy {
@@ -16,53 +19,10 @@ export interface ErrorCopy {
   detail?: string;
 }
 
-interface ErrorFacts {
-  code?: string;
-  status?: number;
-  /** The server's own message, when it is meant for people (not a validation dump). */
-  message?: string;
-  /** True when the server produced the error (a tRPC or AppError), false for client-side failures. */
-  fromServer: boolean;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-
-const isAppErrorCode = (value: unknown): value is AppErrorCode =>
-  typeof value === "string" && (appErrorCodes as readonly string[]).includes(value);
-
-export function errorFacts(error: unknown): ErrorFacts {
-  if (!isRecord(error)) return { fromServer: false };
-  const message = typeof error.message === "string" && error.message ? error.message : undefined;
-  const data = isRecord(error.data) ? error.data : null;
-  if (data && (typeof data.code === "string" || typeof data.httpStatus === "number")) {
-    return {
-      code: typeof data.code === "string" ? data.code : undefined,
-      status: typeof data.httpStatus === "number" ? data.httpStatus : undefined,
-      message: data.zodError ? undefined : message,
-      fromServer: true,
-    };
-  }
-  if (isAppErrorCode(error.code)) {
-    return { code: error.code, status: httpStatusOf[error.code], message, fromServer: true };
-  }
-  const status = typeof error.status === "number" ? error.status : undefined;
-  return { status, message, fromServer: status !== undefined };
-}
-
-const codeOfStatus: Record<number, AppErrorCode> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  402: "PAYMENT_REQUIRED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-};
-
 /** Picks the error page's big title and message from the error's code, else its HTTP status. */
 export function errorCopy(error: unknown): ErrorCopy {
   const facts = errorFacts(error);
-  const code = isAppErrorCode(facts.code) ? facts.code : codeOfStatus[facts.status ?? 0];
-  switch (code) {
+  switch (errorCode(facts)) {
     case "BAD_REQUEST":
       return { title: "400", message: facts.message ?? NOT_FOUND_MESSAGE };
     case "UNAUTHORIZED":

@@ -2,7 +2,8 @@
 // own text ("Unable to transform response from server" is tRPC's for an answer that was not its JSON:
 // a proxy's error page, a restart under way).
 import { isClientError } from "~/lib/query-retry.ts";
-import { CONNECTION_MESSAGE, errorFacts } from "./error-copy.ts";
+import { CONNECTION_MESSAGE } from "./error-copy.ts";
+import { errorFacts } from "./error-facts.ts";
 
 export const SERVER_TROUBLE_MESSAGE =
   "The server did not answer properly; it may be restarting. Try again in a moment.";

@@ -3,7 +3,7 @@
 // sets the status while rendering, before the response starts.
 import { createIsomorphicFn } from "@tanstack/react-start";
 import { setResponseStatus } from "@tanstack/react-start/server";
-import { errorFacts } from "./error-copy.ts";
+import { errorFacts } from "./error-facts.ts";
 
 export function httpStatusOfError(error: unknown): number {
   const status = errorFacts(error).status;

@@ -1,7 +1,7 @@
 import { type ErrorComponentProps, useMatch } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { DefaultError } from "./default-error.tsx";
-import { errorFacts } from "./error-copy.ts";
+import { errorFacts } from "./error-facts.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { isRetryableQueryError } from "./query-error-copy.ts";
 

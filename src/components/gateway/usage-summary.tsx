@@ -2,8 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { Activity, Gauge, TriangleAlert, Users } from "lucide-react";
 import { Card, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { counted } from "~/lib/counted.ts";
-import { formatDate, UTC } from "~/lib/format-date.ts";
+import { formatDate } from "~/lib/format-date.ts";
 import { formatDuration } from "~/lib/format-duration.ts";
+import { UTC } from "~/lib/time-zone.ts";
 import type { RouterOutputs } from "~/lib/trpc.ts";
 
 type Stats = RouterOutputs["project"]["getProjectStats"];

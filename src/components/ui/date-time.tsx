@@ -3,24 +3,9 @@
 // matches; after hydration the browser's own zone replaces it when they differ, and is remembered in
 // the cookie so the next page renders in it on the server already.
 
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { formatDate, formatDateTime, formatRelative, formatUtc, UTC } from "~/lib/format-date.ts";
-import { browserTimeZone, rememberTimeZone } from "~/lib/time-zone.ts";
-
-const TimeZoneContext = createContext<string>(UTC);
-
-export function TimeZoneProvider({ initial, children }: { initial: string; children: ReactNode }) {
-  const [timeZone, setTimeZone] = useState(initial);
-  useEffect(() => {
-    const own = browserTimeZone();
-    if (own === initial) return;
-    rememberTimeZone(own);
-    setTimeZone(own);
-  }, [initial]);
-  return <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>;
-}
-
-export const useTimeZone = () => useContext(TimeZoneContext);
+import { useMemo } from "react";
+import { formatDate, formatDateTime, formatRelative, formatUtc } from "~/lib/format-date.ts";
+import { useTimeZone } from "./time-zone-context.tsx";
 
 /** The formatters bound to the person's zone, for text that is not a <DateTime> (labels, summaries). */
 export function useDateFormat() {

@@ -2,6 +2,8 @@
 // platform derives from these constants. No zod here (zod enums are in schemas.ts): route search
 // validators import integration code, and whatever they import ships in every page's entry bundle.
 
+export type { Category } from "./categories.ts";
+export { categories } from "./categories.ts";
 export type { IntegrationId } from "./ids.ts";
 export { integrationIds, isIntegrationId, STANDARD_TOOLS_FILTER } from "./ids.ts";
 
@@ -23,16 +25,6 @@ export const providerIds = [
   "exa",
 ] as const;
 export type ProviderId = (typeof providerIds)[number];
-
-export const categories = [
-  "Sales & Marketing Tools",
-  "Communication & Collaboration",
-  "Project Management",
-  "Cloud Storage",
-  "Calendar & Scheduling",
-  "Human Resources",
-] as const;
-export type Category = (typeof categories)[number];
 
 export const sourceTypes = ["openapi", "mcp"] as const;
 export type SourceType = (typeof sourceTypes)[number];

@@ -1,9 +1,8 @@
 // Display names of the catalogue's integrations (requirements §3 ids) for the marketing pages. The catalogue
 // itself (descriptions, logos, tools) lives with the integrations; this list stays tiny on purpose,
 // because the landing page ships it to the browser.
-import { type Category, categories } from "../integrations/types.ts";
+import { type Category, categories } from "../integrations/categories.ts";
 
-// The catalogue's own categories, in its order (types.ts holds only constants, so this stays small).
 export const integrationCategories = categories;
 export type IntegrationCategory = Category;
 

@@ -2,7 +2,8 @@
 // the provider's sign-in address, where the browser goes; the provider sends it back to the account
 // page's Connected accounts (or `returnTo`). Used by the account page and the connect prompt's page.
 import { useMutation } from "@tanstack/react-query";
-import { errorFacts, errorMessage } from "~/components/errors/error-copy.ts";
+import { errorMessage } from "~/components/errors/error-copy.ts";
+import { errorFacts } from "~/components/errors/error-facts.ts";
 import { twoFactorRequiredBy } from "~/components/errors/two-factor-required.tsx";
 import type { IntegrationId } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";

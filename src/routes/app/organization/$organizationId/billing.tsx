@@ -17,9 +17,10 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { formatDate, UTC } from "~/lib/format-date.ts";
+import { formatDate } from "~/lib/format-date.ts";
 import { type BillingInterval, formatPrice, plans } from "~/lib/plans.ts";
 import { seo } from "~/lib/seo.ts";
+import { UTC } from "~/lib/time-zone.ts";
 
 interface BillingSearch {
   checkout?: "success" | "canceled";
