@@ -27,10 +27,10 @@ import {
   projectAgent,
   user,
 } from "../src/server/db/schema/index.ts";
-import { handleMcpRequest } from "../src/server/gateway/handle-mcp.ts";
-import { personPrincipal } from "../src/server/gateway/principal.ts";
-import type { ToolSource } from "../src/server/gateway/project-tools.ts";
-import type { GatewayTool } from "../src/server/gateway/tool-types.ts";
+import { personPrincipal } from "../src/server/gateway/auth/principal.ts";
+import type { ToolSource } from "../src/server/gateway/catalogue/project-tools.ts";
+import type { GatewayTool } from "../src/server/gateway/catalogue/tool-types.ts";
+import { handleMcpRequest } from "../src/server/gateway/transport/handle-mcp.ts";
 import { type InstantTurn, installInstantModel, MODEL_BASE_URL } from "./support/instant-openai-model.ts";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 20);

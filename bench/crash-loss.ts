@@ -3,13 +3,13 @@
 // twice that rate for BENCH_SECONDS (default 30) and kills Portico with SIGKILL while the load is
 // still running. It then opens the data folder itself and prints calls answered, log rows recorded and
 // usage counted: the difference is what the crash lost, bounded by the call log's back-pressure to the
-// calls answered within one flush interval (FLUSH_INTERVAL_MS in gateway/call-recorder.ts). Requests
+// calls answered within one flush interval (FLUSH_INTERVAL_MS in gateway/pipeline/call-recorder.ts). Requests
 // the load generator had not sent when the server died count as not answered. Not a test: figures
 // depend on the machine.
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client.ts";
-import { FLUSH_INTERVAL_MS } from "../src/server/gateway/call-recorder.ts";
+import { FLUSH_INTERVAL_MS } from "../src/server/gateway/pipeline/call-recorder.ts";
 import { closedLoop, fixedRate, type RequestSpec } from "./support/load.ts";
 import { startPortico } from "./support/portico-process.ts";
 import { waitUntilIdle } from "./support/process-cpu.ts";

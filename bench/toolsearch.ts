@@ -16,9 +16,13 @@
 //   with search:       search_tools and call_tool's definitions plus search_tools' answer for the
 //                      task (its top 5 tools with their descriptions and input schemas).
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { toListedTool } from "../src/server/gateway/project-tools.ts";
-import { standardTools } from "../src/server/gateway/standard-tools/index.ts";
-import { callToolDefinition, foundTools, searchToolsTool } from "../src/server/gateway/tool-discovery.ts";
+import { toListedTool } from "../src/server/gateway/catalogue/project-tools.ts";
+import { standardTools } from "../src/server/gateway/catalogue/standard-tools/index.ts";
+import {
+  callToolDefinition,
+  foundTools,
+  searchToolsTool,
+} from "../src/server/gateway/catalogue/tool-discovery.ts";
 import { searchTools } from "../src/server/tool-search/tool-search.ts";
 import { everyTool } from "./support/every-tool.ts";
 import { generatedCatalogue } from "./support/generated-catalogue.ts";

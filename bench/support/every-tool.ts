@@ -3,7 +3,7 @@
 // them. Remote MCP integrations (Brevo, Exa) list their tools at run time, so they are left out.
 import { integrations } from "../../src/integrations/catalogue.ts";
 import type { IntegrationId } from "../../src/lib/integrations/types.ts";
-import { standardTools } from "../../src/server/gateway/standard-tools/index.ts";
+import { standardTools } from "../../src/server/gateway/catalogue/standard-tools/index.ts";
 import { codeTools } from "../../src/server/integrations/engine/openapi/documents.ts";
 import { openApiListedTools } from "../../src/server/integrations/engine/openapi/openapi-engine.ts";
 import { defaultServerName, gatewayToolName } from "../../src/server/servers/server-tools.ts";

@@ -9,9 +9,9 @@ import { createApp } from "../../src/server/app.ts";
 import { parseConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { apiKey, organization, organizationMember, project, user } from "../../src/server/db/schema/index.ts";
-import { handleMcpRequest } from "../../src/server/gateway/handle-mcp.ts";
-import type { ToolSource } from "../../src/server/gateway/project-tools.ts";
-import type { GatewayTool } from "../../src/server/gateway/tool-types.ts";
+import type { ToolSource } from "../../src/server/gateway/catalogue/project-tools.ts";
+import type { GatewayTool } from "../../src/server/gateway/catalogue/tool-types.ts";
+import { handleMcpRequest } from "../../src/server/gateway/transport/handle-mcp.ts";
 
 function syntheticTool(index: number): GatewayTool {
   return {

@@ -4,8 +4,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeEach, vi } from "vitest";
 import type { AppOptions } from "~/server/app.ts";
-import type { ToolSource } from "~/server/gateway/project-tools.ts";
-import type { GatewayTool } from "~/server/gateway/tool-types.ts";
+import type { ToolSource } from "~/server/gateway/catalogue/project-tools.ts";
+import type { GatewayTool } from "~/server/gateway/catalogue/tool-types.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
 import { worldForFile } from "./world.ts";
 

@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/server/db/client.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
-import type { RecordedCall } from "~/server/gateway/call-log-row.ts";
-import { CallRecorder, FLUSH_INTERVAL_MS } from "~/server/gateway/call-recorder.ts";
-import { CALL_LOG_BUSY, runTool } from "~/server/gateway/run-tool.ts";
-import { standardTools } from "~/server/gateway/standard-tools/index.ts";
-import type { GatewayTool } from "~/server/gateway/tool-types.ts";
+import { standardTools } from "~/server/gateway/catalogue/standard-tools/index.ts";
+import type { GatewayTool } from "~/server/gateway/catalogue/tool-types.ts";
+import type { RecordedCall } from "~/server/gateway/pipeline/call-log-row.ts";
+import { CallRecorder, FLUSH_INTERVAL_MS } from "~/server/gateway/pipeline/call-recorder.ts";
+import { CALL_LOG_BUSY, runTool } from "~/server/gateway/pipeline/run-tool.ts";
 import { callFor, flakyDatabase, keyPrincipal } from "./call-recorder-fixtures.ts";
 import { worldForFile } from "./world.ts";
 

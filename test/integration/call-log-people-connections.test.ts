@@ -6,9 +6,9 @@
 // say whether it was personal. Calls go through the real recorder, as the gateway records them.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { RecordedCall } from "~/server/gateway/call-log-row.ts";
-import type { Principal } from "~/server/gateway/principal.ts";
-import type { ServedBy } from "~/server/gateway/served-by.ts";
+import type { Principal } from "~/server/gateway/auth/principal.ts";
+import type { RecordedCall } from "~/server/gateway/pipeline/call-log-row.ts";
+import type { ServedBy } from "~/server/gateway/pipeline/served-by.ts";
 import { saveConnection } from "~/server/integrations/connections/connection-store.ts";
 import { FILTER_OPTIONS_CALLS } from "~/server/usage/call-log.ts";
 import { callFor, keyPrincipal } from "./call-recorder-fixtures.ts";

@@ -4,7 +4,7 @@
 // rolling restart at load lost calls to "no ready backend". Readiness must still not turn true before
 // a write went through, and turns false while flushes fail.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CallRecorder, FLUSH_INTERVAL_MS } from "~/server/gateway/call-recorder.ts";
+import { CallRecorder, FLUSH_INTERVAL_MS } from "~/server/gateway/pipeline/call-recorder.ts";
 import { readiness } from "~/server/observability/health.ts";
 import { callFor, flakyDatabase, keyPrincipal } from "./call-recorder-fixtures.ts";
 import { worldForFile } from "./world.ts";

@@ -1,7 +1,7 @@
 // What the call recorder's tests share: a database that fails or stalls on demand, and calls to record.
 import type { DatabaseHandle } from "~/server/db/client.ts";
-import { type RecordedCall, storedArguments } from "~/server/gateway/call-log-row.ts";
-import type { Principal } from "~/server/gateway/principal.ts";
+import type { Principal } from "~/server/gateway/auth/principal.ts";
+import { type RecordedCall, storedArguments } from "~/server/gateway/pipeline/call-log-row.ts";
 import type { World } from "./world.ts";
 
 /**

@@ -5,8 +5,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { apiKey, callLogBatch, organizationUsage, toolCall } from "~/server/db/schema/index.ts";
-import { MAX_STORED_ARGUMENTS, type RecordedCall, storedArguments } from "~/server/gateway/call-log-row.ts";
-import { CallRecorder, usageMonth } from "~/server/gateway/call-recorder.ts";
+import {
+  MAX_STORED_ARGUMENTS,
+  type RecordedCall,
+  storedArguments,
+} from "~/server/gateway/pipeline/call-log-row.ts";
+import { CallRecorder, usageMonth } from "~/server/gateway/pipeline/call-recorder.ts";
 import { setPlan } from "../support/plans.ts";
 import {
   callFor,

@@ -8,9 +8,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app-services.ts";
-import { installMcpEndpointOverride, mcpEndpointOverride } from "~/server/gateway/endpoint-override.ts";
-import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
-import type { Principal } from "~/server/gateway/principal.ts";
+import type { Principal } from "~/server/gateway/auth/principal.ts";
+import {
+  installMcpEndpointOverride,
+  mcpEndpointOverride,
+} from "~/server/gateway/transport/endpoint-override.ts";
+import { handleMcpRequest } from "~/server/gateway/transport/handle-mcp.ts";
 import {
   type ConformanceFixture,
   createConformanceFixture,

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toolCall } from "~/server/db/schema/index.ts";
-import { MAX_ARGUMENT_DEPTH, TOO_DEEP_MESSAGE } from "~/server/gateway/argument-depth.ts";
+import { MAX_ARGUMENT_DEPTH, TOO_DEEP_MESSAGE } from "~/server/gateway/pipeline/argument-depth.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { mcpPost } from "../support/mcp-client.ts";
 import { worldForFile } from "./world.ts";

@@ -5,9 +5,9 @@
 // from it; another address is not affected.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { FAILED_AUTH_LIMIT } from "~/server/gateway/failed-auth-limit.ts";
-import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
-import { UNLISTED_READS_PER_SECOND } from "~/server/gateway/known-key-hashes.ts";
+import { FAILED_AUTH_LIMIT } from "~/server/gateway/auth/failed-auth-limit.ts";
+import { UNLISTED_READS_PER_SECOND } from "~/server/gateway/auth/known-key-hashes.ts";
+import { handleMcpRequest } from "~/server/gateway/transport/handle-mcp.ts";
 import { worldForFile } from "./world.ts";
 
 const { app, world } = await worldForFile();

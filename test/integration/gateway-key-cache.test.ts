@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKey } from "~/server/db/schema/index.ts";
-import { PrincipalResolver } from "~/server/gateway/authenticate.ts";
+import { PrincipalResolver } from "~/server/gateway/auth/authenticate.ts";
 import { worldForFile } from "./world.ts";
 
 const { app, world } = await worldForFile();

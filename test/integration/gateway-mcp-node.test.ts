@@ -9,8 +9,8 @@ import { and, eq } from "drizzle-orm";
 import { toNodeHandler } from "srvx/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toolCall } from "~/server/db/schema/index.ts";
-import { handleMcpRequest, MAX_REQUEST_BYTES } from "~/server/gateway/handle-mcp.ts";
-import { handleMcpNodeRequest, type NodeHandler } from "~/server/gateway/handle-mcp-node.ts";
+import { handleMcpRequest, MAX_REQUEST_BYTES } from "~/server/gateway/transport/handle-mcp.ts";
+import { handleMcpNodeRequest, type NodeHandler } from "~/server/gateway/transport/handle-mcp-node.ts";
 import { TEST_BASE_URL } from "../support/app.ts";
 import { worldForFile } from "./world.ts";
 

@@ -294,7 +294,7 @@ describe("refusals", () => {
   });
 
   it("405 for GET: the endpoint is stateless", async () => {
-    const response = await import("~/server/gateway/handle-mcp.ts").then(({ handleMcpRequest }) =>
+    const response = await import("~/server/gateway/transport/handle-mcp.ts").then(({ handleMcpRequest }) =>
       handleMcpRequest(
         app,
         new Request(`${app.config.baseUrl}/mcp`, {

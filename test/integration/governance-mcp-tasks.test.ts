@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { auditEvent, mcpTask, toolApproval, toolPolicy } from "~/server/db/schema/index.ts";
-import { TASKS_EXTENSION } from "~/server/gateway/tasks-2026.ts";
+import { TASKS_EXTENSION } from "~/server/gateway/input-requests/tasks-2026.ts";
 import { approvalMailsSettled } from "~/server/governance/approval-mail.ts";
 import { approvedCallsSettled } from "~/server/governance/approvals.ts";
 import { type FakeTool, type RemoteMcpFake, startRemoteMcpFake } from "../fakes/remote-mcp-server.ts";

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvent } from "~/server/db/schema/index.ts";
-import { FAILED_AUTH_LIMIT } from "~/server/gateway/failed-auth-limit.ts";
+import { FAILED_AUTH_LIMIT } from "~/server/gateway/auth/failed-auth-limit.ts";
 import { NO_TOKEN, UNKNOWN_TOKEN, WRONG_CREDENTIAL } from "~/server/manage/manage-auth.ts";
 import { MANAGEMENT_RATE_LIMIT } from "~/server/manage-tokens/rate-limit.ts";
 import { managementTokenFor, manageRequest } from "../support/manage-client.ts";

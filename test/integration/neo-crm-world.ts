@@ -5,7 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll } from "vitest";
 import type { AppOptions } from "~/server/app.ts";
 import type { App } from "~/server/app-services.ts";
-import type { ToolSource } from "~/server/gateway/project-tools.ts";
+import type { ToolSource } from "~/server/gateway/catalogue/project-tools.ts";
 import { startLlmFake } from "../fakes/llm-providers.ts";
 import { type World, worldForFile } from "./world.ts";
 

@@ -16,7 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "~/server/app-services.ts";
-import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
+import { handleMcpRequest } from "~/server/gateway/transport/handle-mcp.ts";
 import { handleWellKnownRequest } from "~/server/http/handle-well-known.ts";
 import { createTestApp } from "../support/app.ts";
 import { newPkce, OAuthTestClient, REDIRECT_URI } from "../support/oauth-client.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runStepTool } from "~/server/agents/neo/run-step-tool.ts";
 import type { App } from "~/server/app-services.ts";
 import { toolCall } from "~/server/db/schema/index.ts";
-import type { Principal } from "~/server/gateway/principal.ts";
+import type { Principal } from "~/server/gateway/auth/principal.ts";
 import { handleRestRequest } from "~/server/gateway/rest/handle-rest.ts";
 import { handleOpsRequest } from "~/server/observability/handle-ops.ts";
 import { readiness, startDraining } from "~/server/observability/health.ts";

@@ -7,7 +7,7 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { App } from "~/server/app-services.ts";
-import { handleMcpRequest } from "~/server/gateway/handle-mcp.ts";
+import { handleMcpRequest } from "~/server/gateway/transport/handle-mcp.ts";
 
 /** fetch() that answers /mcp through the gateway in this process, as the production server would. */
 export function inProcessFetch(app: App): typeof fetch {

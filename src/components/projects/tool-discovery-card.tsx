@@ -1,5 +1,5 @@
 // The project's tool discovery switch: on, agents see search_tools and call_tool instead of every tool
-// (gateway/tool-discovery.ts), which keeps a project with many tools cheap in a model's prompt.
+// (gateway/catalogue/tool-discovery.ts), which keeps a project with many tools cheap in a model's prompt.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useState } from "react";

@@ -1,5 +1,5 @@
 // What a model is shown of a tool: the same fields for the gateway and for the integration engines
-// (server/gateway/tool-types.ts re-exports it). Part of the kit, so a tool defined in an integration
+// (server/gateway/catalogue/tool-types.ts re-exports it). Part of the kit, so a tool defined in an integration
 // folder needs nothing from the server.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app-services.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, agentRunStep, type projectAgent } from "../db/schema/index.ts";
-import { personPrincipal } from "../gateway/principal.ts";
+import { personPrincipal } from "../gateway/auth/principal.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { failInterruptedRuns } from "./neo/run-liveness.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOOL_NAME_PATTERN } from "../gateway/tool-types.ts";
+import { TOOL_NAME_PATTERN } from "../gateway/catalogue/tool-types.ts";
 import { agentToolName } from "./agent-tool-name.ts";
 
 describe("agentToolName", () => {

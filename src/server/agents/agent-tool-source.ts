@@ -7,14 +7,14 @@ import { agentRequestField, CLARIFICATION_MAX } from "../../lib/agents/validatio
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app-services.ts";
 import { projectAgent } from "../db/schema/index.ts";
+import type { ToolSource } from "../gateway/catalogue/project-tools.ts";
+import { type GatewayTool, toolError } from "../gateway/catalogue/tool-types.ts";
 import {
   answeredAskerOf,
   CLARIFICATION_ARGUMENT,
   markClarificationNeeded,
   markMayAsk,
-} from "../gateway/clarification-needed.ts";
-import type { ToolSource } from "../gateway/project-tools.ts";
-import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
+} from "../gateway/input-requests/clarification-needed.ts";
 import { markAgentTool } from "./agent-tool-marker.ts";
 import { type NeoRunResult, runNeo } from "./neo/run-neo.ts";
 

@@ -40,7 +40,7 @@ export interface DatabaseHandle {
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Runs `fn` in one transaction in plain SQL, for the bulk load Drizzle cannot express: COPY (the call
-   * log, gateway/call-recorder.ts). Commits when `fn` resolves, rolls back when it throws.
+   * log, gateway/pipeline/call-recorder.ts). Commits when `fn` resolves, rolls back when it throws.
    */
   bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
   /**

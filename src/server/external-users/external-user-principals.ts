@@ -6,7 +6,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { externalUser, externalUserToken, project } from "../db/schema/index.ts";
-import type { Principal } from "../gateway/principal.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
 import { hashSecret } from "./external-user-secrets.ts";
 
 const TTL_MS = 30_000;

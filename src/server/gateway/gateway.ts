@@ -5,13 +5,13 @@ import { QuotaMeter, type UsageListener } from "../billing/quota-meter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { ApprovalWaiters } from "../governance/approval-waiters.ts";
 import { reportError } from "../observability/report-error.ts";
-import { PrincipalResolver } from "./authenticate.ts";
-import { CallRecorder } from "./call-recorder.ts";
-import { relayElicitation } from "./elicitation-relay.ts";
-import { keyHashPrefix } from "./known-key-hashes.ts";
-import { LegacyElicitation } from "./legacy-elicitation.ts";
-import { ProjectToolCatalog, type ToolSource } from "./project-tools.ts";
-import { standardToolSource } from "./standard-tools/project-standard-tools.ts";
+import { PrincipalResolver } from "./auth/authenticate.ts";
+import { keyHashPrefix } from "./auth/known-key-hashes.ts";
+import { ProjectToolCatalog, type ToolSource } from "./catalogue/project-tools.ts";
+import { standardToolSource } from "./catalogue/standard-tools/project-standard-tools.ts";
+import { relayElicitation } from "./input-requests/elicitation-relay.ts";
+import { LegacyElicitation } from "./input-requests/legacy-elicitation.ts";
+import { CallRecorder } from "./pipeline/call-recorder.ts";
 
 const CHANNEL = "portico_gateway";
 /** Payload prefix for "this organization's plan changed" (projects are notified by their bare id). */

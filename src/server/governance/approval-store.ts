@@ -8,10 +8,10 @@ import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided, approvalRequested } from "../builder-webhooks/origin-events.ts";
 import type { Database } from "../db/client.ts";
 import { type CallChannel, project, toolApproval } from "../db/schema/index.ts";
-import type { Principal } from "../gateway/principal.ts";
-import { isSecretArgumentName, REDACTED } from "../gateway/redact-arguments.ts";
-import type { GatewayTool } from "../gateway/tool-types.ts";
-import { toolError } from "../gateway/tool-types.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
+import type { GatewayTool } from "../gateway/catalogue/tool-types.ts";
+import { toolError } from "../gateway/catalogue/tool-types.ts";
+import { isSecretArgumentName, REDACTED } from "../gateway/pipeline/redact-arguments.ts";
 import type { Verdict } from "./project-governance.ts";
 
 export type ApprovalRow = typeof toolApproval.$inferSelect;

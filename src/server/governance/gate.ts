@@ -1,4 +1,4 @@
-// Governance in admission (gateway/admission.ts): what the project's policy decides for a call, and what
+// Governance in admission (gateway/pipeline/admission.ts): what the project's policy decides for a call, and what
 // becomes of one that does not simply run. Only reached for a project with policies or Protect writes
 // (ProjectTools.governance), or for a call that asks after an approval it was given.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -6,15 +6,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { project, toolApproval } from "../db/schema/index.ts";
-import type { ToolCall, ToolCallOutcome } from "../gateway/tool-call.ts";
+import type { ToolCall, ToolCallOutcome } from "../gateway/pipeline/tool-call.ts";
 
 /** admission.ts's callTool, handed in (admission calls this module, so it cannot be imported here). */
 export type CallRunner = (app: App, call: ToolCall) => Promise<ToolCallOutcome>;
 
-import { storedArguments } from "../gateway/call-log-row.ts";
-import type { Principal } from "../gateway/principal.ts";
-import { toolCallTarget } from "../gateway/project-tools.ts";
-import { toolError } from "../gateway/tool-types.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
+import { toolCallTarget } from "../gateway/catalogue/project-tools.ts";
+import { toolError } from "../gateway/catalogue/tool-types.ts";
+import { storedArguments } from "../gateway/pipeline/call-log-row.ts";
 import { mailReviewers } from "./approval-mail.ts";
 import {
   APPROVAL_ID_ARGUMENT,

@@ -1,5 +1,5 @@
 // MCP Tasks over the database (db/schema/mcp-tasks.ts), for both revisions' adapters: the 1.x SDK's
-// TaskStore (gateway/tasks-2025.ts) and the 2026-07-28 Tasks extension (gateway/modern-mcp.ts).
+// TaskStore (gateway/input-requests/tasks-2025.ts) and the 2026-07-28 Tasks extension (gateway/transport/modern-mcp.ts).
 //
 // A call held for approval becomes a task with the approval's id: polling it reads the approval, and
 // once approved the call runs once (runApprovedCall, shared with the retry-with-id path and the
@@ -11,7 +11,7 @@ import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided } from "../builder-webhooks/origin-events.ts";
 import { type McpTaskStatus, mcpTask, project, toolApproval } from "../db/schema/index.ts";
-import type { Principal } from "../gateway/principal.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
 import { approvalUrl, closedResult, expireIfDue, readApproval } from "./approval-store.ts";
 import { type CallRunner, runApprovedCall } from "./gate.ts";
 

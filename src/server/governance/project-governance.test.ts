@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../gateway/principal.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
 import { decide, type ProjectGovernance } from "./project-governance.ts";
 
 const principal: Principal = {

@@ -1,12 +1,12 @@
 // A project's tool policies, compiled once per project into the gateway's tool cache
-// (gateway/project-tools.ts) and consulted by admission.ts for every call. Null when the project has no
+// (gateway/catalogue/project-tools.ts) and consulted by admission.ts for every call. Null when the project has no
 // policy and "Protect writes" is off: then admission does not even look, so an allow costs nothing.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { type CompiledCondition, compileCondition } from "../../lib/governance/rule-language.ts";
 import type { Database } from "../db/client.ts";
 import { type PolicyAction, type PolicyRule, toolPolicy } from "../db/schema/index.ts";
-import type { Principal } from "../gateway/principal.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
 
 interface CompiledRule {
   condition: CompiledCondition;

@@ -1,5 +1,5 @@
 // Management tokens resolved in process, by the hash of their secret, so a busy integration costs one
-// SHA-256 and a map lookup per request, like an API key (gateway/authenticate.ts). An entry is read
+// SHA-256 and a map lookup per request, like an API key (gateway/auth/authenticate.ts). An entry is read
 // again after CACHE_TTL_MS (a creator who stopped being an owner or admin, a token revoked on a replica
 // whose notification was missed); a revoked token is dropped at once here and, through a database
 // notification, on every other replica. Unknown tokens are remembered too (null), in the same bounded

@@ -5,7 +5,7 @@ import { generatePrefixedSecret, type NewApiKeySecret } from "../api-keys/api-ke
 export const MANAGEMENT_TOKEN_PREFIX = "pmt_";
 const SECRET_PATTERN = /^pmt_[A-Za-z0-9_-]{43}$/;
 
-/** What /mcp and /api/v1 answer a management token with (gateway/admission.ts). */
+/** What /mcp and /api/v1 answer a management token with (gateway/pipeline/admission.ts). */
 export const MANAGEMENT_TOKEN_REFUSED =
   "Management tokens are for the management API (/api/manage/v1) only; use a project API key or OAuth access token here";
 

@@ -1,8 +1,8 @@
 // Requests per management token: MANAGEMENT_RATE_LIMIT a minute, then 429 with Retry-After until the
-// window ends. The counter is the gateway's fixed-window one (gateway/failed-auth-limit.ts), keyed by
+// window ends. The counter is the gateway's fixed-window one (gateway/auth/failed-auth-limit.ts), keyed by
 // token id instead of address and counting every request instead of failures; per process, like
 // Better Auth's limits, so N replicas allow up to N times as much.
-import { FailedAuthLimit } from "../gateway/failed-auth-limit.ts";
+import { FailedAuthLimit } from "../gateway/auth/failed-auth-limit.ts";
 
 export const MANAGEMENT_RATE_LIMIT = 600;
 export const MANAGEMENT_RATE_WINDOW_MS = 60_000;

@@ -9,8 +9,8 @@ import type { MiddlewareHandler } from "hono";
 import type { App } from "../app-services.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
 import { project } from "../db/schema/index.ts";
-import { PrincipalResolver } from "../gateway/authenticate.ts";
-import { FailedAuthLimit } from "../gateway/failed-auth-limit.ts";
+import { PrincipalResolver } from "../gateway/auth/authenticate.ts";
+import { FailedAuthLimit } from "../gateway/auth/failed-auth-limit.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import {
   authenticateManagementToken,

@@ -2,8 +2,8 @@
 // succeeds. A server that cannot list (connection broken, upstream unreachable) is skipped and logged;
 // the project's cached tools are then dropped here after a while so the server is tried again.
 import type { App } from "../app-services.ts";
-import type { ToolSource } from "../gateway/project-tools.ts";
-import type { GatewayTool } from "../gateway/tool-types.ts";
+import type { ToolSource } from "../gateway/catalogue/project-tools.ts";
+import type { GatewayTool } from "../gateway/catalogue/tool-types.ts";
 import { disabledToolsOf, integrationOf, serversOfProject } from "./server-store.ts";
 import { listServerTools, toGatewayTool } from "./server-tools.ts";
 

@@ -1,13 +1,13 @@
 // The playground: one tool of a server run for a signed-in editor, through the gateway's own path
-// (the GatewayTool /mcp would run, admitted, run and recorded by gateway/admission.ts's callTool like
+// (the GatewayTool /mcp would run, admitted, run and recorded by gateway/pipeline/admission.ts's callTool like
 // every other door). Disabled tools run too, so a tool can be tried before agents get it. Runs are
 // real calls with the organization's connection: they count as monthly requests and are logged.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app-services.ts";
-import { callTool } from "../gateway/admission.ts";
-import { personPrincipal } from "../gateway/principal.ts";
-import type { GatewayTool } from "../gateway/tool-types.ts";
+import { personPrincipal } from "../gateway/auth/principal.ts";
+import type { GatewayTool } from "../gateway/catalogue/tool-types.ts";
+import { callTool } from "../gateway/pipeline/admission.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { requireServerOf } from "./project-servers.ts";
 import { listServerTools, toGatewayTool } from "./server-tools.ts";

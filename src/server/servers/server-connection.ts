@@ -4,7 +4,7 @@
 // started in the app act as their person.
 import { providers } from "../../lib/integrations/providers.ts";
 import type { App } from "../app-services.ts";
-import type { Principal } from "../gateway/principal.ts";
+import type { Principal } from "../gateway/auth/principal.ts";
 import type { ConnectionChoice } from "../integrations/connections/connection-choice.ts";
 import { integrationOf, type ServerRecord } from "./server-store.ts";
 

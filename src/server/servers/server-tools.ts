@@ -5,8 +5,8 @@
 // caller's own (server-connection.ts).
 import { providers } from "../../lib/integrations/providers.ts";
 import type { App } from "../app-services.ts";
-import { withConnectionsUrl } from "../gateway/connection-needed.ts";
-import { type GatewayTool, toolError } from "../gateway/tool-types.ts";
+import { type GatewayTool, toolError } from "../gateway/catalogue/tool-types.ts";
+import { withConnectionsUrl } from "../gateway/input-requests/connection-needed.ts";
 import { findChosenConnection } from "../integrations/connections/connection-choice.ts";
 import { ConnectionUnavailableError } from "../integrations/connections/connection-errors.ts";
 import type { EngineTarget, EngineTool, ListToolsOptions } from "../integrations/engine/engine.ts";

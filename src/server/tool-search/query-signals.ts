@@ -2,7 +2,7 @@
 // change something (the intent), and what the identifiers in it name (an issue key is an issue, a
 // weekday or a clock time is when something happens). Both are general reading of how people ask, not
 // knowledge of particular tools: a tool's side comes from its own readOnlyHint annotation.
-import type { ToolDescription } from "../gateway/tool-types.ts";
+import type { ToolDescription } from "../gateway/catalogue/tool-types.ts";
 import { CZECH_READ, CZECH_WRITE } from "./czech.ts";
 
 /** Reading (search, list, get) or writing (create, update, send, delete). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { standardTools } from "../gateway/standard-tools/index.ts";
+import { standardTools } from "../gateway/catalogue/standard-tools/index.ts";
 import { type SearchableTool, searchTools } from "./tool-search.ts";
 
 const tool = (

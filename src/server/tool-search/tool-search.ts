@@ -6,7 +6,7 @@
 // ProjectToolCatalog makes a new list whenever a project's tools change, so a changed project is
 // re-indexed and a dropped one's index is garbage with it.
 import MiniSearch, { type Query } from "minisearch";
-import type { ToolDescription } from "../gateway/tool-types.ts";
+import type { ToolDescription } from "../gateway/catalogue/tool-types.ts";
 import { type NameIndex, namedServers, nameIndex, plainWords } from "./named-integrations.ts";
 import {
   type Intent,

@@ -17,8 +17,8 @@ import {
 } from "ai";
 import type { App } from "../../app-services.ts";
 import type { projectAgent } from "../../db/schema/index.ts";
-import type { Principal } from "../../gateway/principal.ts";
-import type { GatewayTool } from "../../gateway/tool-types.ts";
+import type { Principal } from "../../gateway/auth/principal.ts";
+import type { GatewayTool } from "../../gateway/catalogue/tool-types.ts";
 import { APPROVAL_WAIT_MS, pendingApprovalOf } from "../../governance/gate.ts";
 import { followStream } from "./follow-stream.ts";
 import type { ModelCallSettings } from "./model-call.ts";

@@ -3,9 +3,9 @@
 // gateway's catalogue and the run's principal.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../app-services.ts";
-import { callTool } from "../../gateway/admission.ts";
-import type { Principal } from "../../gateway/principal.ts";
-import { type GatewayTool, toolError } from "../../gateway/tool-types.ts";
+import type { Principal } from "../../gateway/auth/principal.ts";
+import { type GatewayTool, toolError } from "../../gateway/catalogue/tool-types.ts";
+import { callTool } from "../../gateway/pipeline/admission.ts";
 import { expireIfDue, readApproval } from "../../governance/approval-store.ts";
 import { pendingApprovalOf, settledResult } from "../../governance/gate.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GatewayTool } from "../../gateway/tool-types.ts";
+import type { GatewayTool } from "../../gateway/catalogue/tool-types.ts";
 import { serverCandidates } from "./server-candidates.ts";
 
 function tool(name: string, description: string, serverId: string | null, serverName: string): GatewayTool {

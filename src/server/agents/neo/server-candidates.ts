@@ -2,7 +2,7 @@
 // tools, ranked by the shared tool search (the one behind search_tools) against the request and its
 // intent. Servers whose tools match come first and show their matching tools first, so the selector
 // reads what matters; a server with many tools lists only its best few.
-import type { GatewayTool } from "../../gateway/tool-types.ts";
+import type { GatewayTool } from "../../gateway/catalogue/tool-types.ts";
 import { MAX_SEARCH_LIMIT, searchTools } from "../../tool-search/tool-search.ts";
 import type { ServerCandidate } from "./select-servers.ts";
 

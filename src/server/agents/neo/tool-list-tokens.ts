@@ -7,7 +7,7 @@
 // The tokenizer is loaded on the first count, not with the server: its 200,000-token table is ~20 MB
 // of JS heap (a Map, its source text and the token strings), which every idle server held for
 // agent runs that most never make (issue 46).
-import type { GatewayTool } from "../../gateway/tool-types.ts";
+import type { GatewayTool } from "../../gateway/catalogue/tool-types.ts";
 
 type CountTokens = (text: string) => number;
 let tokenizer: Promise<CountTokens> | null = null;

@@ -11,7 +11,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { App } from "../../app-services.ts";
 import { agentRunFinished } from "../../builder-webhooks/origin-events.ts";
 import { agentRun, projectAgent, type WaitingStep } from "../../db/schema/index.ts";
-import { callTool } from "../../gateway/admission.ts";
+import { callTool } from "../../gateway/pipeline/admission.ts";
 import { closedResult, expireIfDue, readApproval } from "../../governance/approval-store.ts";
 import { settledResult } from "../../governance/gate.ts";
 import { reportError } from "../../observability/report-error.ts";

@@ -13,7 +13,7 @@ import {
   projectAgent,
   user,
 } from "../../db/schema/index.ts";
-import { personPrincipal } from "../../gateway/principal.ts";
+import { personPrincipal } from "../../gateway/auth/principal.ts";
 import { escapeHtml } from "../../mail/escape-html.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { findProjectAccess } from "../../projects/access.ts";

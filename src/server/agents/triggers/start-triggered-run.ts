@@ -6,7 +6,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { projectRoleAllows } from "../../../lib/permissions.ts";
 import type { App } from "../../app-services.ts";
 import { agentTrigger, projectAgent } from "../../db/schema/index.ts";
-import { personPrincipal } from "../../gateway/principal.ts";
+import { personPrincipal } from "../../gateway/auth/principal.ts";
 import { reportError } from "../../observability/report-error.ts";
 import { findProjectAccess } from "../../projects/access.ts";
 import { deliverRunResult } from "../deliver-result.ts";

@@ -37,12 +37,12 @@ export const apiKey = pgTable(
   ],
 );
 
-/** The doors a tool call comes through (gateway/admission.ts); "playground" is a person's Try in the app. */
+/** The doors a tool call comes through (gateway/pipeline/admission.ts); "playground" is a person's Try in the app. */
 export const callChannels = ["mcp", "rest", "playground", "agent"] as const;
 export type CallChannel = (typeof callChannels)[number];
 
 /**
- * One row per tool call, written in bulk by gateway/call-recorder.ts. Shaped for that load, which on the
+ * One row per tool call, written in bulk by gateway/pipeline/call-recorder.ts. Shaped for that load, which on the
  * embedded database costs CPU beside every request (see docs/perf/gateway-decisions-2026-11.md, "Call log in bulk"): the
  * primary key leads with (project, time), so it is also the index the overview reads, and there is no
  * foreign key, whose per-row check was a third of each row's cost. Rows go with their project all the
@@ -98,7 +98,7 @@ export const toolCall = pgTable(
 );
 
 /**
- * The call-log batches whose commit this server has not yet seen confirmed (gateway/call-recorder.ts).
+ * The call-log batches whose commit this server has not yet seen confirmed (gateway/pipeline/call-recorder.ts).
  * A batch writes its id in the same transaction as its rows and usage, so a batch retried after a
  * commit that happened but was never confirmed finds its id here and is not counted twice. Ids are
  * deleted once their commit is confirmed, and any left by a server that stopped are deleted after a day.

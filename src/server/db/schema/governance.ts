@@ -1,5 +1,5 @@
 // Governance (issue 37): what a project lets its tools do without a person, and the calls held for one.
-// Policies are read once per project into the gateway's tool cache (gateway/project-tools.ts), so a call
+// Policies are read once per project into the gateway's tool cache (gateway/catalogue/project-tools.ts), so a call
 // never reads them; approvals are rows, so any replica can decide one and a restart loses none.
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
@@ -39,7 +39,7 @@ export const toolPolicy = pgTable(
 export const approvalStatuses = ["pending", "approved", "denied", "expired"] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
-/** The caller as it was, to run the approved call as it would have run (gateway/principal.ts). */
+/** The caller as it was, to run the approved call as it would have run (gateway/auth/principal.ts). */
 export interface StoredPrincipal {
   projectId: string;
   organizationId: string;

@@ -6,11 +6,11 @@ import type { App } from "../../app-services.ts";
 import { project } from "../../db/schema/index.ts";
 import { CLOSE_CONNECTION } from "../../http/read-capped-body.ts";
 import { requestIdFrom } from "../../observability/logger.ts";
-import { authenticateRequest, callTool, TOO_MANY_FAILURES_MESSAGE } from "../admission.ts";
-import { outageRestResponse } from "../database-outage.ts";
-import { MAX_REQUEST_BYTES, peerOf, protectedResourceMetadataUrl } from "../handle-mcp.ts";
-import { canCall, toolCallTarget } from "../project-tools.ts";
-import { readJsonBody } from "../read-json-body.ts";
+import { canCall, toolCallTarget } from "../catalogue/project-tools.ts";
+import { authenticateRequest, callTool, TOO_MANY_FAILURES_MESSAGE } from "../pipeline/admission.ts";
+import { outageRestResponse } from "../transport/database-outage.ts";
+import { MAX_REQUEST_BYTES, peerOf, protectedResourceMetadataUrl } from "../transport/handle-mcp.ts";
+import { readJsonBody } from "../transport/read-json-body.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 
 export const REST_PREFIX = "/api/v1/";

@@ -1,6 +1,6 @@
 // The REST facade's OpenAPI 3.1 document: one POST operation per tool the caller's project exposes,
 // with the tool's own JSON Schema as the request body.
-import type { ExposedTool } from "../project-tools.ts";
+import type { ExposedTool } from "../catalogue/project-tools.ts";
 
 const callToolResultSchema = (tool: ExposedTool) => ({
   type: "object",

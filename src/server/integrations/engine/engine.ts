@@ -4,7 +4,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { IntegrationId } from "../../../lib/integrations/types.ts";
 import type { App } from "../../app-services.ts";
-import type { ToolDescription } from "../../gateway/tool-types.ts";
+import type { ToolDescription } from "../../gateway/catalogue/tool-types.ts";
 import type { CallTrace } from "../../observability/call-trace.ts";
 import type { ConnectionChoice } from "../connections/connection-choice.ts";
 

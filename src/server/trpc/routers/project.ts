@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idField, projectDescriptionField, projectNameField } from "../../../lib/validation.ts";
-import { TOOL_DISCOVERY_MODES } from "../../gateway/tool-discovery.ts";
-import { TOOL_NAME_PATTERN } from "../../gateway/tool-types.ts";
+import { TOOL_DISCOVERY_MODES } from "../../gateway/catalogue/tool-discovery.ts";
+import { TOOL_NAME_PATTERN } from "../../gateway/catalogue/tool-types.ts";
 import {
   createProject,
   deleteProject,

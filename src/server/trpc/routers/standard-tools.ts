@@ -2,8 +2,8 @@ import { z } from "zod";
 import {
   listStandardToolSettings,
   setStandardToolEnabled,
-} from "../../gateway/standard-tools/project-standard-tools.ts";
-import { runStandardTool } from "../../gateway/standard-tools/run-standard-tool.ts";
+} from "../../gateway/catalogue/standard-tools/project-standard-tools.ts";
+import { runStandardTool } from "../../gateway/catalogue/standard-tools/run-standard-tool.ts";
 import { projectProcedure, router } from "../init.ts";
 import { byProject } from "../inputs.ts";
 

@@ -5,9 +5,9 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../../../app-services.ts";
-import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
-import { markServedBy } from "../../../gateway/served-by.ts";
-import { toolError } from "../../../gateway/tool-types.ts";
+import { toolError } from "../../../gateway/catalogue/tool-types.ts";
+import { connectionUnavailable } from "../../../gateway/input-requests/connection-needed.ts";
+import { markServedBy } from "../../../gateway/pipeline/served-by.ts";
 import { withCallTrace } from "../../../observability/call-trace.ts";
 import { ConnectionUnavailableError } from "../../connections/connection-errors.ts";
 import { callRefusesCredential, credentialRefused } from "../../connections/credential-refusal.ts";
@@ -166,7 +166,7 @@ export function createRemoteMcpEngine(overrides: Partial<RemoteMcpEngineOptions>
           "content" in result
             ? (result as CallToolResult)
             : { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
-        // The call log names the connection that served the call (gateway/served-by.ts).
+        // The call log names the connection that served the call (gateway/pipeline/served-by.ts).
         return markServedBy(capResult(content, options.maxResultChars), endpoint);
       } catch (error) {
         return toolError(

@@ -4,7 +4,7 @@
 // match the text. Errors state the provider, the HTTP status and the provider's own message.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AuthFlowType } from "../../../../lib/integrations/types.ts";
-import { toolError } from "../../../gateway/tool-types.ts";
+import { toolError } from "../../../gateway/catalogue/tool-types.ts";
 import { readTextCapped } from "../../../security/ssrf-guard.ts";
 
 export const MAX_RESULT_BYTES = 100 * 1024;

@@ -16,9 +16,9 @@ import { providers } from "../../../../lib/integrations/providers.ts";
 import type { IntegrationId } from "../../../../lib/integrations/types.ts";
 import type { App } from "../../../app-services.ts";
 import { type Deadline, startDeadline } from "../../../deadline.ts";
-import { connectionUnavailable } from "../../../gateway/connection-needed.ts";
-import { markServedBy } from "../../../gateway/served-by.ts";
-import { toolError } from "../../../gateway/tool-types.ts";
+import { toolError } from "../../../gateway/catalogue/tool-types.ts";
+import { connectionUnavailable } from "../../../gateway/input-requests/connection-needed.ts";
+import { markServedBy } from "../../../gateway/pipeline/served-by.ts";
 import type { CallTrace } from "../../../observability/call-trace.ts";
 import { readBytesCapped } from "../../../security/ssrf-guard.ts";
 import { ConnectionUnavailableError } from "../../connections/connection-errors.ts";
@@ -98,7 +98,7 @@ async function callTool(
   const deadline = startDeadline(signal, timeoutMs);
   const call: Exchange = { app, target, auth, deadline, providerName, timeoutMs, trace: trace ?? null };
   try {
-    // The call log names the connection that served the call (gateway/served-by.ts).
+    // The call log names the connection that served the call (gateway/pipeline/served-by.ts).
     return markServedBy(await exchange(call, args, generated, code as CodeTool), auth);
   } finally {
     deadline.release();
