@@ -9,24 +9,32 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { describe, expect, it } from "vitest";
 import { DefaultError } from "./default-error.tsx";
 import { NOT_FOUND_MESSAGE } from "./error-copy.ts";
+import { LazyNotFound } from "./lazy-error-views.tsx";
 import { NotFound } from "./not-found.tsx";
 
 const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "|");
 
 describe("the default not-found view", () => {
-  it("says 'Not Found' and the 404 message, with a way home", async () => {
+  // The router gets the view lazily (lazy-error-views.tsx): both forms render the same page.
+  it.each([
+    ["the view", NotFound],
+    ["the router's lazily loaded view", LazyNotFound],
+  ])("%s says 'Not Found' and the 404 message, with a way home", async (_, view) => {
     const rootRoute = createRootRoute();
     const home = createRoute({ getParentRoute: () => rootRoute, path: "/", component: () => null });
     const router = createRouter({
       routeTree: rootRoute.addChildren([home]),
       history: createMemoryHistory({ initialEntries: ["/no-such-page"] }),
-      defaultNotFoundComponent: NotFound,
+      defaultNotFoundComponent: view,
     });
     await router.load();
-    const text = textOf(renderToString(<RouterProvider router={router} />));
+    // prerender waits for lazily loaded parts, as SSR's stream does.
+    const { prelude } = await prerender(<RouterProvider router={router} />);
+    const text = textOf(await new Response(prelude).text());
     expect(text).toContain("|404|");
     expect(text).toContain("|Not Found|");
     expect(text).toContain(`|${NOT_FOUND_MESSAGE}|`);
