@@ -2,9 +2,8 @@
 // vocabulary fails here, whatever else derives from it. (Catalogue rules, credential shapes and plan
 // figures have their own tests next to their code.)
 import { describe, expect, it } from "vitest";
-import { llmTypes, modelChoices } from "~/lib/agents/models.ts";
+import { llmTypes, modelChoices, openAiModels } from "~/lib/agents/models.ts";
 import { clientReferences } from "~/lib/client-setup/references.ts";
-import { openAiModels } from "~/lib/integrations/credentials/openai.ts";
 import {
   authFlowTypes,
   categories,

@@ -9,17 +9,20 @@ export const llmTypeLabels: Record<LlmType, string> = {
   google: "Google Gemini",
 };
 
+/** Also the models an OpenAI credential may name as its default (integrations/credentials/openai.ts). */
+export const openAiModels = [
+  "gpt-4.1",
+  "gpt-4.1-mini",
+  "gpt-4.1-nano",
+  "gpt-5",
+  "gpt-5-mini",
+  "gpt-5-nano",
+  "o3-mini",
+  "o4-mini",
+] as const;
+
 export const modelChoices: Record<LlmType, readonly string[]> = {
-  openai: [
-    "gpt-4.1",
-    "gpt-4.1-mini",
-    "gpt-4.1-nano",
-    "gpt-5",
-    "gpt-5-mini",
-    "gpt-5-nano",
-    "o3-mini",
-    "o4-mini",
-  ],
+  openai: openAiModels,
   anthropic: ["claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-1"],
   google: ["gemini-2.5-pro", "gemini-2.5-flash", "gemini-2.5-flash-lite"],
 };

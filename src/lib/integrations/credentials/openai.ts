@@ -1,17 +1,7 @@
 // OpenAI (requirements §3, §5): API key starting with sk-, optional model and optional OpenAI-compatible base URL.
 import { z } from "zod";
+import { openAiModels } from "../../agents/models.ts";
 import { type CredentialShape, httpUrl, optionalText, requiredText } from "./fields.ts";
-
-export const openAiModels = [
-  "gpt-4.1",
-  "gpt-4.1-mini",
-  "gpt-4.1-nano",
-  "gpt-5",
-  "gpt-5-mini",
-  "gpt-5-nano",
-  "o3-mini",
-  "o4-mini",
-] as const;
 
 export const openAiSchema = z.object({
   apiKey: requiredText("OpenAI API key is required").refine(
