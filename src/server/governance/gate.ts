@@ -150,6 +150,7 @@ export async function approvalOutcome(
   id: string,
   runner: CallRunner,
 ): Promise<ToolCallOutcome> {
+  const readAt = Date.now();
   let row = await readApproval(app.db, id);
   if (!row || row.projectId !== call.principal.projectId) {
     return { ok: true, result: toolError(`There is no approval ${id} in this project.`) };
@@ -163,7 +164,7 @@ export async function approvalOutcome(
   row = await expireIfDue(app, row);
   if (row.status === "pending") {
     const left = Math.min(APPROVAL_WAIT_MS, row.expiresAt.getTime() - Date.now() + 50);
-    await app.gateway.approvals.wait(id, Math.max(0, left), call.signal);
+    await app.gateway.approvals.wait(id, Math.max(0, left), call.signal, readAt);
     row = await expireIfDue(app, (await readApproval(app.db, id)) ?? row);
   }
   const result = await settledResult(app, row, runner, call.signal);
@@ -180,10 +181,11 @@ export async function settledResult(
   if (row.status === "pending") return undefined;
   if (row.status !== "approved") return closedResult(row);
   if (row.result) return row.result as CallToolResult;
+  const claimedAt = Date.now();
   const ran = await runApprovedCall(app, row.id, runner);
   if (ran) return ran;
   // Another process is running it: its result comes with the notification.
-  await app.gateway.approvals.wait(row.id, app.config.toolTimeoutMs + 5_000, signal);
+  await app.gateway.approvals.wait(row.id, app.config.toolTimeoutMs + 5_000, signal, claimedAt);
   const after = await readApproval(app.db, row.id);
   return after?.result
     ? (after.result as CallToolResult)

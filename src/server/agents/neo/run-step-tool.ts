@@ -48,6 +48,7 @@ export async function runStepTool(
   const waitEnds = AbortSignal.timeout(run?.waitMs ?? 0);
   const waitSignal = signal ? AbortSignal.any([signal, waitEnds]) : waitEnds;
   while (!waitSignal.aborted) {
+    const readAt = Date.now();
     const row = await readApproval(app.db, approvalId);
     if (!row) break;
     const current = await expireIfDue(app, row);
@@ -58,6 +59,7 @@ export async function runStepTool(
       approvalId,
       Math.max(0, Math.min(APPROVAL_RECHECK_MS, left)),
       waitSignal,
+      readAt,
     );
   }
   return outcome.result;
