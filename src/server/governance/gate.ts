@@ -150,7 +150,7 @@ export async function approvalOutcome(
   id: string,
   runner: CallRunner,
 ): Promise<ToolCallOutcome> {
-  const readAt = Date.now();
+  let readAt = Date.now();
   let row = await readApproval(app.db, id);
   if (!row || row.projectId !== call.principal.projectId) {
     return { ok: true, result: toolError(`There is no approval ${id} in this project.`) };
@@ -162,9 +162,12 @@ export async function approvalOutcome(
     };
   }
   row = await expireIfDue(app, row);
-  if (row.status === "pending") {
-    const left = Math.min(APPROVAL_WAIT_MS, row.expiresAt.getTime() - Date.now() + 50);
-    await app.gateway.approvals.wait(id, Math.max(0, left), call.signal, readAt);
+  // Woken early by another change of the row (the decision's notification arriving after the row
+  // already said so), it looks again and waits out the rest.
+  const waitEnds = Date.now() + Math.min(APPROVAL_WAIT_MS, row.expiresAt.getTime() - Date.now() + 50);
+  while (row.status === "pending" && Date.now() < waitEnds && !call.signal?.aborted) {
+    await app.gateway.approvals.wait(id, waitEnds - Date.now(), call.signal, readAt);
+    readAt = Date.now();
     row = await expireIfDue(app, (await readApproval(app.db, id)) ?? row);
   }
   const result = await settledResult(app, row, runner, call.signal);
@@ -181,12 +184,18 @@ export async function settledResult(
   if (row.status === "pending") return undefined;
   if (row.status !== "approved") return closedResult(row);
   if (row.result) return row.result as CallToolResult;
-  const claimedAt = Date.now();
+  let readAt = Date.now();
   const ran = await runApprovedCall(app, row.id, runner);
   if (ran) return ran;
-  // Another process is running it: its result comes with the notification.
-  await app.gateway.approvals.wait(row.id, app.config.toolTimeoutMs + 5_000, signal, claimedAt);
-  const after = await readApproval(app.db, row.id);
+  // Another process is running it: its result comes with a notification (an earlier change's may
+  // arrive first: then it looks again and waits out the rest).
+  const waitEnds = Date.now() + app.config.toolTimeoutMs + 5_000;
+  let after = await readApproval(app.db, row.id);
+  while (after && !after.result && Date.now() < waitEnds && !signal?.aborted) {
+    await app.gateway.approvals.wait(row.id, waitEnds - Date.now(), signal, readAt);
+    readAt = Date.now();
+    after = await readApproval(app.db, row.id);
+  }
   return after?.result
     ? (after.result as CallToolResult)
     : toolError(
