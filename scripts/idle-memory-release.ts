@@ -13,11 +13,14 @@
 // not measured on an idle machine); it only happens after a quiet interval, never under traffic.
 import v8 from "node:v8";
 import vm from "node:vm";
+import { mallocTrim } from "./malloc-trim.ts";
 
 /** How long without a request before the heap is collected, and how often that is checked. */
 export const CHECK_INTERVAL_MS = 10_000;
 /** Growth of the committed heap since the last collection that makes the next one worth its pause. */
 export const GROWTH_BYTES = 16 * 1024 * 1024;
+/** How long after a collection the C heap is trimmed (malloc-trim.ts). */
+export const TRIM_DELAY_MS = 1000;
 
 export interface IdleMemoryRelease {
   /** Called for every request, when it arrives. */
@@ -26,7 +29,7 @@ export interface IdleMemoryRelease {
 }
 
 export interface Collector {
-  /** A full garbage collection. */
+  /** A full garbage collection, and the C heap's free pages given back. */
   collect: () => void;
   /** The committed size of the JS heap, bytes. */
   heapBytes: () => number;
@@ -41,10 +44,19 @@ function fullCollection(): () => void {
   return gc;
 }
 
-export const v8Collector = (): Collector => ({
-  collect: fullCollection(),
-  heapBytes: () => v8.getHeapStatistics().total_heap_size,
-});
+/** A trim of the C heap after each collection; `trim` is replaceable for tests. */
+export function v8Collector(trim = mallocTrim()): Collector {
+  const gc = fullCollection();
+  return {
+    collect: () => {
+      gc();
+      // The buffers the collection found dead are freed by a task that runs after it, so the trim
+      // comes a moment later; it never keeps the process alive.
+      if (trim) setTimeout(trim, TRIM_DELAY_MS).unref();
+    },
+    heapBytes: () => v8.getHeapStatistics().total_heap_size,
+  };
+}
 
 /**
  * `openRequests` is how many requests are under way (serve.ts's graceful stopper counts them): a long
