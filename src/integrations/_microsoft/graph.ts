@@ -5,10 +5,11 @@
 // https://learn.microsoft.com/graph/api/resources/recipient
 // https://learn.microsoft.com/graph/api/resources/datetimetimezone
 
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { emailAddress } from "../_email/fields.ts";
-import type { CodeToolContext, UpstreamCall } from "../_kit/code-tools.ts";
+import { type CodeToolContext, jsonResult, type UpstreamCall } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
 
 export const enc = encodeURIComponent;
@@ -33,7 +34,7 @@ interface GraphCollection<T> {
  * One page of a Graph collection: the first page from `first`, later ones from the nextLink the
  * previous answer gave (Graph's links already carry the query; headers such as Prefer are sent again).
  */
-export async function graphPage<T = Record<string, unknown>>(
+async function graphPage<T = Record<string, unknown>>(
   context: CodeToolContext,
   first: UpstreamCall,
   nextLink: string | undefined,
@@ -46,6 +47,23 @@ export async function graphPage<T = Record<string, unknown>>(
     value: readList(page, { items: "value" }, providers.microsoft.name).items as T[],
     ...(next ? { nextLink: next } : {}),
   };
+}
+
+/**
+ * A list tool's answer: one Graph page as graphPage reads it, { value, nextLink? }, each item as
+ * `summarize` makes it (as Graph gave it when there is none).
+ */
+export async function graphPageResult<T = Record<string, unknown>>(
+  context: CodeToolContext,
+  first: UpstreamCall,
+  nextLink: string | undefined,
+  summarize: (item: T) => unknown = (item) => item,
+): Promise<CallToolResult> {
+  const page = await graphPage<T>(context, first, nextLink);
+  return jsonResult({
+    value: page.value.map(summarize),
+    ...(page.nextLink ? { nextLink: page.nextLink } : {}),
+  });
 }
 
 export const addresses = (what: string) => z.array(emailAddress).max(500).describe(what);

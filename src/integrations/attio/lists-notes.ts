@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { additive, readOnly } from "../_kit/tool-annotations.ts";
-import { filter, limit, objectSlug, offset, offsetPage, queryBody, slugOrId, sorts, uuid } from "./shared.ts";
+import { filter, limit, objectSlug, offset, offsetPage, runQuery, slugOrId, sorts, uuid } from "./shared.ts";
 
 const enc = encodeURIComponent;
 const listSlug = slugOrId("The list's slug or id (from list_lists).");
@@ -31,14 +31,7 @@ const queryEntries = defineCodeTool({
     'Use to read the entries of a list (e.g. deals in a sales pipeline), filtered by the list\'s own attributes such as stage. Returns { data: [{ id: { entry_id }, parent_record_id, parent_object, created_at, entry_values }], next_offset when a full page came back }: pass next_offset as offset for the next page. Example: {"list": "sales_pipeline", "filter": {"stage": "Qualified"}, "limit": 50}.',
   input: z.strictObject({ list: listSlug, filter, sorts, limit: limit(500, 50), offset }),
   annotations: readOnly,
-  async run(args, context) {
-    const answer = await context.request<{ data?: unknown[] }>({
-      method: "POST",
-      path: `/lists/${enc(args.list)}/entries/query`,
-      body: queryBody(args),
-    });
-    return jsonResult(offsetPage(answer, args));
-  },
+  run: (args, context) => runQuery(context, `/lists/${enc(args.list)}/entries/query`, args),
 });
 
 const addEntry = defineCodeTool({

@@ -10,17 +10,7 @@
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
-import {
-  filter,
-  limit,
-  objectSlug,
-  offset,
-  offsetPage,
-  queryBody,
-  recordValues,
-  sorts,
-  uuid,
-} from "./shared.ts";
+import { filter, limit, objectSlug, offset, recordValues, runQuery, sorts, uuid } from "./shared.ts";
 
 type DataAnswer = { data?: unknown };
 const enc = encodeURIComponent;
@@ -58,14 +48,7 @@ const queryRecords = defineCodeTool({
     'Use to list an object\'s records, filtered and sorted exactly (up-to-date, unlike search_records). Returns { data: [{ id: { record_id }, created_at, web_url, values: { <attribute>: [{ value… }] } }], next_offset when a full page came back }: pass next_offset as offset for the next page. Example: {"object": "companies", "filter": {"domains": "acme.com"}, "sorts": [{"attribute": "name", "direction": "asc"}], "limit": 25}.',
   input: z.strictObject({ object: objectSlug, filter, sorts, limit: limit(500, 50), offset }),
   annotations: readOnly,
-  async run(args, context) {
-    const answer = await context.request<{ data?: unknown[] }>({
-      method: "POST",
-      path: `/objects/${enc(args.object)}/records/query`,
-      body: queryBody(args),
-    });
-    return jsonResult(offsetPage(answer, args));
-  },
+  run: (args, context) => runQuery(context, `/objects/${enc(args.object)}/records/query`, args),
 });
 
 const searchRecords = defineCodeTool({

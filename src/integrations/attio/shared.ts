@@ -1,8 +1,10 @@
 // What Attio's tools share: object, list and record identifiers, filter/sort objects passed through as
-// Attio documents them, and limit/offset paging turned into a plain next_offset.
+// Attio documents them, limit/offset paging turned into a plain next_offset, and the query call of
+// records and list entries.
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
+import { type CodeToolContext, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
 import { itemsPerPage } from "../_kit/paging-params.ts";
 
@@ -63,17 +65,25 @@ export function offsetPage(answer: unknown, args: { limit: number; offset: numbe
   };
 }
 
-/** The body of Attio's records and entries queries: filter and sorts only when given, then the page. */
-export function queryBody(args: {
+interface QueryArgs {
   filter?: Record<string, unknown>;
   sorts?: unknown[];
   limit: number;
   offset: number;
-}) {
+}
+
+/** The body of Attio's records and entries queries: filter and sorts only when given, then the page. */
+function queryBody(args: QueryArgs) {
   return {
     ...(args.filter ? { filter: args.filter } : {}),
     ...(args.sorts ? { sorts: args.sorts } : {}),
     limit: args.limit,
     offset: args.offset,
   };
+}
+
+/** A records or entries query (POST …/query): body as queryBody makes it, answer as offsetPage reads it. */
+export async function runQuery(context: CodeToolContext, path: string, args: QueryArgs) {
+  const answer = await context.request({ method: "POST", path, body: queryBody(args) });
+  return jsonResult(offsetPage(answer, args));
 }

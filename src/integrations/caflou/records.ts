@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import type { ListAnswer } from "../_kit/list-answer.ts";
+import { createFields, updateFields } from "../_kit/record-fields.ts";
 import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { caflouResources, date, id, type Resource } from "./resources.ts";
 
@@ -157,12 +158,7 @@ function getTool(resource: Resource): CodeTool {
 }
 
 function createTool(resource: Resource, fields: z.ZodRawShape): CodeTool {
-  const shape = Object.fromEntries(
-    Object.entries(fields).map(([key, field]) => [
-      key,
-      resource.required?.includes(key) ? field : (field as z.ZodType).optional(),
-    ]),
-  );
+  const shape = createFields(fields, resource.required);
   return defineCodeTool({
     name: `create_${resource.singular}`,
     title: `Create ${article(resource.singular)} ${label(resource)}`,
@@ -177,9 +173,7 @@ function createTool(resource: Resource, fields: z.ZodRawShape): CodeTool {
 }
 
 function updateTool(resource: Resource, fields: z.ZodRawShape): CodeTool {
-  const shape = Object.fromEntries(
-    Object.entries(fields).map(([key, field]) => [key, (field as z.ZodType).optional()]),
-  );
+  const shape = updateFields(fields);
   return defineCodeTool({
     name: `update_${resource.singular}`,
     title: `Update ${article(resource.singular)} ${label(resource)}`,

@@ -2,7 +2,14 @@
 // bodies and attachments, sending builds the RFC 2822 message from fields, so a model never handles
 // base64. Requests as documented at https://developers.google.com/workspace/gmail/api/reference/rest
 import { z } from "zod";
-import { emailAddress, subjectLine } from "../_email/fields.ts";
+import {
+  DRAFT_WITHOUT_RECIPIENTS,
+  draftRecipients,
+  emailAddress,
+  plainTextBody,
+  sendRecipients,
+  subjectLine,
+} from "../_email/fields.ts";
 import { type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { additive, readOnly } from "../_kit/tool-annotations.ts";
 import { buildMessage, type OutgoingMessage, toBase64Url } from "./mime.ts";
@@ -13,7 +20,6 @@ const messageId = id("The message id (from search_messages, list_threads' get_th
 
 const addresses = (what: string) => z.array(emailAddress).max(100).describe(what);
 const subject = subjectLine.describe("Subject line (plain text; non-ASCII is encoded for you).");
-const text = z.string().max(500_000).describe("The body as plain text.");
 const html = z.string().max(500_000).optional().describe("Optional HTML version of the same body.");
 
 const enc = encodeURIComponent;
@@ -134,11 +140,9 @@ export const sendMessage = defineCodeTool({
   description:
     'Use to send a new email now (to reply in an existing conversation use reply_to_message, to let a person check it first use create_draft). The tool writes the message from the fields. Returns the sent message\'s id, threadId and labelIds. Example: {"to": ["ana@example.com"], "subject": "Tuesday", "text": "Hi Ana,\\n\\nTuesday at 10 works for me.\\n\\nPetr"}.',
   input: z.strictObject({
-    to: addresses("Recipients; at least one.").min(1),
-    cc: addresses("Copy recipients.").optional(),
-    bcc: addresses("Blind-copy recipients (not shown to the others).").optional(),
+    ...sendRecipients(addresses),
     subject,
-    text,
+    text: plainTextBody,
     html,
   }),
   annotations: additive,
@@ -159,7 +163,7 @@ export const replyToMessage = defineCodeTool({
     'Use to answer an email in its conversation: the reply goes to the sender (Reply-To, else From), or also to everyone in To and Cc with replyAll, with "Re:" subject and threading headers set from the original. Returns the sent message\'s id, threadId and labelIds. Example: {"messageId": "18c2f0a1b2c3d4e5", "text": "Thanks, received."}.',
   input: z.strictObject({
     messageId: id("The id of the message being answered."),
-    text,
+    text: plainTextBody,
     html,
     replyAll: z
       .boolean()
@@ -195,11 +199,9 @@ export const createDraft = defineCodeTool({
   description:
     'Use to prepare an email for a person to review, or to send later with send_draft. Give to/subject/text for a new email, or replyToMessageId to draft a reply in that conversation (recipients and subject then come from the original unless given). Returns the draft\'s id and its message id. Example: {"to": ["ana@example.com"], "subject": "Offer", "text": "Hi Ana, …"}.',
   input: z.strictObject({
-    to: addresses("Recipients (required unless replyToMessageId is given).").optional(),
-    cc: addresses("Copy recipients.").optional(),
-    bcc: addresses("Blind-copy recipients.").optional(),
+    ...draftRecipients(addresses),
     subject: subject.optional(),
-    text,
+    text: plainTextBody,
     html,
     replyToMessageId: id("Draft a reply to this message, in its conversation.").optional(),
   }),
@@ -210,7 +212,7 @@ export const createDraft = defineCodeTool({
     if (to.length === 0) {
       return {
         isError: true,
-        content: [{ type: "text", text: "Give `to` (or replyToMessageId) for the draft." }],
+        content: [{ type: "text", text: DRAFT_WITHOUT_RECIPIENTS }],
       };
     }
     const message = {

@@ -3,11 +3,11 @@
 // https://developers.google.com/workspace/drive/api/guides/ref-export-formats
 // https://developers.google.com/workspace/drive/api/guides/manage-uploads#multipart
 import { z } from "zod";
+import { cutText } from "../_files/cut-text.ts";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { additive, readOnly } from "../_kit/tool-annotations.ts";
 
-const MAX_TEXT_CHARS = 100_000;
 /** PDF and Office files larger than this are not downloaded: their details come back with a note. */
 export const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
 const METADATA_FIELDS = "id,name,mimeType,size,modifiedTime,webViewLink";
@@ -88,13 +88,7 @@ export const readFile = defineCodeTool({
 });
 
 function textResult(file: DriveFile, format: string, text: string) {
-  const cut = text.length > MAX_TEXT_CHARS;
-  return jsonResult({
-    file,
-    format,
-    text: cut ? text.slice(0, MAX_TEXT_CHARS) : text,
-    ...(cut ? { note: `Cut at ${MAX_TEXT_CHARS} of ${text.length} characters.` } : {}),
-  });
+  return jsonResult({ file, format, ...cutText(text) });
 }
 
 export const uploadFile = defineCodeTool({

@@ -9,10 +9,9 @@ import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
 import { additive, idempotentWrite, readOnly } from "../_kit/tool-annotations.ts";
-import { type HubSpotPage, objectType, page, recordId } from "./shared.ts";
+import { after, getPage, type HubSpotPage, objectType, page, recordId } from "./shared.ts";
 
 const enc = encodeURIComponent;
-const after = z.string().max(200).optional().describe("The `after` from the previous page.");
 
 /** HubSpot-defined association type ids from a note to each record type (associations v4 type list). */
 const NOTE_TO = { contacts: 202, companies: 190, deals: 214 } as const;
@@ -33,14 +32,12 @@ const listAssociations = defineCodeTool({
     after,
   }),
   annotations: readOnly,
-  async run(args, context) {
-    const answer = await context.request<HubSpotPage>({
-      method: "GET",
-      path: `/crm/v4/objects/${args.objectType}/${enc(args.objectId)}/associations/${args.toObjectType}`,
-      query: { limit: args.limit, after: args.after },
-    });
-    return jsonResult(page(answer));
-  },
+  run: (args, context) =>
+    getPage(
+      context,
+      `/crm/v4/objects/${args.objectType}/${enc(args.objectId)}/associations/${args.toObjectType}`,
+      { limit: args.limit, after: args.after },
+    ),
 });
 
 const associateRecords = defineCodeTool({
@@ -154,14 +151,8 @@ const listOwners = defineCodeTool({
     after,
   }),
   annotations: readOnly,
-  async run(args, context) {
-    const answer = await context.request<HubSpotPage>({
-      method: "GET",
-      path: "/crm/v3/owners",
-      query: { email: args.email, limit: args.limit, after: args.after },
-    });
-    return jsonResult(page(answer));
-  },
+  run: (args, context) =>
+    getPage(context, "/crm/v3/owners", { email: args.email, limit: args.limit, after: args.after }),
 });
 
 const listPipelines = defineCodeTool({

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
-import { type HubSpotPage, page, recordId } from "./shared.ts";
+import { after, type HubSpotPage, page, recordId } from "./shared.ts";
 
 interface CrmObject {
   /** Path segment and tool-name plural: contacts, companies, deals. */
@@ -144,7 +144,7 @@ function searchTool(object: CrmObject): CodeTool {
         .max(200)
         .default(20)
         .describe("Records per page (at most 200; default 20)."),
-      after: z.string().max(200).optional().describe("The `after` from the previous page."),
+      after,
     }),
     annotations: readOnly,
     async run(args, context) {

@@ -9,7 +9,7 @@ import {
   dateTimeTimeZone,
   enc,
   graphId,
-  graphPage,
+  graphPageResult,
   localDateTime,
   nextLinkArg,
   preferTimeZone,
@@ -55,7 +55,7 @@ export const listCalendars = defineCodeTool({
   }),
   annotations: readOnly,
   async run({ top, nextLink }, context) {
-    const page = await graphPage(
+    return graphPageResult(
       context,
       {
         method: "GET",
@@ -64,7 +64,6 @@ export const listCalendars = defineCodeTool({
       },
       nextLink,
     );
-    return jsonResult(page);
   },
 });
 
@@ -100,7 +99,7 @@ export const listEvents = defineCodeTool({
     if ((!start || !end) && !nextLink) {
       return { isError: true, content: [{ type: "text", text: "Give start and end (or nextLink)." }] };
     }
-    const page = await graphPage(
+    return graphPageResult(
       context,
       {
         method: "GET",
@@ -116,7 +115,6 @@ export const listEvents = defineCodeTool({
       },
       nextLink,
     );
-    return jsonResult(page);
   },
 });
 
@@ -153,7 +151,7 @@ export const findEvents = defineCodeTool({
       ...(subjectContains ? [`contains(subject,${odataText(subjectContains)})`] : []),
       ...(startsFrom ? [`start/dateTime ge ${odataText(startsFrom)}`] : []),
     ];
-    const page = await graphPage(
+    return graphPageResult(
       context,
       {
         method: "GET",
@@ -168,7 +166,6 @@ export const findEvents = defineCodeTool({
       },
       nextLink,
     );
-    return jsonResult(page);
   },
 });
 

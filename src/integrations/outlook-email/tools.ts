@@ -2,15 +2,20 @@
 // as text (Prefer: outlook.body-content-type) and lists the attachments, sending builds Graph's message
 // from plain fields. Requests as documented under https://learn.microsoft.com/graph/api/resources/message
 import { z } from "zod";
-import { subjectLine } from "../_email/fields.ts";
+import {
+  DRAFT_WITHOUT_RECIPIENTS,
+  draftRecipients,
+  plainTextBody,
+  sendRecipients,
+  subjectLine,
+} from "../_email/fields.ts";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { additive, readOnly } from "../_kit/tool-annotations.ts";
-import { addresses, enc, graphId, graphPage, nextLinkArg, recipients } from "../_microsoft/graph.ts";
+import { addresses, enc, graphId, graphPageResult, nextLinkArg, recipients } from "../_microsoft/graph.ts";
 import { type GraphMessage, MESSAGE_FIELDS, readMessage, SUMMARY_FIELDS, summary } from "./read-message.ts";
 
 const messageId = graphId("The message id (from list_messages).");
 const subject = subjectLine.describe("Subject line.");
-const text = z.string().max(500_000).describe("The body as plain text.");
 const html = z
   .string()
   .max(500_000)
@@ -63,7 +68,7 @@ export const listMessages = defineCodeTool({
         ],
       };
     }
-    const page = await graphPage<GraphMessage>(
+    return graphPageResult<GraphMessage>(
       context,
       {
         method: "GET",
@@ -79,11 +84,8 @@ export const listMessages = defineCodeTool({
         },
       },
       nextLink,
+      summary,
     );
-    return jsonResult({
-      value: page.value.map(summary),
-      ...(page.nextLink ? { nextLink: page.nextLink } : {}),
-    });
   },
 });
 
@@ -118,11 +120,9 @@ export const sendMessage = defineCodeTool({
   description:
     'Use to send a new email now from the connected mailbox (to answer an email use reply_to_message; to let a person check it first use create_draft). A copy is kept in Sent Items. Returns { sent: true } once Microsoft accepted it. Example: {"to": ["ana@example.com"], "subject": "Tuesday", "text": "Hi Ana,\\n\\nTuesday at 10 works for me.\\n\\nPetr"}.',
   input: z.strictObject({
-    to: addresses("Recipients; at least one.").min(1),
-    cc: addresses("Copy recipients.").optional(),
-    bcc: addresses("Blind-copy recipients (not shown to the others).").optional(),
+    ...sendRecipients(addresses),
     subject,
-    text,
+    text: plainTextBody,
     html,
     saveToSentItems: z.boolean().optional().describe("Keep a copy in Sent Items (default true)."),
   }),
@@ -177,11 +177,9 @@ export const createDraft = defineCodeTool({
   description:
     'Use to prepare an email for a person to review in Drafts, or to send later with send_draft. Give to/subject/text for a new email, or replyToMessageId (with text) to draft a reply in that conversation, addressed and titled by Outlook. Returns the draft: { id, subject, toRecipients, webLink }. Example: {"to": ["ana@example.com"], "subject": "Offer", "text": "Hi Ana, …"}.',
   input: z.strictObject({
-    to: addresses("Recipients (required unless replyToMessageId is given).").optional(),
-    cc: addresses("Copy recipients.").optional(),
-    bcc: addresses("Blind-copy recipients.").optional(),
+    ...draftRecipients(addresses),
     subject: subject.optional(),
-    text,
+    text: plainTextBody,
     html,
     replyToMessageId: graphId(
       "Draft a reply to this message (from list_messages), in its conversation.",
@@ -200,7 +198,7 @@ export const createDraft = defineCodeTool({
       if (!args.to?.length) {
         return {
           isError: true,
-          content: [{ type: "text", text: "Give `to` (or replyToMessageId) for the draft." }],
+          content: [{ type: "text", text: DRAFT_WITHOUT_RECIPIENTS }],
         };
       }
       draft = await context.request<GraphMessage>({
@@ -269,7 +267,7 @@ export const listFolders = defineCodeTool({
   }),
   annotations: readOnly,
   async run({ parentFolderId, includeHidden, top, nextLink }, context) {
-    const page = await graphPage(
+    return graphPageResult(
       context,
       {
         method: "GET",
@@ -281,7 +279,6 @@ export const listFolders = defineCodeTool({
       },
       nextLink,
     );
-    return jsonResult(page);
   },
 });
 

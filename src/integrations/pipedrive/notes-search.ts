@@ -4,10 +4,16 @@
 
 import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
-import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
+import {
+  type CodeTool,
+  type CodeToolContext,
+  defineCodeTool,
+  jsonResult,
+  type QueryValue,
+} from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
 import { additive, readOnly } from "../_kit/tool-annotations.ts";
-import { type PipedriveAnswer, searchPage } from "./records.ts";
+import { cursor, type PipedriveAnswer, searchPage } from "./records.ts";
 
 const about = {
   deal_id: z.number().int().positive().optional().describe("The deal the note is on."),
@@ -63,6 +69,19 @@ const createNote = defineCodeTool({
   },
 });
 
+// What both v2 searches take alike: exact matching, and cursor paging as every v2 list pages.
+const exactMatch = z.boolean().optional().describe("Only exact, case-insensitive matches.");
+const searchPaging = {
+  limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
+  cursor,
+};
+
+/** A v2 search (GET with the arguments as query), answered as searchPage says. */
+async function search(context: CodeToolContext, path: string, query: Record<string, QueryValue>) {
+  const answer = await context.request<PipedriveAnswer>({ method: "GET", path, query });
+  return jsonResult(searchPage(answer));
+}
+
 const searchItems = defineCodeTool({
   name: "search_items",
   title: "Search deals, persons, organizations…",
@@ -100,19 +119,16 @@ const searchItems = defineCodeTool({
       .max(11)
       .optional()
       .describe("Which fields to search in (default all)."),
-    exact_match: z.boolean().optional().describe("Only exact, case-insensitive matches."),
-    limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
-    cursor: z.string().max(500).optional().describe("The next_cursor from the previous page."),
+    exact_match: exactMatch,
+    ...searchPaging,
   }),
   annotations: readOnly,
-  async run(args, context) {
-    const answer = await context.request<PipedriveAnswer>({
-      method: "GET",
-      path: "/api/v2/itemSearch",
-      query: { ...args, item_types: args.item_types?.join(","), fields: args.fields?.join(",") },
-    });
-    return jsonResult(searchPage(answer));
-  },
+  run: (args, context) =>
+    search(context, "/api/v2/itemSearch", {
+      ...args,
+      item_types: args.item_types?.join(","),
+      fields: args.fields?.join(","),
+    }),
 });
 
 // GET /api/v2/persons/search (scope contacts:read): persons by name, email, phone, notes or custom
@@ -134,25 +150,18 @@ const searchPersons = defineCodeTool({
       .max(5)
       .optional()
       .describe("Which fields to search in (default all)."),
-    exact_match: z.boolean().optional().describe("Only exact, case-insensitive matches."),
+    exact_match: exactMatch,
     organization_id: z
       .number()
       .int()
       .positive()
       .optional()
       .describe("Only persons linked to this organization."),
-    limit: z.number().int().min(1).max(500).default(50).describe("Results per page (default 50)."),
-    cursor: z.string().max(500).optional().describe("The next_cursor from the previous page."),
+    ...searchPaging,
   }),
   annotations: readOnly,
-  async run(args, context) {
-    const answer = await context.request<PipedriveAnswer>({
-      method: "GET",
-      path: "/api/v2/persons/search",
-      query: { ...args, fields: args.fields?.join(",") },
-    });
-    return jsonResult(searchPage(answer));
-  },
+  run: (args, context) =>
+    search(context, "/api/v2/persons/search", { ...args, fields: args.fields?.join(",") }),
 });
 
 export const noteAndSearchTools: readonly CodeTool[] = [listNotes, createNote, searchItems, searchPersons];

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { createFields, updateFields } from "../_kit/record-fields.ts";
 import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 
 export interface PipedriveAnswer {
@@ -35,7 +36,7 @@ export function searchPage(answer: PipedriveAnswer) {
 }
 
 export const entityId = (what: string) => z.number().int().positive().describe(what);
-const cursor = z.string().max(500).optional().describe("The next_cursor from the previous page.");
+export const cursor = z.string().max(500).optional().describe("The next_cursor from the previous page.");
 const limit = z
   .number()
   .int()
@@ -274,12 +275,7 @@ function getTool(entity: Entity): CodeTool {
 }
 
 function createTool(entity: Entity): CodeTool {
-  const shape = Object.fromEntries(
-    Object.entries(entity.fields).map(([key, field]) => [
-      key,
-      entity.required.includes(key) ? field : (field as z.ZodType).optional(),
-    ]),
-  );
+  const shape = createFields(entity.fields, entity.required);
   return defineCodeTool({
     name: `create_${entity.singular}`,
     title: `Create ${entity.singular === "activity" || entity.singular === "organization" ? "an" : "a"} ${entity.singular}`,
@@ -298,9 +294,7 @@ function createTool(entity: Entity): CodeTool {
 }
 
 function updateTool(entity: Entity): CodeTool {
-  const shape = Object.fromEntries(
-    Object.entries(entity.fields).map(([key, field]) => [key, (field as z.ZodType).optional()]),
-  );
+  const shape = updateFields(entity.fields);
   return defineCodeTool({
     name: `update_${entity.singular}`,
     title: `Update ${entity.singular === "activity" || entity.singular === "organization" ? "an" : "a"} ${entity.singular}`,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { providers } from "../../lib/integrations/providers.ts";
 import { type CodeTool, type CodeToolContext, defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { readList } from "../_kit/list-answer.ts";
+import { createFields, updateFields } from "../_kit/record-fields.ts";
 import { additive, destructiveIdempotent, readOnly } from "../_kit/tool-annotations.ts";
 import { id, type RecordType, recordTypes } from "./record-types.ts";
 
@@ -149,12 +150,7 @@ function getTool(type: RecordType): CodeTool {
 }
 
 function createTool(type: RecordType): CodeTool {
-  const shape = Object.fromEntries(
-    Object.entries(type.create).map(([key, field]) => [
-      key,
-      type.required.includes(key) ? field : (field as z.ZodType).optional(),
-    ]),
-  );
+  const shape = createFields(type.create, type.required);
   return defineCodeTool({
     name: `create_${type.singular}`,
     title: `Create ${article(type.singular)} ${type.singular.replace("_", " ")}`,
@@ -175,12 +171,7 @@ function createTool(type: RecordType): CodeTool {
 }
 
 function updateTool(type: RecordType): CodeTool {
-  const shape = Object.fromEntries(
-    Object.entries({ ...type.create, ...type.updateOnly }).map(([key, field]) => [
-      key,
-      (field as z.ZodType).optional(),
-    ]),
-  );
+  const shape = updateFields({ ...type.create, ...type.updateOnly });
   return defineCodeTool({
     name: `update_${type.singular}`,
     title: `Update ${article(type.singular)} ${type.singular.replace("_", " ")}`,

@@ -3,16 +3,16 @@
 // uploading PUTs the content under a file name, and Microsoft Search finds files across sites.
 // Requests as documented under https://learn.microsoft.com/graph/api/resources/sharepoint
 import { z } from "zod";
+import { cutText } from "../_files/cut-text.ts";
 import { readableBinaryTypes, textOfFile } from "../_files/file-text.ts";
 import { defineCodeTool, jsonResult } from "../_kit/code-tools.ts";
 import { destructive, readOnly } from "../_kit/tool-annotations.ts";
-import { enc, graphId, graphPage, nextLinkArg } from "../_microsoft/graph.ts";
+import { enc, graphId, graphPageResult, nextLinkArg } from "../_microsoft/graph.ts";
 import { getFileContent, isTextType } from "./file-content.ts";
 
 const driveId = graphId("The drive (document library) id, from list_drives or a search hit's driveId.");
 const top = z.number().int().min(1).max(999).optional();
 const ITEM_FIELDS = "id,name,size,webUrl,lastModifiedDateTime,file,folder,parentReference";
-const MAX_TEXT_CHARS = 100_000;
 /** The most of a file read_file downloads: a larger one is described, not half read. */
 const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -62,21 +62,18 @@ export const searchSites = defineCodeTool({
     if (!query && !nextLink) {
       return { isError: true, content: [{ type: "text", text: "Give query (or nextLink)." }] };
     }
-    const page = await graphPage<Record<string, unknown>>(
+    return graphPageResult<Record<string, unknown>>(
       context,
       { method: "GET", path: "/sites", query: { search: query } },
       nextLink,
-    );
-    return jsonResult({
-      value: page.value.map(({ id, displayName, name, webUrl, description }) => ({
+      ({ id, displayName, name, webUrl, description }) => ({
         id,
         displayName,
         name,
         webUrl,
         description,
-      })),
-      ...(page.nextLink ? { nextLink: page.nextLink } : {}),
-    });
+      }),
+    );
   },
 });
 
@@ -91,7 +88,7 @@ export const listDrives = defineCodeTool({
   }),
   annotations: readOnly,
   async run({ siteId, nextLink }, context) {
-    const page = await graphPage<Record<string, unknown>>(
+    return graphPageResult(
       context,
       {
         method: "GET",
@@ -100,7 +97,6 @@ export const listDrives = defineCodeTool({
       },
       nextLink,
     );
-    return jsonResult(page);
   },
 });
 
@@ -137,7 +133,7 @@ export const listItems = defineCodeTool({
   }),
   annotations: readOnly,
   async run({ driveId, folderId, top, nextLink }, context) {
-    const page = await graphPage<DriveItem>(
+    return graphPageResult<DriveItem>(
       context,
       {
         method: "GET",
@@ -147,11 +143,8 @@ export const listItems = defineCodeTool({
         query: { $top: top, $select: ITEM_FIELDS },
       },
       nextLink,
+      itemSummary,
     );
-    return jsonResult({
-      value: page.value.map(itemSummary),
-      ...(page.nextLink ? { nextLink: page.nextLink } : {}),
-    });
   },
 });
 
@@ -193,13 +186,7 @@ export const readFile = defineCodeTool({
       ? await textOfFile(download.bytes, mimeType)
       : { text: new TextDecoder().decode(download.bytes) };
     if ("note" in read) return jsonResult({ file, note: `${read.note} Open webUrl to see it.` });
-    const { text } = read;
-    const cut = text.length > MAX_TEXT_CHARS;
-    return jsonResult({
-      file,
-      text: cut ? text.slice(0, MAX_TEXT_CHARS) : text,
-      ...(cut ? { note: `Cut at ${MAX_TEXT_CHARS} of ${text.length} characters.` } : {}),
-    });
+    return jsonResult({ file, ...cutText(read.text) });
   },
 });
 

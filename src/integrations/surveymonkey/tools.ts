@@ -54,6 +54,9 @@ function pageOf(answer: SurveyMonkeyPage, current: number) {
 const getOne = (context: CodeToolContext, path: string) =>
   context.request<Record<string, unknown>>({ method: "GET", path });
 
+/** The paging arguments every list takes, for getPage: per_page (1 to `most`, default 50) and page. */
+const paging = (most: number) => ({ per_page: itemsPerPage(most, 50), page: pageNumber });
+
 /** One page of a list: `query` with the page asked for, answered as pageOf says. */
 async function getPage(
   context: CodeToolContext,
@@ -80,6 +83,24 @@ const responseStatus = z
   .optional()
   .describe("Only responses with this status.");
 
+/** The filters both response lists (bulk with answers, and ids only) take, by status and creation time. */
+const responseFilters = {
+  status: responseStatus,
+  start_created_at: createdAt("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+  end_created_at: createdAt("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+};
+
+/** The response filters as SurveyMonkey's query takes them, under the same names. */
+const responseFilterQuery = (args: {
+  status?: string;
+  start_created_at?: string;
+  end_created_at?: string;
+}) => ({
+  status: args.status,
+  start_created_at: args.start_created_at,
+  end_created_at: args.end_created_at,
+});
+
 const listSurveys = defineCodeTool({
   name: "list_surveys",
   title: "List surveys",
@@ -92,8 +113,7 @@ const listSurveys = defineCodeTool({
       .default("date_modified")
       .describe("Sort field (default date_modified)."),
     sort_order: z.enum(["ASC", "DESC"]).default("DESC").describe("Sort direction (default DESC)."),
-    per_page: itemsPerPage(1000, 50),
-    page: pageNumber,
+    ...paging(1000),
   }),
   annotations: readOnly,
   async run(args, context) {
@@ -128,7 +148,7 @@ const listCollectors = defineCodeTool({
   title: "List a survey's collectors",
   description:
     'Use to see how a survey is distributed (weblinks, email invitations…) and each collector\'s status and response count. Returns { data: [{ id, name, type, status, url, response_count, date_modified }], total, next_page when more follow }. Example: {"survey_id": "123456789"}.',
-  input: z.strictObject({ survey_id: surveyId, per_page: itemsPerPage(1000, 50), page: pageNumber }),
+  input: z.strictObject({ survey_id: surveyId, ...paging(1000) }),
   annotations: readOnly,
   async run(args, context) {
     return getPage(
@@ -147,15 +167,12 @@ const listResponses = defineCodeTool({
     'Use to read a survey\'s responses with every answer, e.g. to summarise feedback. Answers name question and choice ids (get_survey_details says what they mean), or set simple to get question and choice text instead. Returns { data: [{ id, response_status, date_created, collector_id, pages: [{ id, questions: [{ id, answers: [{ choice_id | text }] }] }] }], total, next_page when more follow }. Example: {"survey_id": "123456789", "status": "completed", "start_created_at": "2026-03-01T00:00:00", "per_page": 50}.',
   input: z.strictObject({
     survey_id: surveyId,
-    status: responseStatus,
-    start_created_at: createdAt("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
-    end_created_at: createdAt("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    ...responseFilters,
     simple: z
       .boolean()
       .default(false)
       .describe("Include the question and choice text with each answer (default false)."),
-    per_page: itemsPerPage(100, 50),
-    page: pageNumber,
+    ...paging(100),
   }),
   annotations: readOnly,
   async run(args, context) {
@@ -163,9 +180,7 @@ const listResponses = defineCodeTool({
       context,
       `/surveys/${enc(args.survey_id)}/responses/bulk`,
       {
-        status: args.status,
-        start_created_at: args.start_created_at,
-        end_created_at: args.end_created_at,
+        ...responseFilterQuery(args),
         simple: args.simple ? "true" : undefined,
       },
       args,
@@ -218,12 +233,9 @@ const listResponseIds = defineCodeTool({
     'Use to list which responses a survey has (their ids, newest first), e.g. to count them or pick one for get_response; list_responses returns the answers themselves. Returns { data: [{ id, href }], total, next_page when more follow }. Example: {"survey_id": "123456789", "status": "completed"}.',
   input: z.strictObject({
     survey_id: surveyId,
-    status: responseStatus,
-    start_created_at: createdAt("Only responses created at or after this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
-    end_created_at: createdAt("Only responses created before this time (YYYY-MM-DDTHH:MM:SS, UTC)."),
+    ...responseFilters,
     sort_order: z.enum(["ASC", "DESC"]).default("DESC").describe("By date modified (default DESC)."),
-    per_page: itemsPerPage(1000, 50),
-    page: pageNumber,
+    ...paging(1000),
   }),
   annotations: readOnly,
   async run(args, context) {
@@ -231,9 +243,7 @@ const listResponseIds = defineCodeTool({
       context,
       `/surveys/${enc(args.survey_id)}/responses`,
       {
-        status: args.status,
-        start_created_at: args.start_created_at,
-        end_created_at: args.end_created_at,
+        ...responseFilterQuery(args),
         sort_order: args.sort_order,
       },
       args,

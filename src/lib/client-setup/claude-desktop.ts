@@ -1,10 +1,8 @@
-import { apiKeyOf, type ClientGuide, createKeyStep, OAUTH_CONSENT, type SetupContext } from "./types.ts";
+import { apiKeyOf, apiKeyVariant, type GuideContent, OAUTH_CONSENT, type SetupContext } from "./types.ts";
 
-export function claudeDesktopGuide(context: SetupContext): ClientGuide {
+export function claudeDesktopGuide(context: SetupContext): GuideContent {
   const key = apiKeyOf(context);
   return {
-    reference: "claude-desktop",
-    name: "Claude Desktop",
     intro:
       "Claude Desktop connects to remote MCP servers as custom connectors, signed in with OAuth. Remote servers written directly into claude_desktop_config.json are not connected, so an API key goes through the mcp-remote bridge instead.",
     docsUrl:
@@ -29,11 +27,9 @@ export function claudeDesktopGuide(context: SetupContext): ClientGuide {
           { title: "Connect", body: ["Choose Connect next to Portico.", OAUTH_CONSENT] },
         ],
       },
-      {
-        id: "api-key",
-        label: "API key (mcp-remote)",
-        steps: [
-          createKeyStep(context),
+      apiKeyVariant(
+        context,
+        [
           {
             title: "Edit claude_desktop_config.json",
             body: [
@@ -72,7 +68,8 @@ export function claudeDesktopGuide(context: SetupContext): ClientGuide {
             ],
           },
         ],
-      },
+        "API key (mcp-remote)",
+      ),
     ],
     notes: ["Connectors run from Anthropic's cloud, so the Portico URL must be reachable from the internet."],
   };

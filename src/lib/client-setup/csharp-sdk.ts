@@ -1,37 +1,31 @@
-import { type ClientGuide, createKeyStep, type SetupContext } from "./types.ts";
+import { apiKeyVariant, type GuideContent, type SetupContext } from "./types.ts";
 
-export function csharpSdkGuide(context: SetupContext): ClientGuide {
+export function csharpSdkGuide(context: SetupContext): GuideContent {
   const keyExpression = context.apiKey
     ? `"${context.apiKey}"`
     : 'Environment.GetEnvironmentVariable("PORTICO_API_KEY")';
   return {
-    reference: "csharp-sdk",
-    name: "C# SDK",
     intro:
       "The official MCP SDK for .NET connects with `HttpClientTransport` in Streamable HTTP mode; the key travels as an additional header.",
     docsUrl: "https://csharp.sdk.modelcontextprotocol.io/",
     requirements: [".NET 8 or later", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Add the package",
-            body: ["`ModelContextProtocol.Core` is enough if you only need the client."],
-            snippets: [
-              { label: "Terminal", language: "bash", code: "dotnet add package ModelContextProtocol" },
-            ],
-          },
-          {
-            title: "Connect, list tools and call one",
-            body: [],
-            snippets: [
-              {
-                label: "Program.cs",
-                language: "csharp",
-                code: `using ModelContextProtocol.Client;
+      apiKeyVariant(context, [
+        {
+          title: "Add the package",
+          body: ["`ModelContextProtocol.Core` is enough if you only need the client."],
+          snippets: [
+            { label: "Terminal", language: "bash", code: "dotnet add package ModelContextProtocol" },
+          ],
+        },
+        {
+          title: "Connect, list tools and call one",
+          body: [],
+          snippets: [
+            {
+              label: "Program.cs",
+              language: "csharp",
+              code: `using ModelContextProtocol.Client;
 
 var transport = new HttpClientTransport(new HttpClientTransportOptions
 {
@@ -52,11 +46,10 @@ foreach (var tool in await client.ListToolsAsync())
 
 var result = await client.CallToolAsync("get_current_time", new Dictionary<string, object?>());
 Console.WriteLine(result.Content.Count > 0 ? result.Content[0] : "(no content)");`,
-              },
-            ],
-          },
-        ],
-      },
+            },
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

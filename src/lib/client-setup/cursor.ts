@@ -1,49 +1,42 @@
-import { apiKeyOf, type ClientGuide, createKeyStep, OAUTH_CONSENT, type SetupContext } from "./types.ts";
+import { apiKeyOf, apiKeyVariant, type GuideContent, OAUTH_CONSENT, type SetupContext } from "./types.ts";
 
-export function cursorGuide(context: SetupContext): ClientGuide {
+export function cursorGuide(context: SetupContext): GuideContent {
   const key = apiKeyOf(context);
   return {
-    reference: "cursor",
-    name: "Cursor",
     intro:
       "Cursor reads MCP servers from mcp.json: `~/.cursor/mcp.json` for all your projects, or `.cursor/mcp.json` in one repository. Remote servers are entries with a `url`.",
     docsUrl: "https://cursor.com/docs/context/mcp",
     requirements: ["Cursor", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Add Portico to mcp.json",
-            body: [
-              `Create the file if it does not exist. In a shared repository, write \`Bearer \${env:PORTICO_API_KEY}\` and keep the key in your environment instead.`,
-            ],
-            snippets: [
-              {
-                label: "~/.cursor/mcp.json",
-                language: "json",
-                code: JSON.stringify(
-                  {
-                    mcpServers: {
-                      portico: { url: context.mcpUrl, headers: { Authorization: `Bearer ${key}` } },
-                    },
+      apiKeyVariant(context, [
+        {
+          title: "Add Portico to mcp.json",
+          body: [
+            `Create the file if it does not exist. In a shared repository, write \`Bearer \${env:PORTICO_API_KEY}\` and keep the key in your environment instead.`,
+          ],
+          snippets: [
+            {
+              label: "~/.cursor/mcp.json",
+              language: "json",
+              code: JSON.stringify(
+                {
+                  mcpServers: {
+                    portico: { url: context.mcpUrl, headers: { Authorization: `Bearer ${key}` } },
                   },
-                  null,
-                  2,
-                ),
-              },
-            ],
-          },
-          {
-            title: "Enable it",
-            body: [
-              "Open Cursor Settings → Tools & MCP. Portico appears with its tools; switch it on if needed.",
-            ],
-          },
-        ],
-      },
+                },
+                null,
+                2,
+              ),
+            },
+          ],
+        },
+        {
+          title: "Enable it",
+          body: [
+            "Open Cursor Settings → Tools & MCP. Portico appears with its tools; switch it on if needed.",
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

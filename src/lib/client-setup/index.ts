@@ -10,12 +10,12 @@ import { n8nGuide } from "./n8n.ts";
 import { openaiPlatformGuide } from "./openai-platform.ts";
 import { openapiRestGuide } from "./openapi-rest.ts";
 import { pythonSdkGuide } from "./python-sdk.ts";
-import type { ClientReference } from "./references.ts";
-import type { ClientGuide, SetupContext } from "./types.ts";
+import { type ClientReference, clientInfo } from "./references.ts";
+import type { ClientGuide, GuideContent, SetupContext } from "./types.ts";
 import { typescriptSdkGuide } from "./typescript-sdk.ts";
 import { visualStudioCodeGuide } from "./visual-studio-code.ts";
 
-const builders: Record<ClientReference, (context: SetupContext) => ClientGuide> = {
+const builders: Record<ClientReference, (context: SetupContext) => GuideContent> = {
   "claude-code": claudeCodeGuide,
   "claude-desktop": claudeDesktopGuide,
   cursor: cursorGuide,
@@ -32,7 +32,7 @@ const builders: Record<ClientReference, (context: SetupContext) => ClientGuide> 
 };
 
 export function clientGuide(reference: ClientReference, context: SetupContext): ClientGuide {
-  return builders[reference](context);
+  return { reference, name: clientInfo[reference].name, ...builders[reference](context) };
 }
 
 /** The URLs every guide is built from: the one MCP endpoint and the REST facade of the instance. */

@@ -1,40 +1,34 @@
-import { apiKeyOf, type ClientGuide, createKeyStep, type SetupContext } from "./types.ts";
+import { apiKeyOf, apiKeyVariant, type GuideContent, type SetupContext } from "./types.ts";
 
-export function microsoftFoundryGuide(context: SetupContext): ClientGuide {
+export function microsoftFoundryGuide(context: SetupContext): GuideContent {
   const key = apiKeyOf(context);
   return {
-    reference: "microsoft-foundry",
-    name: "Microsoft Foundry",
     intro:
       "Foundry Agent Service agents call remote MCP servers through the MCP tool. The key is kept in a project connection, so it never appears in agent definitions or code.",
     docsUrl: "https://learn.microsoft.com/azure/ai-foundry/agents/how-to/tools/model-context-protocol",
     requirements: ["A Microsoft Foundry project with a deployed model", "A Portico project on a public URL"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Store the key in a project connection",
-            body: [
-              "In the Foundry portal, open your project's connected resources and add a Custom keys connection named `portico` with one key:",
-            ],
-            snippets: [
-              { label: "Custom keys connection", language: "text", code: `Authorization = Bearer ${key}` },
-            ],
-          },
-          {
-            title: "Add the MCP tool to your agent",
-            body: [
-              "In the portal: open the agent, add a tool, choose Model Context Protocol, give it the label `portico`, the endpoint below, and the `portico` connection for authentication. In code (Python, `azure-ai-projects` 2.x):",
-            ],
-            snippets: [
-              { label: "Remote MCP server endpoint", language: "text", code: context.mcpUrl },
-              {
-                label: "agent.py",
-                language: "python",
-                code: `import os
+      apiKeyVariant(context, [
+        {
+          title: "Store the key in a project connection",
+          body: [
+            "In the Foundry portal, open your project's connected resources and add a Custom keys connection named `portico` with one key:",
+          ],
+          snippets: [
+            { label: "Custom keys connection", language: "text", code: `Authorization = Bearer ${key}` },
+          ],
+        },
+        {
+          title: "Add the MCP tool to your agent",
+          body: [
+            "In the portal: open the agent, add a tool, choose Model Context Protocol, give it the label `portico`, the endpoint below, and the `portico` connection for authentication. In code (Python, `azure-ai-projects` 2.x):",
+          ],
+          snippets: [
+            { label: "Remote MCP server endpoint", language: "text", code: context.mcpUrl },
+            {
+              label: "agent.py",
+              language: "python",
+              code: `import os
 
 from azure.ai.projects import AIProjectClient
 from azure.ai.projects.models import MCPTool, PromptAgentDefinition
@@ -65,11 +59,10 @@ response = openai.responses.create(
     extra_body={"agent": {"name": agent.name, "type": "agent_reference"}},
 )
 print(response.output_text)`,
-              },
-            ],
-          },
-        ],
-      },
+            },
+          ],
+        },
+      ]),
     ],
     notes: [
       "Foundry calls Portico from Azure, so the Portico URL must be reachable from the internet.",

@@ -1,44 +1,37 @@
-import { apiKeyOf, type ClientGuide, createKeyStep, OAUTH_CONSENT, type SetupContext } from "./types.ts";
+import { apiKeyOf, apiKeyVariant, type GuideContent, OAUTH_CONSENT, type SetupContext } from "./types.ts";
 
-export function n8nGuide(context: SetupContext): ClientGuide {
+export function n8nGuide(context: SetupContext): GuideContent {
   const key = apiKeyOf(context);
   return {
-    reference: "n8n",
-    name: "n8n",
     intro:
       "In n8n, the MCP Client Tool node gives an AI Agent node the tools of an MCP server. (The MCP Client node calls one chosen tool as a regular workflow step.)",
     docsUrl: "https://docs.n8n.io/integrations/builtin/cluster-nodes/sub-nodes/n8n-nodes-langchain.toolmcp/",
     requirements: ["n8n with the AI Agent node", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Add the MCP Client Tool to your AI Agent",
-            body: ["Click + under the agent's Tool connector, pick MCP Client Tool and set:"],
-            snippets: [
-              {
-                label: "MCP Client Tool",
-                language: "text",
-                code: `Endpoint:          ${context.mcpUrl}\nServer Transport:  HTTP Streamable\nAuthentication:    Bearer Auth\nTools to Include:  All`,
-              },
-            ],
-          },
-          {
-            title: "Create the Bearer Auth credential",
-            body: [
-              "In the Credential field choose Create new credential and paste the key as the Bearer Token:",
-            ],
-            snippets: [{ label: "Bearer Token", language: "text", code: key }],
-          },
-          {
-            title: "Run the workflow",
-            body: ["Open the chat of the AI Agent and ask for something that needs your data."],
-          },
-        ],
-      },
+      apiKeyVariant(context, [
+        {
+          title: "Add the MCP Client Tool to your AI Agent",
+          body: ["Click + under the agent's Tool connector, pick MCP Client Tool and set:"],
+          snippets: [
+            {
+              label: "MCP Client Tool",
+              language: "text",
+              code: `Endpoint:          ${context.mcpUrl}\nServer Transport:  HTTP Streamable\nAuthentication:    Bearer Auth\nTools to Include:  All`,
+            },
+          ],
+        },
+        {
+          title: "Create the Bearer Auth credential",
+          body: [
+            "In the Credential field choose Create new credential and paste the key as the Bearer Token:",
+          ],
+          snippets: [{ label: "Bearer Token", language: "text", code: key }],
+        },
+        {
+          title: "Run the workflow",
+          body: ["Open the chat of the AI Agent and ask for something that needs your data."],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

@@ -1,6 +1,6 @@
-import { apiKeyOf, type ClientGuide, createKeyStep, type SetupContext } from "./types.ts";
+import { apiKeyOf, apiKeyVariant, type GuideContent, type SetupContext } from "./types.ts";
 
-export function openaiPlatformGuide(context: SetupContext): ClientGuide {
+export function openaiPlatformGuide(context: SetupContext): GuideContent {
   const key = apiKeyOf(context);
   const tool = (auth: Record<string, unknown>) => ({
     type: "mcp",
@@ -11,28 +11,22 @@ export function openaiPlatformGuide(context: SetupContext): ClientGuide {
     require_approval: "never",
   });
   return {
-    reference: "openai-platform",
-    name: "OpenAI platform",
     intro:
       "The Responses API can call remote MCP servers itself: add Portico as an `mcp` tool and the model lists and calls its tools during the response. OpenAI connects from its own servers, so Portico must be reachable from the internet.",
     docsUrl: "https://platform.openai.com/docs/guides/tools-connectors-mcp",
     requirements: ["An OpenAI API key", "A Portico project on a public URL"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Add Portico as an MCP tool",
-            body: [
-              'The `headers` are sent by OpenAI to Portico on every call. Use `"require_approval": "always"` if you want to confirm each call in your app first.',
-            ],
-            snippets: [
-              {
-                label: "Terminal",
-                language: "bash",
-                code: `curl https://api.openai.com/v1/responses \\
+      apiKeyVariant(context, [
+        {
+          title: "Add Portico as an MCP tool",
+          body: [
+            'The `headers` are sent by OpenAI to Portico on every call. Use `"require_approval": "always"` if you want to confirm each call in your app first.',
+          ],
+          snippets: [
+            {
+              label: "Terminal",
+              language: "bash",
+              code: `curl https://api.openai.com/v1/responses \\
   -H "Content-Type: application/json" \\
   -H "Authorization: Bearer $OPENAI_API_KEY" \\
   -d '${JSON.stringify(
@@ -44,11 +38,11 @@ export function openaiPlatformGuide(context: SetupContext): ClientGuide {
     null,
     2,
   )}'`,
-              },
-              {
-                label: "Python",
-                language: "python",
-                code: `from openai import OpenAI
+            },
+            {
+              label: "Python",
+              language: "python",
+              code: `from openai import OpenAI
 
 client = OpenAI()
 response = client.responses.create(
@@ -65,11 +59,10 @@ response = client.responses.create(
     input="What time is it in Prague?",
 )
 print(response.output_text)`,
-              },
-            ],
-          },
-        ],
-      },
+            },
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

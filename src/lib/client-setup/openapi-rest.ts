@@ -1,69 +1,62 @@
-import { apiKeyOf, type ClientGuide, createKeyStep, type SetupContext } from "./types.ts";
+import { apiKeyOf, apiKeyVariant, type GuideContent, type SetupContext } from "./types.ts";
 
-export function openapiRestGuide(context: SetupContext): ClientGuide {
+export function openapiRestGuide(context: SetupContext): GuideContent {
   const key = apiKeyOf(context);
   const auth = `-H "Authorization: Bearer ${key}"`;
   return {
-    reference: "openapi-rest",
-    name: "REST API (OpenAPI)",
     intro:
       "Every tool of your project is also a plain HTTP operation. The OpenAPI document lists exactly the tools the key's project has switched on, so you can import it into Postman, generate a client, or give it to any agent framework that speaks OpenAPI.",
     docsUrl: "https://spec.openapis.org/oas/latest.html",
     requirements: ["Any HTTP client", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Fetch the OpenAPI document",
-            body: [
-              "The same bearer token selects the project; its tools become `POST /tools/{toolName}` operations.",
-            ],
-            snippets: [
-              {
-                label: "Terminal",
-                language: "bash",
-                code: `curl ${auth} \\\n  ${context.restBaseUrl}/openapi.json`,
-              },
-            ],
-          },
-          {
-            title: "Call a tool",
-            body: [
-              "Send the tool's arguments as the JSON body. The answer is the MCP tool result: a `content` array (text, images, …), optional `structuredContent`, and `isError` when the tool itself failed.",
-            ],
-            snippets: [
-              {
-                label: "Terminal",
-                language: "bash",
-                code: `curl -X POST ${context.restBaseUrl}/tools/get_current_time \\\n  ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{}'`,
-              },
-              {
-                label: "Response",
-                language: "json",
-                code: JSON.stringify(
-                  { content: [{ type: "text", text: "2026-03-02T09:30:00.000Z" }], isError: false },
-                  null,
-                  2,
-                ),
-              },
-            ],
-          },
-          {
-            title: "Generate a client",
-            body: ["Download the document once and feed it to your generator of choice."],
-            snippets: [
-              {
-                label: "Terminal",
-                language: "bash",
-                code: `curl -s ${auth} ${context.restBaseUrl}/openapi.json -o portico-openapi.json\nnpx @openapitools/openapi-generator-cli generate -i portico-openapi.json -g typescript-fetch -o ./portico-client`,
-              },
-            ],
-          },
-        ],
-      },
+      apiKeyVariant(context, [
+        {
+          title: "Fetch the OpenAPI document",
+          body: [
+            "The same bearer token selects the project; its tools become `POST /tools/{toolName}` operations.",
+          ],
+          snippets: [
+            {
+              label: "Terminal",
+              language: "bash",
+              code: `curl ${auth} \\\n  ${context.restBaseUrl}/openapi.json`,
+            },
+          ],
+        },
+        {
+          title: "Call a tool",
+          body: [
+            "Send the tool's arguments as the JSON body. The answer is the MCP tool result: a `content` array (text, images, …), optional `structuredContent`, and `isError` when the tool itself failed.",
+          ],
+          snippets: [
+            {
+              label: "Terminal",
+              language: "bash",
+              code: `curl -X POST ${context.restBaseUrl}/tools/get_current_time \\\n  ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{}'`,
+            },
+            {
+              label: "Response",
+              language: "json",
+              code: JSON.stringify(
+                { content: [{ type: "text", text: "2026-03-02T09:30:00.000Z" }], isError: false },
+                null,
+                2,
+              ),
+            },
+          ],
+        },
+        {
+          title: "Generate a client",
+          body: ["Download the document once and feed it to your generator of choice."],
+          snippets: [
+            {
+              label: "Terminal",
+              language: "bash",
+              code: `curl -s ${auth} ${context.restBaseUrl}/openapi.json -o portico-openapi.json\nnpx @openapitools/openapi-generator-cli generate -i portico-openapi.json -g typescript-fetch -o ./portico-client`,
+            },
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

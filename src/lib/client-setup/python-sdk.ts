@@ -1,35 +1,29 @@
-import { type ClientGuide, createKeyStep, type SetupContext } from "./types.ts";
+import { apiKeyVariant, type GuideContent, type SetupContext } from "./types.ts";
 
-export function pythonSdkGuide(context: SetupContext): ClientGuide {
+export function pythonSdkGuide(context: SetupContext): GuideContent {
   const keyExpression = context.apiKey ? `"${context.apiKey}"` : 'os.environ["PORTICO_API_KEY"]';
   return {
-    reference: "python-sdk",
-    name: "Python SDK",
     intro:
       "The official MCP SDK for Python (`mcp` on PyPI) connects with `streamable_http_client`. Authentication headers go on the httpx client you pass in.",
     docsUrl: "https://github.com/modelcontextprotocol/python-sdk",
     requirements: ["Python 3.10 or later", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Install the SDK",
-            body: [],
-            snippets: [{ label: "Terminal", language: "bash", code: "pip install --upgrade mcp httpx" }],
-          },
-          {
-            title: "Connect, list tools and call one",
-            body: [
-              "The read timeout is generous because tools that call third-party services can take a while.",
-            ],
-            snippets: [
-              {
-                label: "portico.py",
-                language: "python",
-                code: `import asyncio
+      apiKeyVariant(context, [
+        {
+          title: "Install the SDK",
+          body: [],
+          snippets: [{ label: "Terminal", language: "bash", code: "pip install --upgrade mcp httpx" }],
+        },
+        {
+          title: "Connect, list tools and call one",
+          body: [
+            "The read timeout is generous because tools that call third-party services can take a while.",
+          ],
+          snippets: [
+            {
+              label: "portico.py",
+              language: "python",
+              code: `import asyncio
 import os
 
 import httpx
@@ -52,11 +46,10 @@ async def main() -> None:
 
 
 asyncio.run(main())`,
-              },
-            ],
-          },
-        ],
-      },
+            },
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

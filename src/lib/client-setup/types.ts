@@ -52,6 +52,9 @@ export interface ClientGuide {
   notes: string[];
 }
 
+/** What a guide file builds: `clientGuide` adds the reference it is filed under and its name from `clientInfo`. */
+export type GuideContent = Omit<ClientGuide, "reference" | "name">;
+
 export const API_KEY_PLACEHOLDER = "ptk_your_api_key";
 
 export const apiKeyOf = (context: SetupContext) => context.apiKey ?? API_KEY_PLACEHOLDER;
@@ -80,6 +83,11 @@ export function createKeyStep(context: SetupContext): GuideStep {
           "Replace `ptk_your_api_key` below with it. The key selects the project, so every project's agents use the same URL.",
         ],
       };
+}
+
+/** The API-key variant of a guide: its own steps, after the key step every such variant starts with. */
+export function apiKeyVariant(context: SetupContext, steps: GuideStep[], label = "API key"): GuideVariant {
+  return { id: "api-key", label, steps: [createKeyStep(context), ...steps] };
 }
 
 /** What the OAuth variants say about the consent screen. */

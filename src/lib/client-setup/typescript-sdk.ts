@@ -1,37 +1,29 @@
-import { type ClientGuide, createKeyStep, type SetupContext } from "./types.ts";
+import { apiKeyVariant, type GuideContent, type SetupContext } from "./types.ts";
 
-export function typescriptSdkGuide(context: SetupContext): ClientGuide {
+export function typescriptSdkGuide(context: SetupContext): GuideContent {
   const keyExpression = context.apiKey ? `"${context.apiKey}"` : "process.env.PORTICO_API_KEY";
   return {
-    reference: "typescript-sdk",
-    name: "TypeScript SDK",
     intro:
       "The official MCP SDK for TypeScript connects to Portico with its Streamable HTTP client transport. This works in Node.js, Deno, Bun and the browser.",
     docsUrl: "https://github.com/modelcontextprotocol/typescript-sdk",
     requirements: ["Node.js 18 or later", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Install the SDK",
-            body: [],
-            snippets: [
-              { label: "Terminal", language: "bash", code: "npm install @modelcontextprotocol/sdk" },
-            ],
-          },
-          {
-            title: "Connect, list tools and call one",
-            body: [
-              "Each tool's `inputSchema` describes its arguments. `get_current_time` is one of the standard tools every project has.",
-            ],
-            snippets: [
-              {
-                label: "portico.ts",
-                language: "typescript",
-                code: `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+      apiKeyVariant(context, [
+        {
+          title: "Install the SDK",
+          body: [],
+          snippets: [{ label: "Terminal", language: "bash", code: "npm install @modelcontextprotocol/sdk" }],
+        },
+        {
+          title: "Connect, list tools and call one",
+          body: [
+            "Each tool's `inputSchema` describes its arguments. `get_current_time` is one of the standard tools every project has.",
+          ],
+          snippets: [
+            {
+              label: "portico.ts",
+              language: "typescript",
+              code: `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const transport = new StreamableHTTPClientTransport(new URL("${context.mcpUrl}"), {
@@ -47,11 +39,10 @@ const result = await client.callTool({ name: "get_current_time", arguments: {} }
 console.log(result.content);
 
 await client.close();`,
-              },
-            ],
-          },
-        ],
-      },
+            },
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",

@@ -1,6 +1,6 @@
-import { type ClientGuide, createKeyStep, OAUTH_CONSENT, type SetupContext } from "./types.ts";
+import { apiKeyVariant, type GuideContent, OAUTH_CONSENT, type SetupContext } from "./types.ts";
 
-export function visualStudioCodeGuide(context: SetupContext): ClientGuide {
+export function visualStudioCodeGuide(context: SetupContext): GuideContent {
   const headers = context.apiKey
     ? { Authorization: `Bearer ${context.apiKey}` }
     : { Authorization: `Bearer \${input:portico-api-key}` };
@@ -13,37 +13,28 @@ export function visualStudioCodeGuide(context: SetupContext): ClientGuide {
         servers: { portico: { type: "http", url: context.mcpUrl, headers } },
       };
   return {
-    reference: "visual-studio-code",
-    name: "Visual Studio Code",
     intro:
       "GitHub Copilot's agent mode in VS Code uses MCP servers from `.vscode/mcp.json` (this workspace) or from your user profile (MCP: Open User Configuration). Portico is an `http` server.",
     docsUrl: "https://code.visualstudio.com/docs/copilot/customization/mcp-servers",
     requirements: ["Visual Studio Code with GitHub Copilot", "A Portico project"],
     variants: [
-      {
-        id: "api-key",
-        label: "API key",
-        steps: [
-          createKeyStep(context),
-          {
-            title: "Add .vscode/mcp.json",
-            body: context.apiKey
-              ? ["Do not commit this file while it contains the key."]
-              : [
-                  "The key is asked for once, when the server first starts, and VS Code stores it securely — so this file can be committed.",
-                ],
-            snippets: [
-              { label: ".vscode/mcp.json", language: "json", code: JSON.stringify(config, null, 2) },
-            ],
-          },
-          {
-            title: "Start the server",
-            body: [
-              "Choose Start above the server entry in the editor (or run MCP: List Servers). Then open Chat, pick Agent mode and check the tools button for Portico.",
-            ],
-          },
-        ],
-      },
+      apiKeyVariant(context, [
+        {
+          title: "Add .vscode/mcp.json",
+          body: context.apiKey
+            ? ["Do not commit this file while it contains the key."]
+            : [
+                "The key is asked for once, when the server first starts, and VS Code stores it securely — so this file can be committed.",
+              ],
+          snippets: [{ label: ".vscode/mcp.json", language: "json", code: JSON.stringify(config, null, 2) }],
+        },
+        {
+          title: "Start the server",
+          body: [
+            "Choose Start above the server entry in the editor (or run MCP: List Servers). Then open Chat, pick Agent mode and check the tools button for Portico.",
+          ],
+        },
+      ]),
       {
         id: "oauth",
         label: "OAuth",
