@@ -8,7 +8,7 @@ import { agentConfigSchema, modelOutsideProvider } from "../../lib/agents/valida
 import { AppError } from "../../lib/errors.ts";
 import { allowedActions, projectPermissions } from "../../lib/permissions.ts";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { recordProjectAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { agentRun, llmCredential, projectAgent } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
@@ -148,11 +148,9 @@ export async function addAgentToProject(app: App, userId: string, projectId: str
       })
       .returning();
     if (!inserted) throw new Error("agent insert returned no row");
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "agent.created",
       actorId: userId,
-      project: access.project,
       target: { type: "agent", id: inserted.id, label: inserted.name },
       details: { preset: preset.id, toolName: inserted.toolName },
     });
@@ -200,11 +198,9 @@ export async function updateAgentConfig(
       .update(projectAgent)
       .set({ ...config, updatedAt: new Date() })
       .where(and(eq(projectAgent.projectId, projectId), eq(projectAgent.id, agentId)));
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "agent.updated",
       actorId: userId,
-      project: access.project,
       target: { type: "agent", id: agentId, label: config.name },
       // A few settings, not the instructions: they may be long and private.
       details: {
@@ -223,11 +219,9 @@ export async function deleteProjectAgent(app: App, userId: string, projectId: st
   const agent = await requireAgentOf(app.db, projectId, agentId);
   await app.db.transaction(async (tx) => {
     await tx.delete(projectAgent).where(eq(projectAgent.id, agent.id));
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "agent.deleted",
       actorId: userId,
-      project: access.project,
       target: { type: "agent", id: agent.id, label: agent.name },
     });
   });

@@ -6,7 +6,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import type { ApiKeyKind } from "../../lib/validation.ts";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { recordProjectAuditEvent } from "../audit/record-audit-event.ts";
 import { apiKey, user } from "../db/schema/index.ts";
 import { requireProjectAction } from "../projects/access.ts";
 import { generateApiKeySecret, maskApiKey } from "./api-key-secret.ts";
@@ -62,11 +62,9 @@ export async function createApiKey(
       })
       .returning({ id: apiKey.id, expiresAt: apiKey.expiresAt });
     if (!inserted) throw new Error("API key insert returned no row");
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "api_key.created",
       actorId: userId,
-      project: access.project,
       target: { type: "api_key", id: inserted.id, label: input.name },
       // The masked form only (prefix and last four), as the key list shows it.
       details: { masked, kind, expiresAt: inserted.expiresAt?.toISOString() ?? null },
@@ -143,11 +141,9 @@ export async function revokeApiKey(
       .where(and(eq(apiKey.id, keyId), eq(apiKey.projectId, projectId), isNull(apiKey.revokedAt)))
       .returning({ id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, lastFour: apiKey.lastFour });
     if (revoked) {
-      await recordAuditEvent(tx, {
-        organizationId: access.project.organizationId,
+      await recordProjectAuditEvent(tx, access.project, {
         action: "api_key.revoked",
         actorId: userId,
-        project: access.project,
         target: { type: "api_key", id: revoked.id, label: revoked.name },
         details: { masked: maskApiKey(revoked.prefix, revoked.lastFour) },
       });

@@ -77,3 +77,15 @@ export async function userTarget(tx: AuditWriter, userId: string): Promise<Audit
   const [row] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
   return { type: "user", id: userId, label: row ? `${row.name} <${row.email}>` : userId };
 }
+
+/**
+ * An event in a project, under the project's organization: for changes made after a project access
+ * check (projects/access.ts), which hands over the project with its organization.
+ */
+export function recordProjectAuditEvent(
+  tx: AuditWriter,
+  project: { id: string; name: string; organizationId: string },
+  event: Omit<AuditEventInput, "organizationId" | "project">,
+): Promise<void> {
+  return recordAuditEvent(tx, { ...event, organizationId: project.organizationId, project });
+}

@@ -20,6 +20,7 @@ import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { session } from "../db/schema/index.ts";
+import { endpointHookPlugin } from "./endpoint-hook.ts";
 
 const SESSION_MODEL = "session";
 const TOKEN_FIELD = "token";
@@ -187,25 +188,20 @@ export function withHashedSessionTokens(
  * session this request has read. Anyone else's, or one from a dump, still finds nothing.
  */
 export function revokeListedSessions(db: Database): BetterAuthPlugin {
-  return {
-    id: "revoke-listed-sessions",
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => ctx.path === "/revoke-session",
-          handler: createAuthMiddleware(async (ctx) => {
-            const token = (ctx.body as { token?: unknown } | undefined)?.token;
-            if (typeof token !== "string" || !STORED_FORM.test(token)) return;
-            const current = await getSessionFromCtx(ctx);
-            if (!current) return;
-            const [own] = await db
-              .select({ id: session.id })
-              .from(session)
-              .where(and(eq(session.token, token), eq(session.userId, current.user.id)));
-            if (own) (await seenTokens.get()).listed.add(token);
-          }),
-        },
-      ],
-    },
-  };
+  return endpointHookPlugin(
+    "revoke-listed-sessions",
+    "before",
+    "/revoke-session",
+    createAuthMiddleware(async (ctx) => {
+      const token = (ctx.body as { token?: unknown } | undefined)?.token;
+      if (typeof token !== "string" || !STORED_FORM.test(token)) return;
+      const current = await getSessionFromCtx(ctx);
+      if (!current) return;
+      const [own] = await db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(eq(session.token, token), eq(session.userId, current.user.id)));
+      if (own) (await seenTokens.get()).listed.add(token);
+    }),
+  );
 }

@@ -14,6 +14,7 @@ import { SETUP_CODE_HEADER } from "../../lib/instance-setup.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
+import { endpointHookPlugin } from "./endpoint-hook.ts";
 
 export { SETUP_CODE_HEADER };
 export const SETUP_CODE_REQUIRED =
@@ -59,26 +60,21 @@ async function hasAccounts(db: Database): Promise<boolean> {
 
 export function instanceClaim(db: Database, code: string): BetterAuthPlugin {
   let claimed = false; // once an account exists it always will: no more reads
-  return {
-    id: "instance-claim",
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => ctx.path === "/sign-up/email",
-          handler: createAuthMiddleware(async (ctx) => {
-            if (claimed) return;
-            if (await hasAccounts(db)) {
-              claimed = true;
-              return;
-            }
-            const headers = ctx.request?.headers ?? ctx.headers ?? new Headers();
-            if (isFromThisMachine(headers) || codeMatches(headers.get(SETUP_CODE_HEADER), code)) return;
-            throw new APIError("FORBIDDEN", { code: "SETUP_CODE_REQUIRED", message: SETUP_CODE_REQUIRED });
-          }),
-        },
-      ],
-    },
-  };
+  return endpointHookPlugin(
+    "instance-claim",
+    "before",
+    "/sign-up/email",
+    createAuthMiddleware(async (ctx) => {
+      if (claimed) return;
+      if (await hasAccounts(db)) {
+        claimed = true;
+        return;
+      }
+      const headers = ctx.request?.headers ?? ctx.headers ?? new Headers();
+      if (isFromThisMachine(headers) || codeMatches(headers.get(SETUP_CODE_HEADER), code)) return;
+      throw new APIError("FORBIDDEN", { code: "SETUP_CODE_REQUIRED", message: SETUP_CODE_REQUIRED });
+    }),
+  );
 }
 
 /** What the console says at start while the instance has no account; null once it has one. */

@@ -4,8 +4,8 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { WebhookEventType } from "../../lib/builder-webhooks/event-types.ts";
 import type { App } from "../app-services.ts";
+import { backgroundWork } from "../background-work.ts";
 import { webhookDelivery, webhookEndpoint } from "../db/schema/index.ts";
-import { reportError } from "../observability/report-error.ts";
 import { enqueueDeliveries } from "./delivery-queue.ts";
 
 export interface WebhookEvent {
@@ -73,25 +73,19 @@ async function emit(app: App, event: WebhookEvent): Promise<void> {
 }
 
 // Emits under way, per app instance: tests (and a clean stop) wait for them with webhookEmitsSettled.
-const emittingByApp = new WeakMap<App, Set<Promise<void>>>();
+const emitting = backgroundWork("builder-webhooks");
 
 /** Emits in the background (the event itself, or what `event` reads); never throws. */
 export function emitWebhookEvent(app: App, event: WebhookEvent | (() => Promise<WebhookEvent | null>)): void {
-  let emitting = emittingByApp.get(app);
-  if (!emitting) {
-    emitting = new Set();
-    emittingByApp.set(app, emitting);
-  }
-  const pending = emitting;
-  const running = (async () => {
-    const built = typeof event === "function" ? await event() : event;
-    if (built) await emit(app, built);
-  })()
-    .catch((error) => reportError(error, { where: "builder-webhooks" }))
-    .finally(() => pending.delete(running));
-  pending.add(running);
+  emitting.start(
+    app,
+    (async () => {
+      const built = typeof event === "function" ? await event() : event;
+      if (built) await emit(app, built);
+    })(),
+  );
 }
 
 export async function webhookEmitsSettled(app: App): Promise<void> {
-  await Promise.all([...(emittingByApp.get(app) ?? [])]);
+  await emitting.settled(app);
 }

@@ -34,20 +34,21 @@ export const MAX_RETURN_URLS = 20;
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 
+/** One of an external user's own connections: the same in the service's answers and the API's. */
+export const externalUserConnectionSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerName: z.string(),
+  accountLabel: z.string().nullable(),
+  status: z.enum(["pending", "active", "error", "inactive"]),
+  statusReason: z.string().nullable(),
+});
+
 export const externalUserSchema = z.object({
   id: z.string().describe("The builder's own id for the user"),
   createdAt: z.date(),
   lastCallAt: z.date().nullable(),
-  connections: z.array(
-    z.object({
-      id: z.string(),
-      provider: z.string(),
-      providerName: z.string(),
-      accountLabel: z.string().nullable(),
-      status: z.enum(["pending", "active", "error", "inactive"]),
-      statusReason: z.string().nullable(),
-    }),
-  ),
+  connections: z.array(externalUserConnectionSchema),
   tokens: z.array(
     z.object({ id: z.string(), masked: z.string(), createdAt: z.date(), revokedAt: z.date().nullable() }),
   ),
@@ -76,17 +77,26 @@ export const deleteExternalUserOutput = z.object({
   tokensRevoked: z.number().int(),
 });
 
-/** One of integrationId (the catalogue's) or serverId (a project server, whose integration it uses). */
-export const createConnectLinkInput = externalUserAddress
-  .extend({
-    integrationId: integrationIdSchema.optional(),
-    serverId: idField.optional(),
-    returnUrl: returnUrlField,
-  })
-  .refine((input) => (input.integrationId === undefined) !== (input.serverId === undefined), {
+/** What a connect link is for: one of integrationId (the catalogue's) or serverId (a project server, whose integration it uses). */
+const connectLinkFields = {
+  integrationId: integrationIdSchema.optional(),
+  serverId: idField.optional(),
+  returnUrl: returnUrlField,
+};
+
+/** `schema` (connectLinkFields, with or without the user) refusing both or neither of the two targets. */
+export function withOneLinkTarget<S extends z.ZodType<{ integrationId?: string; serverId?: string }>>(
+  schema: S,
+) {
+  return schema.refine((input) => (input.integrationId === undefined) !== (input.serverId === undefined), {
     message: "Give either integrationId or serverId",
     path: ["integrationId"],
   });
+}
+
+/** The link's target without the user, as the management API takes it (the user is in its path). */
+export const connectLinkTargetInput = withOneLinkTarget(z.object(connectLinkFields));
+export const createConnectLinkInput = withOneLinkTarget(externalUserAddress.extend(connectLinkFields));
 export const createConnectLinkOutput = z.object({ url: z.string(), expiresAt: z.date() });
 
 export const issueExternalUserTokenInput = externalUserAddress;

@@ -2,31 +2,22 @@
 // project lets them approve their own), in the background: the caller gets its pending result at once.
 import { eq } from "drizzle-orm";
 import type { App } from "../app-services.ts";
+import { backgroundWork } from "../background-work.ts";
 import { project } from "../db/schema/index.ts";
-import { reportError } from "../observability/report-error.ts";
 import { type ApprovalRow, approvalUrl } from "./approval-store.ts";
 import { projectReviewers } from "./reviewers.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const sendingByApp = new WeakMap<App, Set<Promise<void>>>();
+const sending = backgroundWork("approval-mail");
 
 export function mailReviewers(app: App, row: ApprovalRow): void {
-  let sending = sendingByApp.get(app);
-  if (!sending) {
-    sending = new Set();
-    sendingByApp.set(app, sending);
-  }
-  const pending = sending;
-  const send = sendMails(app, row)
-    .catch((error) => reportError(error, { where: "approval-mail" }))
-    .finally(() => pending.delete(send));
-  pending.add(send);
+  sending.start(app, sendMails(app, row));
 }
 
 /** For tests and a clean stop: the reviewers' e-mails under way have been handed to the mailer. */
 export async function approvalMailsSettled(app: App): Promise<void> {
-  await Promise.all([...(sendingByApp.get(app) ?? [])]);
+  await sending.settled(app);
 }
 
 async function sendMails(app: App, row: ApprovalRow) {

@@ -4,7 +4,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq, lt } from "drizzle-orm";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { type AuditEventInput, type AuditWriter, recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided, approvalRequested } from "../builder-webhooks/origin-events.ts";
 import type { Database } from "../db/client.ts";
 import { type CallChannel, project, toolApproval } from "../db/schema/index.ts";
@@ -13,6 +13,27 @@ import type { GatewayTool } from "../gateway/catalogue/tool-types.ts";
 import { toolError } from "../gateway/catalogue/tool-types.ts";
 import { isSecretArgumentName, REDACTED } from "../gateway/pipeline/redact-arguments.ts";
 import type { Verdict } from "./project-governance.ts";
+
+/**
+ * An audit event on a held call, under its project as it is named now (the approval keeps only the
+ * project's id).
+ */
+export async function recordHeldCallEvent(
+  tx: AuditWriter,
+  approval: { id: string; organizationId: string; projectId: string; summary: string },
+  event: Pick<AuditEventInput, "action" | "actorId" | "details">,
+) {
+  const [owner] = await tx
+    .select({ name: project.name })
+    .from(project)
+    .where(eq(project.id, approval.projectId));
+  await recordAuditEvent(tx, {
+    organizationId: approval.organizationId,
+    ...event,
+    project: { id: approval.projectId, name: owner?.name ?? "" },
+    target: { type: "tool_approval", id: approval.id, label: approval.summary },
+  });
+}
 
 export type ApprovalRow = typeof toolApproval.$inferSelect;
 
@@ -77,16 +98,9 @@ export async function holdCall(app: App, request: HoldRequest): Promise<Approval
       })
       .returning();
     if (!row) throw new Error("approval not stored");
-    const [owner] = await tx
-      .select({ name: project.name })
-      .from(project)
-      .where(eq(project.id, row.projectId));
-    await recordAuditEvent(tx, {
-      organizationId: row.organizationId,
+    await recordHeldCallEvent(tx, row, {
       action: "tool_call.held",
       actorId: principal.person,
-      project: { id: row.projectId, name: owner?.name ?? "" },
-      target: { type: "tool_approval", id: row.id, label: row.summary },
       details: { tool: row.toolName, kind: row.kind, policy: row.decidedByPolicy, caller: row.callerName },
     });
     return row;

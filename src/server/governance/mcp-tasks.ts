@@ -8,11 +8,16 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import { approvalDecided } from "../builder-webhooks/origin-events.ts";
-import { type McpTaskStatus, mcpTask, project, toolApproval } from "../db/schema/index.ts";
+import { type McpTaskStatus, mcpTask, toolApproval } from "../db/schema/index.ts";
 import type { Principal } from "../gateway/auth/principal.ts";
-import { approvalUrl, closedResult, expireIfDue, readApproval } from "./approval-store.ts";
+import {
+  approvalUrl,
+  closedResult,
+  expireIfDue,
+  readApproval,
+  recordHeldCallEvent,
+} from "./approval-store.ts";
 import { type CallRunner, runApprovedCall } from "./gate.ts";
 
 export type McpTaskRow = typeof mcpTask.$inferSelect;
@@ -235,16 +240,9 @@ export async function cancelTask(
         .where(and(eq(toolApproval.id, approvalId), eq(toolApproval.status, "pending")))
         .returning();
       if (!closed) return null;
-      const [owner] = await tx
-        .select({ name: project.name })
-        .from(project)
-        .where(eq(project.id, closed.projectId));
-      await recordAuditEvent(tx, {
-        organizationId: closed.organizationId,
+      await recordHeldCallEvent(tx, closed, {
         action: "tool_call.withdrawn",
         actorId: principal.person,
-        project: { id: closed.projectId, name: owner?.name ?? "" },
-        target: { type: "tool_approval", id: closed.id, label: closed.summary },
         details: { tool: closed.toolName, caller: closed.callerName },
       });
       return closed;
@@ -255,9 +253,4 @@ export async function cancelTask(
     await app.gateway.approvals.changed(row.approvalId).catch(() => undefined);
   }
   return finish(app, row, "cancelled", "The caller cancelled the task.", null);
-}
-
-/** Waits (up to `ms`) for a held call's task to move: its approval changing, on any process. */
-export function waitForTaskChange(app: App, row: McpTaskRow, ms: number, signal?: AbortSignal) {
-  return row.approvalId ? app.gateway.approvals.wait(row.approvalId, ms, signal) : Promise.resolve();
 }

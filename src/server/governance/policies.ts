@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { compileCondition } from "../../lib/governance/rule-language.ts";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { recordProjectAuditEvent } from "../audit/record-audit-event.ts";
 import {
   type PolicyAction,
   type PolicyRule,
@@ -90,11 +90,9 @@ export async function setPolicy(app: App, userId: string, projectId: string, inp
         target: [toolPolicy.projectId, toolPolicy.targetKind, toolPolicy.target],
         set: { action: input.action, rules, updatedBy: userId, updatedAt: new Date() },
       });
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "tool_policy.changed",
       actorId: userId,
-      project: { id: projectId, name: access.project.name },
       target: {
         type: "tool_policy",
         id: `${input.targetKind}:${input.target}`,
@@ -126,11 +124,9 @@ export async function removePolicy(
       )
       .returning({ id: toolPolicy.id });
     if (removed.length === 0) throw new AppError("NOT_FOUND", "There is no such policy in this project.");
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "tool_policy.removed",
       actorId: userId,
-      project: { id: projectId, name: access.project.name },
       target: { type: "tool_policy", id: `${targetKind}:${target}`, label: `${targetKind} ${target}` },
     });
   });
@@ -146,11 +142,9 @@ export async function setGovernanceSettings(
   const access = await requireProjectAction(app.db, userId, projectId, "policies.manage");
   await app.db.transaction(async (tx) => {
     await tx.update(project).set(settings).where(eq(project.id, projectId));
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "project.protect_writes_changed",
       actorId: userId,
-      project: { id: projectId, name: access.project.name },
       target: { type: "project", id: projectId, label: access.project.name },
       details: settings,
     });

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { projectRoleAllows } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { recordProjectAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, projectMember, projectReviewer, user } from "../db/schema/index.ts";
 import { ownersAndAdminsOf } from "../organizations/access.ts";
@@ -138,11 +138,9 @@ export async function addReviewer(app: App, userId: string, projectId: string, r
       .onConflictDoNothing()
       .returning({ userId: projectReviewer.userId });
     if (added.length === 0) return;
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "project.reviewer_added",
       actorId: userId,
-      project: { id: projectId, name: access.project.name },
       target: { type: "user", id: reviewerId, label: member.name || member.email },
     });
   });
@@ -158,11 +156,9 @@ export async function removeReviewer(app: App, userId: string, projectId: string
     if (removed.length === 0)
       throw new AppError("NOT_FOUND", "This person is not a named reviewer of the project.");
     const [named] = await tx.select(columns).from(user).where(eq(user.id, reviewerId));
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "project.reviewer_removed",
       actorId: userId,
-      project: { id: projectId, name: access.project.name },
       target: { type: "user", id: reviewerId, label: named?.name || named?.email || reviewerId },
     });
   });

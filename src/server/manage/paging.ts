@@ -51,3 +51,16 @@ export function pageOf<T>(all: readonly T[], keyOf: (item: T) => string, query: 
   const last = items.at(-1);
   return { items, nextCursor: rest.length > query.limit && last ? encodeCursor(keyOf(last)) : null };
 }
+
+/**
+ * The page of a short list (see pageOf) that the API orders by id, each item in its wire form: how a
+ * list route answers.
+ */
+export function pageById<T extends { id: string }, W>(
+  all: readonly T[],
+  query: PageQuery,
+  toItem: (item: T) => W,
+): Page<W> {
+  const page = pageOf(all, (item) => item.id, query);
+  return { ...page, items: page.items.map(toItem) };
+}

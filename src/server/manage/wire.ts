@@ -2,6 +2,7 @@
 // ISO 8601 strings. One mapping for every route instead of each resource's own copy of its date fields:
 // `toWire` turns every Date in an answer, however deep, into its ISO string, and its type says so, so
 // a route answering `toWire(answer)` is still checked against its response schema.
+import type { z } from "zod";
 
 /** `T` as it goes over the wire: Dates become strings, everything else keeps its shape. */
 export type Wire<T> = T extends Date
@@ -24,4 +25,20 @@ function convert(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, convert(item)]));
   }
   return value;
+}
+
+/** A date the answer may lack, as `toWire` would carry it: for routes that pick an answer's fields one by one. */
+export const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The fields of `row` that `schema` names, in the schema's order, as they go over the wire: for answers
+ * whose service row carries more than the API shows (a member's two-factor flag, a key's creator), so a
+ * route names its answer's fields once, in its schema, instead of again in a mapping.
+ */
+export function wireFields<Shape extends z.ZodRawShape, Row extends { [K in keyof Shape]: unknown }>(
+  schema: z.ZodObject<Shape>,
+  row: Row,
+): Wire<Pick<Row, keyof Shape>> {
+  const picked = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, row[key]]));
+  return toWire(picked) as Wire<Pick<Row, keyof Shape>>;
 }

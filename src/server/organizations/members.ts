@@ -10,6 +10,7 @@ import { recordAuditEvent, userTarget } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organization, organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "./access.ts";
+import { personColumns, selectOrganizationMembers } from "./member-list.ts";
 import { countOwners } from "./organizations.ts";
 
 export const LAST_OWNER_MESSAGE = "An organization must keep at least one owner.";
@@ -17,20 +18,13 @@ const MEMBER_NOT_FOUND = "Member not found";
 
 export async function getMembersByOrganizationId(db: Database, userId: string, organizationId: string) {
   const viewerRole = await requireOrganizationAction(db, userId, organizationId, "members.view");
-  const rows = await db
-    .select({
-      id: organizationMember.id,
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      role: organizationMember.role,
-      joinedAt: organizationMember.createdAt,
-      twoFactorEnabled: user.twoFactorEnabled,
-    })
-    .from(organizationMember)
-    .innerJoin(user, eq(user.id, organizationMember.userId))
-    .where(eq(organizationMember.organizationId, organizationId))
-    .orderBy(asc(user.name));
+  const rows = await selectOrganizationMembers(db, organizationId, {
+    id: organizationMember.id,
+    ...personColumns,
+    role: organizationMember.role,
+    joinedAt: organizationMember.createdAt,
+    twoFactorEnabled: user.twoFactorEnabled,
+  });
   // Who has two-factor sign-in is for those who set the policy and manage members, not for everyone.
   const seesTwoFactor = viewerRole === "owner" || viewerRole === "admin";
   return rows.map((row) => ({ ...row, twoFactorEnabled: seesTwoFactor ? row.twoFactorEnabled : null }));

@@ -4,22 +4,17 @@ import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { effectiveProjectRole } from "../../lib/permissions.ts";
 import type { ProjectRole } from "../../lib/validation.ts";
-import { recordAuditEvent, userTarget } from "../audit/record-audit-event.ts";
+import { recordProjectAuditEvent, userTarget } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { organizationMember, project, projectMember, user } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
+import { personColumns, selectOrganizationMembers } from "../organizations/member-list.ts";
 import { PROJECT_NOT_FOUND, requireProjectAction } from "./access.ts";
 
 export async function getProjectMembers(db: Database, userId: string, projectId: string) {
   await requireProjectAction(db, userId, projectId, "project.view");
   return db
-    .select({
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      role: projectMember.role,
-      grantedAt: projectMember.createdAt,
-    })
+    .select({ ...personColumns, role: projectMember.role, grantedAt: projectMember.createdAt })
     .from(projectMember)
     .innerJoin(user, eq(user.id, projectMember.userId))
     .where(eq(projectMember.projectId, projectId))
@@ -36,13 +31,7 @@ export async function getOrganizationMembersWithProjectAccess(
   const access = await requireProjectAction(db, userId, projectId, "project.view");
   if (access.project.organizationId !== organizationId) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
   const rows = await db
-    .select({
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      organizationRole: organizationMember.role,
-      projectRole: projectMember.role,
-    })
+    .select({ ...personColumns, organizationRole: organizationMember.role, projectRole: projectMember.role })
     .from(organizationMember)
     .innerJoin(user, eq(user.id, organizationMember.userId))
     .leftJoin(projectMember, and(eq(projectMember.projectId, projectId), eq(projectMember.userId, user.id)))
@@ -61,17 +50,10 @@ export async function getOrganizationMembersWithAllProjectPermissions(
   organizationId: string,
 ) {
   await requireOrganizationAction(db, userId, organizationId, "members.changeRole");
-  const members = await db
-    .select({
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      organizationRole: organizationMember.role,
-    })
-    .from(organizationMember)
-    .innerJoin(user, eq(user.id, organizationMember.userId))
-    .where(eq(organizationMember.organizationId, organizationId))
-    .orderBy(asc(user.name));
+  const members = await selectOrganizationMembers(db, organizationId, {
+    ...personColumns,
+    organizationRole: organizationMember.role,
+  });
   const projects = await db
     .select({ id: project.id, name: project.name })
     .from(project)
@@ -127,11 +109,9 @@ export async function setProjectMemberRole(
       .insert(projectMember)
       .values({ projectId, userId: targetUserId, role })
       .onConflictDoUpdate({ target: [projectMember.projectId, projectMember.userId], set: { role } });
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "project_access.granted",
       actorId,
-      project: access.project,
       target: await userTarget(tx, targetUserId),
       details: { role },
     });
@@ -151,11 +131,9 @@ export async function removeProjectMember(
       .where(and(eq(projectMember.projectId, projectId), eq(projectMember.userId, targetUserId)))
       .returning({ role: projectMember.role });
     if (!removed) throw new AppError("NOT_FOUND", "This person has no explicit access to the project.");
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "project_access.revoked",
       actorId,
-      project: access.project,
       target: await userTarget(tx, targetUserId),
       details: { role: removed.role },
     });

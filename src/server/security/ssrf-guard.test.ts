@@ -1,5 +1,5 @@
 import { lookup } from "node:dns/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,23 @@ import {
 
 const strict = { allowPrivateNetworks: false };
 const permissive = { allowPrivateNetworks: true };
+
+/**
+ * A server on a free loopback port while the calling describe block runs: `local.origin` and
+ * `local.port` are set once it listens.
+ */
+function serveLocally(handle: RequestListener) {
+  const local = { origin: "", port: 0 };
+  let server: Server;
+  beforeAll(async () => {
+    server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    local.port = (server.address() as AddressInfo).port;
+    local.origin = `http://127.0.0.1:${local.port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return local;
+}
 
 describe("isBlockedAddress", () => {
   it.each([
@@ -112,49 +129,43 @@ describe("assertPublicUrl", () => {
 });
 
 describe("fetchPublicUrl", () => {
-  let server: Server;
-  let origin: string;
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      if (request.url === "/redirect-home") {
-        response.writeHead(302, { location: "/" });
-        response.end();
-        return;
-      }
-      if (request.url === "/big") {
-        response.end("x".repeat(10_000));
-        return;
-      }
-      response.end("hello");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = serveLocally((request, response) => {
+    if (request.url === "/redirect-home") {
+      response.writeHead(302, { location: "/" });
+      response.end();
+      return;
+    }
+    if (request.url === "/big") {
+      response.end("x".repeat(10_000));
+      return;
+    }
+    response.end("hello");
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("refuses to connect to a name that resolves to loopback", async () => {
-    const port = (server.address() as AddressInfo).port;
-    await expect(fetchPublicUrl(`http://${hostname()}:${port}/`, {}, strict)).rejects.toMatchObject({
+    await expect(fetchPublicUrl(`http://${hostname()}:${local.port}/`, {}, strict)).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
 
   it("fetches a local server only when private networks are allowed", async () => {
-    await expect(fetchPublicUrl(`${origin}/`, {}, strict)).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    const response = await fetchPublicUrl(`${origin}/`, {}, permissive);
+    await expect(fetchPublicUrl(`${local.origin}/`, {}, strict)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    const response = await fetchPublicUrl(`${local.origin}/`, {}, permissive);
     expect(await response.text()).toBe("hello");
   });
 
   it("follows redirects by hand, checking each hop, up to a limit", async () => {
-    const followed = await fetchPublicUrl(`${origin}/redirect-home`, {}, permissive);
+    const followed = await fetchPublicUrl(`${local.origin}/redirect-home`, {}, permissive);
     expect(await followed.text()).toBe("hello");
     await expect(
-      fetchPublicUrl(`${origin}/redirect-home`, {}, permissive, { maxRedirects: 0 }),
+      fetchPublicUrl(`${local.origin}/redirect-home`, {}, permissive, { maxRedirects: 0 }),
     ).rejects.toThrow(/Too many redirects/);
   });
 
   it("caps how much of a body is read", async () => {
-    const response = await fetchPublicUrl(`${origin}/big`, {}, permissive);
+    const response = await fetchPublicUrl(`${local.origin}/big`, {}, permissive);
     const { text, truncated } = await readTextCapped(response, 1000);
     expect(text).toHaveLength(1000);
     expect(truncated).toBe(true);
@@ -162,47 +173,41 @@ describe("fetchPublicUrl", () => {
 });
 
 describe("getPublicUrl", () => {
-  let server: Server;
-  let origin: string;
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      if (request.url === "/redirect-home") {
-        response.writeHead(302, { location: "/" });
-        response.end();
-      } else if (request.url === "/slow") {
-        setTimeout(() => response.end("late"), 2000);
-      } else if (request.url === "/declared-5000") {
-        response.writeHead(200, { "content-length": "5000" });
-        response.end("d".repeat(5000));
-      } else if (request.url === "/chunked-5000") {
-        // No Content-Length: the length is known only once the body has been read.
-        response.write("c".repeat(2500));
-        response.end("c".repeat(2500));
-      } else {
-        response.end("hello");
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = serveLocally((request, response) => {
+    if (request.url === "/redirect-home") {
+      response.writeHead(302, { location: "/" });
+      response.end();
+    } else if (request.url === "/slow") {
+      setTimeout(() => response.end("late"), 2000);
+    } else if (request.url === "/declared-5000") {
+      response.writeHead(200, { "content-length": "5000" });
+      response.end("d".repeat(5000));
+    } else if (request.url === "/chunked-5000") {
+      // No Content-Length: the length is known only once the body has been read.
+      response.write("c".repeat(2500));
+      response.end("c".repeat(2500));
+    } else {
+      response.end("hello");
+    }
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("is held to the same guard: loopback refused unless allowed, names resolving to it too", async () => {
-    const port = (server.address() as AddressInfo).port;
-    await expect(getPublicUrl(`${origin}/`, {}, undefined, strict)).rejects.toMatchObject({
+    await expect(getPublicUrl(`${local.origin}/`, {}, undefined, strict)).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    await expect(getPublicUrl(`http://${hostname()}:${port}/`, {}, undefined, strict)).rejects.toMatchObject({
+    await expect(
+      getPublicUrl(`http://${hostname()}:${local.port}/`, {}, undefined, strict),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    const response = await getPublicUrl(`${origin}/redirect-home`, {}, undefined, permissive);
-    expect(response.url).toBe(`${origin}/`);
+    const response = await getPublicUrl(`${local.origin}/redirect-home`, {}, undefined, permissive);
+    expect(response.url).toBe(`${local.origin}/`);
     expect((await readTextCapped(response, 100)).text).toBe("hello");
   });
 
   it("reads a page of declared length whole when it is within the cap, and caps every other", async () => {
     const read = async (path: string, maxBytes: number) =>
-      readPublicUrlText(await getPublicUrl(`${origin}${path}`, {}, undefined, permissive), maxBytes);
+      readPublicUrlText(await getPublicUrl(`${local.origin}${path}`, {}, undefined, permissive), maxBytes);
     expect(await read("/", 100)).toEqual({ text: "hello", truncated: false });
     expect(await read("/declared-5000", 5000)).toEqual({ text: "d".repeat(5000), truncated: false });
     expect(await read("/declared-5000", 1000)).toEqual({ text: "d".repeat(1000), truncated: true });
@@ -212,11 +217,11 @@ describe("getPublicUrl", () => {
 
   it("gives up after its time limit, and on the caller's abort", async () => {
     await expect(
-      getPublicUrl(`${origin}/slow`, {}, undefined, permissive, { timeoutMs: 100 }),
+      getPublicUrl(`${local.origin}/slow`, {}, undefined, permissive, { timeoutMs: 100 }),
     ).rejects.toMatchObject({ name: "TimeoutError" });
     const caller = new AbortController();
     setTimeout(() => caller.abort(new Error("client went away")), 50);
-    await expect(getPublicUrl(`${origin}/slow`, {}, caller.signal, permissive)).rejects.toThrow(
+    await expect(getPublicUrl(`${local.origin}/slow`, {}, caller.signal, permissive)).rejects.toThrow(
       /client went away/,
     );
   });

@@ -14,7 +14,7 @@ import {
 } from "../../lib/integrations/types.ts";
 import { SERVER_NAME_MAX_LENGTH, type ServerConnectionMode } from "../../lib/validation.ts";
 import type { App } from "../app-services.ts";
-import { recordAuditEvent } from "../audit/record-audit-event.ts";
+import { recordProjectAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { integrationConnection, integrationCredential, projectServer, user } from "../db/schema/index.ts";
@@ -284,11 +284,9 @@ export async function addServer(
       }
       throw nameTaken(name);
     }
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "server.added",
       actorId: userId,
-      project: access.project,
       target: { type: "server", id: inserted.id, label: serverDisplayName(inserted) },
       details: { integrationId, name, connectionMode: checked.connectionMode },
     });
@@ -334,11 +332,9 @@ export async function updateServer(
         throw error;
       });
     if (!row) throw new AppError("NOT_FOUND", SERVER_NOT_FOUND);
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "server.updated",
       actorId: userId,
-      project: access.project,
       target: { type: "server", id: row.id, label: serverDisplayName(row) },
       details: {
         integrationId: row.integrationId,
@@ -365,11 +361,9 @@ export async function removeServer(app: App, userId: string, projectId: string, 
     await tx
       .delete(projectServer)
       .where(and(eq(projectServer.id, server.id), eq(projectServer.projectId, projectId)));
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: "server.removed",
       actorId: userId,
-      project: access.project,
       target: { type: "server", id: server.id, label: serverDisplayName(server) },
       details: { integrationId: server.integrationId },
     });

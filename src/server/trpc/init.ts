@@ -8,6 +8,7 @@ import type { OrganizationAction, ProjectAction } from "../../lib/permissions.ts
 import { idField } from "../../lib/validation.ts";
 import type { App } from "../app-services.ts";
 import { withAuditRequest } from "../audit/audit-request.ts";
+import type { Database } from "../db/client.ts";
 import { forgetAllManagementTokens } from "../manage-tokens/management-token-cache.ts";
 import { reportError } from "../observability/report-error.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
@@ -141,3 +142,24 @@ export function projectProcedure<Input extends z.ZodType<{ projectId: string }>>
     return next({ ctx: { projectAccess } });
   });
 }
+
+/** A service function reading one project or organization (by `id`) as the signed-in user. */
+type ReadAs<T> = (app: App, userId: string, id: string) => Promise<T>;
+
+/** A service function that takes the database instead of the app, as a ReadAs. */
+export const onDb =
+  <T>(read: (db: Database, userId: string, id: string) => Promise<T>): ReadAs<T> =>
+  (app, userId, id) =>
+    read(app.db, userId, id);
+
+/**
+ * A query that only reads, as the caller, the project its input names, once projectProcedure has
+ * checked `action`: most of a project's pages read so, and their router lines then say only the
+ * permission and the service function.
+ */
+export const projectQuery = <T>(action: ProjectAction, read: ReadAs<T>) =>
+  projectProcedure(action).query(({ ctx, input }) => read(ctx.app, ctx.user.id, input.projectId));
+
+/** projectQuery for the organization its input names, once organizationProcedure has checked `action`. */
+export const organizationQuery = <T>(action: OrganizationAction, read: ReadAs<T>) =>
+  organizationProcedure(action).query(({ ctx, input }) => read(ctx.app, ctx.user.id, input.organizationId));

@@ -16,6 +16,7 @@ import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app-services.ts";
 import { agentSchedule, user } from "../../db/schema/index.ts";
 import { findProjectAccess, requireProjectAction } from "../../projects/access.ts";
+import { requireAutomationChange } from "../automation-change.ts";
 import { requireRecipients } from "../deliver-result.ts";
 import { requireAgentOf } from "../project-agents.ts";
 
@@ -103,18 +104,8 @@ export async function createSchedule(app: App, userId: string, input: z.output<t
   return { id: row.id, nextRunAt: nextRunOf(cron, row.timeZone) };
 }
 
-async function requireScheduleChange(app: App, userId: string, projectId: string, scheduleId: string) {
-  const access = await requireProjectAction(app.db, userId, projectId, "agents.view");
-  const [schedule] = await app.db
-    .select()
-    .from(agentSchedule)
-    .where(and(eq(agentSchedule.id, scheduleId), eq(agentSchedule.projectId, projectId)));
-  if (!schedule) throw new AppError("NOT_FOUND", SCHEDULE_NOT_FOUND);
-  const own = schedule.createdBy === userId && projectRoleAllows(access.role, "agents.run");
-  if (!own && !projectRoleAllows(access.role, "agents.configure"))
-    throw new AppError("FORBIDDEN", "Your project permission does not allow this action.");
-  return schedule;
-}
+const requireScheduleChange = (app: App, userId: string, projectId: string, scheduleId: string) =>
+  requireAutomationChange(app, userId, { projectId, id: scheduleId }, agentSchedule, SCHEDULE_NOT_FOUND);
 
 export async function setScheduleEnabled(
   app: App,

@@ -6,11 +6,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { TRIGGER_PATH_PREFIX, triggerFormSchema } from "../../../lib/agents/trigger.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { projectRoleAllows } from "../../../lib/permissions.ts";
 import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app-services.ts";
 import { agentMailSubscription, agentTrigger, user } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
+import { requireAutomationChange } from "../automation-change.ts";
 import { requireRecipients } from "../deliver-result.ts";
 import { requireAgentOf } from "../project-agents.ts";
 import { outlookMailboxOf } from "./outlook/outlook-connection.ts";
@@ -103,18 +103,8 @@ export async function outlookTriggerAvailability(app: App, userId: string, proje
     : { available: true as const, mailbox: mailbox.label };
 }
 
-async function requireTriggerChange(app: App, userId: string, projectId: string, triggerId: string) {
-  const access = await requireProjectAction(app.db, userId, projectId, "agents.view");
-  const [trigger] = await app.db
-    .select()
-    .from(agentTrigger)
-    .where(and(eq(agentTrigger.id, triggerId), eq(agentTrigger.projectId, projectId)));
-  if (!trigger) throw new AppError("NOT_FOUND", TRIGGER_NOT_FOUND);
-  const own = trigger.createdBy === userId && projectRoleAllows(access.role, "agents.run");
-  if (!own && !projectRoleAllows(access.role, "agents.configure"))
-    throw new AppError("FORBIDDEN", "Your project permission does not allow this action.");
-  return trigger;
-}
+const requireTriggerChange = (app: App, userId: string, projectId: string, triggerId: string) =>
+  requireAutomationChange(app, userId, { projectId, id: triggerId }, agentTrigger, TRIGGER_NOT_FOUND);
 
 /** A new secret: the old URL stops working at once. */
 export async function regenerateTriggerSecret(

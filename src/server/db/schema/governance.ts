@@ -2,6 +2,7 @@
 // Policies are read once per project into the gateway's tool cache (gateway/catalogue/project-tools.ts), so a call
 // never reads them; approvals are rows, so any replica can decide one and a restart loses none.
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Principal } from "../../gateway/auth/principal.ts";
 import { user } from "./auth.ts";
 import { belongsTo, createdAtColumn, idColumn, updatedAtColumn } from "./columns.ts";
 import { callChannels } from "./gateway.ts";
@@ -39,19 +40,8 @@ export const toolPolicy = pgTable(
 export const approvalStatuses = ["pending", "approved", "denied", "expired"] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
-/** The caller as it was, to run the approved call as it would have run (gateway/auth/principal.ts). */
-export interface StoredPrincipal {
-  projectId: string;
-  organizationId: string;
-  kind: "api_key" | "oauth" | "external_user";
-  apiKeyId: string | null;
-  oauthClientId: string | null;
-  oauthClientName: string | null;
-  callerName: string;
-  userId: string;
-  person: string | null;
-  externalUserId?: string;
-}
+/** The caller as it was, to run the approved call as it would have run. */
+export type StoredPrincipal = Principal;
 
 /**
  * A call held until a person decides: "approve" waits for one of the project's reviewers, "confirm" for

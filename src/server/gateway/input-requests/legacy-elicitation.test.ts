@@ -103,17 +103,22 @@ function twoProcesses() {
 
 describe("with a relay between processes", () => {
   const params = { message: "?", requestedSchema: { type: "object" as const, properties: {} } };
-
-  it("an answer reaching the other process resolves the call waiting here, only from the caller asked", async () => {
-    const [asking, other] = twoProcesses().processes;
+  /** `asking` puts the question to caller `key`; `sent` collects what it sends them. */
+  const ask = (asking: ReturnType<typeof twoProcesses>["processes"][number], key: string) => {
     const sent: Record<string, unknown>[] = [];
-    const asked = caller("k-relay");
+    const asked = caller(key);
     const answer = asking.elicitForm(
       asked,
       async (m) => void sent.push(m),
       params,
       new AbortController().signal,
     );
+    return { asked, sent, answer };
+  };
+
+  it("an answer reaching the other process resolves the call waiting here, only from the caller asked", async () => {
+    const [asking, other] = twoProcesses().processes;
+    const { asked, sent, answer } = ask(asking, "k-relay");
     await Promise.resolve();
     const reply = {
       jsonrpc: "2.0",
@@ -132,14 +137,7 @@ describe("with a relay between processes", () => {
   it("an answer over MAX_ANSWER_BYTES is refused and leaves the question unanswered", async () => {
     const { processes, published } = twoProcesses();
     const [asking, other] = processes;
-    const sent: Record<string, unknown>[] = [];
-    const asked = caller("k-large");
-    const answer = asking.elicitForm(
-      asked,
-      async (m) => void sent.push(m),
-      params,
-      new AbortController().signal,
-    );
+    const { asked, sent, answer } = ask(asking, "k-large");
     await Promise.resolve();
     const content = { answer: "x".repeat(MAX_ANSWER_BYTES) };
     const reply = { jsonrpc: "2.0", id: sent[0]?.id, result: { action: "accept", content } };

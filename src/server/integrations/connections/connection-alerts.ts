@@ -4,9 +4,9 @@
 // as usage_alert's insert does for usage (billing/usage-alerts.ts). Reconnecting clears the claim.
 import { and, eq, inArray } from "drizzle-orm";
 import type { App } from "../../app-services.ts";
+import { backgroundWork } from "../../background-work.ts";
 import { connectionBroken } from "../../builder-webhooks/origin-events.ts";
 import { integrationConnection, organization, organizationMember, user } from "../../db/schema/index.ts";
-import { reportError } from "../../observability/report-error.ts";
 import { brokenConnectionEmail } from "./connection-alert-text.ts";
 import { connectionDisplayName, setConnectionError } from "./connection-store.ts";
 
@@ -24,25 +24,16 @@ export async function markConnectionBroken(
 
 // Sends under way, per app instance: the failing tool call does not wait for SMTP, and tests (or a
 // clean stop) can wait for them with connectionAlertsSettled.
-const sendingByApp = new WeakMap<App, Set<Promise<void>>>();
+const sending = backgroundWork("connection-alerts");
 
 /** E-mails the breakage the caller claimed (setConnectionError returned true), in the background. */
 export function alertBrokenConnection(app: App, connectionId: string): void {
   connectionBroken(app, connectionId);
-  let sending = sendingByApp.get(app);
-  if (!sending) {
-    sending = new Set();
-    sendingByApp.set(app, sending);
-  }
-  const pending = sending;
-  const send = sendAlert(app, connectionId)
-    .catch((error) => reportError(error, { where: "connection-alerts" }))
-    .finally(() => pending.delete(send));
-  pending.add(send);
+  sending.start(app, sendAlert(app, connectionId));
 }
 
 export async function connectionAlertsSettled(app: App): Promise<void> {
-  await Promise.all([...(sendingByApp.get(app) ?? [])]);
+  await sending.settled(app);
 }
 
 async function sendAlert(app: App, connectionId: string) {

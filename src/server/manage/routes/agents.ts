@@ -4,9 +4,10 @@ import { idField } from "../../../lib/validation.ts";
 import { getAgentRun, startAgentRun } from "../../agents/agent-runs.ts";
 import { getProjectAgentsByProjectId, listAgentRuns } from "../../agents/project-agents.ts";
 import type { App } from "../../app-services.ts";
+import { registerListRoute } from "../list-route.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { familyOperations, json, jsonBody } from "../operation.ts";
-import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
+import { iso, wireFields } from "../wire.ts";
 import { projectPath } from "./projects.ts";
 
 const agentSchema = z
@@ -58,8 +59,6 @@ const runSchema = runSummarySchema
   .meta({ id: "Run" });
 
 const agentPath = projectPath.extend({ agentId: idField });
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 interface RunRow {
   status: string;
   channel: string;
@@ -88,35 +87,16 @@ const agentOperation = familyOperations("agents", "Agents");
 export function registerAgentRoutes(api: ManageApi, app: App) {
   const { db } = app;
 
-  api.openapi(
-    agentOperation("read", {
-      method: "get",
-      path: "/projects/{projectId}/agents",
-      operationId: "listAgents",
-      summary: "List a project's agents",
-      request: { params: projectPath, query: pageQuerySchema },
-      responses: { 200: json(pageSchema(agentSchema, "AgentPage"), "A page of agents, by id.") },
-    }),
-    async (c) => {
-      const { projectId } = c.req.valid("param");
-      const { agents } = await getProjectAgentsByProjectId(db, c.var.caller.createdByUserId, projectId);
-      const page = pageOf(agents, (agent) => agent.id, c.req.valid("query"));
-      return c.json(
-        {
-          ...page,
-          items: page.items.map((agent) => ({
-            id: agent.id,
-            name: agent.name,
-            presetId: agent.presetId,
-            toolName: agent.toolName,
-            runs: agent.runs,
-            lastRunAt: iso(agent.lastRunAt),
-          })),
-        },
-        200,
-      );
-    },
-  );
+  registerListRoute(api, agentOperation, {
+    path: "/projects/{projectId}/agents",
+    operationId: "listAgents",
+    summary: "List a project's agents",
+    params: projectPath,
+    page: { item: agentSchema, id: "AgentPage", noun: "agents" },
+    load: async (caller, { projectId }) =>
+      (await getProjectAgentsByProjectId(db, caller.createdByUserId, projectId)).agents,
+    toItem: (agent) => wireFields(agentSchema, agent),
+  });
 
   api.openapi(
     agentOperation("write", {

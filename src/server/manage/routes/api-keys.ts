@@ -4,9 +4,10 @@ import { z } from "zod";
 import { apiKeyKinds, apiKeyNameField, idField } from "../../../lib/validation.ts";
 import { createApiKey, listMaskedApiKeys, revokeApiKey } from "../../api-keys/api-keys.ts";
 import type { App } from "../../app-services.ts";
+import { registerListRoute } from "../list-route.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { familyOperations, json, jsonBody } from "../operation.ts";
-import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
+import { iso, wireFields } from "../wire.ts";
 import { projectPath } from "./projects.ts";
 
 const apiKeySchema = z
@@ -44,41 +45,18 @@ const createApiKeyBody = z
   })
   .meta({ id: "ApiKeyCreate" });
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 const apiKeyOperation = familyOperations("keys", "API keys");
 
 export function registerApiKeyRoutes(api: ManageApi, app: App) {
-  api.openapi(
-    apiKeyOperation("read", {
-      method: "get",
-      path: "/projects/{projectId}/api-keys",
-      operationId: "listApiKeys",
-      summary: "List a project's API keys, masked",
-      request: { params: projectPath, query: pageQuerySchema },
-      responses: { 200: json(pageSchema(apiKeySchema, "ApiKeyPage"), "A page of keys, by id.") },
-    }),
-    async (c) => {
-      const keys = await listMaskedApiKeys(app, c.var.caller.createdByUserId, c.req.valid("param").projectId);
-      const page = pageOf(keys, (key) => key.id, c.req.valid("query"));
-      return c.json(
-        {
-          ...page,
-          items: page.items.map((key) => ({
-            id: key.id,
-            name: key.name,
-            kind: key.kind,
-            masked: key.masked,
-            status: key.status,
-            createdAt: key.createdAt.toISOString(),
-            lastUsedAt: iso(key.lastUsedAt),
-            expiresAt: iso(key.expiresAt),
-          })),
-        },
-        200,
-      );
-    },
-  );
+  registerListRoute(api, apiKeyOperation, {
+    path: "/projects/{projectId}/api-keys",
+    operationId: "listApiKeys",
+    summary: "List a project's API keys, masked",
+    params: projectPath,
+    page: { item: apiKeySchema, id: "ApiKeyPage", noun: "keys" },
+    load: (caller, { projectId }) => listMaskedApiKeys(app, caller.createdByUserId, projectId),
+    toItem: (key) => wireFields(apiKeySchema, key),
+  });
 
   api.openapi(
     apiKeyOperation("write", {

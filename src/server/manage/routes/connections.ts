@@ -11,9 +11,10 @@ import {
 } from "../../integrations/connections/organization-connections.ts";
 import { startOAuthConnection } from "../../integrations/oauth/start-oauth.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
+import { registerListRoute } from "../list-route.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { familyOperations, json, jsonBody } from "../operation.ts";
-import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
+import { wireFields } from "../wire.ts";
 
 const connectionSchema = z
   .object({
@@ -39,44 +40,17 @@ const startBody = z
   })
   .meta({ id: "ConnectionStart" });
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 const connectionOperation = familyOperations("connections", "Connections");
 
 export function registerConnectionRoutes(api: ManageApi, app: App) {
-  api.openapi(
-    connectionOperation("read", {
-      method: "get",
-      path: "/connections",
-      operationId: "listConnections",
-      summary: "List the organization's shared connections",
-      request: { query: pageQuerySchema },
-      responses: {
-        200: json(pageSchema(connectionSchema, "ConnectionPage"), "A page of connections, by id."),
-      },
-    }),
-    async (c) => {
-      const { caller } = c.var;
-      const rows = await getOrganizationConnections(app, caller.createdByUserId, caller.organizationId);
-      const page = pageOf(rows, (row) => row.id, c.req.valid("query"));
-      return c.json(
-        {
-          ...page,
-          items: page.items.map((row) => ({
-            id: row.id,
-            provider: row.provider,
-            providerName: row.providerName,
-            label: row.label,
-            accountLabel: row.accountLabel,
-            status: row.status,
-            statusReason: row.statusReason,
-            connectedAt: iso(row.connectedAt),
-          })),
-        },
-        200,
-      );
-    },
-  );
+  registerListRoute(api, connectionOperation, {
+    path: "/connections",
+    operationId: "listConnections",
+    summary: "List the organization's shared connections",
+    page: { item: connectionSchema, id: "ConnectionPage", noun: "connections" },
+    load: (caller) => getOrganizationConnections(app, caller.createdByUserId, caller.organizationId),
+    toItem: (row) => wireFields(connectionSchema, row),
+  });
 
   api.openapi(
     connectionOperation("write", {

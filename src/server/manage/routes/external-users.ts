@@ -2,14 +2,14 @@
 // delete; a connect link that lets one connect their own account; MCP credentials that act as them;
 // and the return URLs connect links may send people back to.
 import { z } from "zod";
-import { integrationIdSchema } from "../../../lib/integrations/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app-services.ts";
 import { createConnectLink } from "../../external-users/connect-links.ts";
 import {
+  connectLinkTargetInput,
   createExternalUserInput,
   externalIdField,
-  returnUrlField,
+  externalUserConnectionSchema,
   setReturnUrlsInput,
 } from "../../external-users/external-user-schemas.ts";
 import {
@@ -35,16 +35,7 @@ const externalUserSchema = z
     id: z.string(),
     createdAt: z.iso.datetime(),
     lastCallAt: z.iso.datetime().nullable(),
-    connections: z.array(
-      z.object({
-        id: z.string(),
-        provider: z.string(),
-        providerName: z.string(),
-        accountLabel: z.string().nullable(),
-        status: z.enum(["pending", "active", "error", "inactive"]),
-        statusReason: z.string().nullable(),
-      }),
-    ),
+    connections: z.array(externalUserConnectionSchema),
     tokens: z.array(
       z.object({
         id: z.string(),
@@ -57,18 +48,8 @@ const externalUserSchema = z
   .meta({ id: "ExternalUser" });
 
 const userPath = projectPath.extend({ externalUserId: externalIdField });
-/** createConnectLinkInput without the user, who is in the path; the service checks the whole again. */
-const connectLinkBody = z
-  .object({
-    integrationId: integrationIdSchema.optional(),
-    serverId: idField.optional(),
-    returnUrl: returnUrlField,
-  })
-  .refine((input) => (input.integrationId === undefined) !== (input.serverId === undefined), {
-    message: "Give either integrationId or serverId",
-    path: ["integrationId"],
-  })
-  .meta({ id: "ConnectLinkCreate" });
+/** The service checks the whole input (createConnectLinkInput) again, with the user. */
+const connectLinkBody = connectLinkTargetInput.meta({ id: "ConnectLinkCreate" });
 
 const scopeOf = (c: { var: ManageEnv["Variables"] }, projectId: string) => ({
   organizationId: c.var.caller.organizationId,

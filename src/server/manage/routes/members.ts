@@ -17,9 +17,10 @@ import {
 } from "../../invitations/invitations.ts";
 import { endPersonalConnections } from "../../organizations/member-departure.ts";
 import { changeMemberRole, getMembersByOrganizationId, removeMember } from "../../organizations/members.ts";
+import { registerListRoute } from "../list-route.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { familyOperations, json, jsonBody } from "../operation.ts";
-import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
+import { wireFields } from "../wire.ts";
 
 const memberSchema = z
   .object({
@@ -71,33 +72,18 @@ const memberOperation = familyOperations("members", "Members");
 export function registerMemberRoutes(api: ManageApi, app: App) {
   const { db } = app;
   const membersOf = async (userId: string, organizationId: string) =>
-    (await getMembersByOrganizationId(db, userId, organizationId)).map((member) => ({
-      id: member.id,
-      userId: member.userId,
-      name: member.name,
-      email: member.email,
-      role: member.role,
-      joinedAt: member.joinedAt.toISOString(),
-    }));
+    (await getMembersByOrganizationId(db, userId, organizationId)).map((member) =>
+      wireFields(memberSchema, member),
+    );
 
-  api.openapi(
-    memberOperation("read", {
-      method: "get",
-      path: "/members",
-      operationId: "listMembers",
-      summary: "List the organization's members",
-      request: { query: pageQuerySchema },
-      responses: { 200: json(pageSchema(memberSchema, "MemberPage"), "A page of members, by id.") },
-    }),
-    async (c) => {
-      const { caller } = c.var;
-      const members = await membersOf(caller.createdByUserId, caller.organizationId);
-      return c.json(
-        pageOf(members, (member) => member.id, c.req.valid("query")),
-        200,
-      );
-    },
-  );
+  registerListRoute(api, memberOperation, {
+    path: "/members",
+    operationId: "listMembers",
+    summary: "List the organization's members",
+    page: { item: memberSchema, id: "MemberPage", noun: "members" },
+    load: (caller) => getMembersByOrganizationId(db, caller.createdByUserId, caller.organizationId),
+    toItem: (member) => wireFields(memberSchema, member),
+  });
 
   api.openapi(
     memberOperation("write", {
@@ -149,24 +135,14 @@ export function registerMemberRoutes(api: ManageApi, app: App) {
     },
   );
 
-  api.openapi(
-    memberOperation("read", {
-      method: "get",
-      path: "/invitations",
-      operationId: "listInvitations",
-      summary: "List the organization's open invitations",
-      request: { query: pageQuerySchema },
-      responses: {
-        200: json(pageSchema(invitationSchema, "InvitationPage"), "A page of invitations, by id."),
-      },
-    }),
-    async (c) => {
-      const { caller } = c.var;
-      const rows = await getOrganizationInvitations(db, caller.createdByUserId, caller.organizationId);
-      const page = pageOf(rows, (row) => row.id, c.req.valid("query"));
-      return c.json({ ...page, items: page.items.map(invitationOut) }, 200);
-    },
-  );
+  registerListRoute(api, memberOperation, {
+    path: "/invitations",
+    operationId: "listInvitations",
+    summary: "List the organization's open invitations",
+    page: { item: invitationSchema, id: "InvitationPage", noun: "invitations" },
+    load: (caller) => getOrganizationInvitations(db, caller.createdByUserId, caller.organizationId),
+    toItem: invitationOut,
+  });
 
   api.openapi(
     memberOperation("write", {

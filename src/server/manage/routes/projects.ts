@@ -10,9 +10,9 @@ import {
   listAccessibleProjects,
   updateProject,
 } from "../../projects/projects.ts";
+import { registerListRoute } from "../list-route.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { familyOperations, json, jsonBody } from "../operation.ts";
-import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 
 export const projectSchema = z
   .object({
@@ -70,22 +70,14 @@ export function registerProjectRoutes(api: ManageApi, app: App) {
   const { db } = app;
   const baseUrl = app.config.baseUrl;
 
-  api.openapi(
-    projectOperation("read", {
-      method: "get",
-      path: "/projects",
-      operationId: "listProjects",
-      summary: "List the organization's projects",
-      request: { query: pageQuerySchema },
-      responses: { 200: json(pageSchema(projectSchema, "ProjectPage"), "A page of projects, by id.") },
-    }),
-    async (c) => {
-      const { caller } = c.var;
-      const rows = await listAccessibleProjects(db, caller.createdByUserId, caller.organizationId);
-      const page = pageOf(rows, (row) => row.id, c.req.valid("query"));
-      return c.json({ ...page, items: page.items.map((row) => projectOut(row, baseUrl)) }, 200);
-    },
-  );
+  registerListRoute(api, projectOperation, {
+    path: "/projects",
+    operationId: "listProjects",
+    summary: "List the organization's projects",
+    page: { item: projectSchema, id: "ProjectPage", noun: "projects" },
+    load: (caller) => listAccessibleProjects(db, caller.createdByUserId, caller.organizationId),
+    toItem: (row) => projectOut(row, baseUrl),
+  });
 
   api.openapi(
     projectOperation("write", {

@@ -6,9 +6,9 @@ import type { App } from "../../app-services.ts";
 import { requirePremiumAllowed } from "../../billing/plan-limits.ts";
 import { addServer, getProjectServers, removeServer, updateServer } from "../../servers/project-servers.ts";
 import { getServerTools, setServerToolEnabled } from "../../servers/server-tool-settings.ts";
+import { registerListRoute } from "../list-route.ts";
 import type { ManageApi } from "../manage-env.ts";
 import { familyOperations, json, jsonBody } from "../operation.ts";
-import { pageOf, pageQuerySchema, pageSchema } from "../paging.ts";
 import { projectPath } from "./projects.ts";
 
 const serverSchema = z
@@ -62,44 +62,38 @@ const updateServerBody = z.object(serverSetup).meta({ id: "ServerUpdate" });
 const serverPath = projectPath.extend({ serverId: idField });
 const toolPath = serverPath.extend({ toolName: z.string().trim().min(1).max(64) });
 
+type ServerRow = Awaited<ReturnType<typeof getProjectServers>>[number];
+
+const serverOut = (server: ServerRow): z.infer<typeof serverSchema> => ({
+  id: server.id,
+  integrationId: server.integrationId,
+  name: server.serverName,
+  connectionMode: server.connectionMode,
+  connectionId: server.connection?.id ?? null,
+  problem: server.problem,
+  toolCount: server.toolCount,
+  enabledToolCount: server.enabledToolCount,
+  createdAt: server.createdAt.toISOString(),
+});
+
 const serverOperation = familyOperations("servers", "Servers");
 
 export function registerServerRoutes(api: ManageApi, app: App) {
-  const listed = async (userId: string, projectId: string) =>
-    (await getProjectServers(app, userId, projectId)).map((server) => ({
-      id: server.id,
-      integrationId: server.integrationId,
-      name: server.serverName,
-      connectionMode: server.connectionMode,
-      connectionId: server.connection?.id ?? null,
-      problem: server.problem,
-      toolCount: server.toolCount,
-      enabledToolCount: server.enabledToolCount,
-      createdAt: server.createdAt.toISOString(),
-    }));
   const one = async (userId: string, projectId: string, serverId: string) => {
-    const found = (await listed(userId, projectId)).find((server) => server.id === serverId);
+    const found = (await getProjectServers(app, userId, projectId)).find((server) => server.id === serverId);
     if (!found) throw new Error(`server ${serverId} was just written but is not listed`);
-    return found;
+    return serverOut(found);
   };
 
-  api.openapi(
-    serverOperation("read", {
-      method: "get",
-      path: "/projects/{projectId}/servers",
-      operationId: "listServers",
-      summary: "List a project's servers",
-      request: { params: projectPath, query: pageQuerySchema },
-      responses: { 200: json(pageSchema(serverSchema, "ServerPage"), "A page of servers, by id.") },
-    }),
-    async (c) => {
-      const servers = await listed(c.var.caller.createdByUserId, c.req.valid("param").projectId);
-      return c.json(
-        pageOf(servers, (server) => server.id, c.req.valid("query")),
-        200,
-      );
-    },
-  );
+  registerListRoute(api, serverOperation, {
+    path: "/projects/{projectId}/servers",
+    operationId: "listServers",
+    summary: "List a project's servers",
+    params: projectPath,
+    page: { item: serverSchema, id: "ServerPage", noun: "servers" },
+    load: (caller, { projectId }) => getProjectServers(app, caller.createdByUserId, projectId),
+    toItem: serverOut,
+  });
 
   api.openapi(
     serverOperation("write", {

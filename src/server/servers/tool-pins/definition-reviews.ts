@@ -6,7 +6,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { AppError } from "../../../lib/errors.ts";
 import type { App } from "../../app-services.ts";
-import { recordAuditEvent } from "../../audit/record-audit-event.ts";
+import { recordProjectAuditEvent } from "../../audit/record-audit-event.ts";
 import { projectServer, serverToolPin } from "../../db/schema/index.ts";
 import { requireProjectAction } from "../../projects/access.ts";
 import { requireServerOf } from "../project-servers.ts";
@@ -101,11 +101,9 @@ export async function decideDefinitionReview(app: App, userId: string, input: De
           : { ...cleared, rejectedHash: pin.pendingHash },
       )
       .where(key);
-    await recordAuditEvent(tx, {
-      organizationId: access.project.organizationId,
+    await recordProjectAuditEvent(tx, access.project, {
       action: input.decision === "accept" ? "tool_definition.accepted" : "tool_definition.rejected",
       actorId: userId,
-      project: access.project,
       target: { type: "server", id: server.id, label: serverDisplayName(server) },
       details: {
         tool: gatewayToolName(server.name, input.toolName),

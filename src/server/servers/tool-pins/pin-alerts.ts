@@ -4,8 +4,8 @@
 // background: the listing that found the change does not wait for SMTP.
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { App } from "../../app-services.ts";
+import { backgroundWork } from "../../background-work.ts";
 import { organizationMember, project, projectMember, user } from "../../db/schema/index.ts";
-import { reportError } from "../../observability/report-error.ts";
 import { gatewayToolName, serverDisplayName } from "../server-names.ts";
 import type { ServerRecord } from "../server-store.ts";
 import type { HeldTool } from "./changed-fields.ts";
@@ -13,24 +13,15 @@ import { definitionChangeEmail } from "./pin-alert-text.ts";
 
 export type DetectedChange = HeldTool;
 
-const sendingByApp = new WeakMap<App, Set<Promise<void>>>();
+const sending = backgroundWork("definition-change-mail");
 
 export function mailDefinitionChanges(app: App, server: ServerRecord, changes: DetectedChange[]): void {
-  let sending = sendingByApp.get(app);
-  if (!sending) {
-    sending = new Set();
-    sendingByApp.set(app, sending);
-  }
-  const pending = sending;
-  const send = sendMails(app, server, changes)
-    .catch((error) => reportError(error, { where: "definition-change-mail" }))
-    .finally(() => pending.delete(send));
-  pending.add(send);
+  sending.start(app, sendMails(app, server, changes));
 }
 
 /** Waits for the mails under way (a clean stop, tests). */
 export async function definitionMailsSettled(app: App): Promise<void> {
-  await Promise.all([...(sendingByApp.get(app) ?? [])]);
+  await sending.settled(app);
 }
 
 async function projectAdminEmails(app: App, projectId: string): Promise<{ name: string; emails: string[] }> {

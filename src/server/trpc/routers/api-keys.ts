@@ -6,16 +6,12 @@ import {
   listSnippetApiKeys,
   revokeApiKey,
 } from "../../api-keys/api-keys.ts";
-import { projectProcedure, router } from "../init.ts";
+import { projectProcedure, projectQuery, router } from "../init.ts";
 import { byProject } from "../inputs.ts";
 
 export const apiKeysRouter = router({
-  getUserApiKeysMasked: projectProcedure("apiKeys.view").query(({ ctx, input }) =>
-    listMaskedApiKeys(ctx.app, ctx.user.id, input.projectId),
-  ),
-  getUserApiKeysForSnippets: projectProcedure("apiKeys.view").query(({ ctx, input }) =>
-    listSnippetApiKeys(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getUserApiKeysMasked: projectQuery("apiKeys.view", listMaskedApiKeys),
+  getUserApiKeysForSnippets: projectQuery("apiKeys.view", listSnippetApiKeys),
   create: projectProcedure(
     "apiKeys.create",
     byProject.extend({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { auditLogFilters } from "../../../lib/audit-log-filters.ts";
 import { idField } from "../../../lib/validation.ts";
 import { listAuditActors, listAuditEvents } from "../../audit/audit-log.ts";
-import { organizationProcedure, router } from "../init.ts";
+import { onDb, organizationProcedure, organizationQuery, router } from "../init.ts";
 
 export const auditLogRouter = router({
   list: organizationProcedure(
@@ -12,7 +12,5 @@ export const auditLogRouter = router({
   ).query(({ ctx, input }) =>
     listAuditEvents(ctx.app.db, ctx.user.id, input.organizationId, input.filters, input.cursor),
   ),
-  actors: organizationProcedure("auditLog.view").query(({ ctx, input }) =>
-    listAuditActors(ctx.app.db, ctx.user.id, input.organizationId),
-  ),
+  actors: organizationQuery("auditLog.view", onDb(listAuditActors)),
 });

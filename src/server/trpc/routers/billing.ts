@@ -6,7 +6,7 @@ import { billingIntervals, pricingCatalog } from "../../../lib/plans.ts";
 import { getBillingOverview, getUsageAlert } from "../../billing/billing-overview.ts";
 import { cancelSubscription, changePlan, createPortalSession } from "../../billing/stripe-actions.ts";
 import { findSubscription } from "../../billing/subscriptions.ts";
-import { organizationProcedure, publicProcedure, router } from "../init.ts";
+import { organizationProcedure, organizationQuery, publicProcedure, router } from "../init.ts";
 import { byOrganization } from "../inputs.ts";
 
 export const billingRouter = router({
@@ -18,12 +18,8 @@ export const billingRouter = router({
     const { stripeCustomerId: _customer, ...visible } = row;
     return [visible];
   }),
-  getOverview: organizationProcedure("organization.view").query(({ ctx, input }) =>
-    getBillingOverview(ctx.app, ctx.user.id, input.organizationId),
-  ),
-  getUsageAlert: organizationProcedure("organization.view").query(({ ctx, input }) =>
-    getUsageAlert(ctx.app, ctx.user.id, input.organizationId),
-  ),
+  getOverview: organizationQuery("organization.view", getBillingOverview),
+  getUsageAlert: organizationQuery("organization.view", getUsageAlert),
   changePlan: organizationProcedure(
     "billing.manage",
     byOrganization.extend({ plan: z.enum(["start", "business"]), interval: z.enum(billingIntervals) }),

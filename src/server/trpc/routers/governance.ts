@@ -6,7 +6,7 @@ import { approvalStatuses, policyActions } from "../../db/schema/governance.ts";
 import { decideApproval, listApprovals, pendingApprovalCount } from "../../governance/approvals.ts";
 import { listPolicies, removePolicy, setGovernanceSettings, setPolicy } from "../../governance/policies.ts";
 import { addReviewer, listReviewers, removeReviewer } from "../../governance/reviewers.ts";
-import { projectProcedure, router } from "../init.ts";
+import { projectProcedure, projectQuery, router } from "../init.ts";
 import { byProject } from "../inputs.ts";
 
 const target = {
@@ -19,9 +19,7 @@ const rule = z.object({
 });
 
 export const governanceRouter = router({
-  getPolicies: projectProcedure("project.view").query(({ ctx, input }) =>
-    listPolicies(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getPolicies: projectQuery("project.view", listPolicies),
   setPolicy: projectProcedure(
     "policies.manage",
     byProject.extend({ ...target, action: z.enum(policyActions), rules: z.array(rule).max(20) }),
@@ -33,9 +31,7 @@ export const governanceRouter = router({
     "policies.manage",
     byProject.extend({ protectWrites: z.boolean(), allowSelfApproval: z.boolean() }),
   ).mutation(({ ctx, input }) => setGovernanceSettings(ctx.app, ctx.user.id, input.projectId, input)),
-  getReviewers: projectProcedure("project.view").query(({ ctx, input }) =>
-    listReviewers(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getReviewers: projectQuery("project.view", listReviewers),
   addReviewer: projectProcedure("policies.manage", byProject.extend({ userId: idField })).mutation(
     ({ ctx, input }) => addReviewer(ctx.app, ctx.user.id, input.projectId, input.userId),
   ),
@@ -49,9 +45,7 @@ export const governanceRouter = router({
       limit: z.number().int().min(1).max(200).default(100),
     }),
   ).query(({ ctx, input }) => listApprovals(ctx.app, ctx.user.id, input.projectId, input)),
-  getPendingCount: projectProcedure("approvals.view").query(({ ctx, input }) =>
-    pendingApprovalCount(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getPendingCount: projectQuery("approvals.view", pendingApprovalCount),
   decide: projectProcedure(
     "approvals.view",
     byProject.extend({

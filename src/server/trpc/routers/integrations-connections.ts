@@ -17,7 +17,7 @@ import {
 } from "../../integrations/connections/organization-connections.ts";
 import { startOAuthConnection } from "../../integrations/oauth/start-oauth.ts";
 import { connectionChanged } from "../../servers/connection-changes.ts";
-import { organizationProcedure, protectedProcedure, router } from "../init.ts";
+import { organizationProcedure, organizationQuery, protectedProcedure, router } from "../init.ts";
 
 const addressed = z
   .object({
@@ -33,17 +33,11 @@ const addressed = z
 export const integrationsConnectionsRouter = router({
   /** The signed-in person's own connections in each of their organizations (account page). */
   getMyConnections: protectedProcedure.query(({ ctx }) => getMyConnections(ctx.app, ctx.user.id)),
-  getOrganizationConnections: organizationProcedure("integrations.view").query(({ ctx, input }) =>
-    getOrganizationConnections(ctx.app, ctx.user.id, input.organizationId),
-  ),
+  getOrganizationConnections: organizationQuery("integrations.view", getOrganizationConnections),
   /** Members' personal connections: who connected which account (owners and admins). */
-  getMemberConnections: organizationProcedure("integrations.manage").query(({ ctx, input }) =>
-    getMemberConnections(ctx.app, ctx.user.id, input.organizationId),
-  ),
+  getMemberConnections: organizationQuery("integrations.manage", getMemberConnections),
   /** The connections in error, for the overviews' banner and the nav's count. */
-  getBrokenConnections: organizationProcedure("integrations.view").query(({ ctx, input }) =>
-    getBrokenConnections(ctx.app, ctx.user.id, input.organizationId),
-  ),
+  getBrokenConnections: organizationQuery("integrations.view", getBrokenConnections),
   /**
    * Starts connecting: the organization's default shared connection (as before), another shared one
    * (`addAnother`), a named one again (`connectionId`), or the caller's own (`personal`, any member).

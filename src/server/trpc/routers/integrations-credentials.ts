@@ -15,12 +15,10 @@ import {
   saveOrganizationCredential,
 } from "../../integrations/credentials/organization-credentials.ts";
 import { connectionChanged, globalConnectionsChanged } from "../../servers/connection-changes.ts";
-import { organizationProcedure, router, siteAdminProcedure } from "../init.ts";
+import { onDb, organizationProcedure, organizationQuery, router, siteAdminProcedure } from "../init.ts";
 
 export const integrationsCredentialsRouter = router({
-  getOrganizationCredentials: organizationProcedure("integrations.view").query(({ ctx, input }) =>
-    getOrganizationCredentials(ctx.app.db, ctx.user.id, input.organizationId),
-  ),
+  getOrganizationCredentials: organizationQuery("integrations.view", onDb(getOrganizationCredentials)),
   saveOrganizationCredential: organizationProcedure(
     "integrations.manage",
     credentialSubmissionSchema({ organizationId: idField }),

@@ -11,15 +11,13 @@ import {
   saveLlmCredential,
 } from "../../agents/credentials/llm-credential-store.ts";
 import { llmTokensByMonth } from "../../agents/llm-usage.ts";
-import { organizationProcedure, router, siteAdminProcedure } from "../init.ts";
+import { onDb, organizationProcedure, organizationQuery, router, siteAdminProcedure } from "../init.ts";
 import { byOrganization } from "../inputs.ts";
 
 const submission = z.record(z.string(), z.unknown());
 
 export const llmCredentialsRouter = router({
-  getOrganizationLlmCredentials: organizationProcedure("llmCredentials.view").query(({ ctx, input }) =>
-    getLlmCredentials(ctx.app.db, ctx.user.id, input.organizationId),
-  ),
+  getOrganizationLlmCredentials: organizationQuery("llmCredentials.view", onDb(getLlmCredentials)),
   saveOrganizationLlmCredential: organizationProcedure(
     "llmCredentials.manage",
     byOrganization.extend({ credentialId: idField.optional(), values: submission }),

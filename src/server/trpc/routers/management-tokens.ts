@@ -7,12 +7,10 @@ import {
   listManagementTokens,
   revokeManagementToken,
 } from "../../manage-tokens/management-tokens.ts";
-import { organizationProcedure, router } from "../init.ts";
+import { organizationProcedure, organizationQuery, router } from "../init.ts";
 
 export const managementTokensRouter = router({
-  list: organizationProcedure("managementTokens.manage").query(({ ctx, input }) =>
-    listManagementTokens(ctx.app, ctx.user.id, input.organizationId),
-  ),
+  list: organizationQuery("managementTokens.manage", listManagementTokens),
   create: organizationProcedure(
     "managementTokens.manage",
     createManagementTokenInput.extend({ organizationId: idField }),

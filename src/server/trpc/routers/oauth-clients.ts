@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DEFAULT_INVALID_MESSAGE, idField } from "../../../lib/validation.ts";
 import { getProjectAuthorizedClients, revokeProjectClient } from "../../oauth/authorized-clients.ts";
 import { getConsentClient } from "../../oauth/consent-client.ts";
-import { projectProcedure, protectedProcedure, router } from "../init.ts";
+import { onDb, projectProcedure, projectQuery, protectedProcedure, router } from "../init.ts";
 
 // Client ids are random strings or (metadata documents) https URLs.
 export const oauthClientIdField = z
@@ -17,9 +17,7 @@ export const oauthClientsRouter = router({
   getConsentClient: protectedProcedure
     .input(z.object({ clientId: oauthClientIdField }))
     .query(({ ctx, input }) => getConsentClient(ctx.app.db, input.clientId)),
-  getProjectAuthorizedClients: projectProcedure("project.manageAccess").query(({ ctx, input }) =>
-    getProjectAuthorizedClients(ctx.app.db, ctx.user.id, input.projectId),
-  ),
+  getProjectAuthorizedClients: projectQuery("project.manageAccess", onDb(getProjectAuthorizedClients)),
   revokeProjectClient: projectProcedure(
     "project.manageAccess",
     z.object({ projectId: idField, clientId: oauthClientIdField, userId: idField.optional() }),

@@ -10,7 +10,14 @@ import {
   inviteMember,
   withdrawInvitation,
 } from "../../invitations/invitations.ts";
-import { organizationProcedure, protectedProcedure, publicProcedure, router } from "../init.ts";
+import {
+  onDb,
+  organizationProcedure,
+  organizationQuery,
+  protectedProcedure,
+  publicProcedure,
+  router,
+} from "../init.ts";
 
 const byInvitation = z.object({ invitationId: idField });
 
@@ -25,9 +32,7 @@ export const organizationInvitationsRouter = router({
   getInvitationDetails: protectedProcedure
     .input(byInvitation)
     .query(({ ctx, input }) => getInvitationDetails(ctx.app.db, ctx.user, input.invitationId)),
-  getOrganizationInvitations: organizationProcedure("members.invite").query(({ ctx, input }) =>
-    getOrganizationInvitations(ctx.app.db, ctx.user.id, input.organizationId),
-  ),
+  getOrganizationInvitations: organizationQuery("members.invite", onDb(getOrganizationInvitations)),
   invite: organizationProcedure(
     "members.invite",
     z.object({ organizationId: idField, ...invitationFields }),

@@ -7,14 +7,12 @@ import {
   leaveOrganization,
   removeMember,
 } from "../../organizations/members.ts";
-import { changesAccess, organizationProcedure, router } from "../init.ts";
+import { changesAccess, onDb, organizationProcedure, organizationQuery, router } from "../init.ts";
 
 const memberInput = z.object({ organizationId: idField, memberId: idField });
 
 export const organizationMemberRouter = router({
-  getMembersByOrganizationId: organizationProcedure("members.view").query(({ ctx, input }) =>
-    getMembersByOrganizationId(ctx.app.db, ctx.user.id, input.organizationId),
-  ),
+  getMembersByOrganizationId: organizationQuery("members.view", onDb(getMembersByOrganizationId)),
   changeRole: organizationProcedure(
     "members.changeRole",
     memberInput.extend({ role: z.enum(organizationRoles) }),

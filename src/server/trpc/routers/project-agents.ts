@@ -29,15 +29,13 @@ import {
   outlookTriggerAvailability,
   regenerateTriggerSecret,
 } from "../../agents/triggers/trigger-store.ts";
-import { projectProcedure, router } from "../init.ts";
+import { onDb, projectProcedure, projectQuery, router } from "../init.ts";
 import { byProject } from "../inputs.ts";
 
 const byAgent = byProject.extend({ agentId: idField });
 
 export const projectAgentsRouter = router({
-  getProjectAgentsByProjectId: projectProcedure("agents.view").query(({ ctx, input }) =>
-    getProjectAgentsByProjectId(ctx.app.db, ctx.user.id, input.projectId),
-  ),
+  getProjectAgentsByProjectId: projectQuery("agents.view", onDb(getProjectAgentsByProjectId)),
   getProjectAgent: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
     getProjectAgent(ctx.app, ctx.user.id, input.projectId, input.agentId),
   ),
@@ -84,9 +82,7 @@ export const projectAgentsRouter = router({
     ({ ctx, input }) => deleteSchedule(ctx.app, ctx.user.id, input),
   ),
   // Who a schedule's or trigger's answers may be e-mailed to.
-  listRecipientChoices: projectProcedure("agents.view").query(({ ctx, input }) =>
-    listRecipientChoices(ctx.app, ctx.user.id, input.projectId),
-  ),
+  listRecipientChoices: projectQuery("agents.view", listRecipientChoices),
   // Webhook triggers: made by someone who may run agents (runs act as them); the URL is shown once.
   listTriggers: projectProcedure("agents.view", byAgent).query(({ ctx, input }) =>
     listTriggers(ctx.app, ctx.user.id, input.projectId, input.agentId),
@@ -95,9 +91,7 @@ export const projectAgentsRouter = router({
     createTrigger(ctx.app, ctx.user.id, input),
   ),
   // Whether the project's Outlook connection lets this person make a "new Outlook mail" trigger.
-  outlookTriggerAvailability: projectProcedure("agents.view").query(({ ctx, input }) =>
-    outlookTriggerAvailability(ctx.app, ctx.user.id, input.projectId),
-  ),
+  outlookTriggerAvailability: projectQuery("agents.view", outlookTriggerAvailability),
   regenerateTriggerSecret: projectProcedure("agents.view", byProject.extend({ triggerId: idField })).mutation(
     ({ ctx, input }) => regenerateTriggerSecret(ctx.app, ctx.user.id, input),
   ),

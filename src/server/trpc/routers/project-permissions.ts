@@ -11,8 +11,10 @@ import {
 import { listAccessibleProjects } from "../../projects/projects.ts";
 import {
   changesAccess,
+  onDb,
   organizationProcedure,
   projectProcedure,
+  projectQuery,
   protectedProcedure,
   router,
 } from "../init.ts";
@@ -33,9 +35,7 @@ export const projectPermissionsRouter = router({
     .mutation(({ ctx, input }) =>
       requestProjectAccess(ctx.app.db, ctx.app.mailer, ctx.app.config.baseUrl, ctx.user, input.projectId),
     ),
-  getProjectMembers: projectProcedure("project.view").query(({ ctx, input }) =>
-    getProjectMembers(ctx.app.db, ctx.user.id, input.projectId),
-  ),
+  getProjectMembers: projectQuery("project.view", onDb(getProjectMembers)),
   getOrganizationMembersWithProjectAccess: projectProcedure(
     "project.view",
     z.object({ organizationId: idField, projectId: idField }),

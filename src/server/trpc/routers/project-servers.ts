@@ -17,7 +17,7 @@ import {
   getDefinitionReviews,
   getToolPackUpdates,
 } from "../../servers/tool-pins/definition-reviews.ts";
-import { projectProcedure, router } from "../init.ts";
+import { projectProcedure, projectQuery, router } from "../init.ts";
 import { byProject } from "../inputs.ts";
 
 const byServer = byProject.extend({ serverId: idField });
@@ -35,15 +35,11 @@ const toolArguments = z
   .refine((value) => JSON.stringify(value).length <= MAX_ARGUMENTS_CHARS, "The arguments are too large");
 
 export const projectServersRouter = router({
-  getProjectServersByProjectId: projectProcedure("project.view").query(({ ctx, input }) =>
-    getProjectServers(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getProjectServersByProjectId: projectQuery("project.view", getProjectServers),
   getServerTools: projectProcedure("project.view", byServer).query(({ ctx, input }) =>
     getServerTools(ctx.app, ctx.user.id, input.projectId, input.serverId),
   ),
-  getAvailableIntegrations: projectProcedure("project.view").query(({ ctx, input }) =>
-    getAvailableIntegrations(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getAvailableIntegrations: projectQuery("project.view", getAvailableIntegrations),
   addServer: projectProcedure(
     "servers.manage",
     byProject.extend({ integrationId: integrationIdSchema, ...serverSetup }),
@@ -69,13 +65,9 @@ export const projectServersRouter = router({
     byServer.extend({ toolName, enabled: z.boolean() }),
   ).mutation(({ ctx, input }) => setServerToolEnabled(ctx.app, ctx.user.id, input)),
   /** Remote MCP tools held back because the upstream changed or added them, with their difference. */
-  getDefinitionReviews: projectProcedure("project.view").query(({ ctx, input }) =>
-    getDefinitionReviews(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getDefinitionReviews: projectQuery("project.view", getDefinitionReviews),
   /** Integration packs whose tools a Portico upgrade changed since the project's servers were added. */
-  getToolPackUpdates: projectProcedure("project.view").query(({ ctx, input }) =>
-    getToolPackUpdates(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getToolPackUpdates: projectQuery("project.view", getToolPackUpdates),
   decideDefinitionReview: projectProcedure(
     "tools.reviewDefinitions",
     byServer.extend({

@@ -10,16 +10,19 @@ import {
   updateProject,
 } from "../../projects/projects.ts";
 import { MAX_PINNED_TOOLS, setPinnedTools, setToolDiscovery } from "../../projects/tool-discovery-setting.ts";
-import { changesAccess, organizationProcedure, projectProcedure, router } from "../init.ts";
+import {
+  changesAccess,
+  onDb,
+  organizationProcedure,
+  projectProcedure,
+  projectQuery,
+  router,
+} from "../init.ts";
 import { byProject } from "../inputs.ts";
 
 export const projectRouter = router({
-  getById: projectProcedure("project.view").query(({ ctx, input }) =>
-    getProjectById(ctx.app.db, ctx.user.id, input.projectId),
-  ),
-  getProjectStats: projectProcedure("project.view").query(({ ctx, input }) =>
-    getProjectStats(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getById: projectQuery("project.view", onDb(getProjectById)),
+  getProjectStats: projectQuery("project.view", getProjectStats),
   create: organizationProcedure(
     "projects.create",
     z.object({

@@ -4,7 +4,7 @@ import {
   setStandardToolEnabled,
 } from "../../gateway/catalogue/standard-tools/project-standard-tools.ts";
 import { runStandardTool } from "../../gateway/catalogue/standard-tools/run-standard-tool.ts";
-import { projectProcedure, router } from "../init.ts";
+import { projectProcedure, projectQuery, router } from "../init.ts";
 import { byProject } from "../inputs.ts";
 
 const toolName = z.string().trim().min(1).max(64);
@@ -15,9 +15,7 @@ const toolArguments = z
   .refine((value) => JSON.stringify(value).length <= MAX_ARGUMENTS_CHARS, "The arguments are too large");
 
 export const standardToolsRouter = router({
-  getProjectStandardTools: projectProcedure("project.view").query(({ ctx, input }) =>
-    listStandardToolSettings(ctx.app, ctx.user.id, input.projectId),
-  ),
+  getProjectStandardTools: projectQuery("project.view", listStandardToolSettings),
   setEnabled: projectProcedure(
     "tools.configure",
     byProject.extend({ toolName, enabled: z.boolean() }),
