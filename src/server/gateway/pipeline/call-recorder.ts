@@ -16,14 +16,14 @@
 // the interval) or FLUSH_AT_QUEUE_LENGTH calls are queued, and takes milliseconds. Calls wait only when
 // the database takes about half an interval or more per flush; flushes then follow each other at once.
 //
-// Rows go in with COPY, as CSV made once per call in record(). On the embedded database the call log is
-// the one thing that costs CPU beside every request, and COPY into tool_call as shaped in migration
-// 0006 costs a third of the JSON insert it replaced (see docs/perf/gateway-decisions-2026-11.md, "Call log in bulk").
-import { randomUUID } from "node:crypto";
-import type { BulkTransaction, DatabaseHandle } from "../../db/client.ts";
+// Rows go in with COPY (call-log-batch.ts writes a batch), as CSV made once per call in record(). On
+// the embedded database the call log is the one thing that costs CPU beside every request, and COPY
+// into tool_call as shaped in migration 0006 costs a third of the JSON insert it replaced (see
+// docs/perf/gateway-decisions-2026-11.md, "Call log in bulk").
+import type { DatabaseHandle } from "../../db/client.ts";
 import { metrics } from "../../observability/metrics.ts";
-import { CallLogQueue } from "./call-log-queue.ts";
-import { type RecordedCall, TOOL_CALL_COLUMNS, toolCallCsvLine } from "./call-log-row.ts";
+import { type Batch, hasRecords, newBatch, writeBatch } from "./call-log-batch.ts";
+import { type RecordedCall, toolCallCsvLine } from "./call-log-row.ts";
 import { isoTimestamp } from "./iso-timestamp.ts";
 
 /**
@@ -41,38 +41,10 @@ const FLUSH_AFTER_MS = FLUSH_INTERVAL_MS / 2;
 const AGE_CHECK_MS = FLUSH_INTERVAL_MS / 20;
 /** Queued calls at which a flush starts however young they are: bounds one transaction's size. */
 const FLUSH_AT_QUEUE_LENGTH = 2000;
-/** Rows per COPY: bounds what crosses to the embedded database's thread in one message. */
-const COPY_CHUNK = 500;
-
 /** The calendar month in UTC, "YYYY-MM", that a call at `at` counts towards. */
 export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
 
 type CallLogDatabase = Pick<DatabaseHandle, "bulkTransaction">;
-
-/** The calls recorded between two flushes, written in one transaction under one id. */
-interface Batch {
-  id: string;
-  calls: CallLogQueue;
-  /** The projects of the calls, checked for existence before their rows are written. */
-  projects: Set<string>;
-  /** "organizationId month" → requests to add to organization_usage. */
-  usage: Map<string, number>;
-  keyLastUsed: Map<string, Date>;
-  /** When its first call was recorded (performance.now()): the age of its oldest call. */
-  firstRecordedAt: number;
-}
-
-const newBatch = (): Batch => ({
-  id: randomUUID(),
-  calls: new CallLogQueue(),
-  projects: new Set(),
-  usage: new Map(),
-  keyLastUsed: new Map(),
-  firstRecordedAt: 0,
-});
-
-/** Whether a batch holds anything to write: usage, or log rows only (playground runs count no usage). */
-const hasRecords = (batch: Batch) => batch.usage.size > 0 || batch.calls.length > 0;
 
 export class CallRecorder {
   /** Where record() adds calls until the next flush takes it. */
@@ -313,71 +285,7 @@ export class CallRecorder {
   }
 
   private async write(batch: Batch): Promise<void> {
-    const { calls, projects, usage, keyLastUsed } = batch;
-    await this.database.bulkTransaction(async (tx) => {
-      // Ids of a server that stopped before their commit was confirmed are kept a day at most.
-      await tx.query(
-        "delete from call_log_batch where id = any($1::text[]) or created_at < now() - interval '1 day'",
-        [this.confirmed],
-      );
-      const { rows: fresh } = await tx.query(
-        "insert into call_log_batch (id) values ($1) on conflict do nothing returning id",
-        [batch.id],
-      );
-      if (fresh.length === 0) return; // Written by an attempt whose commit was never confirmed.
-      if (calls.length > 0) await writeCalls(tx, calls, projects);
-      if (usage.size > 0) await addUsage(tx, usage);
-      if (keyLastUsed.size > 0) {
-        const rows = [...keyLastUsed].map(([id, at]) => ({ id, at: at.toISOString() }));
-        await tx.query(
-          `update api_key k set last_used_at = greatest(k.last_used_at, r.at)
-           from json_to_recordset($1::json) as r(id text, at timestamptz)
-           where k.id = r.id`,
-          [JSON.stringify(rows)],
-        );
-      }
-    });
+    await this.database.bulkTransaction((tx) => writeBatch(tx, batch, this.confirmed));
     this.confirmed = [batch.id];
   }
-}
-
-/** Adds a batch's requests to organization_usage; an organization deleted meanwhile is skipped. */
-async function addUsage(tx: BulkTransaction, usage: Map<string, number>) {
-  const usageRows = [...usage].map(([key, requests]) => {
-    const [organization_id, month] = key.split(" ");
-    return { organization_id, month, requests };
-  });
-  await tx.query(
-    `insert into organization_usage (organization_id, month, requests)
-     select r.organization_id, r.month, r.requests
-     from json_populate_recordset(null::organization_usage, $1::json) r
-     where exists (select 1 from organization o where o.id = r.organization_id)
-     on conflict (organization_id, month)
-     do update set requests = organization_usage.requests + excluded.requests`,
-    [JSON.stringify(usageRows)],
-  );
-}
-
-/**
- * Writes a batch's calls. Usually one COPY into tool_call per chunk, once their projects are known to
- * exist (and, on PostgreSQL, locked against deletion until the commit, as a foreign key's check would).
- * A batch with a project deleted meanwhile goes through a staging table instead, and only the rows of
- * existing projects are kept.
- */
-async function writeCalls(tx: BulkTransaction, calls: CallLogQueue, projects: Set<string>) {
-  const { rows: existing } = await tx.query(
-    "select id from project where id = any($1::text[]) for key share",
-    [[...projects]],
-  );
-  if (existing.length === projects.size) {
-    for (const chunk of calls.chunks(COPY_CHUNK)) await tx.copyCsv(`tool_call (${TOOL_CALL_COLUMNS})`, chunk);
-    return;
-  }
-  await tx.query("create temporary table tool_call_incoming (like tool_call) on commit drop");
-  for (const chunk of calls.chunks(COPY_CHUNK))
-    await tx.copyCsv(`tool_call_incoming (${TOOL_CALL_COLUMNS})`, chunk);
-  await tx.query(
-    `insert into tool_call select i.* from tool_call_incoming i
-     where exists (select 1 from project p where p.id = i.project_id)`,
-  );
 }
