@@ -27,6 +27,12 @@ export function DeleteAccountCard({ email, soleOwned }: DeleteAccountCardProps) 
   );
 }
 
+/** Where a sole owner hands the organization on (Members) or deletes it (Settings). */
+const ownerPages = [
+  { to: "/app/organization/$organizationId/members", label: "Members" },
+  { to: "/app/organization/$organizationId/settings", label: "Settings" },
+] as const;
+
 /** Why the account cannot be deleted yet: the organizations that would be left without an owner. */
 function SoleOwnedNotice({ soleOwned }: { soleOwned: DeleteAccountCardProps["soleOwned"] }) {
   return (
@@ -40,20 +46,16 @@ function SoleOwnedNotice({ soleOwned }: { soleOwned: DeleteAccountCardProps["sol
         {soleOwned.map((organization) => (
           <li key={organization.id} className="flex flex-wrap items-center gap-x-3">
             <span className="font-medium">{organization.name}</span>
-            <Link
-              to="/app/organization/$organizationId/members"
-              params={{ organizationId: organization.id }}
-              className="text-primary underline"
-            >
-              Members
-            </Link>
-            <Link
-              to="/app/organization/$organizationId/settings"
-              params={{ organizationId: organization.id }}
-              className="text-primary underline"
-            >
-              Settings
-            </Link>
+            {ownerPages.map((page) => (
+              <Link
+                key={page.to}
+                to={page.to}
+                params={{ organizationId: organization.id }}
+                className="text-primary underline"
+              >
+                {page.label}
+              </Link>
+            ))}
           </li>
         ))}
       </ul>

@@ -2,10 +2,11 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { z } from "zod";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
+import { NewPasswordInput } from "~/components/forms/new-password-input.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { FormCard } from "~/components/ui/form-card.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
-import { PASSWORD_MIN_LENGTH, passwordField } from "~/lib/validation.ts";
+import { passwordField } from "~/lib/validation.ts";
 
 const schema = z.object({
   currentPassword: z.string().min(1, "Enter your current password"),
@@ -42,15 +43,7 @@ export function PasswordCard() {
         autoComplete="current-password"
         disabled={form.pending}
       />
-      <BoundInput
-        form={form}
-        name="newPassword"
-        label="New password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        type="password"
-        autoComplete="new-password"
-        disabled={form.pending}
-      />
+      <NewPasswordInput form={form} name="newPassword" label="New password" disabled={form.pending} />
     </FormCard>
   );
 }

@@ -2,10 +2,9 @@
 // agent there, and go straight to its 'Configure Agent' page.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { messageOf } from "~/components/forms/form-errors.ts";
-import { Button } from "~/components/ui/button.tsx";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { OptionSelect } from "~/components/ui/select.tsx";
@@ -59,11 +58,7 @@ export function AddAgentDialog({
         setOpen(next);
         setError(undefined);
       }}
-      trigger={
-        <Button disabled={projects.length === 0}>
-          <Plus className="size-4" aria-hidden="true" /> Add to project
-        </Button>
-      }
+      trigger={<AddButton disabled={projects.length === 0}>Add to project</AddButton>}
       title={<>Add {agentName} to a project</>}
       description="The agent becomes a tool of the project's MCP server. You choose its LLM credential and models next."
       onSubmit={submit}

@@ -8,10 +8,10 @@ import { type FormEvent, useState } from "react";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { findMarketplaceAgent } from "~/lib/agents/marketplace.ts";
 import { agentRequestField } from "~/lib/agents/validation.ts";
@@ -119,37 +119,33 @@ export function AgentRunsPage({
             </p>
           )}
         </div>
-        <Card>
-          <CardHeading title="Past runs" />
-          <CardContent>
-            {runs.length === 0 ? (
-              <p className="text-sm text-muted-foreground">None yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-2" aria-label="Past runs">
-                {runs.map((run) => (
-                  <li key={run.id}>
-                    <button
-                      type="button"
-                      onClick={() => selectRun(run.id)}
-                      aria-current={run.id === runId ? "true" : undefined}
-                      className="w-full rounded-md border p-2 text-left text-sm hover:bg-muted aria-[current=true]:border-primary"
-                    >
-                      <span className="line-clamp-2">{run.request}</span>
-                      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                        <Badge variant={statusLabels[run.status].variant}>
-                          {statusLabels[run.status].label}
-                        </Badge>
-                        <DateTime value={run.startedAt} /> · {run.stepCount} steps ·{" "}
-                        {originLabels[run.channel]}
-                      </span>
-                    </button>
-                    <ConversationLink run={run} selectRun={selectRun} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title="Past runs">
+          {runs.length === 0 ? (
+            <p className="text-sm text-muted-foreground">None yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-2" aria-label="Past runs">
+              {runs.map((run) => (
+                <li key={run.id}>
+                  <button
+                    type="button"
+                    onClick={() => selectRun(run.id)}
+                    aria-current={run.id === runId ? "true" : undefined}
+                    className="w-full rounded-md border p-2 text-left text-sm hover:bg-muted aria-[current=true]:border-primary"
+                  >
+                    <span className="line-clamp-2">{run.request}</span>
+                    <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      <Badge variant={statusLabels[run.status].variant}>
+                        {statusLabels[run.status].label}
+                      </Badge>
+                      <DateTime value={run.startedAt} /> · {run.stepCount} steps · {originLabels[run.channel]}
+                    </span>
+                  </button>
+                  <ConversationLink run={run} selectRun={selectRun} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
       </div>
     </div>
   );

@@ -12,12 +12,12 @@ import { messageOf } from "~/components/forms/form-errors.ts";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { describeCron, type ScheduleKind, scheduleFormSchema, WEEKDAYS } from "~/lib/agents/schedule.ts";
@@ -60,38 +60,36 @@ export function AgentSchedulesCard({
   const schedules = useQuery(trpc.projectAgents.listSchedules.queryOptions({ projectId, agentId }));
 
   return (
-    <Card>
-      <CardHeading
-        title="Schedules"
-        description={
-          'The agent runs the request at these times on its own, as the person who set the schedule (with their connected accounts). A run it started is marked "Schedule" under Past runs.'
-        }
-      />
-      <CardContent className="flex flex-col gap-6">
-        {schedules.isPending ? (
-          <BusySkeletons sizes={["h-12 w-full"]} />
-        ) : schedules.isError ? (
-          <QueryResultError what="The schedules" query={schedules} />
-        ) : schedules.data.length === 0 ? (
-          <EmptyState
-            icon={CalendarClock}
-            title="No schedule yet"
-            description={
-              canSchedule
-                ? "Add one below to run this agent every day, every week or on a cron expression."
-                : "Project editors and admins can schedule this agent."
-            }
-          />
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label="Schedules">
-            {schedules.data.map((schedule) => (
-              <ScheduleRow key={schedule.id} projectId={projectId} schedule={schedule} />
-            ))}
-          </ul>
-        )}
-        {canSchedule ? <NewScheduleForm projectId={projectId} agentId={agentId} /> : null}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Schedules"
+      description={
+        'The agent runs the request at these times on its own, as the person who set the schedule (with their connected accounts). A run it started is marked "Schedule" under Past runs.'
+      }
+      contentClassName="flex flex-col gap-6"
+    >
+      {schedules.isPending ? (
+        <BusySkeletons sizes={["h-12 w-full"]} />
+      ) : schedules.isError ? (
+        <QueryResultError what="The schedules" query={schedules} />
+      ) : schedules.data.length === 0 ? (
+        <EmptyState
+          icon={CalendarClock}
+          title="No schedule yet"
+          description={
+            canSchedule
+              ? "Add one below to run this agent every day, every week or on a cron expression."
+              : "Project editors and admins can schedule this agent."
+          }
+        />
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Schedules">
+          {schedules.data.map((schedule) => (
+            <ScheduleRow key={schedule.id} projectId={projectId} schedule={schedule} />
+          ))}
+        </ul>
+      )}
+      {canSchedule ? <NewScheduleForm projectId={projectId} agentId={agentId} /> : null}
+    </SectionCard>
   );
 }
 

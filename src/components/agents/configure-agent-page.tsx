@@ -8,11 +8,12 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { CheckboxField } from "~/components/ui/checkbox.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { OptionSelect } from "~/components/ui/select.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { validateForm } from "~/components/ui/validate-form.ts";
@@ -135,135 +136,127 @@ export function ConfigureAgentPage({ projectId, agentId }: { projectId: string; 
       ) : null}
       <form onSubmit={submit} noValidate aria-label="Agent configuration">
         <fieldset disabled={!canConfigure || save.isPending} className="flex flex-col gap-6">
-          <Card>
-            <CardHeading
-              title="Model"
-              description="Neo extracts the intent, selects servers, plans, then executes with tools: each stage can use its own model."
-            />
-            <CardContent className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Name" error={errors.name}>
-                <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
-              </FormField>
-              <FormField
-                label="LLM credential"
-                error={errors.llmCredentialId}
-                hint={
-                  credentials.length === 0 ? (
-                    <Link
-                      to="/app/organization/$organizationId/llm-credentials"
-                      params={{ organizationId: data.organizationId }}
-                      className="inline-flex items-center gap-1 underline"
+          <SectionCard
+            title="Model"
+            description="Neo extracts the intent, selects servers, plans, then executes with tools: each stage can use its own model."
+            contentClassName="grid gap-4 sm:grid-cols-2"
+          >
+            <FormField label="Name" error={errors.name}>
+              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+            </FormField>
+            <FormField
+              label="LLM credential"
+              error={errors.llmCredentialId}
+              hint={
+                credentials.length === 0 ? (
+                  <Link
+                    to="/app/organization/$organizationId/llm-credentials"
+                    params={{ organizationId: data.organizationId }}
+                    className="inline-flex items-center gap-1 underline"
+                  >
+                    <KeyRound className="size-3" aria-hidden="true" /> Add an LLM credential to the
+                    organization
+                  </Link>
+                ) : (
+                  "The API key the agent's model calls use."
+                )
+              }
+            >
+              <OptionSelect
+                value={credentialId || NO_CREDENTIAL}
+                onValueChange={(value) => chooseCredential(value === NO_CREDENTIAL ? "" : value)}
+                options={[
+                  { value: NO_CREDENTIAL, label: "No credential (the agent cannot run)" },
+                  ...credentials.map((credential) => ({
+                    value: credential.id,
+                    label:
+                      credential.scope === "global" ? `${credential.label} · platform` : credential.label,
+                  })),
+                ]}
+              />
+            </FormField>
+            {chosen?.ownModels ? (
+              <OwnModelFields
+                models={models}
+                onChange={setModels}
+                suggestions={ownModels.data?.models ?? []}
+                loading={ownModels.isPending}
+                problem={ownModels.data?.error ?? (ownModels.isError ? messageOf(ownModels.error) : null)}
+              />
+            ) : null}
+            {chosen?.ownModels
+              ? null
+              : modelRoles.map((role) => (
+                  <FormField key={role} label={modelRoleLabels[role]}>
+                    <OptionSelect
+                      value={models[role]}
+                      onValueChange={(value) => setModels({ ...models, [role]: value })}
+                      options={(choices.includes(models[role]) ? choices : [models[role], ...choices]).map(
+                        (model) => ({ value: model, label: model }),
+                      )}
+                    />
+                  </FormField>
+                ))}
+            <FormField
+              label="Max steps"
+              error={errors.maxSteps}
+              hint={`Tool calls per run, ${MAX_STEPS_MIN}–${MAX_STEPS_MAX}. The run stops there and says so.`}
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={MAX_STEPS_MIN}
+                max={MAX_STEPS_MAX}
+                step={1}
+                value={maxSteps}
+                onChange={(e) => setMaxSteps(e.target.value)}
+              />
+            </FormField>
+          </SectionCard>
+          <SectionCard
+            title="Instructions and tools"
+            description="What the agent is for, and which of the project's servers it may use."
+            contentClassName="flex flex-col gap-4"
+          >
+            <FormField label="Instructions" error={errors.instructions}>
+              <Textarea rows={6} value={instructions} onChange={(e) => setInstructions(e.target.value)} />
+            </FormField>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">Servers</legend>
+              <CheckboxField checked={allServers} onCheckedChange={setAllServers}>
+                Every server of the project, including ones added later
+              </CheckboxField>
+              {!allServers
+                ? servers.map((server) => (
+                    <CheckboxField
+                      key={server.id}
+                      className="ml-6"
+                      checked={serverIds.includes(server.id)}
+                      onCheckedChange={(checked) =>
+                        setServerIds(
+                          checked ? [...serverIds, server.id] : serverIds.filter((id) => id !== server.id),
+                        )
+                      }
                     >
-                      <KeyRound className="size-3" aria-hidden="true" /> Add an LLM credential to the
-                      organization
-                    </Link>
-                  ) : (
-                    "The API key the agent's model calls use."
-                  )
-                }
-              >
-                <OptionSelect
-                  value={credentialId || NO_CREDENTIAL}
-                  onValueChange={(value) => chooseCredential(value === NO_CREDENTIAL ? "" : value)}
-                  options={[
-                    { value: NO_CREDENTIAL, label: "No credential (the agent cannot run)" },
-                    ...credentials.map((credential) => ({
-                      value: credential.id,
-                      label:
-                        credential.scope === "global" ? `${credential.label} · platform` : credential.label,
-                    })),
-                  ]}
-                />
-              </FormField>
-              {chosen?.ownModels ? (
-                <OwnModelFields
-                  models={models}
-                  onChange={setModels}
-                  suggestions={ownModels.data?.models ?? []}
-                  loading={ownModels.isPending}
-                  problem={ownModels.data?.error ?? (ownModels.isError ? messageOf(ownModels.error) : null)}
-                />
+                      {server.name}
+                    </CheckboxField>
+                  ))
+                : null}
+              {servers.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  This project has no servers yet:{" "}
+                  <Link to="/app/project/$projectId/servers" params={{ projectId }} className="underline">
+                    add one
+                  </Link>{" "}
+                  to give the agent your integrations.
+                </p>
               ) : null}
-              {chosen?.ownModels
-                ? null
-                : modelRoles.map((role) => (
-                    <FormField key={role} label={modelRoleLabels[role]}>
-                      <OptionSelect
-                        value={models[role]}
-                        onValueChange={(value) => setModels({ ...models, [role]: value })}
-                        options={(choices.includes(models[role]) ? choices : [models[role], ...choices]).map(
-                          (model) => ({ value: model, label: model }),
-                        )}
-                      />
-                    </FormField>
-                  ))}
-              <FormField
-                label="Max steps"
-                error={errors.maxSteps}
-                hint={`Tool calls per run, ${MAX_STEPS_MIN}–${MAX_STEPS_MAX}. The run stops there and says so.`}
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={MAX_STEPS_MIN}
-                  max={MAX_STEPS_MAX}
-                  step={1}
-                  value={maxSteps}
-                  onChange={(e) => setMaxSteps(e.target.value)}
-                />
-              </FormField>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeading
-              title="Instructions and tools"
-              description="What the agent is for, and which of the project's servers it may use."
-            />
-            <CardContent className="flex flex-col gap-4">
-              <FormField label="Instructions" error={errors.instructions}>
-                <Textarea rows={6} value={instructions} onChange={(e) => setInstructions(e.target.value)} />
-              </FormField>
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 text-sm font-medium">Servers</legend>
-                <CheckboxField checked={allServers} onCheckedChange={setAllServers}>
-                  Every server of the project, including ones added later
-                </CheckboxField>
-                {!allServers
-                  ? servers.map((server) => (
-                      <CheckboxField
-                        key={server.id}
-                        className="ml-6"
-                        checked={serverIds.includes(server.id)}
-                        onCheckedChange={(checked) =>
-                          setServerIds(
-                            checked ? [...serverIds, server.id] : serverIds.filter((id) => id !== server.id),
-                          )
-                        }
-                      >
-                        {server.name}
-                      </CheckboxField>
-                    ))
-                  : null}
-                {servers.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">
-                    This project has no servers yet:{" "}
-                    <Link to="/app/project/$projectId/servers" params={{ projectId }} className="underline">
-                      add one
-                    </Link>{" "}
-                    to give the agent your integrations.
-                  </p>
-                ) : null}
-                <CheckboxField checked={allowStandardTools} onCheckedChange={setAllowStandardTools}>
-                  Standard tools (time, calculations, web pages)
-                </CheckboxField>
-              </fieldset>
-            </CardContent>
-          </Card>
-          {formError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
-            </p>
-          ) : null}
+              <CheckboxField checked={allowStandardTools} onCheckedChange={setAllowStandardTools}>
+                Standard tools (time, calculations, web pages)
+              </CheckboxField>
+            </fieldset>
+          </SectionCard>
+          <ErrorText message={formError} />
           {canConfigure ? (
             <div>
               <Button type="submit">{save.isPending ? "Saving…" : "Save configuration"}</Button>

@@ -1,11 +1,12 @@
 // Adds or edits an LLM credential. The key is checked inline with requirements §5's rules, then by the server
 // with the provider itself; a refusal is shown in the form. Editing without a new key keeps the old one.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, messageOf } from "~/components/forms/form-errors.ts";
-import { Button } from "~/components/ui/button.tsx";
+import { useSubmitForm } from "~/components/forms/use-submit-form.ts";
+import { AddButton } from "~/components/ui/add-button.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -44,8 +45,7 @@ export function LlmCredentialDialog({
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(credential?.baseUrl ?? "");
   const [projectId, setProjectId] = useState(credential?.projectId ?? "");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, setErrors, formError, setFormError, reset } = useSubmitForm();
   const keepsKey = credential !== undefined && credential.llmType === llmType;
 
   const submit = async (event: FormEvent) => {
@@ -85,8 +85,7 @@ export function LlmCredentialDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setErrors({});
-        setFormError(null);
+        reset();
         setApiKey("");
       }}
       trigger={trigger}
@@ -135,11 +134,7 @@ export function LlmCredentialDialog({
           <Input value={projectId} onChange={(e) => setProjectId(e.target.value)} />
         </FormField>
       ) : null}
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      ) : null}
+      <ErrorText message={formError} />
     </FormDialog>
   );
 }
@@ -149,11 +144,7 @@ export function AddLlmCredentialDialog({ organizationId }: { organizationId?: st
   return (
     <LlmCredentialDialog
       organizationId={organizationId}
-      trigger={
-        <Button>
-          <Plus className="size-4" aria-hidden="true" /> Add LLM credential
-        </Button>
-      }
+      trigger={<AddButton>Add LLM credential</AddButton>}
     />
   );
 }

@@ -3,9 +3,9 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { KeyRound } from "lucide-react";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { llmTypeLabels } from "~/lib/agents/models.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import type { LlmCredentialView } from "~/server/agents/credentials/llm-credential-store.ts";
@@ -88,24 +88,21 @@ export function LlmCredentialsPage({ organizationId }: { organizationId: string 
         </ul>
       )}
       {data.platform.length > 0 ? (
-        <Card>
-          <CardHeading
-            title="Platform credentials"
-            description="Provided by Portico's administrators; any agent here may use them."
-          />
-          <CardContent>
-            <ul className="flex flex-col gap-2 text-sm">
-              {data.platform.map((credential) => (
-                <li key={credential.id} className="flex flex-col gap-1">
-                  <span className="font-medium">
-                    {credential.name} · {llmTypeLabels[credential.llmType]}
-                  </span>
-                  <UsedBy credential={credential} />
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="Platform credentials"
+          description="Provided by Portico's administrators; any agent here may use them."
+        >
+          <ul className="flex flex-col gap-2 text-sm">
+            {data.platform.map((credential) => (
+              <li key={credential.id} className="flex flex-col gap-1">
+                <span className="font-medium">
+                  {credential.name} · {llmTypeLabels[credential.llmType]}
+                </span>
+                <UsedBy credential={credential} />
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       ) : null}
     </div>
   );

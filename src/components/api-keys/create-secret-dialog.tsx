@@ -1,9 +1,9 @@
 // The create dialogs of API keys and management tokens: a form that names the new secret (and whatever
 // else it asks), then, in the same panel, the secret shown once (SecretViews). `secretExtra` (the key's
 // connection snippets) widens the panel while the secret is shown, so the snippets fit.
-import { KeyRound, Plus } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { FormDialogForm } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
@@ -49,9 +49,7 @@ export function CreateSecretDialog({
   return (
     <Dialog open={state.open} onOpenChange={state.changeOpen}>
       <DialogTrigger asChild>
-        <Button>
-          <Plus className="size-4" aria-hidden="true" /> {triggerLabel}
-        </Button>
+        <AddButton>{triggerLabel}</AddButton>
       </DialogTrigger>
       <DialogContent
         className={

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -76,11 +77,7 @@ export function QuickCreateKeyForm({
           autoFocus
         />
       </FormField>
-      {failure ? (
-        <p role="alert" className="text-sm text-destructive">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorText message={failure} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create key"}

@@ -3,10 +3,10 @@
 // this once (requirements §2, §7 apiKeys.getUserApiKeysForSnippets).
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { KeyRound, Plus } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { QueryResultError } from "~/components/errors/query-error.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { OneTimeSecret } from "./one-time-secret.tsx";
@@ -30,13 +30,9 @@ export function SnippetKeyPicker(props: SnippetKeyPickerProps) {
   const { keys, chosen, fresh, canCreate } = props;
   const [creating, setCreating] = useState(false);
   const createButton = (
-    <Button
-      type="button"
-      variant={keys.data?.length ? "outline" : "default"}
-      onClick={() => setCreating(true)}
-    >
-      <Plus className="size-4" aria-hidden="true" /> Create a key
-    </Button>
+    <AddButton variant={keys.data?.length ? "outline" : "default"} onClick={() => setCreating(true)}>
+      Create a key
+    </AddButton>
   );
 
   let body: ReactNode;

@@ -3,9 +3,10 @@ import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
+import { NewPasswordInput } from "~/components/forms/new-password-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { buttonVariants } from "~/components/ui/button-variants.ts";
-import { PASSWORD_MIN_LENGTH, passwordField } from "~/lib/validation.ts";
+import { passwordField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
@@ -49,14 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthForm form={form}>
-      <BoundInput
-        form={form}
-        name="password"
-        label="New password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordInput form={form} name="password" label="New password" />
       <BoundInput
         form={form}
         name="confirm"

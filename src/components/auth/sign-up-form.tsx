@@ -2,9 +2,10 @@ import { MailCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { z } from "zod";
 import { BoundInput } from "~/components/forms/bound-input.tsx";
+import { NewPasswordInput } from "~/components/forms/new-password-input.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { SETUP_CODE_HEADER } from "~/lib/instance-setup.ts";
-import { emailField, PASSWORD_MIN_LENGTH, passwordField, personNameField } from "~/lib/validation.ts";
+import { emailField, passwordField, personNameField } from "~/lib/validation.ts";
 import { authClient } from "./auth-client.ts";
 import { AuthEmailInput, AuthForm } from "./auth-form.tsx";
 import { type AuthSearch, afterAuthDestination } from "./auth-search.ts";
@@ -57,14 +58,7 @@ export function SignUpForm({ search }: { search: AuthSearch }) {
     <AuthForm form={form}>
       <BoundInput form={form} name="name" label="Name" autoComplete="name" placeholder="Ada Lovelace" />
       <AuthEmailInput form={form} />
-      <BoundInput
-        form={form}
-        name="password"
-        label="Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordInput form={form} name="password" label="Password" />
       <Button type="submit" className="w-full">
         {form.pending ? "Creating account…" : "Create account"}
       </Button>

@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import { formatLimit, type PlanId, planIds, plans } from "~/lib/plans.ts";
+import { formatLimit, type PlanId, plans } from "~/lib/plans.ts";
 import { useTRPC } from "~/lib/trpc.ts";
+import { PlanSelect } from "./plan-select.tsx";
 
 interface Props {
   organizationId: string;
@@ -70,18 +70,7 @@ export function PlanByHandCard({ organizationId, organizationName, plan, planByH
       />
       <CardContent className="flex flex-col gap-4 pt-4 sm:flex-row sm:items-end">
         <FormField label="Plan" className="sm:w-56">
-          <Select value={chosen} onValueChange={(value) => setChosen(value as PlanId)}>
-            <SelectTrigger aria-label="Plan">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {planIds.map((id) => (
-                <SelectItem key={id} value={id}>
-                  {plans[id].name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <PlanSelect value={chosen} onValueChange={setChosen} label="Plan" />
         </FormField>
         <p className="text-sm text-muted-foreground sm:pb-2">{limitsLine(chosen)}</p>
         <ConfirmDialog

@@ -1,17 +1,12 @@
 // The in-app notice at 80 % and 100 % of the monthly requests (the same alerts that e-mail admins).
 import { Link } from "@tanstack/react-router";
-import { TriangleAlertIcon } from "lucide-react";
+import { StatusNotice } from "~/components/ui/status-notice.tsx";
 
 export function UsageBanner({ organizationId, percent }: { organizationId: string; percent: number | null }) {
   if (!percent) return null;
   const full = percent >= 100;
   return (
-    <div
-      role="status"
-      className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/15 px-3 py-2 text-sm"
-      data-testid="usage-banner"
-    >
-      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+    <StatusNotice tone="warning" data-testid="usage-banner">
       <p>
         {full
           ? "This organization has used all its monthly requests: tool calls are refused until the period ends or the plan is upgraded."
@@ -24,6 +19,6 @@ export function UsageBanner({ organizationId, percent }: { organizationId: strin
           See usage and plans
         </Link>
       </p>
-    </div>
+    </StatusNotice>
   );
 }

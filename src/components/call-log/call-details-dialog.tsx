@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { Dialog, DialogContent, DialogHeading } from "~/components/ui/dialog.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { formatDuration } from "~/lib/format-duration.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
@@ -82,9 +83,7 @@ export function CallDetailsDialog({
           description={call ? <DateTime value={call.createdAt} /> : null}
         />
         {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error.message}
-          </p>
+          <ErrorText message={error.message} />
         ) : isPending || !data ? (
           <div className="flex flex-col gap-3" role="status" aria-label="Loading the call">
             <Skeleton className="h-5 w-2/3" />

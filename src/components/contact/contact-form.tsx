@@ -4,10 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2Icon } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { BoundInput } from "~/components/forms/bound-input.tsx";
 import { type FieldErrors, submitForm } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
-import { Input, inputClasses } from "~/components/ui/input.tsx";
+import { inputClasses } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { cn } from "~/lib/cn.ts";
 import {
@@ -38,8 +39,11 @@ export function ContactForm({ defaultTopic, defaultName = "", defaultEmail = "" 
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState(false);
+  const update = (field: keyof typeof values, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    update(field, event.target.value);
+  const form = { values, errors, update };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,34 +88,22 @@ export function ContactForm({ defaultTopic, defaultName = "", defaultEmail = "" 
       aria-label="Contact form"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name}>
-          <Input
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={set("name")}
-            disabled={pending}
-          />
-        </FormField>
-        <FormField label="Work email" error={errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set("email")}
-            disabled={pending}
-          />
-        </FormField>
-        <FormField label="Company (optional)" error={errors.company}>
-          <Input
-            name="company"
-            autoComplete="organization"
-            value={values.company}
-            onChange={set("company")}
-            disabled={pending}
-          />
-        </FormField>
+        <BoundInput form={form} name="name" label="Name" autoComplete="name" disabled={pending} />
+        <BoundInput
+          form={form}
+          name="email"
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          disabled={pending}
+        />
+        <BoundInput
+          form={form}
+          name="company"
+          label="Company (optional)"
+          autoComplete="organization"
+          disabled={pending}
+        />
         <FormField label="Topic" error={errors.topic}>
           <select
             name="topic"

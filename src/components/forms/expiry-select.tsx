@@ -1,5 +1,5 @@
 import { FormField } from "~/components/ui/form-field.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 
 /** When a new credential (an API key, a management token) stops working. */
 export const expiryChoices = [
@@ -24,22 +24,14 @@ export function ExpirySelect(props: {
 }) {
   return (
     <FormField label="Expires">
-      <Select
+      {/* The choices are short: the trigger keeps its own width rather than the field's. */}
+      <OptionSelect
+        className="w-fit"
         value={props.value}
         onValueChange={(value) => props.onChange(value as ExpiryChoice)}
+        options={expiryChoices}
         disabled={props.disabled}
-      >
-        <SelectTrigger aria-label="Expires">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {expiryChoices.map((choice) => (
-            <SelectItem key={choice.value} value={choice.value}>
-              {choice.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      />
     </FormField>
   );
 }

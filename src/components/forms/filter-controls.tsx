@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 
 /** The option value that stands for "no filter"; onChange reports it as undefined. */
 export const ANY = "any";
@@ -24,18 +24,12 @@ export function FilterSelect({
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ANY} onValueChange={(next) => onChange(next === ANY ? undefined : next)}>
-        <SelectTrigger id={id} className="w-full min-w-0 [&>span]:truncate">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        id={id}
+        value={value ?? ANY}
+        onValueChange={(next) => onChange(next === ANY ? undefined : next)}
+        options={options}
+      />
     </div>
   );
 }

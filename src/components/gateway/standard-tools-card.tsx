@@ -1,17 +1,13 @@
 // The project's built-in tools with a switch each (changes reach the project's MCP endpoint at once)
 // and a "Try" button opening the playground, as a server's tools have.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Play, Wrench } from "lucide-react";
+import { Wrench } from "lucide-react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
-import { ToolPlaygroundDialog } from "~/components/servers/tool-playground-dialog.tsx";
+import { ToolSwitchRow } from "~/components/servers/tool-switch-row.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
-import { Switch } from "~/components/ui/switch.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
-
-const firstSentence = (text: string) => text.split(/(?<=\.)\s/)[0] ?? text;
 
 export function StandardToolsCard({
   projectId,
@@ -52,40 +48,18 @@ export function StandardToolsCard({
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
-          {tools.map((tool) => {
-            const switchId = `standard-tool-${tool.name}`;
-            return (
-              <li key={tool.name} className="flex items-start justify-between gap-4 py-3">
-                <div className="flex min-w-0 flex-col gap-1">
-                  <label htmlFor={switchId} className="flex flex-wrap items-center gap-2 font-medium">
-                    {tool.title} <code className="text-xs text-muted-foreground">{tool.name}</code>
-                    {tool.readOnly ? <Badge variant="outline">read-only</Badge> : null}
-                  </label>
-                  <p className="text-sm text-muted-foreground">{firstSentence(tool.description)}</p>
-                </div>
-                <div className="flex shrink-0 items-center gap-3">
-                  {canRun ? (
-                    <ToolPlaygroundDialog
-                      projectId={projectId}
-                      serverId={null}
-                      tool={{ ...tool, toolName: tool.name }}
-                      trigger={
-                        <Button variant="outline" size="sm" aria-label={`Try ${tool.title}`}>
-                          <Play className="size-3.5" aria-hidden="true" /> Try
-                        </Button>
-                      }
-                    />
-                  ) : null}
-                  <Switch
-                    id={switchId}
-                    checked={tool.enabled}
-                    disabled={!canConfigure || setEnabled.isPending}
-                    onCheckedChange={(checked) => toggle(tool.name, tool.title, checked)}
-                  />
-                </div>
-              </li>
-            );
-          })}
+          {tools.map((tool) => (
+            <ToolSwitchRow
+              key={tool.name}
+              projectId={projectId}
+              serverId={null}
+              tool={{ ...tool, toolName: tool.name }}
+              switchId={`standard-tool-${tool.name}`}
+              canRun={canRun}
+              disabled={!canConfigure || setEnabled.isPending}
+              onCheckedChange={(checked) => toggle(tool.name, tool.title, checked)}
+            />
+          ))}
         </ul>
       </CardContent>
     </Card>

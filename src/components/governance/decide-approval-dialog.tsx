@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Dialog, DialogContent } from "~/components/ui/dialog.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { FormDialogForm } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
@@ -81,11 +82,7 @@ export function DecideApprovalDialog({ projectId, approval, decision, onClose }:
               onChange={(event) => setReason(event.target.value)}
             />
           </FormField>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText message={error} />
         </FormDialogForm>
       </DialogContent>
     </Dialog>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { Switch } from "~/components/ui/switch.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
@@ -77,11 +78,7 @@ export function GovernanceSettingsCard({ projectId, protectWrites, allowSelfAppr
         {canManage ? null : (
           <p className="text-sm text-muted-foreground">Editors and admins of the project can change these.</p>
         )}
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <ErrorText message={error} />
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { PolicyActionSelect, type PolicyActionValue, policyActionLabels } from "./policy-action-select.tsx";
@@ -62,11 +63,7 @@ export function PoliciesTable({
 
   return (
     <div className="flex flex-col gap-2">
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={error} />
       <Table>
         <caption className="sr-only">{caption}</caption>
         <TableHeader>

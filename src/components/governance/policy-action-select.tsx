@@ -1,5 +1,5 @@
 // One control for a policy's action everywhere (tools, servers, rules): the same four words.
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 
 export type PolicyActionValue = "allow" | "confirm" | "approve" | "deny";
 
@@ -27,22 +27,20 @@ export function PolicyActionSelect({
   disabled?: boolean;
 }) {
   return (
-    <Select
+    <OptionSelect
+      id={id}
+      className="sm:w-48"
+      aria-label={label}
       value={value}
       onValueChange={(next) => onChange(next as PolicyActionValue | "inherit")}
+      options={[
+        ...(inherit ? [{ value: "inherit", label: inherit }] : []),
+        ...(Object.keys(policyActionLabels) as PolicyActionValue[]).map((action) => ({
+          value: action,
+          label: policyActionLabels[action],
+        })),
+      ]}
       disabled={disabled}
-    >
-      <SelectTrigger id={id} className="w-full min-w-0 sm:w-48 [&>span]:truncate" aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {inherit ? <SelectItem value="inherit">{inherit}</SelectItem> : null}
-        {(Object.keys(policyActionLabels) as PolicyActionValue[]).map((action) => (
-          <SelectItem key={action} value={action}>
-            {policyActionLabels[action]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    />
   );
 }

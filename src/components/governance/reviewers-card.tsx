@@ -2,13 +2,14 @@
 // admins name them here). Reviewers get the e-mail and the inbox's count, and approve or deny.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserCheck } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
@@ -18,6 +19,24 @@ interface Props {
 }
 
 const nameOf = (person: { name: string; email: string }) => person.name || person.email;
+
+/** One reviewer in the list: name and e-mail, then what they are or the way to remove them. */
+function ReviewerItem({
+  person,
+  children,
+}: {
+  person: { name: string; email: string };
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+      <span className="min-w-0 break-words">
+        {nameOf(person)} <span className="block text-sm text-muted-foreground">{person.email}</span>
+      </span>
+      {children}
+    </li>
+  );
+}
 
 export function ReviewersCard({ projectId, canManage }: Props) {
   const trpc = useTRPC();
@@ -62,33 +81,19 @@ export function ReviewersCard({ projectId, canManage }: Props) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {reviewers.error ? (
-          <p role="alert" className="text-sm text-destructive">
-            The reviewers could not be loaded: {reviewers.error.message}
-          </p>
+          <ErrorText message={`The reviewers could not be loaded: ${reviewers.error.message}`} />
         ) : !data ? (
           <SkeletonRows label="Loading reviewers" />
         ) : (
           <>
             <ul aria-label="Reviewers" className="flex flex-col divide-y rounded-md border">
               {data.admins.map((admin) => (
-                <li
-                  key={admin.userId}
-                  className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
-                >
-                  <span className="min-w-0 break-words">
-                    {nameOf(admin)} <span className="block text-sm text-muted-foreground">{admin.email}</span>
-                  </span>
+                <ReviewerItem key={admin.userId} person={admin}>
                   <span className="text-sm text-muted-foreground">Admin</span>
-                </li>
+                </ReviewerItem>
               ))}
               {data.named.map((named) => (
-                <li
-                  key={named.userId}
-                  className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
-                >
-                  <span className="min-w-0 break-words">
-                    {nameOf(named)} <span className="block text-sm text-muted-foreground">{named.email}</span>
-                  </span>
+                <ReviewerItem key={named.userId} person={named}>
                   {canManage ? (
                     <ConfirmDialog
                       trigger={
@@ -110,7 +115,7 @@ export function ReviewersCard({ projectId, canManage }: Props) {
                   ) : (
                     <span className="text-sm text-muted-foreground">Named reviewer</span>
                   )}
-                </li>
+                </ReviewerItem>
               ))}
             </ul>
             {canManage ? (
@@ -120,28 +125,21 @@ export function ReviewersCard({ projectId, canManage }: Props) {
                     <label htmlFor={selectId} className="text-sm font-medium">
                       Name a member as reviewer
                     </label>
-                    <Select
+                    <OptionSelect
+                      id={selectId}
+                      className="sm:w-72"
+                      aria-invalid={error ? true : undefined}
+                      placeholder="Choose a member"
                       value={chosen}
                       onValueChange={(value) => {
                         setChosen(value);
                         setError(null);
                       }}
-                    >
-                      <SelectTrigger
-                        id={selectId}
-                        className="w-full sm:w-72"
-                        aria-invalid={error ? true : undefined}
-                      >
-                        <SelectValue placeholder="Choose a member" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {data.candidates.map((candidate) => (
-                          <SelectItem key={candidate.userId} value={candidate.userId}>
-                            {nameOf(candidate)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                      options={data.candidates.map((candidate) => ({
+                        value: candidate.userId,
+                        label: nameOf(candidate),
+                      }))}
+                    />
                   </div>
                   <Button onClick={addChosen} disabled={add.isPending}>
                     Add reviewer
@@ -158,11 +156,7 @@ export function ReviewersCard({ projectId, canManage }: Props) {
                 Editors and admins of the project name reviewers.
               </p>
             )}
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <ErrorText message={error} />
           </>
         )}
       </CardContent>

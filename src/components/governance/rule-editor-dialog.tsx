@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog, DialogContent } from "~/components/ui/dialog.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { FormDialogForm } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
@@ -146,11 +147,7 @@ export function RuleEditorDialog(props: Props) {
               onChange={(value) => setAction(value === "inherit" ? "allow" : value)}
             />
           </div>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText message={error} />
         </FormDialogForm>
       </DialogContent>
     </Dialog>

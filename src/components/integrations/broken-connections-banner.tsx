@@ -3,7 +3,7 @@
 // Owners and admins were also e-mailed (server/integrations/connections/connection-alerts.ts).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { TriangleAlertIcon } from "lucide-react";
+import { StatusNotice } from "~/components/ui/status-notice.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 
 export function BrokenConnectionsBanner({ organizationId }: { organizationId: string }) {
@@ -13,12 +13,7 @@ export function BrokenConnectionsBanner({ organizationId }: { organizationId: st
   );
   if (data.connections.length === 0) return null;
   return (
-    <div
-      role="status"
-      className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/15 px-3 py-2 text-sm"
-      data-testid="connection-alerts"
-    >
-      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+    <StatusNotice tone="warning" data-testid="connection-alerts">
       <div className="flex min-w-0 flex-col gap-1">
         <ul className="flex flex-col gap-1">
           {data.connections.map((connection) => (
@@ -48,7 +43,7 @@ export function BrokenConnectionsBanner({ organizationId }: { organizationId: st
           </p>
         )}
       </div>
-    </div>
+    </StatusNotice>
   );
 }
 

@@ -10,6 +10,7 @@ import { messageOf } from "~/components/forms/form-errors.ts";
 import { NameDialog } from "~/components/forms/name-dialog.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { providers } from "~/lib/integrations/providers.ts";
 import type { AuthFlowType, IntegrationId, ProviderId } from "~/lib/integrations/types.ts";
@@ -275,11 +276,7 @@ export function ConnectionPanel(props: ConnectionPanelProps) {
           ))}
         </ul>
       )}
-      {start.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {messageOf(start.error)}
-        </p>
-      ) : null}
+      <ErrorText message={start.error ? messageOf(start.error) : null} />
       {props.canManage && props.flow === "oauth" ? (
         connections.length === 0 ? (
           <div className="flex flex-wrap gap-2">

@@ -2,8 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Mail } from "lucide-react";
-import { toast } from "sonner";
-import { messageOf } from "~/components/forms/form-errors.ts";
+import { toastOutcome } from "~/components/forms/toast-outcome.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -60,13 +59,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
                   onClick={() =>
                     accept.mutate(
                       { invitationId: invitation.id },
-                      {
-                        onSuccess: () => {
-                          toast.success(`You joined ${invitation.organizationName}`);
-                          void refresh();
-                        },
-                        onError: (error) => toast.error(messageOf(error)),
-                      },
+                      toastOutcome(`You joined ${invitation.organizationName}`, refresh),
                     )
                   }
                 >
@@ -79,13 +72,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
                   onClick={() =>
                     dismiss.mutate(
                       { invitationId: invitation.id },
-                      {
-                        onSuccess: () => {
-                          toast.info(`Invitation to ${invitation.organizationName} dismissed`);
-                          void refresh();
-                        },
-                        onError: (error) => toast.error(messageOf(error)),
-                      },
+                      toastOutcome(`Invitation to ${invitation.organizationName} dismissed`, refresh, "info"),
                     )
                   }
                 >

@@ -2,7 +2,8 @@
 // or per resource family (no access, read, or read and write for each). What it returns is the scope
 // list the server stores (lib/management-scopes.ts).
 import { RadioOption } from "~/components/servers/radio-option.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import {
   type ManagementFamily,
   type ManagementScope,
@@ -87,36 +88,24 @@ export function ScopePicker({
           {managementFamilies.map((family) => (
             <li key={family} className="flex items-center justify-between gap-3">
               <span className="min-w-0 text-sm">{managementFamilyLabels[family]}</span>
-              <Select
+              <OptionSelect
+                className="w-40 shrink-0"
+                aria-label={`${managementFamilyLabels[family]} access`}
                 value={families[family]}
                 onValueChange={(access) =>
                   onChange({ mode: "families", families: { ...families, [family]: access as FamilyAccess } })
                 }
+                options={(Object.keys(accessLabels) as FamilyAccess[]).map((access) => ({
+                  value: access,
+                  label: accessLabels[access],
+                }))}
                 disabled={disabled}
-              >
-                <SelectTrigger
-                  className="w-40 shrink-0"
-                  aria-label={`${managementFamilyLabels[family]} access`}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(Object.keys(accessLabels) as FamilyAccess[]).map((access) => (
-                    <SelectItem key={access} value={access}>
-                      {accessLabels[access]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             </li>
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={error} />
     </fieldset>
   );
 }

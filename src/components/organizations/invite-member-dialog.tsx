@@ -7,7 +7,14 @@ import { Button } from "~/components/ui/button.tsx";
 import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import {
+  OptionSelect,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "~/components/ui/select.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
 import { emailField, invitableRoles, type ProjectRole } from "~/lib/validation.ts";
 
@@ -118,7 +125,9 @@ export function InviteMemberDialog({
             {projects.map((project) => (
               <li key={project.id} className="flex items-center justify-between gap-3">
                 <span className="min-w-0 truncate text-sm">{project.name}</span>
-                <Select
+                <OptionSelect
+                  className="w-36 shrink-0"
+                  aria-label={`Access to ${project.name}`}
                   value={projectRoles[project.id] ?? NO_ACCESS}
                   onValueChange={(value) =>
                     setProjectRoles((current) => {
@@ -126,18 +135,8 @@ export function InviteMemberDialog({
                       return value === NO_ACCESS ? rest : { ...rest, [project.id]: value as ProjectRole };
                     })
                   }
-                >
-                  <SelectTrigger className="w-36 shrink-0" aria-label={`Access to ${project.name}`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {projectRoleChoices.map((choice) => (
-                      <SelectItem key={choice.value} value={choice.value}>
-                        {choice.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  options={projectRoleChoices}
+                />
               </li>
             ))}
           </ul>

@@ -2,10 +2,10 @@
 // connections or each caller's own account) and its standard tools, with what the signed-in member's
 // role allows.
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Plus, Server } from "lucide-react";
+import { Server } from "lucide-react";
 import { Suspense } from "react";
 import { StandardToolsCard } from "~/components/gateway/standard-tools-card.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
@@ -44,11 +44,7 @@ function ServerList({
             <AddServerDialog
               projectId={projectId}
               organizationId={organizationId}
-              trigger={
-                <Button>
-                  <Plus className="size-4" aria-hidden="true" /> Add server
-                </Button>
-              }
+              trigger={<AddButton>Add server</AddButton>}
             />
           ) : null
         }
@@ -97,11 +93,7 @@ export function ProjectServersPage({ projectId }: { projectId: string }) {
             <AddServerDialog
               projectId={projectId}
               organizationId={project.organizationId}
-              trigger={
-                <Button>
-                  <Plus className="size-4" aria-hidden="true" /> Add server
-                </Button>
-              }
+              trigger={<AddButton>Add server</AddButton>}
             />
           ) : null
         }

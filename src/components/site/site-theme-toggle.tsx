@@ -1,10 +1,8 @@
 // Light / dark / system as three plain toggle buttons. The app's dropdown version pulls a menu and a
 // positioning engine into the bundle; the public pages keep their first load small.
-import { useRouter } from "@tanstack/react-router";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { useState } from "react";
-import { DARK_QUERY, type ThemePreference } from "~/lib/theme.ts";
-import { saveThemePreference } from "~/server/preferences/theme.ts";
+import { useSaveTheme } from "~/components/theme/use-save-theme.ts";
+import type { ThemePreference } from "~/lib/theme.ts";
 
 const options = [
   { value: "light", label: "Light", icon: SunIcon },
@@ -19,25 +17,15 @@ export function SiteThemeToggle({
   preference: ThemePreference;
   className?: string;
 }) {
-  const router = useRouter();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaveTheme(async () => {
+    // The toaster library loads only when something needs it.
+    const { toast } = await import("sonner");
+    toast.error("Could not change the theme. Please try again.");
+  });
 
-  const choose = async (value: ThemePreference) => {
+  const choose = (value: ThemePreference) => {
     if (value === preference || saving) return;
-    setSaving(true);
-    try {
-      const lastSystemTheme = window.matchMedia(DARK_QUERY).matches ? "dark" : "light";
-      await saveThemePreference({
-        data: value === "system" ? { preference: value, lastSystemTheme } : { preference: value },
-      });
-      await router.invalidate();
-    } catch {
-      // The toaster library loads only when something needs it.
-      const { toast } = await import("sonner");
-      toast.error("Could not change the theme. Please try again.");
-    } finally {
-      setSaving(false);
-    }
+    return save(value);
   };
 
   return (

@@ -1,6 +1,4 @@
-import { useRouter } from "@tanstack/react-router";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -13,8 +11,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu.tsx";
-import { DARK_QUERY, type ThemePreference, themePreferences } from "~/lib/theme.ts";
-import { saveThemePreference } from "~/server/preferences/theme.ts";
+import { type ThemePreference, themePreferences } from "~/lib/theme.ts";
+import { useSaveTheme } from "./use-save-theme.ts";
 
 const options: Record<ThemePreference, { label: string; icon: typeof SunIcon }> = {
   light: { label: "Light", icon: SunIcon },
@@ -27,24 +25,12 @@ const isPreference = (value: string): value is ThemePreference =>
 
 /** Light / dark / system menu for the top bar; arrow keys move, Enter or Space picks. */
 export function ThemeSwitch({ preference }: { preference: ThemePreference }) {
-  const router = useRouter();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaveTheme((error) => toast.error(errorMessage(error)));
   const Current = options[preference].icon;
 
-  const choose = async (value: string) => {
+  const choose = (value: string) => {
     if (!isPreference(value) || value === preference) return;
-    setSaving(true);
-    try {
-      const lastSystemTheme = window.matchMedia(DARK_QUERY).matches ? "dark" : "light";
-      await saveThemePreference({
-        data: value === "system" ? { preference: value, lastSystemTheme } : { preference: value },
-      });
-      await router.invalidate();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    return save(value);
   };
 
   return (

@@ -92,6 +92,8 @@ export function OptionSelect({
   disabled?: boolean;
   className?: string;
   id?: string;
+  /** Where no FormField labels it, e.g. a select in a table row. */
+  "aria-label"?: string;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
 }) {

@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import type { WebhookDeliveryView } from "~/lib/builder-webhooks/schemas.ts";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -76,11 +77,7 @@ export function DeliveriesPanel({
   const redeliver = useMutation(trpc.webhooks.redeliver.mutationOptions());
 
   if (deliveries.error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The deliveries could not be loaded: {deliveries.error.message}
-      </p>
-    );
+    return <ErrorText message={`The deliveries could not be loaded: ${deliveries.error.message}`} />;
   if (deliveries.isPending) return <SkeletonRows label="Loading deliveries" />;
   const items = deliveries.data.pages.flatMap((page) => page.items);
   if (items.length === 0)

@@ -5,7 +5,9 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { type FieldErrors, fieldErrorsOf, messageOf } from "~/components/forms/form-errors.ts";
+import { useSubmitForm } from "~/components/forms/use-submit-form.ts";
 import { CheckboxField } from "~/components/ui/checkbox.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { FormDialog } from "~/components/ui/form-dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -60,8 +62,7 @@ export function EndpointDialog({
     endpoint?.projectId ?? options.agents.find((agent) => agent.id === draft?.agentId)?.projectId ?? ANY,
   );
   const [enabled, setEnabled] = useState(endpoint?.enabled ?? true);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, setErrors, formError, setFormError, reset } = useSubmitForm();
   const agents = options.agents.filter((agent) => projectId === ANY || agent.projectId === projectId);
 
   const toggle = (type: WebhookEventType, on: boolean) =>
@@ -105,8 +106,7 @@ export function EndpointDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setErrors({});
-        setFormError(null);
+        reset();
       }}
       trigger={trigger}
       title={endpoint ? "Edit webhook endpoint" : "Add webhook endpoint"}
@@ -117,11 +117,7 @@ export function EndpointDialog({
       submitLabel={endpoint ? "Save endpoint" : "Add endpoint"}
       pendingLabel="Saving…"
     >
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      ) : null}
+      <ErrorText message={formError} />
       <FormField label="URL" error={errors.url} hint="For example: https://api.example.com/portico/events">
         <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" />
       </FormField>
@@ -142,11 +138,7 @@ export function EndpointDialog({
             </span>
           </CheckboxField>
         ))}
-        {errors.eventTypes ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errors.eventTypes}
-          </p>
-        ) : null}
+        <ErrorText message={errors.eventTypes} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Project" hint="Connection events belong to no project." error={errors.projectId}>

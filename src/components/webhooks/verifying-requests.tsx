@@ -1,6 +1,6 @@
 // How a receiver checks a request, shown under the endpoints (the same as docs/webhooks.md).
 import { CodeBlock } from "~/components/docs/code-block.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 
 const example = `import { Webhook } from "standardwebhooks";
 
@@ -18,14 +18,11 @@ if (await alreadyProcessed(event.id)) return respond(200); // retries repeat the
 
 export function VerifyingRequests() {
   return (
-    <Card>
-      <CardHeading
-        title="Verifying requests"
-        description="Requests follow the Standard Webhooks specification: an HMAC-SHA256 signature of the id, the timestamp and the body, with the endpoint's secret. Any Standard Webhooks library verifies them. Answer 2xx within 15 seconds; anything else is retried with growing pauses for about four hours."
-      />
-      <CardContent>
-        <CodeBlock snippet={{ label: "receiver.ts", code: example, language: "typescript" }} />
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Verifying requests"
+      description="Requests follow the Standard Webhooks specification: an HMAC-SHA256 signature of the id, the timestamp and the body, with the endpoint's secret. Any Standard Webhooks library verifies them. Answer 2xx within 15 seconds; anything else is retried with growing pauses for about four hours."
+    >
+      <CodeBlock snippet={{ label: "receiver.ts", code: example, language: "typescript" }} />
+    </SectionCard>
   );
 }

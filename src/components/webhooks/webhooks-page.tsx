@@ -2,11 +2,12 @@
 // its events and filters, a one-time signing secret (rotatable), a test event, and its deliveries with
 // the receiver's answers. How a receiver verifies a request is on the page, as in docs/webhooks.md.
 import { useMutation, useQueryClient, useSuspenseInfiniteQuery } from "@tanstack/react-query";
-import { Plus, Webhook } from "lucide-react";
+import { Webhook } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
 import { messageOf } from "~/components/forms/form-errors.ts";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -154,11 +155,7 @@ export function WebhooksPage({ organizationId, draft }: { organizationId: string
       draft={draft}
       defaultOpen={draft !== undefined}
       onCreated={showSecret}
-      trigger={
-        <Button>
-          <Plus className="size-4" aria-hidden="true" /> Add endpoint
-        </Button>
-      }
+      trigger={<AddButton>Add endpoint</AddButton>}
     />
   );
 

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { Building2, FolderKanban, Plus, Users } from "lucide-react";
+import { Building2, FolderKanban, Users } from "lucide-react";
 import { DashboardNoticeBanner, parseDashboardNotice } from "~/components/app-shell/dashboard-notice.tsx";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { PendingInvitations } from "~/components/invitations/pending-invitations.tsx";
 import { CreateOrganizationDialog } from "~/components/organizations/create-organization-dialog.tsx";
 import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
 import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -37,11 +37,7 @@ function Dashboard() {
     trpc.organizationInvitations.getPendingInvitationsForUser.queryOptions(),
   );
   const { sort } = useSortPreference("dashboard");
-  const newOrganization = (
-    <Button>
-      <Plus className="size-4" aria-hidden="true" /> New organization
-    </Button>
-  );
+  const newOrganization = <AddButton>New organization</AddButton>;
 
   return (
     <div className="flex flex-col gap-6">
@@ -116,9 +112,9 @@ function Dashboard() {
                   <CreateProjectDialog
                     organizationId={organization.id}
                     trigger={
-                      <Button variant="outline" size="sm" className="self-start">
-                        <Plus className="size-4" aria-hidden="true" /> New project
-                      </Button>
+                      <AddButton variant="outline" size="sm" className="self-start">
+                        New project
+                      </AddButton>
                     }
                   />
                 ) : null}

@@ -4,7 +4,7 @@
 // ?connected=<provider>#connected-accounts: the outcome is said at the top of the section.
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { CircleCheck, Link2, X } from "lucide-react";
+import { Link2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { useHeadingTag } from "~/components/ui/heading-level.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
+import { StatusNotice } from "~/components/ui/status-notice.tsx";
 import { providers } from "~/lib/integrations/providers.ts";
 import type { ProviderId } from "~/lib/integrations/types.ts";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -170,12 +171,7 @@ function ConnectedNotice({
   const dismiss = () =>
     void navigate({ to: "/app/account", hash: CONNECTED_ACCOUNTS_ID, replace: true, resetScroll: false });
   return (
-    <div
-      role="status"
-      className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm"
-      data-testid="connected-notice"
-    >
-      <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+    <StatusNotice tone="success" data-testid="connected-notice">
       <span className="flex-1">
         {connection.status === "active"
           ? `Your ${account} is connected in ${organizationName}. Agents and apps acting as you there can use it now.`
@@ -190,6 +186,6 @@ function ConnectedNotice({
       >
         <X aria-hidden="true" />
       </Button>
-    </div>
+    </StatusNotice>
   );
 }

@@ -11,6 +11,36 @@ const standardTools = [
   "Web page reader",
 ];
 
+/**
+ * A box of names under a heading: one category's integrations, or (dashed) the standard tools. Plain
+ * class strings, not cn(): the landing page does not ship the class-merging helper.
+ */
+function NameTiles({
+  title,
+  names,
+  dashed = false,
+}: {
+  title: string;
+  names: readonly string[];
+  dashed?: boolean;
+}) {
+  return (
+    <div className={dashed ? "rounded-xl border border-dashed p-5" : "rounded-xl border p-5"}>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {names.map((name) => (
+          <li
+            key={name}
+            className="rounded-md bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground"
+          >
+            {name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function IntegrationsOverview() {
   return (
     <section aria-labelledby="integrations-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
@@ -33,33 +63,9 @@ export function IntegrationsOverview() {
       </div>
       <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {integrationCategories.map((category) => (
-          <div key={category} className="rounded-xl border p-5">
-            <h3 className="text-sm font-semibold">{category}</h3>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {integrationsIn(category).map((name) => (
-                <li
-                  key={name}
-                  className="rounded-md bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground"
-                >
-                  {name}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <NameTiles key={category} title={category} names={integrationsIn(category)} />
         ))}
-        <div className="rounded-xl border border-dashed p-5">
-          <h3 className="text-sm font-semibold">Standard tools</h3>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {standardTools.map((name) => (
-              <li
-                key={name}
-                className="rounded-md bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground"
-              >
-                {name}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <NameTiles title="Standard tools" names={standardTools} dashed />
       </div>
     </section>
   );

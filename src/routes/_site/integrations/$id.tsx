@@ -8,6 +8,7 @@ import { IntegrationToolsList } from "~/components/integrations/integration-tool
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { integrationEntry } from "~/lib/integrations/catalogue.ts";
 import { seo } from "~/lib/seo.ts";
 import type { TRPC } from "~/lib/trpc.ts";
@@ -71,19 +72,16 @@ function IntegrationDetailPage() {
       </header>
       <p className="max-w-3xl text-lg">{entry.description}</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeading title="What agents can do" />
-          <CardContent>
-            <ul className="flex flex-col gap-2 text-sm">
-              {entry.features.map((feature) => (
-                <li key={feature} className="flex items-start gap-2">
-                  <Check className="mt-0.5 size-4 text-success" aria-hidden="true" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard title="What agents can do">
+          <ul className="flex flex-col gap-2 text-sm">
+            {entry.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 text-success" aria-hidden="true" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
         <Card>
           <CardHeading
             title="How it connects"

@@ -8,8 +8,8 @@ import { toast } from "sonner";
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
 import { useAdminListState } from "~/components/admin/admin-list.tsx";
 import { AdminListPage } from "~/components/admin/admin-list-page.tsx";
+import { RowActionButton } from "~/components/admin/row-action-button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -101,13 +101,7 @@ function SessionRowView({ row }: { row: SessionRow }) {
         <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           <ActionDialog
             trigger={
-              <Button variant="ghost" size="sm">
-                Sign out
-                <span className="sr-only">
-                  {" "}
-                  {row.user.email} on {row.device}
-                </span>
-              </Button>
+              <RowActionButton whose={` ${row.user.email} on ${row.device}`}>Sign out</RowActionButton>
             }
             title="End this session"
             description={
@@ -127,9 +121,9 @@ function SessionRowView({ row }: { row: SessionRow }) {
           />
           <ActionDialog
             trigger={
-              <Button variant="ghost" size="sm" className="hidden sm:inline-flex">
-                All<span className="sr-only"> sessions of {row.user.email}</span>
-              </Button>
+              <RowActionButton whose={` sessions of ${row.user.email}`} className="hidden sm:inline-flex">
+                All
+              </RowActionButton>
             }
             title="End every session of this user"
             description={

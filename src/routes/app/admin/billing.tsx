@@ -6,12 +6,12 @@ import { Building2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
+import { PlanSelect } from "~/components/billing/plan-select.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
-import { formatLimit, type PlanId, planIds, plans } from "~/lib/plans.ts";
+import { formatLimit, type PlanId, plans } from "~/lib/plans.ts";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/admin/billing")({
@@ -96,22 +96,13 @@ function AdminBilling() {
                     {org.seats} of {formatLimit(org.limits.seats)}
                   </TableCell>
                   <TableCell>
-                    <Select
+                    <PlanSelect
                       value={org.plan}
-                      onValueChange={(plan) => void change(org.id, org.name, plan as PlanId)}
+                      onValueChange={(plan) => void change(org.id, org.name, plan)}
+                      label={`Plan of ${org.name}`}
                       disabled={setPlan.isPending}
-                    >
-                      <SelectTrigger className="w-36" aria-label={`Plan of ${org.name}`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {planIds.map((id) => (
-                          <SelectItem key={id} value={id}>
-                            {plans[id].name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                      triggerClassName="w-36"
+                    />
                   </TableCell>
                 </TableRow>
               ))}

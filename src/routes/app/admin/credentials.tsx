@@ -7,16 +7,9 @@ import { toast } from "sonner";
 import { CredentialEditor } from "~/components/integrations/credential-editor.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderWithActions,
-  TableRow,
-} from "~/components/ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
+import { TableCard } from "~/components/ui/table-card.tsx";
 import { integrations } from "~/integrations/catalogue.ts";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
 import { authFlowLabels, connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
@@ -48,46 +41,43 @@ function PlatformCredentialsPage() {
         title="Platform credentials"
         description="Portico's own OAuth apps and keys. Organizations that bring none of their own use these."
       />
-      <Card>
-        <CardContent className="pt-2">
-          <Table>
-            <TableHeaderWithActions>
-              <TableHead>Provider</TableHead>
-              <TableHead className="hidden md:table-cell">Serves</TableHead>
-              <TableHead>Saved</TableHead>
-            </TableHeaderWithActions>
-            <TableBody>
-              {providerIds.map((provider) => {
-                const saved = credentials.filter((credential) => credential.provider === provider);
-                const serves = servedBy(provider);
-                return (
-                  <TableRow key={provider} data-provider={provider}>
-                    <TableCell className="font-medium">{providers[provider].name}</TableCell>
-                    <TableCell className="hidden text-sm text-muted-foreground md:table-cell">
-                      {serves.length > 0 ? serves.join(", ") : "Agents (LLM)"}
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap gap-1">
-                        {saved.length === 0 ? <Badge variant="outline">None</Badge> : null}
-                        {saved.map((credential) => (
-                          <Badge key={credential.id} variant="success">
-                            {authFlowLabels[credential.authFlow]}
-                          </Badge>
-                        ))}
-                      </div>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button variant="outline" size="sm" onClick={() => setEditing(provider)}>
-                        Configure<span className="sr-only"> {providers[provider].name}</span>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <TableCard
+        columns={
+          <>
+            <TableHead>Provider</TableHead>
+            <TableHead className="hidden md:table-cell">Serves</TableHead>
+            <TableHead>Saved</TableHead>
+          </>
+        }
+      >
+        {providerIds.map((provider) => {
+          const saved = credentials.filter((credential) => credential.provider === provider);
+          const serves = servedBy(provider);
+          return (
+            <TableRow key={provider} data-provider={provider}>
+              <TableCell className="font-medium">{providers[provider].name}</TableCell>
+              <TableCell className="hidden text-sm text-muted-foreground md:table-cell">
+                {serves.length > 0 ? serves.join(", ") : "Agents (LLM)"}
+              </TableCell>
+              <TableCell>
+                <div className="flex flex-wrap gap-1">
+                  {saved.length === 0 ? <Badge variant="outline">None</Badge> : null}
+                  {saved.map((credential) => (
+                    <Badge key={credential.id} variant="success">
+                      {authFlowLabels[credential.authFlow]}
+                    </Badge>
+                  ))}
+                </div>
+              </TableCell>
+              <TableCell className="text-right">
+                <Button variant="outline" size="sm" onClick={() => setEditing(provider)}>
+                  Configure<span className="sr-only"> {providers[provider].name}</span>
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableCard>
       {editing ? (
         <CredentialEditor
           key={editing}

@@ -10,20 +10,24 @@ import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge
 import { ActionDialog } from "~/components/admin/action-dialog.tsx";
 import { useAdminListState } from "~/components/admin/admin-list.tsx";
 import { AdminListPage } from "~/components/admin/admin-list-page.tsx";
+import { RowActionButton } from "~/components/admin/row-action-button.tsx";
 import { SortHeader } from "~/components/admin/sort-header.tsx";
 import { UserSessionsDialog } from "~/components/admin/user-sessions-dialog.tsx";
 import { errorMessage } from "~/components/errors/error-copy.ts";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { seo } from "~/lib/seo.ts";
 import { type RouterOutputs, useTRPC } from "~/lib/trpc.ts";
 
 const PAGE_SIZE = 20;
+const siteRoles = [
+  { value: "user", label: "user" },
+  { value: "admin", label: "admin" },
+];
 
 export const Route = createFileRoute("/app/admin/users")({
   head: () => seo({ title: "Users · Portico", noindex: true }),
@@ -130,7 +134,9 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
         {isSelf ? (
           <Badge variant="secondary">{row.role}</Badge>
         ) : (
-          <Select
+          <OptionSelect
+            className="w-24"
+            aria-label={`Site role of ${row.email}`}
             value={row.role}
             disabled={setRole.isPending}
             onValueChange={(role) =>
@@ -147,15 +153,8 @@ function UserRowView({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
                 },
               )
             }
-          >
-            <SelectTrigger className="w-24" aria-label={`Site role of ${row.email}`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="user">user</SelectItem>
-              <SelectItem value="admin">admin</SelectItem>
-            </SelectContent>
-          </Select>
+            options={siteRoles}
+          />
         )}
       </TableCell>
       <TableCell className="hidden text-sm text-muted-foreground lg:table-cell">
@@ -189,11 +188,7 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       {isSelf ? null : row.banned ? (
         <ActionDialog
           key="unban"
-          trigger={
-            <Button variant="ghost" size="sm">
-              Unban<span className="sr-only"> {row.email}</span>
-            </Button>
-          }
+          trigger={<RowActionButton whose={` ${row.email}`}>Unban</RowActionButton>}
           title="Lift the ban"
           description={
             <>
@@ -210,11 +205,7 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       ) : (
         <ActionDialog
           key="ban"
-          trigger={
-            <Button variant="ghost" size="sm">
-              Ban<span className="sr-only"> {row.email}</span>
-            </Button>
-          }
+          trigger={<RowActionButton whose={` ${row.email}`}>Ban</RowActionButton>}
           title="Ban user"
           description={
             <>
@@ -247,11 +238,7 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       {/* For someone who lost their phone and backup codes; an admin's own is turned off on the account page. */}
       {isSelf || !row.twoFactorEnabled ? null : (
         <ActionDialog
-          trigger={
-            <Button variant="ghost" size="sm">
-              Reset two-factor<span className="sr-only"> of {row.email}</span>
-            </Button>
-          }
+          trigger={<RowActionButton whose={` of ${row.email}`}>Reset two-factor</RowActionButton>}
           title="Reset two-factor authentication"
           description={
             <>
@@ -273,9 +260,9 @@ function UserActions({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       {isSelf ? null : (
         <ActionDialog
           trigger={
-            <Button variant="ghost" size="sm" className="text-destructive">
-              Delete<span className="sr-only"> {row.email}</span>
-            </Button>
+            <RowActionButton whose={` ${row.email}`} className="text-destructive">
+              Delete
+            </RowActionButton>
           }
           title="Delete user"
           description={

@@ -10,6 +10,7 @@ import { QueryError, QueryResultError } from "~/components/errors/query-error.ts
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { AUDIT_LOG_RETENTION_DAYS_DEFAULT } from "~/lib/audit-actions.ts";
@@ -60,9 +61,7 @@ function AuditLogPage() {
       <Card>
         <CardContent>
           {!allowed ? (
-            <p role="alert" className="text-sm text-destructive">
-              Only owners and admins of this organization can see its audit log.
-            </p>
+            <ErrorText message="Only owners and admins of this organization can see its audit log." />
           ) : reversed ? (
             <p className="text-sm text-muted-foreground">
               Choose a date range whose start is before its end.

@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { formatDate } from "~/lib/format-date.ts";
 import { type BillingInterval, formatPrice, plans } from "~/lib/plans.ts";
 import { seo } from "~/lib/seo.ts";
@@ -173,67 +174,65 @@ function BillingPage() {
       </Card>
 
       {overview.canManage && overview.stripeConfigured ? (
-        <Card>
-          <CardHeading
-            title="Change plan"
-            description="Upgrades take effect at once; Stripe prorates the difference. Enterprise is arranged with our team."
+        <SectionCard
+          title="Change plan"
+          description="Upgrades take effect at once; Stripe prorates the difference. Enterprise is arranged with our team."
+          contentClassName="flex flex-col gap-4 pt-4"
+        >
+          <BillingToggle
+            value={interval}
+            onChange={setInterval}
+            savingsNote={`Yearly saves ${plans.start.advertisedAnnualSavingsPercent}% on Start, ${plans.business.advertisedAnnualSavingsPercent}% on Business.`}
           />
-          <CardContent className="flex flex-col gap-4 pt-4">
-            <BillingToggle
-              value={interval}
-              onChange={setInterval}
-              savingsNote={`Yearly saves ${plans.start.advertisedAnnualSavingsPercent}% on Start, ${plans.business.advertisedAnnualSavingsPercent}% on Business.`}
-            />
-            <div className="grid gap-3 sm:grid-cols-2">
-              {(["start", "business"] as const).map((id) => {
-                const plan = plans[id];
-                const isCurrent =
-                  overview.plan === id && overview.interval === interval && !overview.cancelAtPeriodEnd;
-                return (
-                  <div key={id} className="flex flex-col gap-3 rounded-lg border p-4">
-                    <div>
-                      <p className="font-semibold">{plan.name}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {formatPrice(plan.price[interval])} {interval === "monthly" ? "a month" : "a year"}
-                      </p>
-                    </div>
-                    <Button
-                      onClick={() => void choose(id)}
-                      disabled={isCurrent || change.isPending}
-                      variant={isCurrent ? "outline" : "default"}
-                    >
-                      {isCurrent ? "Current plan" : `Choose ${plan.name}`}
-                    </Button>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {(["start", "business"] as const).map((id) => {
+              const plan = plans[id];
+              const isCurrent =
+                overview.plan === id && overview.interval === interval && !overview.cancelAtPeriodEnd;
+              return (
+                <div key={id} className="flex flex-col gap-3 rounded-lg border p-4">
+                  <div>
+                    <p className="font-semibold">{plan.name}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {formatPrice(plan.price[interval])} {interval === "monthly" ? "a month" : "a year"}
+                    </p>
                   </div>
-                );
-              })}
-            </div>
-            <div className="flex flex-wrap gap-3">
-              <Button variant="outline" asChild>
-                <a href="/contact?topic=sales">Contact us about Enterprise</a>
+                  <Button
+                    onClick={() => void choose(id)}
+                    disabled={isCurrent || change.isPending}
+                    variant={isCurrent ? "outline" : "default"}
+                  >
+                    {isCurrent ? "Current plan" : `Choose ${plan.name}`}
+                  </Button>
+                </div>
+              );
+            })}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="outline" asChild>
+              <a href="/contact?topic=sales">Contact us about Enterprise</a>
+            </Button>
+            {overview.hasStripeSubscription ? (
+              <Button variant="outline" onClick={() => void openPortal()} disabled={portal.isPending}>
+                Payment methods and invoices
               </Button>
-              {overview.hasStripeSubscription ? (
-                <Button variant="outline" onClick={() => void openPortal()} disabled={portal.isPending}>
-                  Payment methods and invoices
-                </Button>
-              ) : null}
-              {overview.hasStripeSubscription && overview.plan !== "free" && !overview.cancelAtPeriodEnd ? (
-                <ConfirmDialog
-                  trigger={<Button variant="destructive">Cancel subscription</Button>}
-                  title="Cancel subscription"
-                  subject={`the ${current.name} plan of ${overview.organizationName}`}
-                  description={`The plan stays until ${dateLabel(new Date(new Date(overview.periodEnd).getTime() - 1))}; then the organization is on Free. Members, projects and servers stay; adding more than Free allows is refused.`}
-                  confirmLabel="Cancel subscription"
-                  verb="cancel"
-                  onConfirm={async () => {
-                    await cancel.mutateAsync({ organizationId });
-                    await refresh();
-                  }}
-                />
-              ) : null}
-            </div>
-          </CardContent>
-        </Card>
+            ) : null}
+            {overview.hasStripeSubscription && overview.plan !== "free" && !overview.cancelAtPeriodEnd ? (
+              <ConfirmDialog
+                trigger={<Button variant="destructive">Cancel subscription</Button>}
+                title="Cancel subscription"
+                subject={`the ${current.name} plan of ${overview.organizationName}`}
+                description={`The plan stays until ${dateLabel(new Date(new Date(overview.periodEnd).getTime() - 1))}; then the organization is on Free. Members, projects and servers stay; adding more than Free allows is refused.`}
+                confirmLabel="Cancel subscription"
+                verb="cancel"
+                onConfirm={async () => {
+                  await cancel.mutateAsync({ organizationId });
+                  await refresh();
+                }}
+              />
+            ) : null}
+          </div>
+        </SectionCard>
       ) : null}
 
       {overview.planByHand ? (
@@ -246,12 +245,9 @@ function BillingPage() {
         />
       ) : null}
 
-      <Card>
-        <CardHeading title="Invoices" />
-        <CardContent className="pt-4">
-          <InvoicesTable invoices={overview.invoices} stripeConfigured={overview.stripeConfigured} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Invoices" contentClassName="pt-4">
+        <InvoicesTable invoices={overview.invoices} stripeConfigured={overview.stripeConfigured} />
+      </SectionCard>
     </div>
   );
 }

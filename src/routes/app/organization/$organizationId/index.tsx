@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { FolderKanban, Plus, Settings, Users } from "lucide-react";
+import { FolderKanban, Settings, Users } from "lucide-react";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { BrokenConnectionsBanner } from "~/components/integrations/broken-connections-banner.tsx";
 import { OrganizationIntegrationsSummary } from "~/components/integrations/organization-integrations-summary.tsx";
 import { CreateProjectDialog } from "~/components/projects/create-project-dialog.tsx";
 import { sortPreferenceQueryOptions, useSortPreference } from "~/components/sort/use-sort-preference.ts";
+import { AddButton } from "~/components/ui/add-button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
@@ -45,11 +46,7 @@ function OrganizationOverview() {
   );
   const { sort } = useSortPreference("organization");
   const canCreate = organization.permissions["projects.create"];
-  const newProject = (
-    <Button>
-      <Plus className="size-4" aria-hidden="true" /> New project
-    </Button>
-  );
+  const newProject = <AddButton>New project</AddButton>;
 
   return (
     <div className="flex flex-col gap-6">

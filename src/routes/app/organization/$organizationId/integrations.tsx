@@ -15,17 +15,10 @@ import { IntegrationSearch } from "~/components/integrations/integration-search.
 import { IntegrationSetupBadge } from "~/components/integrations/integration-status.tsx";
 import { MemberConnectionsCard } from "~/components/integrations/member-connections-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderWithActions,
-  TableRow,
-} from "~/components/ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
+import { TableCard } from "~/components/ui/table-card.tsx";
 import { counted } from "~/lib/counted.ts";
 import { OAUTH_CALLBACK_PATH } from "~/lib/integrations/credentials/oauth-app.ts";
 import { connectsWithoutOAuthApp, providers } from "~/lib/integrations/providers.ts";
@@ -111,62 +104,59 @@ function OrganizationIntegrationsPage() {
           }
         />
       ) : (
-        <Card>
-          <CardContent className="pt-2">
-            <Table>
-              <TableHeaderWithActions>
-                <TableHead>Integration</TableHead>
-                <TableHead className="hidden md:table-cell">Provider</TableHead>
-                <TableHead className="hidden lg:table-cell">Setup</TableHead>
-                <TableHead className="hidden sm:table-cell">Status</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Tools offered</TableHead>
-              </TableHeaderWithActions>
-              <TableBody>
-                {visible.map((row) => (
-                  <TableRow key={row.id} data-integration={row.id}>
-                    <TableCell>
-                      <div className="flex items-center gap-3">
-                        <IntegrationLogo logo={row.logo} name={row.name} className="size-8" />
-                        <div className="min-w-0">
-                          <div className="font-medium">{row.name}</div>
-                          <div className="text-xs text-muted-foreground">{row.category}</div>
-                          {/* On a phone the status moves here, so the row's button stays on screen. */}
-                          <div className="mt-1 sm:hidden">
-                            <ConnectionStatusBadge status={row.connection?.status ?? null} />
-                          </div>
-                        </div>
-                      </div>
-                    </TableCell>
-                    <TableCell className="hidden md:table-cell">{row.providerName}</TableCell>
-                    <TableCell className="hidden lg:table-cell">
-                      <IntegrationSetupBadge
-                        organizationFlows={row.organizationFlows}
-                        platformFlows={row.platformFlows}
-                      />
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">
+        <TableCard
+          columns={
+            <>
+              <TableHead>Integration</TableHead>
+              <TableHead className="hidden md:table-cell">Provider</TableHead>
+              <TableHead className="hidden lg:table-cell">Setup</TableHead>
+              <TableHead className="hidden sm:table-cell">Status</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Tools offered</TableHead>
+            </>
+          }
+        >
+          {visible.map((row) => (
+            <TableRow key={row.id} data-integration={row.id}>
+              <TableCell>
+                <div className="flex items-center gap-3">
+                  <IntegrationLogo logo={row.logo} name={row.name} className="size-8" />
+                  <div className="min-w-0">
+                    <div className="font-medium">{row.name}</div>
+                    <div className="text-xs text-muted-foreground">{row.category}</div>
+                    {/* On a phone the status moves here, so the row's button stays on screen. */}
+                    <div className="mt-1 sm:hidden">
                       <ConnectionStatusBadge status={row.connection?.status ?? null} />
-                      {sharedCount(row.provider) > 1 ? (
-                        <span className="mt-1 block text-xs text-muted-foreground">
-                          {sharedCount(row.provider)} connections
-                        </span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className="hidden text-right tabular-nums sm:table-cell" data-tool-count>
-                      <ToolCount count={row.toolCount} providerName={row.providerName} />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button variant="outline" size="sm" onClick={() => void openEditor(row.id)}>
-                        {credentials.canManage ? "Configure" : "View"}
-                        <span className="sr-only"> {row.name}</span>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+                    </div>
+                  </div>
+                </div>
+              </TableCell>
+              <TableCell className="hidden md:table-cell">{row.providerName}</TableCell>
+              <TableCell className="hidden lg:table-cell">
+                <IntegrationSetupBadge
+                  organizationFlows={row.organizationFlows}
+                  platformFlows={row.platformFlows}
+                />
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <ConnectionStatusBadge status={row.connection?.status ?? null} />
+                {sharedCount(row.provider) > 1 ? (
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    {sharedCount(row.provider)} connections
+                  </span>
+                ) : null}
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell" data-tool-count>
+                <ToolCount count={row.toolCount} providerName={row.providerName} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Button variant="outline" size="sm" onClick={() => void openEditor(row.id)}>
+                  {credentials.canManage ? "Configure" : "View"}
+                  <span className="sr-only"> {row.name}</span>
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableCard>
       )}
       {credentials.canManage ? <MemberConnectionsCard organizationId={organizationId} /> : null}
       {editing ? (

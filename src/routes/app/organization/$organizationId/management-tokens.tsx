@@ -10,6 +10,7 @@ import { CreateManagementTokenDialog } from "~/components/management-tokens/crea
 import { ManagementTokensTable } from "~/components/management-tokens/management-tokens-table.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
@@ -41,10 +42,7 @@ function ManagementTokensPage() {
       <Card>
         <CardContent>
           {!allowed ? (
-            <p role="alert" className="text-sm text-destructive">
-              Only owners and admins of this organization can manage its management tokens. Ask one of them
-              for a token, or to change your role.
-            </p>
+            <ErrorText message="Only owners and admins of this organization can manage its management tokens. Ask one of them for a token, or to change your role." />
           ) : tokens.error ? (
             <QueryResultError what="Management tokens" query={tokens} />
           ) : tokens.isPending ? (

@@ -2,22 +2,16 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tansta
 import { createFileRoute } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { TwoFactorBadge } from "~/components/account/two-factor/two-factor-badge.tsx";
-import { messageOf } from "~/components/forms/form-errors.ts";
+import { toastOutcome } from "~/components/forms/toast-outcome.ts";
 import { InviteMemberDialog } from "~/components/organizations/invite-member-dialog.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderWithActions,
-  TableRow,
-} from "~/components/ui/table.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
+import { OptionSelect } from "~/components/ui/select.tsx";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table.tsx";
+import { TableCard } from "~/components/ui/table-card.tsx";
 import { canManageMemberRole } from "~/lib/permissions.ts";
 import { seo } from "~/lib/seo.ts";
 import { type OrganizationRole, organizationRoles } from "~/lib/validation.ts";
@@ -69,141 +63,120 @@ function MembersPage() {
           ) : null
         }
       />
-      <Card>
-        <CardContent className="pt-2">
-          {/* At phone width each member is a stacked row (name, email, role + actions) so nothing
-              scrolls sideways; from sm up it is the usual table. */}
-          <Table className="max-sm:block">
-            <TableHeaderWithActions className="max-sm:sr-only">
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Role</TableHead>
-            </TableHeaderWithActions>
-            <TableBody className="max-sm:block">
-              {members.map((member) => {
-                const isSelf = member.userId === user?.id;
-                const canEdit = !isSelf && canManageMemberRole(organization.role, member.role);
-                return (
-                  <TableRow
-                    key={member.id}
-                    className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:py-2"
-                  >
-                    <TableCell className="font-medium max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5">
-                      {member.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
-                      {/* Owners and admins see who has two-factor sign-in (the policy's lockout list). */}
-                      {member.twoFactorEnabled === null ? null : (
-                        <span className="ml-2 align-middle">
-                          <TwoFactorBadge enabled={member.twoFactorEnabled} />
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5 max-sm:break-all max-sm:text-muted-foreground">
-                      {member.email}
-                    </TableCell>
-                    <TableCell className="max-sm:px-1 max-sm:py-1">
-                      {canEdit ? (
-                        <Select
-                          value={member.role}
-                          onValueChange={(role) =>
-                            changeRole.mutate(
-                              { organizationId, memberId: member.id, role: role as OrganizationRole },
-                              {
-                                onSuccess: () => {
-                                  toast.success(`${member.name} is now ${role}`);
-                                  void refresh();
-                                },
-                                onError: (error) => toast.error(messageOf(error)),
-                              },
-                            )
-                          }
-                        >
-                          <SelectTrigger className="w-32" aria-label={`Role of ${member.name}`}>
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {organizationRoles
-                              .filter((role) => canManageMemberRole(organization.role, member.role, role))
-                              .map((role) => (
-                                <SelectItem key={role} value={role}>
-                                  {role}
-                                </SelectItem>
-                              ))}
-                          </SelectContent>
-                        </Select>
-                      ) : (
-                        <Badge variant="secondary">{member.role}</Badge>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-right max-sm:px-1 max-sm:py-1">
-                      {canEdit && organization.permissions["members.remove"] ? (
-                        <ConfirmDialog
-                          trigger={
-                            <Button variant="ghost" size="sm">
-                              Remove
-                            </Button>
-                          }
-                          title="Remove member"
-                          subject={`${member.name}'s membership`}
-                          description="They lose access to the organization and its projects at once."
-                          confirmLabel="Remove"
-                          verb="remove"
-                          onConfirm={async () => {
-                            await remove.mutateAsync({ organizationId, memberId: member.id });
-                            toast.success(`${member.name} removed`);
-                            await refresh();
-                          }}
-                        />
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      {/* At phone width each member is a stacked row (name, email, role + actions) so nothing
+          scrolls sideways; from sm up it is the usual table. */}
+      <TableCard
+        stackOnPhone
+        columns={
+          <>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+          </>
+        }
+      >
+        {members.map((member) => {
+          const isSelf = member.userId === user?.id;
+          const canEdit = !isSelf && canManageMemberRole(organization.role, member.role);
+          return (
+            <TableRow
+              key={member.id}
+              className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:py-2"
+            >
+              <TableCell className="font-medium max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5">
+                {member.name} {isSelf ? <span className="text-muted-foreground">(you)</span> : null}
+                {/* Owners and admins see who has two-factor sign-in (the policy's lockout list). */}
+                {member.twoFactorEnabled === null ? null : (
+                  <span className="ml-2 align-middle">
+                    <TwoFactorBadge enabled={member.twoFactorEnabled} />
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="max-sm:col-span-2 max-sm:px-1 max-sm:py-0.5 max-sm:break-all max-sm:text-muted-foreground">
+                {member.email}
+              </TableCell>
+              <TableCell className="max-sm:px-1 max-sm:py-1">
+                {canEdit ? (
+                  <OptionSelect
+                    className="w-32"
+                    aria-label={`Role of ${member.name}`}
+                    value={member.role}
+                    onValueChange={(role) =>
+                      changeRole.mutate(
+                        { organizationId, memberId: member.id, role: role as OrganizationRole },
+                        toastOutcome(`${member.name} is now ${role}`, refresh),
+                      )
+                    }
+                    options={organizationRoles
+                      .filter((role) => canManageMemberRole(organization.role, member.role, role))
+                      .map((role) => ({ value: role, label: role }))}
+                  />
+                ) : (
+                  <Badge variant="secondary">{member.role}</Badge>
+                )}
+              </TableCell>
+              <TableCell className="text-right max-sm:px-1 max-sm:py-1">
+                {canEdit && organization.permissions["members.remove"] ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm">
+                        Remove
+                      </Button>
+                    }
+                    title="Remove member"
+                    subject={`${member.name}'s membership`}
+                    description="They lose access to the organization and its projects at once."
+                    confirmLabel="Remove"
+                    verb="remove"
+                    onConfirm={async () => {
+                      await remove.mutateAsync({ organizationId, memberId: member.id });
+                      toast.success(`${member.name} removed`);
+                      await refresh();
+                    }}
+                  />
+                ) : null}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableCard>
       {canInvite ? (
-        <Card>
-          <CardHeading title="Pending invitations" description="Sent and not yet answered." />
-          <CardContent className="pt-4">
-            {invitations.isPending ? (
-              <p className="text-sm text-muted-foreground">Loading…</p>
-            ) : (invitations.data ?? []).length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                No pending invitations. Use “Invite member” to add someone.
-              </p>
-            ) : (
-              <ul className="divide-y">
-                {(invitations.data ?? []).map((invitation) => (
-                  <li key={invitation.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                    <span>
-                      {invitation.email} <Badge variant="outline">{invitation.role}</Badge>
-                    </span>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={withdraw.isPending}
-                      onClick={() =>
-                        withdraw.mutate(
-                          { organizationId, invitationId: invitation.id },
-                          {
-                            onSuccess: () => {
-                              toast.info(`Invitation to ${invitation.email} withdrawn`);
-                              void refresh();
-                            },
-                            onError: (error) => toast.error(messageOf(error)),
-                          },
-                        )
-                      }
-                    >
-                      Withdraw
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="Pending invitations"
+          description="Sent and not yet answered."
+          contentClassName="pt-4"
+        >
+          {invitations.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading…</p>
+          ) : (invitations.data ?? []).length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No pending invitations. Use “Invite member” to add someone.
+            </p>
+          ) : (
+            <ul className="divide-y">
+              {(invitations.data ?? []).map((invitation) => (
+                <li key={invitation.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span>
+                    {invitation.email} <Badge variant="outline">{invitation.role}</Badge>
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={withdraw.isPending}
+                    onClick={() =>
+                      withdraw.mutate(
+                        { organizationId, invitationId: invitation.id },
+                        toastOutcome(`Invitation to ${invitation.email} withdrawn`, refresh, "info"),
+                      )
+                    }
+                  >
+                    Withdraw
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
       ) : null}
     </div>
   );

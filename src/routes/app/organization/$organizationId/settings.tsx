@@ -9,6 +9,7 @@ import { TwoFactorPolicyCard } from "~/components/organizations/two-factor-polic
 import { ActionCard } from "~/components/ui/action-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DeleteCard } from "~/components/ui/delete-card.tsx";
 import { FormCard } from "~/components/ui/form-card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -105,25 +106,18 @@ function OrganizationSettings() {
         </ActionCard>
       ) : null}
       {organization.permissions["organization.delete"] ? (
-        <ActionCard
-          className="border-destructive/50"
-          title="Delete organization"
+        <DeleteCard
+          what="organization"
           description="Deletes the organization with all its projects, members and invitations. This cannot be undone."
-        >
-          <ConfirmDialog
-            trigger={<Button variant="destructive">Delete organization</Button>}
-            title="Delete organization"
-            subject={organization.name}
-            description={`Its ${counted(organization.projectCount, "project")} and every member's access go with it.`}
-            requireTyping
-            onConfirm={async () => {
-              await remove.mutateAsync({ id: organizationId });
-              await queryClient.invalidateQueries();
-              toast.success(`Organization ${organization.name} deleted`);
-              await navigate({ to: "/app/dashboard" });
-            }}
-          />
-        </ActionCard>
+          subject={organization.name}
+          consequence={`Its ${counted(organization.projectCount, "project")} and every member's access go with it.`}
+          onDelete={async () => {
+            await remove.mutateAsync({ id: organizationId });
+            await queryClient.invalidateQueries();
+            toast.success(`Organization ${organization.name} deleted`);
+            await navigate({ to: "/app/dashboard" });
+          }}
+        />
       ) : null}
     </div>
   );

@@ -3,9 +3,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { KeyRound } from "lucide-react";
 import { ApiKeysTable } from "~/components/api-keys/api-keys-table.tsx";
 import { CreateApiKeyDialog } from "~/components/api-keys/create-api-key-dialog.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/api-keys")({
@@ -48,19 +48,12 @@ function ApiKeysPage() {
           }
         />
       ) : (
-        <Card>
-          <CardHeading
-            title="Keys"
-            description="Secrets are shown only once, when a key is created. Revoked keys stop working on the next request."
-          />
-          <CardContent>
-            <ApiKeysTable
-              projectId={projectId}
-              keys={keys}
-              canRevoke={project.permissions["apiKeys.revoke"]}
-            />
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="Keys"
+          description="Secrets are shown only once, when a key is created. Revoked keys stop working on the next request."
+        >
+          <ApiKeysTable projectId={projectId} keys={keys} canRevoke={project.permissions["apiKeys.revoke"]} />
+        </SectionCard>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { formatDateTime } from "~/lib/format-date.ts";
@@ -63,9 +64,7 @@ function ApprovalsPage() {
         />
       </div>
       {approvals.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          The approvals could not be loaded: {approvals.error.message}
-        </p>
+        <ErrorText message={`The approvals could not be loaded: ${approvals.error.message}`} />
       ) : approvals.isPending ? (
         <SkeletonRows label="Loading approvals" />
       ) : approvals.data.length === 0 ? (

@@ -16,6 +16,7 @@ import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { seo } from "~/lib/seo.ts";
 
 export const Route = createFileRoute("/app/project/$projectId/")({
@@ -91,38 +92,32 @@ function ProjectOverview() {
       <BrokenConnectionsBanner organizationId={project.organizationId} />
       {hasCalls ? null : setup}
       <UsageSummary stats={stats} />
-      <Card>
-        <CardHeading
-          title="Requests over time"
-          description="Tool calls per day (UTC): through MCP, the REST API, agents and the playground."
-        />
-        <CardContent>
-          <DailyRequestsChart points={stats.calls.daily} />
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Requests over time"
+        description="Tool calls per day (UTC): through MCP, the REST API, agents and the playground."
+      >
+        <DailyRequestsChart points={stats.calls.daily} />
+      </SectionCard>
       <ProjectServersSummary projectId={projectId} />
       <ExternalUsersCard projectId={projectId} canManage={project.permissions["externalUsers.manage"]} />
-      <Card>
-        <CardHeading title="Latest calls" description="The ten most recent tool calls in this project." />
-        <CardContent>
-          {stats.calls.latestCalls.length === 0 ? (
-            <EmptyState
-              icon={Activity}
-              title="No calls yet"
-              description="Connect an agent with an API key and ask it to use a tool: its calls appear here."
-              action={
-                <Button asChild>
-                  <Link to="/app/project/$projectId/api-keys" params={{ projectId }}>
-                    <KeyRound className="size-4" aria-hidden="true" /> Create an API key
-                  </Link>
-                </Button>
-              }
-            />
-          ) : (
-            <LatestCallsTable calls={stats.calls.latestCalls} />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title="Latest calls" description="The ten most recent tool calls in this project.">
+        {stats.calls.latestCalls.length === 0 ? (
+          <EmptyState
+            icon={Activity}
+            title="No calls yet"
+            description="Connect an agent with an API key and ask it to use a tool: its calls appear here."
+            action={
+              <Button asChild>
+                <Link to="/app/project/$projectId/api-keys" params={{ projectId }}>
+                  <KeyRound className="size-4" aria-hidden="true" /> Create an API key
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <LatestCallsTable calls={stats.calls.latestCalls} />
+        )}
+      </SectionCard>
       {hasCalls ? setup : null}
     </div>
   );

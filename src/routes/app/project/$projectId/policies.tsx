@@ -6,9 +6,10 @@ import { Shield } from "lucide-react";
 import { GovernanceSettingsCard } from "~/components/governance/governance-settings-card.tsx";
 import { fallbackText, PoliciesTable, type PolicyTarget } from "~/components/governance/policies-table.tsx";
 import { ReviewersCard } from "~/components/governance/reviewers-card.tsx";
-import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ErrorText } from "~/components/ui/error-text.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { SectionCard } from "~/components/ui/section-card.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { seo } from "~/lib/seo.ts";
 
@@ -28,9 +29,7 @@ function PoliciesPage() {
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title="Policies" />
-        <p role="alert" className="text-sm text-destructive">
-          The policies could not be loaded: {policies.error.message}
-        </p>
+        <ErrorText message={`The policies could not be loaded: ${policies.error.message}`} />
       </div>
     );
   }
@@ -75,45 +74,39 @@ function PoliciesPage() {
       ) : null}
       <ReviewersCard projectId={projectId} canManage={canManage} />
       {serverTargets.length ? (
-        <Card>
-          <CardHeading
-            title="Servers"
-            description="A server's policy applies to each of its tools that has none of its own."
+        <SectionCard
+          title="Servers"
+          description="A server's policy applies to each of its tools that has none of its own."
+        >
+          <PoliciesTable
+            projectId={projectId}
+            caption="Server policies"
+            targets={serverTargets}
+            canManage={canManage}
           />
-          <CardContent>
-            <PoliciesTable
-              projectId={projectId}
-              caption="Server policies"
-              targets={serverTargets}
-              canManage={canManage}
-            />
-          </CardContent>
-        </Card>
+        </SectionCard>
       ) : null}
-      <Card>
-        <CardHeading
-          title="Tools"
-          description="A tool's own policy comes first; its rules are tried in order, and the first that holds decides."
-        />
-        <CardContent>
-          {policies.isPending ? (
-            <SkeletonRows label="Loading policies" />
-          ) : toolTargets.length === 0 ? (
-            <EmptyState
-              icon={Shield}
-              title="No tools yet"
-              description="Add a server to the project: its tools appear here."
-            />
-          ) : (
-            <PoliciesTable
-              projectId={projectId}
-              caption="Tool policies"
-              targets={toolTargets}
-              canManage={canManage}
-            />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Tools"
+        description="A tool's own policy comes first; its rules are tried in order, and the first that holds decides."
+      >
+        {policies.isPending ? (
+          <SkeletonRows label="Loading policies" />
+        ) : toolTargets.length === 0 ? (
+          <EmptyState
+            icon={Shield}
+            title="No tools yet"
+            description="Add a server to the project: its tools appear here."
+          />
+        ) : (
+          <PoliciesTable
+            projectId={projectId}
+            caption="Tool policies"
+            targets={toolTargets}
+            canManage={canManage}
+          />
+        )}
+      </SectionCard>
     </div>
   );
 }

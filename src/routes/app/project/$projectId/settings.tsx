@@ -8,9 +8,7 @@ import { useSubmitForm } from "~/components/forms/use-submit-form.ts";
 import { AuthorizedClientsCard } from "~/components/projects/authorized-clients-card.tsx";
 import { ProjectAccess } from "~/components/projects/project-access.tsx";
 import { ToolDiscoveryCard } from "~/components/projects/tool-discovery-card.tsx";
-import { ActionCard } from "~/components/ui/action-card.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { DeleteCard } from "~/components/ui/delete-card.tsx";
 import { FormCard } from "~/components/ui/form-card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -111,27 +109,20 @@ function ProjectSettings() {
       {project.permissions["project.manageAccess"] ? <AuthorizedClientsCard projectId={projectId} /> : null}
       <ReturnUrlsCard projectId={projectId} canManage={project.permissions["externalUsers.manage"]} />
       {project.permissions["project.delete"] ? (
-        <ActionCard
-          className="border-destructive/50"
-          title="Delete project"
+        <DeleteCard
+          what="project"
           description="Deletes the project and everyone's access to it. This cannot be undone."
-        >
-          <ConfirmDialog
-            trigger={<Button variant="destructive">Delete project</Button>}
-            title="Delete project"
-            subject={project.name}
-            requireTyping
-            onConfirm={async () => {
-              await remove.mutateAsync({ projectId });
-              await queryClient.invalidateQueries();
-              toast.success(`Project ${project.name} deleted`);
-              await navigate({
-                to: "/app/organization/$organizationId",
-                params: { organizationId: project.organizationId },
-              });
-            }}
-          />
-        </ActionCard>
+          subject={project.name}
+          onDelete={async () => {
+            await remove.mutateAsync({ projectId });
+            await queryClient.invalidateQueries();
+            toast.success(`Project ${project.name} deleted`);
+            await navigate({
+              to: "/app/organization/$organizationId",
+              params: { organizationId: project.organizationId },
+            });
+          }}
+        />
       ) : null}
     </div>
   );
