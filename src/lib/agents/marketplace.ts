@@ -22,9 +22,17 @@ export interface MarketplaceAgent {
   exampleRequest: string;
 }
 
-const CRMS = ["hubspot", "salesforce", "pipedrive", "attio", "raynet", "caflou"] as const;
-const CALENDARS = ["google-calendar", "outlook-calendar"] as const;
-const MAIL = ["gmail", "outlook-email"] as const;
+// The requirements several presets share, each with its label once.
+const A_CRM: IntegrationRequirement = {
+  label: "A CRM",
+  anyOf: ["hubspot", "salesforce", "pipedrive", "attio", "raynet", "caflou"],
+};
+const A_CALENDAR: IntegrationRequirement = {
+  label: "A calendar",
+  anyOf: ["google-calendar", "outlook-calendar"],
+};
+const EMAIL: IntegrationRequirement = { label: "Email", anyOf: ["gmail", "outlook-email"] };
+const JIRA: IntegrationRequirement = { label: "Jira", anyOf: ["jira"] };
 
 export const NEO_ID = "neo";
 
@@ -50,10 +58,7 @@ export const marketplaceAgents: readonly MarketplaceAgent[] = [
     agentType: "neo-agent",
     instructions:
       "Review the sales pipeline. Read open deals from the CRM (stage, amount, close date, owner, last activity). For each deal closing within 30 days, look for a meeting with the company in the next 14 days on the calendar. Report deals at risk (no activity in 14 days, no meeting booked, close date passed) first, with a concrete next step. Do not change CRM records unless asked.",
-    requires: [
-      { label: "A CRM", anyOf: CRMS },
-      { label: "A calendar", anyOf: CALENDARS },
-    ],
+    requires: [A_CRM, A_CALENDAR],
     exampleRequest: "Which deals closing this month have no meeting booked?",
   },
   {
@@ -65,11 +70,7 @@ export const marketplaceAgents: readonly MarketplaceAgent[] = [
     agentType: "neo-agent",
     instructions:
       "Prepare the user for a meeting. Find the meeting on the calendar, list the external attendees, look up their company, contacts and open deals in the CRM, and read the last few email threads with them. Write a brief: who is coming, where the relationship stands, open issues, and three questions to ask. Quote dates and amounts exactly as the tools returned them.",
-    requires: [
-      { label: "A calendar", anyOf: CALENDARS },
-      { label: "A CRM", anyOf: CRMS },
-      { label: "Email", anyOf: MAIL },
-    ],
+    requires: [A_CALENDAR, A_CRM, EMAIL],
     exampleRequest: "Prepare me for my next meeting with an external guest.",
   },
   {
@@ -81,10 +82,7 @@ export const marketplaceAgents: readonly MarketplaceAgent[] = [
     agentType: "neo-agent",
     instructions:
       "Triage support requests. Read unread or unanswered messages in the support mailbox from the last 24 hours. For each, decide the product area and urgency (urgent: data loss, outage, security; high: a customer blocked; normal: everything else). Search Jira for an existing issue before proposing a new one. Create issues only when the request says so; otherwise list the proposed issues with summary, priority and the email they came from.",
-    requires: [
-      { label: "Email", anyOf: MAIL },
-      { label: "Jira", anyOf: ["jira"] },
-    ],
+    requires: [EMAIL, JIRA],
     exampleRequest: "Triage yesterday's support emails and propose Jira issues.",
   },
   {
@@ -96,10 +94,7 @@ export const marketplaceAgents: readonly MarketplaceAgent[] = [
     agentType: "neo-agent",
     instructions:
       "Write a weekly status report. From Jira, collect issues resolved in the last 7 days, issues created, and open issues past their due date, grouped by project. From Confluence, read pages updated in the last 7 days in the same spaces for decisions and plans. Write: highlights, shipped, slipped (with owners), risks, and next week's focus. Publish to Confluence only when the request asks for it.",
-    requires: [
-      { label: "Jira", anyOf: ["jira"] },
-      { label: "Confluence", anyOf: ["confluence"] },
-    ],
+    requires: [JIRA, { label: "Confluence", anyOf: ["confluence"] }],
     exampleRequest: "Write this week's status report for our Jira projects.",
   },
   {
@@ -111,10 +106,7 @@ export const marketplaceAgents: readonly MarketplaceAgent[] = [
     agentType: "neo-agent",
     instructions:
       "Summarise customer feedback. Read responses to the most recent survey. Group free-text answers into at most six themes with counts and one representative quote each. Match respondents' emails to CRM contacts and list detractors with their company and open deal value, largest first.",
-    requires: [
-      { label: "SurveyMonkey", anyOf: ["surveymonkey"] },
-      { label: "A CRM", anyOf: CRMS },
-    ],
+    requires: [{ label: "SurveyMonkey", anyOf: ["surveymonkey"] }, A_CRM],
     exampleRequest: "What are customers unhappy about in the latest survey?",
   },
 ];

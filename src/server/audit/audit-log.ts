@@ -1,25 +1,15 @@
 // Reading an organization's audit log: owners and admins only, newest first, filtered, paged by keyset on
 // (created_at, id) along audit_event_organization_time_idx, so a deep page costs what the first does.
-import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { type AuditActionGroup, actionsInGroup } from "../../lib/audit-actions.ts";
 import { AUDIT_LOG_PAGE_SIZE, type AuditLogFilters } from "../../lib/audit-log-filters.ts";
-import { AppError } from "../../lib/errors.ts";
 import type { Database } from "../db/client.ts";
+import { olderThan, pageOf } from "../db/keyset-page.ts";
 import { auditEvent } from "../db/schema/index.ts";
 import { requireOrganizationAction } from "../organizations/access.ts";
 
 export const INVALID_AUDIT_CURSOR =
   "This page of the audit log no longer exists: start again from the first page.";
-
-const encodeCursor = (createdAt: Date, id: string) =>
-  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const date = new Date(at ?? "");
-  if (!id || Number.isNaN(date.getTime())) throw new AppError("BAD_REQUEST", INVALID_AUDIT_CURSOR);
-  return { at: date, id };
-}
 
 function conditions(organizationId: string, filters: AuditLogFilters) {
   // The organization first, always: every other condition narrows within it.
@@ -43,12 +33,7 @@ export async function listAuditEvents(
 ) {
   await requireOrganizationAction(db, userId, organizationId, "auditLog.view");
   const where = conditions(organizationId, filters);
-  if (cursor) {
-    const after = decodeCursor(cursor);
-    where.push(
-      sql`(${auditEvent.createdAt}, ${auditEvent.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`,
-    );
-  }
+  if (cursor) where.push(olderThan(cursor, auditEvent.createdAt, auditEvent.id, INVALID_AUDIT_CURSOR));
   const rows = await db
     .select({
       id: auditEvent.id,
@@ -70,12 +55,7 @@ export async function listAuditEvents(
     .where(and(...where))
     .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
     .limit(pageSize + 1);
-  const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: rows.length > pageSize && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  return pageOf(rows, pageSize);
 }
 
 /** Everyone who appears as an actor in the organization's log (former members too), for the filter. */

@@ -11,11 +11,11 @@ import {
 } from "../../lib/builder-webhooks/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app-services.ts";
+import { olderThan, pageOf } from "../db/keyset-page.ts";
 import { webhookDelivery, webhookDeliveryAttempt } from "../db/schema/index.ts";
-import { olderThan, pageOf } from "./cursor.ts";
 import { enqueueDeliveries } from "./delivery-queue.ts";
 import { eventBody, newEventId } from "./emit.ts";
-import { requireEndpointRow, type WebhookScope } from "./endpoints.ts";
+import { INVALID_CURSOR, requireEndpointRow, type WebhookScope } from "./endpoints.ts";
 
 export const DELIVERY_NOT_FOUND = "There is no such webhook delivery in this organization.";
 
@@ -30,7 +30,8 @@ export async function listDeliveries(
     eq(webhookDelivery.organizationId, scope.organizationId),
     eq(webhookDelivery.endpointId, endpoint.id),
   ];
-  if (input.cursor) where.push(olderThan(input.cursor, webhookDelivery.createdAt, webhookDelivery.id));
+  if (input.cursor)
+    where.push(olderThan(input.cursor, webhookDelivery.createdAt, webhookDelivery.id, INVALID_CURSOR));
   const rows = await app.db
     .select()
     .from(webhookDelivery)

@@ -15,9 +15,9 @@ import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app-services.ts";
 import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { Database } from "../db/client.ts";
+import { olderThan, pageOf } from "../db/keyset-page.ts";
 import { project, projectAgent, webhookEndpoint } from "../db/schema/index.ts";
 import { assertPublicUrl } from "../security/ssrf-guard.ts";
-import { olderThan, pageOf } from "./cursor.ts";
 import { startDeliveriesEverywhere } from "./delivery-queue.ts";
 import { newWebhookSecret, sealWebhookSecret } from "./endpoint-secret.ts";
 
@@ -28,6 +28,7 @@ export interface WebhookScope {
 }
 
 export const ENDPOINT_NOT_FOUND = "There is no such webhook endpoint in this organization.";
+export const INVALID_CURSOR = "This page no longer exists: start again from the first page.";
 
 type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
@@ -159,7 +160,8 @@ export async function listEndpoints(
 ) {
   const input = listEndpointsInput.parse(raw);
   const where = [eq(webhookEndpoint.organizationId, scope.organizationId)];
-  if (input.cursor) where.push(olderThan(input.cursor, webhookEndpoint.createdAt, webhookEndpoint.id));
+  if (input.cursor)
+    where.push(olderThan(input.cursor, webhookEndpoint.createdAt, webhookEndpoint.id, INVALID_CURSOR));
   const rows = await selectEndpoints(app.db)
     .where(and(...where))
     .orderBy(desc(webhookEndpoint.createdAt), desc(webhookEndpoint.id))

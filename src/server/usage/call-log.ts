@@ -12,6 +12,7 @@ import {
 } from "../../lib/call-log-filters.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { App } from "../app-services.ts";
+import { olderThan, pageOf } from "../db/keyset-page.ts";
 import {
   apiKey,
   integrationConnection,
@@ -35,17 +36,6 @@ export const INVALID_CURSOR = "This page of the call log no longer exists: start
  * one selected is offered whatever its age.
  */
 export const FILTER_OPTIONS_CALLS = 10_000;
-
-/** Where a page ends: the last row's time and id, opaque to the client. */
-const encodeCursor = (createdAt: Date, id: string) =>
-  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const date = new Date(at ?? "");
-  if (!id || Number.isNaN(date.getTime())) throw new AppError("BAD_REQUEST", INVALID_CURSOR);
-  return { at: date, id };
-}
 
 /** The membership that lets a call name its person: in the project's organization, now. */
 const memberOfOrganization = (organizationId: string) =>
@@ -92,12 +82,7 @@ export async function listProjectCalls(
   // Calls this process has queued are written first, so a call just made is already listed.
   await app.gateway.recorder.flush();
   const where = conditions(projectId, filters);
-  if (cursor) {
-    const after = decodeCursor(cursor);
-    where.push(
-      sql`(${toolCall.createdAt}, ${toolCall.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`,
-    );
-  }
+  if (cursor) where.push(olderThan(cursor, toolCall.createdAt, toolCall.id, INVALID_CURSOR));
   const rows = await app.db
     .select({
       id: toolCall.id,
@@ -124,12 +109,7 @@ export async function listProjectCalls(
     .where(and(...where))
     .orderBy(desc(toolCall.createdAt), desc(toolCall.id))
     .limit(CALL_LOG_PAGE_SIZE + 1);
-  const items = rows.slice(0, CALL_LOG_PAGE_SIZE);
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: rows.length > CALL_LOG_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  return pageOf(rows, CALL_LOG_PAGE_SIZE);
 }
 
 /**

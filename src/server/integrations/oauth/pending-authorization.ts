@@ -7,6 +7,27 @@ import type { Database } from "../../db/client.ts";
 import { integrationConnection, integrationOAuthState } from "../../db/schema/index.ts";
 import { saveConnection } from "../connections/connection-store.ts";
 import { findIntendedConnection, type ResolvedIntent } from "./connect-intent.ts";
+import type { PendingRemoteClient } from "./remote-mcp/pending-client.ts";
+
+/**
+ * The client an authorization starts as: the organization's or Portico's saved OAuth app (start-oauth.ts),
+ * or one registered at a remote MCP server's authorization server (remote-mcp/start-remote-mcp-oauth.ts).
+ */
+export interface AuthorizationClient {
+  /** The provider's authorization endpoint, without the request's parameters yet. */
+  authorizeUrl: URL;
+  clientId: string;
+  redirectUri: string;
+  /** The scopes to ask for, as the provider separates them; none asked for when undefined. */
+  scope: string | undefined;
+  pkce: boolean;
+  /** The saved app's credential; null for a registered client. */
+  credentialId: string | null;
+  /** A registered client with its discovered endpoints, sealed into the state for the callback. */
+  registeredClient?: PendingRemoteClient;
+  /** Set after the standard parameters: a remote MCP server's `resource`, a provider's extras. */
+  extraParams: Record<string, string>;
+}
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 

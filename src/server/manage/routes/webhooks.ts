@@ -1,7 +1,14 @@
 // The organization's webhook endpoints (events signed per Standard Webhooks) and their deliveries.
 import { z } from "zod";
-import { webhookEventTypeIds } from "../../../lib/builder-webhooks/event-types.ts";
-import { createEndpointInput, updateEndpointInput } from "../../../lib/builder-webhooks/schemas.ts";
+import {
+  createEndpointInput,
+  deliveryAttemptOutput,
+  pageOutput,
+  redeliverOutput,
+  updateEndpointInput,
+  webhookDeliveryOutput,
+  webhookEndpointOutput,
+} from "../../../lib/builder-webhooks/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
 import type { App } from "../../app-services.ts";
 import {
@@ -20,20 +27,13 @@ import { familyOperations, json, jsonBody } from "../operation.ts";
 import { PAGE_LIMIT_MAX } from "../paging.ts";
 import { toWire } from "../wire.ts";
 
-const endpointSchema = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    description: z.string(),
-    eventTypes: z.array(z.enum(webhookEventTypeIds)),
-    /** Only events of this project; null for every project. */
-    projectId: z.string().nullable(),
-    /** Only this agent's runs; null for every agent. */
-    agentId: z.string().nullable(),
-    enabled: z.boolean(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
+/**
+ * The lib's endpoint view as the API sends it: dates as ISO strings, without the project's and
+ * agent's names that it resolves for the page.
+ */
+const endpointSchema = webhookEndpointOutput
+  .omit({ projectName: true, agentName: true })
+  .extend({ createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
   .meta({ id: "WebhookEndpoint" });
 
 const withSecretSchema = z
@@ -44,43 +44,23 @@ const withSecretSchema = z
   })
   .meta({ id: "WebhookEndpointWithSecret" });
 
-const deliverySchema = z
-  .object({
-    id: z.string(),
-    endpointId: z.string(),
-    /** The event's id: the same across retries and redeliveries, for receivers to drop duplicates. */
-    eventId: z.string(),
-    eventType: z.string(),
-    payload: z.record(z.string(), z.unknown()),
-    status: z.enum(["pending", "retrying", "succeeded", "failed"]),
-    attemptCount: z.number().int(),
+/** The lib's delivery view with its dates as ISO strings. */
+const deliverySchema = webhookDeliveryOutput
+  .extend({
     lastAttemptAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
-    attempts: z.array(
-      z.object({
-        number: z.number().int(),
-        startedAt: z.iso.datetime(),
-        durationMs: z.number().int(),
-        responseStatus: z.number().int().nullable(),
-        /** The receiver's first bytes. */
-        responseBody: z.string().nullable(),
-        error: z.string().nullable(),
-      }),
-    ),
+    attempts: z.array(deliveryAttemptOutput.extend({ startedAt: z.iso.datetime() })),
   })
   .meta({ id: "WebhookDelivery" });
 
-const page = <T extends z.ZodType>(item: T, id: string) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() }).meta({ id });
+const page = <T extends z.ZodType>(item: T, id: string) => pageOutput(item).meta({ id });
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(25),
   cursor: z.string().max(512).optional(),
 });
 const endpointPageSchema = page(endpointSchema, "WebhookEndpointPage");
 const deliveryPageSchema = page(deliverySchema, "WebhookDeliveryPage");
-const queued = z
-  .object({ deliveryId: z.string(), status: z.literal("pending") })
-  .meta({ id: "DeliveryQueued" });
+const queued = redeliverOutput.meta({ id: "DeliveryQueued" });
 const endpointPath = z.object({ endpointId: idField });
 
 const webhookOperation = familyOperations("webhooks", "Webhooks");

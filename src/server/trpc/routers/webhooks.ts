@@ -1,24 +1,24 @@
 // webhooks.*: an organization's webhook endpoints and their deliveries (builder-webhooks/), owners and
 // admins only. The inputs are the service's own schemas with the organization beside them.
-import {
-  createEndpointInput,
-  endpointIdInput,
-  listDeliveriesInput,
-  listEndpointsInput,
-  redeliverInput,
-  updateEndpointInput,
-} from "../../../lib/builder-webhooks/schemas.ts";
 import { idField } from "../../../lib/validation.ts";
-import { listDeliveries, redeliver, sendTestEvent } from "../../builder-webhooks/deliveries.ts";
+import { webhookFilterOptions } from "../../builder-webhooks/filter-options.ts";
 import {
   createEndpoint,
+  createEndpointInput,
   deleteEndpoint,
+  endpointIdInput,
   getEndpoint,
+  listDeliveries,
+  listDeliveriesInput,
   listEndpoints,
+  listEndpointsInput,
+  redeliver,
+  redeliverInput,
   rotateSecret,
+  sendTestEvent,
   updateEndpoint,
-} from "../../builder-webhooks/endpoints.ts";
-import { webhookFilterOptions } from "../../builder-webhooks/filter-options.ts";
+  updateEndpointInput,
+} from "../../builder-webhooks/index.ts";
 import { organizationProcedure, router } from "../init.ts";
 import { byOrganization } from "../inputs.ts";
 

@@ -64,14 +64,7 @@ function forIntegration(app: App, integrationId: IntegrationId, auth: Connection
   return own && !auth.userSupplied ? { ...auth, baseUrl: own } : auth;
 }
 
-async function callTool(
-  app: App,
-  target: EngineTarget,
-  name: string,
-  args: Record<string, unknown>,
-  signal: AbortSignal,
-  trace?: CallTrace | null,
-): Promise<CallToolResult> {
+const callTool: IntegrationEngine["callTool"] = async (app, target, name, args, signal, trace) => {
   const { provider } = integrationRegistry[target.integrationId];
   const providerName = providers[provider].name;
   const generated = documentTools(target.integrationId).byName.get(name);
@@ -103,7 +96,7 @@ async function callTool(
   } finally {
     deadline.release();
   }
-}
+};
 
 async function exchange(
   call: Exchange,

@@ -1,18 +1,18 @@
-// Keyset cursors for the webhook listings, newest first on (created_at, id): opaque to callers.
+// Keyset paging newest first on (created_at, id), for listings that grow without bound (the call log,
+// the audit log, webhook endpoints and deliveries): a deep page costs what the first does. The cursor
+// is the page's last row, opaque to callers (base64url).
 import { sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../lib/errors.ts";
 
-export const INVALID_CURSOR = "This page no longer exists: start again from the first page.";
-
-export const encodeCursor = (createdAt: Date, id: string) =>
+const encodeCursor = (createdAt: Date, id: string) =>
   Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 
-/** The condition "older than the cursor's row", or a BAD_REQUEST for a cursor we did not make. */
-export function olderThan(cursor: string, createdAt: PgColumn, id: PgColumn) {
+/** The condition "older than the cursor's row", or a BAD_REQUEST with `invalid` for a cursor we did not make. */
+export function olderThan(cursor: string, createdAt: PgColumn, id: PgColumn, invalid: string) {
   const [at, key] = Buffer.from(cursor, "base64url").toString().split("|");
   const date = new Date(at ?? "");
-  if (!key || Number.isNaN(date.getTime())) throw new AppError("BAD_REQUEST", INVALID_CURSOR);
+  if (!key || Number.isNaN(date.getTime())) throw new AppError("BAD_REQUEST", invalid);
   return sql`(${createdAt}, ${id}) < (${date.toISOString()}::timestamptz, ${key})`;
 }
 
