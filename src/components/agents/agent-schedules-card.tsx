@@ -7,7 +7,6 @@ import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { messageOf } from "~/components/forms/form-errors.ts";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -17,6 +16,8 @@ import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
+import { QueryStates } from "~/components/ui/query-states.tsx";
 import { SectionCard } from "~/components/ui/section-card.tsx";
 import { BusySkeletons } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
@@ -67,27 +68,30 @@ export function AgentSchedulesCard({
       }
       contentClassName="flex flex-col gap-6"
     >
-      {schedules.isPending ? (
-        <BusySkeletons sizes={["h-12 w-full"]} />
-      ) : schedules.isError ? (
-        <QueryResultError what="The schedules" query={schedules} />
-      ) : schedules.data.length === 0 ? (
-        <EmptyState
-          icon={CalendarClock}
-          title="No schedule yet"
-          description={
-            canSchedule
-              ? "Add one below to run this agent every day, every week or on a cron expression."
-              : "Project editors and admins can schedule this agent."
-          }
-        />
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label="Schedules">
-          {schedules.data.map((schedule) => (
-            <ScheduleRow key={schedule.id} projectId={projectId} schedule={schedule} />
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={schedules}
+        what="The schedules"
+        pending={<BusySkeletons sizes={["h-12 w-full"]} />}
+        empty={
+          <EmptyState
+            icon={CalendarClock}
+            title="No schedule yet"
+            description={
+              canSchedule
+                ? "Add one below to run this agent every day, every week or on a cron expression."
+                : "Project editors and admins can schedule this agent."
+            }
+          />
+        }
+      >
+        {(list) => (
+          <ul className="flex flex-col gap-3" aria-label="Schedules">
+            {list.map((schedule) => (
+              <ScheduleRow key={schedule.id} projectId={projectId} schedule={schedule} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       {canSchedule ? <NewScheduleForm projectId={projectId} agentId={agentId} /> : null}
     </SectionCard>
   );
@@ -157,11 +161,7 @@ function ScheduleRow({ projectId, schedule }: { projectId: string; schedule: Sch
           {schedule.enabled ? "Pause" : "Resume"}
         </Button>
         <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm">
-              Remove
-            </Button>
-          }
+          trigger={<ItemActionButton>Remove</ItemActionButton>}
           title="Remove schedule"
           subject={describeCron(schedule.cron)}
           description="The agent stops running on this schedule. Past runs stay."

@@ -11,7 +11,6 @@ import { toast } from "sonner";
 import { OneTimeSecretDialog } from "~/components/api-keys/one-time-secret-dialog.tsx";
 import { useOneTimeSecretDialog } from "~/components/api-keys/use-one-time-secret-dialog.ts";
 import { FormAlert } from "~/components/auth/form-alert.tsx";
-import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { useInlineForm } from "~/components/forms/use-inline-form.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
@@ -20,6 +19,8 @@ import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
+import { QueryStates } from "~/components/ui/query-states.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import {
@@ -79,32 +80,35 @@ export function AgentTriggersCard({
         }
       />
       <CardContent className="flex flex-col gap-6">
-        {triggers.isPending ? (
-          <Skeleton className="h-12 w-full" aria-busy="true" />
-        ) : triggers.isError ? (
-          <QueryResultError what="The triggers" query={triggers} />
-        ) : triggers.data.length === 0 ? (
-          <EmptyState
-            icon={Webhook}
-            title="No trigger yet"
-            description={
-              canTrigger
-                ? "Add one below to start this agent from another service."
-                : "Project editors and admins can add triggers."
-            }
-          />
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label="Webhook triggers">
-            {triggers.data.map((trigger) => (
-              <TriggerRow
-                key={trigger.id}
-                projectId={projectId}
-                trigger={trigger}
-                onUrl={(url) => showUrl(trigger.name, url)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={triggers}
+          what="The triggers"
+          pending={<Skeleton className="h-12 w-full" aria-busy="true" />}
+          empty={
+            <EmptyState
+              icon={Webhook}
+              title="No trigger yet"
+              description={
+                canTrigger
+                  ? "Add one below to start this agent from another service."
+                  : "Project editors and admins can add triggers."
+              }
+            />
+          }
+        >
+          {(list) => (
+            <ul className="flex flex-col gap-3" aria-label="Webhook triggers">
+              {list.map((trigger) => (
+                <TriggerRow
+                  key={trigger.id}
+                  projectId={projectId}
+                  trigger={trigger}
+                  onUrl={(url) => showUrl(trigger.name, url)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
         {canTrigger ? (
           <NewTriggerForm
             projectId={projectId}
@@ -202,11 +206,7 @@ function TriggerRow({
       <div className="flex flex-wrap gap-2">
         {push ? null : (
           <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm">
-                Regenerate URL
-              </Button>
-            }
+            trigger={<ItemActionButton>Regenerate URL</ItemActionButton>}
             title="Regenerate the trigger URL"
             subject={trigger.name}
             description="The current URL stops working at once; services that call it need the new one."
@@ -218,11 +218,7 @@ function TriggerRow({
           />
         )}
         <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm">
-              Remove
-            </Button>
-          }
+          trigger={<ItemActionButton>Remove</ItemActionButton>}
           title="Remove trigger"
           subject={trigger.name}
           description={

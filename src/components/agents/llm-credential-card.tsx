@@ -3,9 +3,9 @@
 // Delete. `usage` is the page's own wording of the agents (links where the reader can open them).
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeading } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { llmTypeLabels } from "~/lib/agents/models.ts";
 import { type EditedCredential, LlmCredentialDialog } from "./llm-credential-dialog.tsx";
 
@@ -54,18 +54,10 @@ export function LlmCredentialCard({
             <LlmCredentialDialog
               organizationId={organizationId}
               credential={credential}
-              trigger={
-                <Button variant="outline" size="sm">
-                  Edit
-                </Button>
-              }
+              trigger={<ItemActionButton>Edit</ItemActionButton>}
             />
             <ConfirmDialog
-              trigger={
-                <Button variant="outline" size="sm">
-                  Delete
-                </Button>
-              }
+              trigger={<ItemActionButton>Delete</ItemActionButton>}
               title={deleteTitle}
               subject={credential.name}
               description={deleteDescription}

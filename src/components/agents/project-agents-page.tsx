@@ -10,6 +10,7 @@ import { Card, CardContent, CardFooter, CardHeading } from "~/components/ui/card
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { llmTypeLabels } from "~/lib/agents/models.ts";
 import { counted } from "~/lib/counted.ts";
@@ -112,11 +113,7 @@ export function ProjectAgentsPage({ projectId }: { projectId: string }) {
                   </Button>
                   {canConfigure ? (
                     <ConfirmDialog
-                      trigger={
-                        <Button variant="outline" size="sm">
-                          Remove
-                        </Button>
-                      }
+                      trigger={<ItemActionButton>Remove</ItemActionButton>}
                       title="Remove agent"
                       subject={agent.name}
                       description={`Its tool ${agent.toolName} disappears from the project's MCP server and its run history is deleted.`}

@@ -1,8 +1,8 @@
 // What the API key and management token tables show alike for a secret: its status badge's colour, who
 // made it and when, its last use and expiry, and Revoke behind a confirmation.
-import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { DateTime } from "~/components/ui/date-time.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { TableCell } from "~/components/ui/table.tsx";
 
 export const secretStatusVariant = { active: "success", expired: "warning", revoked: "outline" } as const;
@@ -53,11 +53,7 @@ export function RevokeSecretDialog({
 }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="outline" size="sm">
-          Revoke
-        </Button>
-      }
+      trigger={<ItemActionButton>Revoke</ItemActionButton>}
       title={title}
       subject={subject}
       verb={verb}

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { ErrorText } from "~/components/ui/error-text.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { OptionSelect } from "~/components/ui/select.tsx";
 import { SkeletonRows } from "~/components/ui/skeleton.tsx";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -97,9 +98,9 @@ export function ReviewersCard({ projectId, canManage }: Props) {
                   {canManage ? (
                     <ConfirmDialog
                       trigger={
-                        <Button variant="outline" size="sm">
+                        <ItemActionButton>
                           Remove<span className="sr-only"> {nameOf(named)} as reviewer</span>
-                        </Button>
+                        </ItemActionButton>
                       }
                       title="Remove reviewer"
                       subject={`${nameOf(named)} as a reviewer`}

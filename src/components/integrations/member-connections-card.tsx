@@ -1,14 +1,15 @@
 // Owners' and admins' view of the accounts members connected for themselves (servers that use each
 // caller's own account): who, which provider and account, its status, and Disconnect behind a
 // confirmation. Tokens never reach the page; a member manages their own on their account page.
+
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { UserRound } from "lucide-react";
 import { Suspense, useId } from "react";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import {
   Table,
@@ -77,13 +78,13 @@ function MemberConnectionsTable({ organizationId }: { organizationId: string }) 
                 {connection.status !== "inactive" ? (
                   <ConfirmDialog
                     trigger={
-                      <Button variant="outline" size="sm">
+                      <ItemActionButton>
                         Disconnect
                         <span className="sr-only">
                           {" "}
                           {connection.owner.name}'s {connection.providerName} account
                         </span>
-                      </Button>
+                      </ItemActionButton>
                     }
                     title="Disconnect a member's account"
                     verb="disconnect"

@@ -5,7 +5,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Server } from "lucide-react";
-import { QueryResultError } from "~/components/errors/query-error.tsx";
 import { SortSelect } from "~/components/forms/sort-select.tsx";
 import { ConnectionStatusBadge } from "~/components/integrations/connection-status-badge.tsx";
 import { IntegrationLogo } from "~/components/integrations/integration-logo.tsx";
@@ -13,6 +12,7 @@ import { useSortPreference } from "~/components/sort/use-sort-preference.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { QueryStates } from "~/components/ui/query-states.tsx";
 import { sortItems } from "~/lib/sort-options.ts";
 import { useTRPC } from "~/lib/trpc.ts";
 import { ToolListSkeleton } from "./tool-list-skeleton.tsx";
@@ -47,39 +47,42 @@ export function ProjectServersSummary({ projectId }: { projectId: string }) {
         ) : null}
       </CardHeader>
       <CardContent>
-        {servers.isPending ? (
-          <ToolListSkeleton />
-        ) : servers.isError ? (
-          <QueryResultError what="The servers" query={servers} />
-        ) : servers.data.length === 0 ? (
-          <EmptyState
-            icon={Server}
-            title="No servers yet"
-            description="Add a connected integration as a server and its tools join this project's MCP endpoint."
-            action={
-              <Button asChild>
-                <Link to="/app/project/$projectId/servers" params={{ projectId }}>
-                  Add a server
-                </Link>
-              </Button>
-            }
-          />
-        ) : (
-          <ul className="flex flex-col divide-y" aria-label="Servers">
-            {sortItems(servers.data, sort).map((server) => (
-              <li key={server.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                <IntegrationLogo logo={server.logo} name={server.name} className="size-8" />
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="font-medium">{server.displayName}</span>
-                  <span className="truncate text-sm text-muted-foreground">
-                    {server.problem ?? `${server.enabledToolCount} of ${server.toolCount} tools on`}
-                  </span>
-                </div>
-                <ConnectionStatusBadge status={server.connectionStatus} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={servers}
+          what="The servers"
+          pending={<ToolListSkeleton />}
+          empty={
+            <EmptyState
+              icon={Server}
+              title="No servers yet"
+              description="Add a connected integration as a server and its tools join this project's MCP endpoint."
+              action={
+                <Button asChild>
+                  <Link to="/app/project/$projectId/servers" params={{ projectId }}>
+                    Add a server
+                  </Link>
+                </Button>
+              }
+            />
+          }
+        >
+          {(list) => (
+            <ul className="flex flex-col divide-y" aria-label="Servers">
+              {sortItems(list, sort).map((server) => (
+                <li key={server.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <IntegrationLogo logo={server.logo} name={server.name} className="size-8" />
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <span className="font-medium">{server.displayName}</span>
+                    <span className="truncate text-sm text-muted-foreground">
+                      {server.problem ?? `${server.enabledToolCount} of ${server.toolCount} tools on`}
+                    </span>
+                  </div>
+                  <ConnectionStatusBadge status={server.connectionStatus} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
 // One tool as a list row: its title, name and hints, the first sentence of its description, a
 // "Try" button opening the playground (when the viewer may run it) and the switch that turns it on.
 // Shared by a server's tools and the project's standard tools, which behave alike.
+
 import { Play } from "lucide-react";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { Switch } from "~/components/ui/switch.tsx";
 import { type PlaygroundTool, ToolPlaygroundDialog } from "./tool-playground-dialog.tsx";
 
@@ -46,9 +47,9 @@ export function ToolSwitchRow({
             serverId={serverId}
             tool={tool}
             trigger={
-              <Button variant="outline" size="sm" aria-label={`Try ${tool.title}`}>
+              <ItemActionButton aria-label={`Try ${tool.title}`}>
                 <Play className="size-3.5" aria-hidden="true" /> Try
-              </Button>
+              </ItemActionButton>
             }
           />
         ) : null}

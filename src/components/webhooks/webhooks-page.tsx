@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { ItemActionButton } from "~/components/ui/item-action-button.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import type { WebhookEndpointView } from "~/lib/builder-webhooks/schemas.ts";
 import { useTRPC } from "~/lib/trpc.ts";
@@ -91,18 +92,10 @@ function EndpointCard({
           <EndpointDialog
             organizationId={organizationId}
             endpoint={endpoint}
-            trigger={
-              <Button variant="outline" size="sm">
-                Edit
-              </Button>
-            }
+            trigger={<ItemActionButton>Edit</ItemActionButton>}
           />
           <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm">
-                Rotate secret
-              </Button>
-            }
+            trigger={<ItemActionButton>Rotate secret</ItemActionButton>}
             title="Rotate signing secret"
             subject={endpoint.url}
             verb="Rotate"
@@ -114,11 +107,7 @@ function EndpointCard({
             }}
           />
           <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm">
-                Delete
-              </Button>
-            }
+            trigger={<ItemActionButton>Delete</ItemActionButton>}
             title="Delete webhook endpoint"
             subject={endpoint.url}
             description="No more events are sent to it, and its delivery history is deleted."
